@@ -1,0 +1,109 @@
+"""Generate every target's output folder, or check that the committed folders match the schema.
+
+``generate`` renders each target into a temporary folder and then makes the committed folder equal to it
+(files the schema no longer produces are deleted). ``check`` renders the same way and compares whole
+trees, so a changed, new or deleted file is caught; nothing in the repository is touched.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from wirechat_codegen.bundle import bundle
+from wirechat_codegen.lint import LintProblem, lint
+from wirechat_codegen.schema_files import load_schema_dir
+from wirechat_codegen.targets import GenerationInput, Target, all_targets
+
+VERSION = "v1"
+BASE_URI = f"https://wirechat.dev/schema/{VERSION}/"
+FIX_COMMAND = "wirechat codegen"
+
+
+class SchemaLintError(Exception):
+    """The schema breaks the house rules; nothing was generated."""
+
+    def __init__(self, problems: list[LintProblem]) -> None:
+        super().__init__("\n".join(map(str, problems)))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class Drift:
+    """One difference between the committed output and a fresh generation."""
+
+    path: str
+    change: str  # "changed", "missing" (should exist) or "unexpected" (should not exist)
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.change}"
+
+
+def schema_dir(repo_root: Path) -> Path:
+    return repo_root / "schema" / VERSION
+
+
+def lint_schema(repo_root: Path) -> list[LintProblem]:
+    """Lint ``schema/<version>``; an empty list means clean."""
+    return lint(load_schema_dir(schema_dir(repo_root)), BASE_URI)
+
+
+def _input(repo_root: Path) -> GenerationInput:
+    files = load_schema_dir(schema_dir(repo_root))
+    problems = lint(files, BASE_URI)
+    if problems:
+        raise SchemaLintError(problems)
+    return GenerationInput(VERSION, files, bundle(files, BASE_URI + "wirechat.schema.json"), repo_root)
+
+
+def _render_all(source: GenerationInput, scratch: Path, targets: list[Target]) -> dict[str, Path]:
+    rendered = {}
+    for target in targets:
+        out = scratch / target.name
+        out.mkdir(parents=True)
+        target.render(source, out)
+        rendered[target.output_dir] = out
+    return rendered
+
+
+def _tree(root: Path) -> set[str]:
+    if not root.is_dir():
+        return set()
+    return {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+
+
+def _compare(fresh: Path, committed: Path, label: str) -> list[Drift]:
+    fresh_files, committed_files = _tree(fresh), _tree(committed)
+    drift = [Drift(f"{label}/{name}", "missing") for name in sorted(fresh_files - committed_files)]
+    drift += [Drift(f"{label}/{name}", "unexpected") for name in sorted(committed_files - fresh_files)]
+    for name in sorted(fresh_files & committed_files):
+        if not filecmp.cmp(fresh / name, committed / name, shallow=False):
+            drift.append(Drift(f"{label}/{name}", "changed"))
+    return drift
+
+
+def generate(repo_root: Path, targets: list[Target] | None = None) -> list[str]:
+    """Regenerate every target folder in place; return the folders written."""
+    chosen = all_targets() if targets is None else targets
+    source = _input(repo_root)
+    with tempfile.TemporaryDirectory() as scratch:
+        for output_dir, fresh in _render_all(source, Path(scratch), chosen).items():
+            destination = repo_root / output_dir
+            if destination.exists():
+                shutil.rmtree(destination)
+            shutil.copytree(fresh, destination)
+    return [t.output_dir for t in chosen]
+
+
+def check(repo_root: Path, targets: list[Target] | None = None) -> list[Drift]:
+    """Regenerate into a temporary folder and list every difference from the committed output."""
+    chosen = all_targets() if targets is None else targets
+    source = _input(repo_root)
+    with tempfile.TemporaryDirectory() as scratch:
+        drift: list[Drift] = []
+        for output_dir, fresh in _render_all(source, Path(scratch), chosen).items():
+            drift += _compare(fresh, repo_root / output_dir, output_dir)
+    return drift

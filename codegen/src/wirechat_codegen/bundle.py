@@ -62,6 +62,6 @@ def bundle(files: list[SchemaFile], bundle_id: str) -> dict[str, Any]:
         "$schema": DIALECT,
         "$id": bundle_id,
         "title": "Wirechat",
-        "description": "Every wirechat type, bundled from the per-type files. Generated; edit the per-type files instead.",
+        "description": "Every wirechat type, bundled from the per-type files. Edit those files, not this one.",
         "$defs": dict(sorted(defs.items())),
     }

@@ -82,7 +82,9 @@ class _FileLinter:
         if not title:
             yield self.problem("/title", "a schema file must have a title: the type's name")
         elif snake_case(title) + SCHEMA_SUFFIX != self.file.name:
-            yield self.problem("/title", f"title {title!r} means the file must be named {snake_case(title) + SCHEMA_SUFFIX!r}")
+            yield self.problem(
+                "/title", f"title {title!r} means the file must be named {snake_case(title) + SCHEMA_SUFFIX!r}"
+            )
         yield from self.node(doc, "", is_root=True)
 
     def node(self, node: Any, pointer: str, is_root: bool = False) -> Iterator[LintProblem]:
@@ -91,7 +93,9 @@ class _FileLinter:
             return
         for key in node:
             if key == "default":
-                yield self.problem(f"{pointer}/default", "no `default` in wire schemas: state the default in `description`")
+                yield self.problem(
+                    f"{pointer}/default", "no `default` in wire schemas: state the default in `description`"
+                )
             elif key not in ALLOWED_KEYWORDS:
                 yield self.problem(f"{pointer}/{_escape(key)}", f"keyword {key!r} is outside the agreed subset")
             elif key in ROOT_ONLY_KEYWORDS and not is_root:
@@ -118,9 +122,10 @@ class _FileLinter:
             for name, sub in members.items():
                 if key == "properties" and not SNAKE_CASE.match(name):
                     yield self.problem(f"{pointer}/properties/{_escape(name)}", f"property {name!r} must be snake_case")
-                if key == "$defs":
-                    if not isinstance(sub, dict) or sub.get("title") != name:
-                        yield self.problem(f"{pointer}/$defs/{_escape(name)}", f"a $defs entry must have title {name!r}, its own name")
+                if key == "$defs" and (not isinstance(sub, dict) or sub.get("title") != name):
+                    yield self.problem(
+                        f"{pointer}/$defs/{_escape(name)}", f"a $defs entry must have title {name!r}, its own name"
+                    )
                 yield from self.node(sub, f"{pointer}/{key}/{_escape(name)}")
         for key in ("items", "additionalProperties"):
             if isinstance(node.get(key), dict):
@@ -146,7 +151,7 @@ class _FileLinter:
         properties = node.get("properties")
         if properties is not None:
             if node.get("type") != "object":
-                yield self.problem(f"{pointer}/type", "a schema with `properties` must say `\"type\": \"object\"`")
+                yield self.problem(f"{pointer}/type", 'a schema with `properties` must say `"type": "object"`')
             if node.get("additionalProperties") is not False:
                 yield self.problem(pointer, "a schema with `properties` must set `additionalProperties: false`")
         required = node.get("required", [])
@@ -156,8 +161,15 @@ class _FileLinter:
             for name in required:
                 if not isinstance(properties, dict) or name not in properties:
                     yield self.problem(f"{pointer}/required", f"required property {name!r} is not in `properties`")
-        if node.get("type") == "object" and properties is None and "oneOf" not in node and "additionalProperties" not in node:
-            yield self.problem(pointer, "an object without `properties` must say what its members are (`additionalProperties`)")
+        if (
+            node.get("type") == "object"
+            and properties is None
+            and "oneOf" not in node
+            and "additionalProperties" not in node
+        ):
+            yield self.problem(
+                pointer, "an object without `properties` must say what its members are (`additionalProperties`)"
+            )
 
     def number_rules(self, node: dict[str, Any], pointer: str) -> Iterator[LintProblem]:
         kind = node.get("type")
@@ -170,7 +182,9 @@ class _FileLinter:
         for key in ("minimum", "maximum"):
             value = node.get(key)
             if value is None:
-                yield self.problem(pointer, f"every {kind} needs `{key}` (within +/-{limit:g}), so every language reads it exactly")
+                yield self.problem(
+                    pointer, f"every {kind} needs `{key}` (within +/-{limit:g}), so every language reads it exactly"
+                )
             elif isinstance(value, bool) or not isinstance(value, (int, float)) or abs(value) > limit:
                 yield self.problem(f"{pointer}/{key}", f"must be a number within +/-{limit:g}")
             elif kind == "integer" and not isinstance(value, int):
@@ -178,7 +192,9 @@ class _FileLinter:
 
     def string_rules(self, node: dict[str, Any], pointer: str) -> Iterator[LintProblem]:
         if "format" in node and node["format"] not in ALLOWED_FORMATS:
-            yield self.problem(f"{pointer}/format", f"format {node['format']!r} is not allowed (only {sorted(ALLOWED_FORMATS)})")
+            yield self.problem(
+                f"{pointer}/format", f"format {node['format']!r} is not allowed (only {sorted(ALLOWED_FORMATS)})"
+            )
         pattern = node.get("pattern")
         if pattern is None:
             return
@@ -190,13 +206,21 @@ class _FileLinter:
         except re.error as exc:
             yield self.problem(f"{pointer}/pattern", f"does not compile: {exc}")
         if NON_PORTABLE_REGEX.search(pattern):
-            yield self.problem(f"{pointer}/pattern", "uses syntax outside the portable subset (lookaround, backreferences, \\d \\w \\s \\b and friends)")
+            yield self.problem(
+                f"{pointer}/pattern",
+                "uses syntax outside the portable subset (lookaround, backreferences, \\d \\w \\s \\b and friends)",
+            )
         if not pattern.startswith("^"):
-            yield self.problem(f"{pointer}/pattern", "must be anchored with `^` (engines differ on search versus match)")
+            yield self.problem(
+                f"{pointer}/pattern", "must be anchored with `^` (engines differ on search versus match)"
+            )
 
     def ref(self, ref: Any, pointer: str) -> Iterator[LintProblem]:
         if self.resolve(ref) is None:
-            yield self.problem(pointer, f"$ref {ref!r} does not resolve (use `file.schema.json`, `#/$defs/Name` or `file.schema.json#/$defs/Name`)")
+            yield self.problem(
+                pointer,
+                f"$ref {ref!r} does not resolve (use `file.schema.json`, `#/$defs/Name` or `file.schema.json#/$defs/Name`)",  # noqa: E501
+            )
 
     def resolve(self, ref: Any) -> dict[str, Any] | None:
         if not isinstance(ref, str):
@@ -219,7 +243,9 @@ class _FileLinter:
             yield self.problem(pointer, "every `oneOf` needs `discriminator: {propertyName: ...}` beside it")
             return
         if set(discriminator) != {"propertyName"}:
-            yield self.problem(f"{pointer}/discriminator", "only `propertyName` is allowed (tags come from the variants' `const`)")
+            yield self.problem(
+                f"{pointer}/discriminator", "only `propertyName` is allowed (tags come from the variants' `const`)"
+            )
         if node.get("type") != "object":
             yield self.problem(f"{pointer}/type", 'a tagged union must say `"type": "object"`')
         tag_name = discriminator["propertyName"]
@@ -236,8 +262,15 @@ class _FileLinter:
             if variant is None:
                 continue  # reported by the ref check
             tag_schema = variant.get("properties", {}).get(tag_name)
-            if not isinstance(tag_schema, dict) or tag_schema.get("type") != "string" or not isinstance(tag_schema.get("const"), str):
-                yield self.problem(where, f"variant {branch['$ref']!r} must declare `{tag_name}` as `{{\"type\": \"string\", \"const\": ...}}`")
+            if (
+                not isinstance(tag_schema, dict)
+                or tag_schema.get("type") != "string"
+                or not isinstance(tag_schema.get("const"), str)
+            ):
+                yield self.problem(
+                    where,
+                    f'variant {branch["$ref"]!r} must declare `{tag_name}` as `{{"type": "string", "const": ...}}`',
+                )
                 continue
             if tag_name not in variant.get("required", []):
                 yield self.problem(where, f"variant {branch['$ref']!r} must require `{tag_name}`")
@@ -258,6 +291,8 @@ def lint(files: list[SchemaFile], base_uri: str) -> list[LintProblem]:
         names = [schema_file.title, *schema_file.document.get("$defs", {})]
         for name in names:
             if name and name in titles:
-                problems.append(LintProblem(schema_file.name, "/title", f"type name {name!r} is also defined in {titles[name]}"))
+                problems.append(
+                    LintProblem(schema_file.name, "/title", f"type name {name!r} is also defined in {titles[name]}")
+                )
             titles.setdefault(name, schema_file.name)
     return sorted(set(problems))

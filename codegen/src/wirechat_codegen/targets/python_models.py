@@ -81,8 +81,13 @@ def render(source: GenerationInput, out: Path) -> None:
     _run_datamodel_codegen(_with_custom_types(source.bundle), out / "models.py", header)
     bundle = {"$comment": banner_lines(source.version)[0], **source.bundle}
     (out / "wirechat.schema.json").write_text(json.dumps(bundle, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    names = sorted(source.bundle["$defs"])
+    imports = "".join(f"    {name},\n" for name in names)
+    exports = "".join(f'    "{name}",\n' for name in names)
     (out / "__init__.py").write_text(
-        f'{header}\n"""Models generated from the wire schema; import them from ``wirechat``."""\n', encoding="utf-8"
+        f'{header}\n"""Models generated from the wire schema; import them from ``wirechat``."""\n\n'
+        f"from wirechat._generated.models import (\n{imports})\n\n__all__ = [\n{exports}]\n",
+        encoding="utf-8",
     )
 
 

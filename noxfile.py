@@ -1,0 +1,110 @@
+"""The one entry point for checks: CI runs these same sessions (``./dev SESSION`` or ``nox -s SESSION``).
+
+Sessions: ``lint``, ``typecheck``, ``tests``, ``codegen`` (regenerate), ``codegen-check`` (drift),
+``bench``, and ``gate``, which runs every check in one environment. ``./dev gate -- --skip tests`` runs
+the gate without a check that already ran (CI runs ``tests`` on its own first, as the README does).
+"""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.default_venv_backend = "uv"
+nox.options.reuse_existing_virtualenvs = True
+nox.options.error_on_missing_interpreters = True
+nox.options.sessions = ["gate"]
+
+PYTHON_PATHS = ["python/src", "codegen/src", "tests", "bench", "noxfile.py"]
+
+
+def install(session: nox.Session) -> None:
+    """The locked development dependencies, then the two local packages on top (editable, no deps)."""
+    session.install("-r", "requirements/dev.txt")
+    session.install("--no-deps", "-e", "python", "-e", "codegen")
+
+
+def run_lint(session: nox.Session) -> None:
+    session.run("ruff", "check", *PYTHON_PATHS)
+    session.run("ruff", "format", "--check", *PYTHON_PATHS)
+
+
+def run_typecheck(session: nox.Session) -> None:
+    session.run("mypy", "python/src/wirechat", "codegen/src/wirechat_codegen")
+
+
+def run_tests(session: nox.Session) -> None:
+    session.run("pytest", "tests", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
+
+
+def run_codegen_check(session: nox.Session) -> None:
+    session.run("wirechat", "schema", "lint")
+    session.run("wirechat", "codegen", "--check")
+
+
+CHECKS = {
+    "lint": run_lint,
+    "typecheck": run_typecheck,
+    "codegen-check": run_codegen_check,
+    "tests": run_tests,
+}
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff: lint rules and formatting."""
+    install(session)
+    run_lint(session)
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict on the hand-written code."""
+    install(session)
+    run_typecheck(session)
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """The test suite (hypothesis with the fixed-seed CI profile). Extra arguments go to pytest."""
+    install(session)
+    run_tests(session)
+
+
+@nox.session
+def codegen(session: nox.Session) -> None:
+    """Regenerate every generated folder from schema/."""
+    install(session)
+    session.run("wirechat", "codegen")
+
+
+@nox.session(name="codegen-check")
+def codegen_check(session: nox.Session) -> None:
+    """Lint the schema and fail if any generated file differs from a fresh generation."""
+    install(session)
+    run_codegen_check(session)
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Decode/encode benchmark against orjson in the same process (not a test). Extra arguments go to it."""
+    install(session)
+    session.run("python", "bench/codec_bench.py", *session.posargs)
+
+
+@nox.session
+def gate(session: nox.Session) -> None:
+    """Every check, in one environment. ``-- --skip NAME`` leaves a check out."""
+    skipped = set()
+    arguments = list(session.posargs)
+    while "--skip" in arguments:
+        position = arguments.index("--skip")
+        skipped.add(arguments[position + 1])
+        del arguments[position : position + 2]
+    unknown = skipped - set(CHECKS)
+    if unknown:
+        session.error(f"unknown check(s) to skip: {sorted(unknown)}; checks are {sorted(CHECKS)}")
+    install(session)
+    for name, check in CHECKS.items():
+        if name not in skipped:
+            session.log(f"gate: {name}")
+            check(session)

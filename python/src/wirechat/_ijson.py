@@ -1,0 +1,82 @@
+"""The I-JSON rules for free-form JSON (``JsonValue``, ``JsonObject``) that no schema keyword reaches.
+
+Typed fields get their bounds from the schema. Free-form data (``DataRef.value``, tool schemas,
+provider metadata) can hold any JSON, so these types check it themselves: numbers must be finite doubles,
+integers must lie within +/-(2^53-1), and strings (keys too) must not hold lone surrogates. The same
+check runs on decoded documents and on values built in Python, so ``encode`` never writes what ``decode``
+would reject. The generated models use these types through datamodel-codegen's ``customTypePath``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated, Any
+
+from pydantic import AfterValidator
+from pydantic_core import PydanticCustomError
+
+MAX_SAFE_INTEGER = 2**53 - 1
+
+
+def _has_lone_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _fault(value: Any) -> str | None:
+    """What is wrong with one scalar, or None."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        if -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
+            return None
+        return f"integer {value} is outside +/-(2^53-1), which not every language reads exactly"
+    if isinstance(value, float):
+        return None if math.isfinite(value) else f"number {value} is not a finite double"
+    if isinstance(value, str):
+        return "string holds a lone surrogate" if _has_lone_surrogate(value) else None
+    return f"{type(value).__name__} is not a JSON value"
+
+
+def find_fault(value: Any) -> tuple[list[str | int], str] | None:
+    """The path to and description of the first I-JSON fault inside ``value``, or None if there is none."""
+    stack: list[tuple[list[str | int], Any]] = [([], value)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, dict):
+            for key, item in node.items():
+                if not isinstance(key, str):
+                    return path, f"object key {key!r} is not a string"
+                if _has_lone_surrogate(key):
+                    return path, "object key holds a lone surrogate"
+                if isinstance(item, (dict, list)):
+                    stack.append(([*path, key], item))
+                elif (fault := _fault(item)) is not None:
+                    return [*path, key], fault
+        elif isinstance(node, list):
+            for index, item in enumerate(node):
+                if isinstance(item, (dict, list)):
+                    stack.append(([*path, index], item))
+                elif (fault := _fault(item)) is not None:
+                    return [*path, index], fault
+        elif (fault := _fault(node)) is not None:
+            return path, fault
+    return None
+
+
+def _check(value: Any) -> Any:
+    found = find_fault(value)
+    if found is not None:
+        path, message = found
+        raise PydanticCustomError("i_json", "{message}", {"message": message, "path": path})
+    return value
+
+
+JsonValue = Annotated[Any, AfterValidator(_check)]
+"""Any JSON value, ``None`` included, that follows the I-JSON number and string rules."""
+
+JsonObject = Annotated[dict[str, Any], AfterValidator(_check)]
+"""Any JSON object that follows the I-JSON number and string rules."""

@@ -1,0 +1,114 @@
+"""Turn pydantic validation errors into JSON pointers and plain messages.
+
+pydantic's error locations include the tag of every discriminated union they pass through
+(``("parts", 0, "text", "text")``), which is not a path in the document. This module walks the bundled
+schema beside the location to tell tags from member names, so the pointer is the document's own
+(``/parts/0/text``). It also applies the pointer conventions of the spec (section 5): a missing tag or
+an unknown tag is reported at the tag member, and an I-JSON fault inside free-form data at its own path.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
+from wirechat.errors import Problem, pointer_from_path
+
+_SHORT_VALUE = 60
+
+
+@cache
+def bundle() -> dict[str, Any]:
+    """The bundled schema, as generated beside the models."""
+    text = resources.files("wirechat._generated").joinpath("wirechat.schema.json").read_text(encoding="utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+def _deref(schema: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in schema:
+        schema = bundle()["$defs"][schema["$ref"].removeprefix("#/$defs/")]
+    return schema
+
+
+def _variant(union: dict[str, Any], tag: str) -> dict[str, Any] | None:
+    tag_name = union["discriminator"]["propertyName"]
+    for branch in union["oneOf"]:
+        variant = _deref(branch)
+        if variant.get("properties", {}).get(tag_name, {}).get("const") == tag:
+            return variant
+    return None
+
+
+def document_path(type_name: str, loc: tuple[str | int, ...]) -> tuple[list[str | int], str | None]:
+    """The document path for a pydantic ``loc``, and the tag member name if the loc ends at a union."""
+    schema: dict[str, Any] | None = _deref({"$ref": f"#/$defs/{type_name}"})
+    path: list[str | int] = []
+    items = list(loc)
+    while items:
+        if schema is None:  # free-form data: the rest of the loc is the path
+            path.extend(items)
+            break
+        schema = _deref(schema)
+        if "oneOf" in schema:
+            tag = items.pop(0)
+            schema = _variant(schema, str(tag))
+            continue
+        step = items.pop(0)
+        path.append(step)
+        if isinstance(step, int) and "items" in schema:
+            schema = schema["items"]
+        elif isinstance(step, str) and step in schema.get("properties", {}):
+            schema = schema["properties"][step]
+        elif isinstance(schema.get("additionalProperties"), dict):
+            schema = schema["additionalProperties"]
+        else:
+            schema = None
+    union_tag = None
+    if schema is not None and "oneOf" in (resolved := _deref(schema)):
+        union_tag = resolved["discriminator"]["propertyName"]
+    return path, union_tag
+
+
+def _describe(error: ErrorDetails) -> str:
+    message = error["msg"]
+    kind = error["type"]
+    value = error.get("input")
+    if kind in ("missing", "union_tag_not_found"):
+        return "required member is missing"
+    if kind == "extra_forbidden":
+        return "unknown member (this type is closed; check the spelling or the schema version)"
+    if kind == "union_tag_invalid":
+        context = error.get("ctx") or {}
+        return f"unknown tag {context.get('tag')!r} (expected one of {context.get('expected_tags', '')})"
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{message} (got a number that overflows a double)"
+    if isinstance(value, (str, int, float, bool)):
+        shown = json.dumps(value, ensure_ascii=False)
+        if len(shown) <= _SHORT_VALUE:
+            message += f" (got {shown})"
+        else:
+            message += f" (got {shown[:_SHORT_VALUE]}...)"
+    return message
+
+
+def problems_from_validation_error(type_name: str, error: ValidationError) -> list[Problem]:
+    """One ``Problem`` per pydantic error, with the document's own pointer."""
+    problems = []
+    for detail in error.errors(include_url=False):
+        path, union_tag = document_path(type_name, tuple(detail["loc"]))
+        if detail["type"] in ("union_tag_not_found", "union_tag_invalid") and union_tag:
+            path.append(union_tag)
+        if detail["type"] == "i_json":
+            path.extend((detail.get("ctx") or {}).get("path", []))
+            message = str((detail.get("ctx") or {}).get("message", detail["msg"]))
+        else:
+            message = _describe(detail)
+        problems.append(Problem(pointer_from_path(path), message))
+    return problems

@@ -1,0 +1,103 @@
+"""``wirechat schema lint`` and ``wirechat codegen``: tools for a source checkout of wirechat.
+
+Both need the ``wirechat-codegen`` package (``pip install -e codegen``) and the repository's ``schema/``
+folder, found by walking up from the current directory or given with ``--root``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from wirechat.cli.usage_error import UsageError
+
+
+def add_parsers(commands: Any) -> None:
+    schema = commands.add_parser("schema", help="schema tools (source checkout)", description="Schema tools.")
+    schema_commands = schema.add_subparsers(dest="schema_command", metavar="SUBCOMMAND")
+    schema_commands.required = True
+    lint = schema_commands.add_parser(
+        "lint",
+        help="check the schema files against the house rules",
+        description="Check schema/v1/*.schema.json against the house rules (keyword subset, tagged unions, "
+        "no defaults, naming, bounded numbers, portable patterns). Prints FILE: /pointer: message per problem; "
+        "exit 1 when there is any.",
+    )
+    lint.add_argument("--root", type=Path, help="the repository root (default: found from the current directory)")
+    lint.set_defaults(run=run_lint)
+
+    codegen = commands.add_parser(
+        "codegen",
+        help="regenerate code from the schema (or --check for drift)",
+        description="Regenerate every language's generated folder from schema/v1. With --check, regenerate into a "
+        "temporary folder instead and exit 1 listing every file that differs (changed, missing or unexpected).",
+    )
+    codegen.add_argument("--check", action="store_true", help="compare only; change nothing")
+    codegen.add_argument("--root", type=Path, help="the repository root (default: found from the current directory)")
+    codegen.set_defaults(run=run_codegen)
+
+
+def _codegen_module() -> ModuleType:
+    try:
+        generate = importlib.import_module("wirechat_codegen.generate")
+    except ImportError:
+        raise UsageError(
+            "this command needs the code generator from a source checkout: pip install -e codegen"
+        ) from None
+    return generate
+
+
+def _repo_root(given: Path | None) -> Path:
+    if given is not None:
+        if not (given / "schema").is_dir():
+            raise UsageError(f"{given} has no schema/ folder; pass the repository root")
+        return given
+    here = Path.cwd().resolve()
+    for candidate in (here, *here.parents):
+        if (candidate / "schema").is_dir() and (candidate / "codegen").is_dir():
+            return candidate
+    raise UsageError("cannot find the repository (a folder with schema/ and codegen/); run inside it or pass --root")
+
+
+def run_lint(args: argparse.Namespace) -> int:
+    generate = _codegen_module()
+    root = _repo_root(args.root)
+    try:
+        problems = generate.lint_schema(root)
+    except generate.SchemaLoadError as exc:
+        raise UsageError(str(exc)) from None
+    for problem in problems:
+        print(f"schema/{generate.VERSION}/{problem}")
+    if problems:
+        print(f"{len(problems)} problem(s)")
+        return 1
+    print("schema is clean")
+    return 0
+
+
+def run_codegen(args: argparse.Namespace) -> int:
+    generate = _codegen_module()
+    root = _repo_root(args.root)
+    try:
+        if args.check:
+            drift = generate.check(root)
+            for item in drift:
+                print(item)
+            if drift:
+                print(f"generated code is out of date ({len(drift)} file(s)); run: {generate.FIX_COMMAND}")
+                return 1
+            print("generated code matches the schema")
+            return 0
+        for folder in generate.generate(root):
+            print(f"wrote {folder}")
+        return 0
+    except generate.SchemaLintError as exc:
+        for problem in exc.problems:
+            print(f"schema/{generate.VERSION}/{problem}")
+        print("the schema breaks the house rules; nothing was generated")
+        return 1
+    except (generate.SchemaLoadError, RuntimeError) as exc:
+        raise UsageError(str(exc)) from None

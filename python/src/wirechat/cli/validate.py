@@ -1,0 +1,119 @@
+"""``wirechat validate``: check JSON or NDJSON documents against a wire type.
+
+Prints one line per problem, ``FILE:LINE: /pointer: message``, and a summary on stderr. The type comes
+from ``--type``, or else from the path when it names one (``examples/Message/...``, ``chat_request.json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from wirechat._locate import line_of_pointer
+from wirechat._registry import type_by_name, type_names
+from wirechat.cli.usage_error import UsageError
+from wirechat.codec import decode
+from wirechat.errors import WireError
+
+NDJSON_SUFFIXES = (".ndjson", ".jsonl")
+
+
+@dataclass
+class Tally:
+    documents: int = 0
+    invalid: int = 0
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "validate",
+        help="check JSON or NDJSON documents against a wire type",
+        description="Check each FILE (JSON, or NDJSON with one document per line) against a wire type. "
+        "Prints FILE:LINE: /pointer: message for every problem. Exit 0 when all are valid, 1 when any is not, "
+        "2 for a usage error.",
+        epilog="types: " + ", ".join(type_names()),
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="a file to check; - reads standard input")
+    parser.add_argument(
+        "--type", "-t", dest="type_name", metavar="NAME", help="the wire type, such as Message or ChatRequest"
+    )
+    parser.add_argument(
+        "--format", choices=("auto", "json", "ndjson"), default="auto",
+        help="auto (the default): NDJSON for .ndjson and .jsonl files, JSON otherwise",
+    )  # fmt: skip
+    parser.set_defaults(run=run)
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def _type_from_path(path: str) -> str | None:
+    candidates = Path(path).parts[:-1][::-1]
+    for part in candidates:
+        if part in type_names():
+            return part
+    stem = Path(path).name.split(".")[0]
+    by_snake = {_snake(name): name for name in type_names()}
+    return by_snake.get(stem)
+
+
+def _read(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(path).read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _report(label: str, document: bytes, error: WireError, first_line: int, is_json_file: bool) -> None:
+    text = document.decode("utf-8", errors="replace")
+    for problem in error.problems:
+        line = first_line + line_of_pointer(text, problem.pointer) - 1 if is_json_file else first_line
+        print(f"{label}:{line}: {problem}")
+
+
+def _check_file(path: str, type_: Any, fmt: str, tally: Tally) -> None:
+    data = _read(path)
+    label = "<stdin>" if path == "-" else path
+    ndjson = fmt == "ndjson" or (fmt == "auto" and path.endswith(NDJSON_SUFFIXES))
+    documents = (
+        [(number, line) for number, line in enumerate(data.split(b"\n"), start=1) if line.strip()]
+        if ndjson
+        else [(1, data)]
+    )
+    for line_number, document in documents:
+        tally.documents += 1
+        try:
+            decode(document, type_)
+        except WireError as exc:
+            tally.invalid += 1
+            _report(label, document, exc, line_number, is_json_file=not ndjson)
+
+
+def run(args: argparse.Namespace) -> int:
+    explicit = None
+    if args.type_name is not None:
+        try:
+            explicit = type_by_name(args.type_name)
+        except KeyError as exc:
+            raise UsageError(str(exc.args[0])) from None
+    tally = Tally()
+    for path in args.files:
+        type_ = explicit
+        if type_ is None:
+            inferred = None if path == "-" else _type_from_path(path)
+            if inferred is None:
+                raise UsageError(
+                    f"cannot tell which type {path} holds; pass --type NAME (see wirechat validate --help)"
+                )
+            type_ = type_by_name(inferred)
+        _check_file(path, type_, args.format, tally)
+    valid = tally.documents - tally.invalid
+    print(f"{tally.documents} document(s): {valid} valid, {tally.invalid} invalid", file=sys.stderr)
+    return 1 if tally.invalid else 0

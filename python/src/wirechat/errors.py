@@ -1,0 +1,45 @@
+"""``WireError``: the one exception for a document that is not valid wirechat.
+
+A ``WireError`` is a ``ValueError`` that lists every problem found, each as an RFC 6901 JSON pointer into
+the document and a plain message, so a caller can show all of them at once or act on one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Problem", "WireError", "escape_pointer_token", "pointer_from_path"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a document: where (a JSON pointer, ``""`` for the root) and what."""
+
+    pointer: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.pointer or '(root)'}: {self.message}"
+
+
+def escape_pointer_token(token: str | int) -> str:
+    return str(token).replace("~", "~0").replace("/", "~1")
+
+
+def pointer_from_path(path: list[str | int] | tuple[str | int, ...]) -> str:
+    """``["parts", 0, "text"]`` -> ``"/parts/0/text"``."""
+    return "".join("/" + escape_pointer_token(token) for token in path)
+
+
+class WireError(ValueError):
+    """A document is not valid wirechat: ``problems`` says where and why, one entry per problem."""
+
+    def __init__(self, problems: list[Problem], type_name: str | None = None) -> None:
+        if not problems:
+            raise ValueError("a WireError needs at least one problem")
+        self.problems = problems
+        self.type_name = type_name
+        what = f"invalid {type_name}" if type_name else "invalid document"
+        count = f"{len(problems)} problems" if len(problems) > 1 else "1 problem"
+        lines = "\n".join(f"  {problem}" for problem in problems)
+        super().__init__(f"{what} ({count}):\n{lines}")

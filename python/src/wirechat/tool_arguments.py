@@ -1,0 +1,76 @@
+"""Tool-call arguments: build the JSON text from an object, and parse it back with a clear error.
+
+``ToolCall.arguments`` is a string on the wire: the exact bytes a model produced, which are often but not
+always valid JSON. These helpers are the one place that crosses between that text and Python objects.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import jiter
+
+from wirechat._generated.models import ToolCall
+from wirechat._ijson import find_fault
+from wirechat.errors import pointer_from_path
+
+__all__ = ["ToolArgumentsError", "build_arguments", "parse_arguments"]
+
+_EXCERPT = 80
+
+
+class ToolArgumentsError(ValueError):
+    """Tool-call arguments that are not a JSON object (or an object that cannot be written as I-JSON)."""
+
+    def __init__(self, message: str, *, tool_name: str | None = None, tool_call_id: str | None = None) -> None:
+        self.tool_name = tool_name
+        self.tool_call_id = tool_call_id
+        where = f"tool call {tool_call_id!r} ({tool_name})" if tool_call_id else "tool arguments"
+        super().__init__(f"{where}: {message}")
+
+
+def build_arguments(value: Mapping[str, Any]) -> str:
+    """Compact JSON text for an arguments object; rejects what other languages could not read back."""
+    if not isinstance(value, Mapping):
+        raise ToolArgumentsError(f"arguments must be an object (a mapping), not {type(value).__name__}")
+    plain = dict(value)
+    fault = find_fault(plain)
+    if fault is not None:
+        path, message = fault
+        raise ToolArgumentsError(f"{pointer_from_path(path) or '(root)'}: {message}")
+    return json.dumps(plain, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def parse_arguments(arguments: ToolCall | str) -> dict[str, Any]:
+    """The arguments as a dict. Empty (or blank) text means no arguments and gives ``{}``.
+
+    Raises ``ToolArgumentsError`` naming the call, the position and an excerpt when the text is not a
+    JSON object (models do produce truncated or malformed arguments).
+    """
+    name = call_id = None
+    if isinstance(arguments, ToolCall):
+        name, call_id, text = arguments.name, arguments.id, arguments.arguments
+    elif isinstance(arguments, str):
+        text = arguments
+    else:
+        raise TypeError(f"parse_arguments() takes a ToolCall or a str, not {type(arguments).__name__}")
+    if not text.strip():
+        return {}
+    try:
+        value = jiter.from_json(text.encode("utf-8", "surrogatepass"), allow_inf_nan=False, catch_duplicate_keys=True)
+    except ValueError as exc:
+        excerpt = text if len(text) <= _EXCERPT else text[:_EXCERPT] + "..."
+        raise ToolArgumentsError(
+            f"not valid JSON: {exc}; the text was {excerpt!r}", tool_name=name, tool_call_id=call_id
+        ) from None
+    if not isinstance(value, dict):
+        raise ToolArgumentsError(
+            f"arguments must be a JSON object, got {type(value).__name__}", tool_name=name, tool_call_id=call_id
+        )
+    fault = find_fault(value)
+    if fault is not None:
+        path, message = fault
+        raise ToolArgumentsError(f"{pointer_from_path(path)}: {message}", tool_name=name, tool_call_id=call_id)
+    return value

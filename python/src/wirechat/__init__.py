@@ -1,19 +1,49 @@
 """wirechat: one wire format for LLM conversations, the same in Python, TypeScript and Go.
 
 The models are generated from the JSON Schema in ``schema/v1`` (``wirechat._generated``); everything
-else here is hand-written behaviour over them.
+else here is hand-written behaviour over them: the codec (``decode``, ``encode``, ``canonical``), the
+message constructors and accessors, tool-argument helpers and usage arithmetic.
 """
 
 from wirechat._generated import *  # noqa: F403
 from wirechat._generated import __all__ as _model_names
 from wirechat.codec import canonical, decode, encode
 from wirechat.errors import Problem, WireError
+from wirechat.messages import (
+    deep_copy,
+    image_message,
+    message_text,
+    reasoning_text,
+    text_message,
+    tool_call,
+    tool_call_message,
+    tool_calls,
+    tool_result_message,
+    tool_results,
+)
+from wirechat.tool_arguments import ToolArgumentsError, build_arguments, parse_arguments
+from wirechat.usage import add_usage, sum_usage
 
 __all__ = [  # noqa: PLE0604 (the model names are strings, listed in wirechat._generated)
     *_model_names,
     "Problem",
+    "ToolArgumentsError",
     "WireError",
+    "add_usage",
+    "build_arguments",
     "canonical",
     "decode",
+    "deep_copy",
     "encode",
+    "image_message",
+    "message_text",
+    "parse_arguments",
+    "reasoning_text",
+    "sum_usage",
+    "text_message",
+    "tool_call",
+    "tool_call_message",
+    "tool_calls",
+    "tool_result_message",
+    "tool_results",
 ]

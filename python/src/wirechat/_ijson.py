@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator
 from pydantic_core import PydanticCustomError
+from typing_extensions import TypeAliasType
 
 MAX_SAFE_INTEGER = 2**53 - 1
 
@@ -75,8 +76,8 @@ def _check(value: Any) -> Any:
     return value
 
 
-JsonValue = Annotated[Any, AfterValidator(_check)]
+JsonValue = TypeAliasType("JsonValue", Annotated[Any, AfterValidator(_check)])
 """Any JSON value, ``None`` included, that follows the I-JSON number and string rules."""
 
-JsonObject = Annotated[dict[str, Any], AfterValidator(_check)]
+JsonObject = TypeAliasType("JsonObject", Annotated[dict[str, Any], AfterValidator(_check)])
 """Any JSON object that follows the I-JSON number and string rules."""

@@ -43,3 +43,11 @@ def validator_for(type_: Any) -> Any:
     if isinstance(type_, type) and issubclass(type_, BaseModel):
         return type_.__pydantic_validator__
     return TypeAdapter(type_).validator
+
+
+@cache
+def serializer_for(type_: Any) -> Any:
+    """The pydantic serializer for ``type_``: the model's own, or a cached ``TypeAdapter``'s."""
+    if isinstance(type_, type) and issubclass(type_, BaseModel):
+        return type_.__pydantic_serializer__
+    return TypeAdapter(type_).serializer

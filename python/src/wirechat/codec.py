@@ -22,7 +22,7 @@ from pydantic_core import PydanticSerializationError
 
 from wirechat._locate import offset_from_line_column, pointer_at
 from wirechat._pointers import problems_from_validation_error
-from wirechat._registry import name_of, validator_for
+from wirechat._registry import name_of, serializer_for, validator_for
 from wirechat.errors import Problem, WireError
 
 __all__ = ["canonical", "decode", "encode"]
@@ -85,19 +85,29 @@ def decode(data: bytes | bytearray | memoryview | str, type_: Any) -> Any:
         raise WireError(problems_from_validation_error(type_name, exc), type_name) from None
 
 
-def encode(obj: BaseModel) -> bytes:
-    """Compact JSON bytes of a wire object, with only the members that are set."""
-    if not isinstance(obj, BaseModel):
-        raise TypeError(f"encode() takes a wirechat model such as wirechat.Message, not {type(obj).__name__}")
+def encode(obj: Any, type_: Any = None) -> bytes:
+    """Compact JSON bytes of a wire object, with only the members that are set.
+
+    ``obj`` is a model (``Message``, ``TextPart`` ...); a value of a type that is not a model class (a
+    ``Role`` string, an ``Embedding`` list, ``ProviderMetadata``) needs its type: ``encode(v, wirechat.Role)``.
+    """
+    if type_ is None:
+        if not isinstance(obj, BaseModel):
+            raise TypeError(f"encode() needs type_= for a {type(obj).__name__}; models such as Message need none")
+        serializer = obj.__pydantic_serializer__
+        type_name = type(obj).__name__
+    else:
+        type_name = name_of(type_)
+        serializer = serializer_for(type_)
     try:
-        return obj.__pydantic_serializer__.to_json(obj, warnings="error")
+        return bytes(serializer.to_json(obj, by_alias=True, warnings="error"))
     except PydanticSerializationError as exc:
-        raise WireError([Problem("", f"cannot encode: {exc}")], type(obj).__name__) from None
+        raise WireError([Problem("", f"cannot encode: {exc}")], type_name) from None
 
 
 def canonical(obj: BaseModel | Any) -> bytes:
     """RFC 8785 (JCS) bytes of a wire object or of a plain JSON value: the form documents are compared in."""
-    value = obj.model_dump(mode="json") if isinstance(obj, BaseModel) else obj
+    value = obj.model_dump(mode="json", by_alias=True) if isinstance(obj, BaseModel) else obj
     try:
         return rfc8785.dumps(value)
     except rfc8785.CanonicalizationError as exc:

@@ -1,0 +1,19 @@
+/**
+ * wirechat for TypeScript: the wire types of schema v1, a validating `decode`, `encode`, the RFC 8785
+ * `canonical` form, and the helpers that carry behaviour (usage sums, tool arguments, accessors).
+ *
+ * The types, validators and bundled schema are generated into `./generated/` from `schema/v1`; every
+ * other module is hand-written behaviour over them.
+ */
+
+export type * from "./generated/types.js";
+export type { TypeName, SchemaNode } from "./generated/schema.js";
+export { TYPE_NAMES, schema } from "./generated/schema.js";
+
+export { WireError, type Problem, escapePointerToken, pointerFromPath } from "./errors.js";
+export { decode, validate, encode } from "./codec.js";
+export { canonical } from "./canonical.js";
+export { parseJson, MAX_DEPTH } from "./ijson.js";
+export { addUsage } from "./usage.js";
+export { buildArguments, parseArguments } from "./tool-arguments.js";
+export { messageText, toolCalls, toolResults } from "./messages.js";

@@ -1,0 +1,46 @@
+/**
+ * Tool-call arguments: `ToolCall.arguments` is a JSON text (the exact bytes the model produced), so
+ * callers build it from a value and parse it back into one with these two helpers.
+ *
+ * Both hold the arguments to the wire format's JSON profile: an I-JSON object. Parsing a text that is
+ * not one (bad JSON, a duplicate key, an array...) throws a `WireError` whose pointers are into the
+ * arguments text, with `typeName` "tool arguments".
+ */
+
+import { WireError } from "./errors.js";
+import type { JsonObject } from "./generated/types.js";
+import { parseJson } from "./ijson.js";
+import { isPlainObject, valueProblems } from "./values.js";
+
+const WHAT = "tool arguments";
+
+function kind(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
+}
+
+/** The arguments text for a value: compact JSON. Throws `WireError` unless `value` is an I-JSON object. */
+export function buildArguments(value: JsonObject): string {
+  if (!isPlainObject(value)) {
+    throw new WireError([{ pointer: "", message: `tool arguments must be a JSON object (got ${kind(value)})`, rule: "type" }], WHAT);
+  }
+  const problems = valueProblems(value);
+  if (problems.length > 0) throw new WireError(problems, WHAT);
+  return JSON.stringify(value);
+}
+
+/** The value of an arguments text. Throws `WireError` unless it is an I-JSON object. */
+export function parseArguments(text: string): JsonObject {
+  let value: unknown;
+  try {
+    value = parseJson(text);
+  } catch (error) {
+    if (error instanceof WireError) throw new WireError(error.problems, WHAT);
+    throw error;
+  }
+  if (!isPlainObject(value)) {
+    throw new WireError([{ pointer: "", message: `tool arguments must be a JSON object (got ${kind(value)})`, rule: "type" }], WHAT);
+  }
+  return value;
+}

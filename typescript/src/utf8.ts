@@ -1,0 +1,61 @@
+/**
+ * Strict UTF-8 decoding of input bytes, with an error that says at which byte the encoding breaks.
+ *
+ * `TextDecoder` with `fatal: true` rejects every ill-formed sequence (overlong forms, encoded
+ * surrogates, code points above U+10FFFF, truncated sequences) but does not say where; on failure a
+ * small scanner finds the offset. A byte-order mark is kept as U+FEFF so the parser can reject it.
+ */
+
+import { WireError } from "./errors.js";
+
+// The platform's TextDecoder (Node 20, browsers, Deno, workers); declared here so the package needs
+// neither the DOM lib nor @types/node.
+declare const TextDecoder: new (
+  label: string,
+  options: { fatal: boolean; ignoreBOM: boolean },
+) => { decode(input: Uint8Array): string };
+
+let decoder: { decode(input: Uint8Array): string } | undefined;
+
+/** The text of `bytes`; throws `WireError` (rule `utf8`) when they are not well-formed UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): string {
+  decoder ??= new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    const offset = firstInvalidUtf8Byte(bytes);
+    throw new WireError([{ pointer: "", message: `invalid UTF-8 at byte ${offset}`, rule: "utf8" }]);
+  }
+}
+
+/** The offset of the first byte that starts an ill-formed UTF-8 sequence, or -1 if there is none. */
+export function firstInvalidUtf8Byte(bytes: Uint8Array): number {
+  const n = bytes.length;
+  let i = 0;
+  while (i < n) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      if (b === 0xe0) lo = 0xa0; // no overlong forms
+      if (b === 0xed) hi = 0x9f; // no encoded surrogates
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      if (b === 0xf0) lo = 0x90; // no overlong forms
+      if (b === 0xf4) hi = 0x8f; // nothing above U+10FFFF
+    } else return i;
+    for (let k = 1; k <= need; k++) {
+      const c = i + k < n ? bytes[i + k]! : -1;
+      if (k === 1 ? c < lo || c > hi : c < 0x80 || c > 0xbf) return i;
+    }
+    i += need + 1;
+  }
+  return -1;
+}

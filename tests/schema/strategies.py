@@ -1,0 +1,85 @@
+"""Hypothesis strategies for every wire type, generated from the bundled schema.
+
+Leaf schemas go through hypothesis-jsonschema's ``from_schema``; objects, arrays and unions are composed
+from their members' strategies (``from_schema`` on a whole envelope takes most of a second per example).
+Free-form JSON gets its own strategy with I-JSON numbers, and pattern ends are rewritten from ``$`` to
+``\\Z`` so that generated strings follow the spec's ECMAScript ``$`` (hypothesis follows Python's ``re``,
+where ``$`` also matches before a final newline).
+"""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+from typing import Any
+
+from hypothesis import strategies as st
+from hypothesis_jsonschema import from_schema
+
+from wirechat._pointers import bundle
+
+MAX_SAFE_INTEGER = 2**53 - 1
+FREE_FORM = {"JsonValue", "JsonObject"}
+
+json_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(-MAX_SAFE_INTEGER, MAX_SAFE_INTEGER)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(st.characters(exclude_categories=["Cs"]), max_size=20)
+)
+json_values = st.recursive(
+    json_scalars,
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=12,
+)
+json_objects = st.dictionaries(st.text(max_size=8), json_values, max_size=4)
+
+
+def _ecmascript_end(node: Any) -> Any:
+    if isinstance(node, dict):
+        out = {key: _ecmascript_end(value) for key, value in node.items()}
+        pattern = out.get("pattern")
+        if isinstance(pattern, str) and pattern.endswith("$") and not pattern.endswith("\\$"):
+            out["pattern"] = pattern[:-1] + "\\Z"
+        return out
+    if isinstance(node, list):
+        return [_ecmascript_end(item) for item in node]
+    return node
+
+
+@cache
+def _defs() -> dict[str, Any]:
+    return dict(_ecmascript_end(copy.deepcopy(bundle()["$defs"])))
+
+
+def _schema_strategy(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
+    if "$ref" in schema:
+        return strategy_for(schema["$ref"].removeprefix("#/$defs/"))
+    if "oneOf" in schema:
+        return st.one_of([_schema_strategy(branch) for branch in schema["oneOf"]])
+    if schema.get("type") == "object" and "properties" in schema:
+        required = set(schema.get("required", []))
+        members = {name: _schema_strategy(sub) for name, sub in schema["properties"].items()}
+        return st.fixed_dictionaries(
+            {name: members[name] for name in members if name in required},
+            optional={name: members[name] for name in members if name not in required},
+        )
+    if schema.get("type") == "object" and isinstance(schema.get("additionalProperties"), dict):
+        return st.dictionaries(st.text(max_size=10), _schema_strategy(schema["additionalProperties"]), max_size=3)
+    if schema.get("type") == "array":
+        return st.lists(
+            _schema_strategy(schema["items"]), min_size=schema.get("minItems", 0), max_size=schema.get("maxItems", 4)
+        )
+    leaf = {key: value for key, value in schema.items() if key not in ("title", "description", "format")}
+    return from_schema(leaf)
+
+
+@cache
+def strategy_for(type_name: str) -> st.SearchStrategy[Any]:
+    """Valid documents of ``type_name`` (a ``$defs`` name of the bundle)."""
+    if type_name == "JsonValue":
+        return json_values
+    if type_name == "JsonObject":
+        return json_objects
+    return _schema_strategy(_defs()[type_name])

@@ -1,0 +1,78 @@
+"""``WireError`` and ``Problem``: how problems read, and the pointer conventions of the spec (section 5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from wirechat import Message, Part, StreamEvent, WireError, decode
+from wirechat.errors import Problem, pointer_from_path
+
+
+def _problems(text: bytes, type_: object) -> list[Problem]:
+    with pytest.raises(WireError) as caught:
+        decode(text, type_)
+    return caught.value.problems
+
+
+def test_problem_reads_as_pointer_and_message() -> None:
+    assert str(Problem("/parts/0/text", "required member is missing")) == "/parts/0/text: required member is missing"
+    assert str(Problem("", "trailing characters")) == "(root): trailing characters"
+
+
+def test_wire_error_needs_a_problem() -> None:
+    with pytest.raises(ValueError, match="at least one problem"):
+        WireError([])
+
+
+def test_wire_error_message_lists_every_problem() -> None:
+    error = WireError([Problem("/a", "x"), Problem("/b", "y")], "Message")
+    assert str(error) == "invalid Message (2 problems):\n  /a: x\n  /b: y"
+
+
+def test_pointer_from_path_escapes_tokens() -> None:
+    assert pointer_from_path(["a/b", 0, "m~n"]) == "/a~1b/0/m~0n"
+
+
+def test_missing_member_is_reported_where_it_should_be() -> None:
+    (problem,) = _problems(b'{"type":"tool_call","tool_call":{"id":"c","name":"f"}}', Part)
+    assert (problem.pointer, problem.message) == ("/tool_call/arguments", "required member is missing")
+
+
+def test_unknown_tag_is_reported_at_the_tag_and_lists_the_known_ones() -> None:
+    (problem,) = _problems(b'{"type":"video"}', Part)
+    assert problem.pointer == "/type"
+    assert "'video'" in problem.message and "'tool_result'" in problem.message
+
+
+def test_missing_tag_is_reported_at_the_tag() -> None:
+    (problem,) = _problems(b'{"index":0}', StreamEvent)
+    assert problem.pointer == "/type"
+
+
+def test_union_tag_named_source_is_used_for_media() -> None:
+    (problem,) = _problems(b'{"type":"image","image":{"url":"https://x"}}', Part)
+    assert problem.pointer == "/image/source"
+
+
+def test_tags_inside_nested_unions_are_not_part_of_the_pointer() -> None:
+    text = b'{"type":"part","index":0,"part":{"type":"image","image":{"source":"base64","base64":"!","media_type":"x/y"}}}'
+    (problem,) = _problems(text, StreamEvent)
+    assert problem.pointer == "/part/image/base64"
+
+
+def test_unknown_member_is_reported_at_itself() -> None:
+    (problem,) = _problems(b'{"role":"user","parts":[],"content":"hi"}', Message)
+    assert problem.pointer == "/content"
+    assert "unknown member" in problem.message
+
+
+def test_long_values_are_shortened_in_messages() -> None:
+    (problem,) = _problems(b'{"role":"' + b"x" * 500 + b'","parts":[]}', Message)
+    assert problem.pointer == "/role"
+    assert len(problem.message) < 200 and problem.message.endswith('...)')  # noqa: PLR2004
+
+
+def test_syntax_error_points_at_the_innermost_value() -> None:
+    (problem,) = _problems(b'{"role":"user","parts":[{"type":"text","text":"a\x01"}]}', Message)
+    assert problem.pointer == "/parts/0/text"
+    assert "line 1" in problem.message

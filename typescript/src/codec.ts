@@ -14,7 +14,8 @@ import type { TypeName } from "./generated/schema.js";
 import { parseWithProblems } from "./ijson.js";
 import { integerLiteralProblems, problemsFromAjv } from "./schema-problems.js";
 import { decodeUtf8 } from "./utf8.js";
-import { valueProblems } from "./values.js";
+import { writeInspected, writeJson } from "./json-writer.js";
+import { inspect, type Inspection } from "./values.js";
 
 function validatorFor(typeName: TypeName) {
   const validator = Object.prototype.hasOwnProperty.call(validators, typeName) ? validators[typeName] : undefined;
@@ -54,10 +55,16 @@ export function decode<K extends TypeName>(input: string | Uint8Array, typeName:
  * Throws `WireError` listing every problem.
  */
 export function validate<K extends TypeName>(value: unknown, typeName: K): WireTypes[K] {
-  const problems = valueProblems(value);
+  check(value, typeName);
+  return value as WireTypes[K];
+}
+
+function check(value: unknown, typeName: TypeName): Inspection {
+  const inspection = inspect(value);
+  const problems = inspection.problems;
   if (problems.length === 0) problems.push(...schemaProblems(typeName, value));
   if (problems.length > 0) throw new WireError(problems, typeName);
-  return value as WireTypes[K];
+  return inspection;
 }
 
 /**
@@ -67,10 +74,6 @@ export function validate<K extends TypeName>(value: unknown, typeName: K): WireT
 export function encode<K extends TypeName>(value: WireTypes[K], typeName: K): string;
 export function encode(value: unknown): string;
 export function encode(value: unknown, typeName?: TypeName): string {
-  if (typeName !== undefined) validate(value, typeName);
-  else {
-    const problems = valueProblems(value);
-    if (problems.length > 0) throw new WireError(problems);
-  }
-  return JSON.stringify(value);
+  if (typeName === undefined) return writeJson(value);
+  return writeInspected(value, check(value, typeName));
 }

@@ -10,7 +10,8 @@
 import { WireError } from "./errors.js";
 import type { JsonObject } from "./generated/types.js";
 import { parseJson } from "./ijson.js";
-import { isPlainObject, valueProblems } from "./values.js";
+import { writeJson } from "./json-writer.js";
+import { isPlainObject } from "./values.js";
 
 const WHAT = "tool arguments";
 
@@ -25,9 +26,7 @@ export function buildArguments(value: JsonObject): string {
   if (!isPlainObject(value)) {
     throw new WireError([{ pointer: "", message: `tool arguments must be a JSON object (got ${kind(value)})`, rule: "type" }], WHAT);
   }
-  const problems = valueProblems(value);
-  if (problems.length > 0) throw new WireError(problems, WHAT);
-  return JSON.stringify(value);
+  return writeJson(value, WHAT);
 }
 
 /** The value of an arguments text. Throws `WireError` unless it is an I-JSON object. */

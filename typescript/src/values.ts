@@ -2,10 +2,14 @@
  * The I-JSON rules for values built in memory, which no schema keyword reaches.
  *
  * `validate`, `encode`, `canonical` and `buildArguments` run this check so that nothing is written that
- * `decode` would reject: numbers must be finite, integers that would be written as integer literals
- * must lie within +/-(2^53-1), strings (member names too) must not hold lone surrogates, and only JSON
- * values may appear (plain objects, arrays, strings, numbers, booleans, `null`). A member whose value is
- * `undefined` counts as absent, as it does for `JSON.stringify`.
+ * `decode` would reject: numbers must be finite, strings (member names too) must not hold lone
+ * surrogates, and only JSON values may appear (plain objects, arrays, strings, numbers, booleans,
+ * `null`). A member whose value is `undefined` counts as absent, as it does for `JSON.stringify`.
+ *
+ * Every JavaScript number is a double, as a JSON number with a fraction or exponent is in Python and
+ * Go. An integral double outside +/-(2^53-1) but below 1e21 (`2**53`, `1.5e20`) is therefore not an
+ * error here, but `JSON.stringify` would write it as an integer literal, which the decode rules refuse;
+ * the check reports such numbers so that `encode` can write them as `9007199254740992.0` instead.
  */
 
 import { pointerFromPath, type Problem } from "./errors.js";
@@ -17,14 +21,9 @@ export function hasLoneSurrogate(text: string): boolean {
   return !text.isWellFormed();
 }
 
-/** What is wrong with the number `value` as JSON would write it, or undefined. */
-export function numberFault(value: number): Problem["rule"] | undefined {
-  if (!Number.isFinite(value)) return "number-overflow";
-  // Integral values below 1e21 are written as integer literals, which must be safe integers.
-  if (Number.isInteger(value) && (value > MAX_SAFE || value < -MAX_SAFE) && Math.abs(value) < 1e21) {
-    return "unsafe-integer";
-  }
-  return undefined;
+/** Whether `JSON.stringify` writes `value` as an integer literal outside +/-(2^53-1). */
+export function isWideIntegral(value: number): boolean {
+  return Number.isInteger(value) && (value > MAX_SAFE || value < -MAX_SAFE) && value < 1e21 && value > -1e21;
 }
 
 /** Whether `value` is a plain object (what JSON reads into), not an array, a class instance or a Date. */
@@ -42,33 +41,40 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/** Every I-JSON problem in `value`, each at its JSON pointer. */
-export function valueProblems(value: unknown): Problem[] {
-  const problems: Problem[] = [];
-  walk(value, [], problems);
-  return problems;
+/** The I-JSON problems in a value, each at its JSON pointer, and whether it holds a wide integral. */
+export interface Inspection {
+  readonly problems: Problem[];
+  /** Some number is an integral double outside +/-(2^53-1) (see the module comment). */
+  wideIntegrals: boolean;
 }
 
-function walk(value: unknown, path: (string | number)[], problems: Problem[]): void {
+/** Check `value` against the I-JSON rules. */
+export function inspect(value: unknown): Inspection {
+  const inspection: Inspection = { problems: [], wideIntegrals: false };
+  walk(value, [], inspection);
+  return inspection;
+}
+
+/** Every I-JSON problem in `value`, each at its JSON pointer. */
+export function valueProblems(value: unknown): Problem[] {
+  return inspect(value).problems;
+}
+
+function walk(value: unknown, path: (string | number)[], inspection: Inspection): void {
+  const problems = inspection.problems;
   switch (typeof value) {
     case "string":
       if (hasLoneSurrogate(value)) {
         problems.push({ pointer: pointerFromPath(path), message: "string holds a lone surrogate", rule: "lone-surrogate" });
       }
       return;
-    case "number": {
-      const rule = numberFault(value);
-      if (rule === "number-overflow") {
-        problems.push({ pointer: pointerFromPath(path), message: `number ${value} is not a finite double`, rule });
-      } else if (rule !== undefined) {
-        problems.push({
-          pointer: pointerFromPath(path),
-          message: `integer ${value} is outside +/-(2^53-1), which not every language reads exactly`,
-          rule,
-        });
+    case "number":
+      if (!Number.isFinite(value)) {
+        problems.push({ pointer: pointerFromPath(path), message: `number ${value} is not a finite double`, rule: "number-overflow" });
+      } else if (isWideIntegral(value)) {
+        inspection.wideIntegrals = true;
       }
       return;
-    }
     case "boolean":
       return;
     case "object":
@@ -77,7 +83,7 @@ function walk(value: unknown, path: (string | number)[], problems: Problem[]): v
         const slot = path.length;
         for (let index = 0; index < value.length; index++) {
           path[slot] = index;
-          walk(value[index], path, problems);
+          walk(value[index], path, inspection);
         }
         path.length = slot;
         return;
@@ -91,7 +97,7 @@ function walk(value: unknown, path: (string | number)[], problems: Problem[]): v
           if (hasLoneSurrogate(key)) {
             problems.push({ pointer: pointerFromPath(path), message: "member name holds a lone surrogate", rule: "lone-surrogate" });
           }
-          walk(member, path, problems);
+          walk(member, path, inspection);
         }
         path.length = slot;
         return;

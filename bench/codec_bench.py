@@ -31,7 +31,7 @@ import orjson
 import wirechat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from corpus import make_corpus  # noqa: E402
+from corpus import make_corpus
 
 TARGETS = {"decode": 2.5, "encode": 4.0, "memory": 4.0}
 
@@ -104,7 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     models = [wirechat.decode(blob, wirechat.ChatRequest) for blob in blobs]
     assert all(wirechat.canonical(m) == wirechat.canonical(d) for m, d in zip(models[:50], documents, strict=False))
     size = sum(map(len, blobs))
-    print(f"corpus: {count} ChatRequest documents, {size / 1e6:.1f} MB, {size / count / 1e3:.1f} KB mean", file=sys.stderr)
+    print(
+        f"corpus: {count} ChatRequest documents, {size / 1e6:.1f} MB, {size / count / 1e3:.1f} KB mean", file=sys.stderr
+    )
     gc.collect()
     gc.freeze()  # keep the set-up heap out of every collection during timing
 
@@ -114,7 +116,9 @@ def main(argv: list[str] | None = None) -> int:
         "jiter.from_json, duplicate keys caught": _over(
             lambda b: jiter.from_json(b, catch_duplicate_keys=True, allow_inf_nan=False), blobs
         ),
-        "orjson.loads + validate_python (no I-JSON)": _over(lambda b: validator.validate_python(orjson.loads(b)), blobs),
+        "orjson.loads + validate_python (no I-JSON)": _over(
+            lambda b: validator.validate_python(orjson.loads(b)), blobs
+        ),
         "wirechat.decode(ChatRequest)": _over(lambda b: wirechat.decode(b, wirechat.ChatRequest), blobs),
     }
     print(f"timing decode ({rounds} rounds) ...", file=sys.stderr)

@@ -13,13 +13,15 @@ import json
 import random
 from typing import Any
 
-VOCAB = (
-    "the of and to in is that for it as with was on be by this are from or have an they which one you were "
-    "all we when your can said there use each do how their if will up other about out many then them these "
-    "so some would make like time has two more write go see number no way could people my than first water "
-    "been call who oil its now find long down day did get come made may part request latency token model "
-    "schema stream adapter provider signature usage cache retry timeout invoice customer order shipment"
-).split()
+_VOCAB_TEXT = """
+the of and to in is that for it as with was on be by this are from or have an they which one you
+were all we when your can said there use each do how their if will up other about out many then
+them these so some would make like time has two more write go see number no way could people my
+than first water been call who oil its now find long down day did get come made may part request
+latency token model schema stream adapter provider signature usage cache retry timeout invoice
+customer order shipment
+"""
+VOCAB = _VOCAB_TEXT.split()
 UNICODE_WORDS = ["naïve", "café", "Zürich", "façade", "München", "東京", "数据", "Привет", "😀", "🚀", "—", "ünïcödé"]
 TOOLS = ["get_weather", "search_docs", "run_sql", "fetch_url", "create_ticket", "lookup_customer"]
 MODELS = ["gpt-4.1", "claude-sonnet-4-5", "gemini-2.5-pro"]
@@ -92,7 +94,11 @@ class ConversationGenerator:
         if inline:
             data = base64.b64encode(self.rng.randbytes(76_800)).decode()  # 100 KiB of base64
             return {"source": "base64", "base64": data, "media_type": "image/png"}
-        return {"source": "url", "url": f"https://images.example.com/{self.ident('img')}.jpg", "media_type": "image/jpeg"}
+        return {
+            "source": "url",
+            "url": f"https://images.example.com/{self.ident('img')}.jpg",
+            "media_type": "image/jpeg",
+        }
 
     def tool_definition(self, name: str) -> dict[str, Any]:
         return {

@@ -19,7 +19,7 @@ def _pointers(data: bytes | str, type_: object = Message) -> list[str]:
 
 
 def _message_with_value(value_text: str) -> bytes:
-    return ('{"role":"user","parts":[{"type":"data","data":{"value":%s}}]}' % value_text).encode()
+    return ('{"role":"user","parts":[{"type":"data","data":{"value":' + value_text + "}}]}").encode()
 
 
 # --- I-JSON: one test per rule -------------------------------------------------------------------

@@ -55,7 +55,9 @@ def test_union_tag_named_source_is_used_for_media() -> None:
 
 
 def test_tags_inside_nested_unions_are_not_part_of_the_pointer() -> None:
-    text = b'{"type":"part","index":0,"part":{"type":"image","image":{"source":"base64","base64":"!","media_type":"x/y"}}}'
+    text = (
+        b'{"type":"part","index":0,"part":{"type":"image","image":{"source":"base64","base64":"!","media_type":"x/y"}}}'
+    )
     (problem,) = _problems(text, StreamEvent)
     assert problem.pointer == "/part/image/base64"
 
@@ -69,7 +71,7 @@ def test_unknown_member_is_reported_at_itself() -> None:
 def test_long_values_are_shortened_in_messages() -> None:
     (problem,) = _problems(b'{"role":"' + b"x" * 500 + b'","parts":[]}', Message)
     assert problem.pointer == "/role"
-    assert len(problem.message) < 200 and problem.message.endswith('...)')  # noqa: PLR2004
+    assert len(problem.message) < 200 and problem.message.endswith("...)")
 
 
 def test_syntax_error_points_at_the_innermost_value() -> None:

@@ -12,7 +12,7 @@ def test_build_is_compact_and_keeps_unicode() -> None:
 
 
 def test_build_then_parse_round_trips() -> None:
-    value = {"q": "a \"quoted\" \\ text\n", "n": 1.5, "nested": {"ok": True, "none": None}}
+    value = {"q": 'a "quoted" \\ text\n', "n": 1.5, "nested": {"ok": True, "none": None}}
     assert parse_arguments(build_arguments(value)) == value
 
 
@@ -56,7 +56,7 @@ def test_parse_rejects_duplicate_keys_and_unsafe_numbers() -> None:
 def test_parse_shortens_long_text_in_errors() -> None:
     with pytest.raises(ToolArgumentsError) as caught:
         parse_arguments("{" + "x" * 1000)
-    assert len(str(caught.value)) < 400  # noqa: PLR2004
+    assert len(str(caught.value)) < 400
 
 
 def test_parse_takes_only_text_or_a_tool_call() -> None:

@@ -13,7 +13,9 @@ def _usage(**fields: object) -> TokenUsage:
 
 
 def test_counts_sum() -> None:
-    total = add_usage(_usage(cache_read_input_tokens=4, latency_ms=100), _usage(cache_read_input_tokens=1, cost_micros=7))
+    total = add_usage(
+        _usage(cache_read_input_tokens=4, latency_ms=100), _usage(cache_read_input_tokens=1, cost_micros=7)
+    )
     assert (total.input_tokens, total.output_tokens, total.total_tokens) == (20, 10, 30)
     assert total.cache_read_input_tokens == 5
     assert total.latency_ms == 100 and total.cost_micros == 7

@@ -15,8 +15,20 @@ from pathlib import Path
 
 from wirechat_codegen.bundle import bundle
 from wirechat_codegen.lint import LintProblem, lint
-from wirechat_codegen.schema_files import load_schema_dir
+from wirechat_codegen.schema_files import SchemaLoadError, load_schema_dir
 from wirechat_codegen.targets import GenerationInput, Target, all_targets
+
+__all__ = [
+    "BASE_URI",
+    "FIX_COMMAND",
+    "VERSION",
+    "Drift",
+    "SchemaLintError",
+    "SchemaLoadError",
+    "check",
+    "generate",
+    "lint_schema",
+]
 
 VERSION = "v1"
 BASE_URI = f"https://wirechat.dev/schema/{VERSION}/"

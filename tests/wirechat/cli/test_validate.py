@@ -1,0 +1,168 @@
+"""``wirechat validate``: every outcome and every error path, through the real command line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import EXAMPLES_DIR
+from wirechat.cli import main
+
+VALID_MESSAGE = b'{"role":"user","parts":[{"type":"text","text":"hi"}]}'
+
+
+def run(*args: str, stdin: bytes = b"", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """The installed command, in a subprocess: what a user runs."""
+    return subprocess.run(
+        [sys.executable, "-m", "wirechat.cli", *args],
+        input=stdin.decode(),
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=60,
+        check=False,
+    )
+
+
+def assert_no_traceback(result: subprocess.CompletedProcess[str]) -> None:
+    assert "Traceback" not in result.stderr and "Traceback" not in result.stdout
+
+
+def test_valid_file_exits_0(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    path.write_bytes(VALID_MESSAGE)
+    result = run("validate", "--type", "Message", str(path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == ""
+    assert "1 valid, 0 invalid" in result.stderr
+
+
+def test_invalid_file_prints_file_line_pointer_message_and_exits_1(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    path.write_text('{\n  "role": "user",\n  "parts": [\n    {"type": "text", "text": 5}\n  ]\n}\n')
+    result = run("validate", "--type", "Message", str(path))
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [f"{path}:4: /parts/0/text: Input should be a valid string (got 5)"]
+    assert_no_traceback(result)
+
+
+def test_missing_member_is_reported_on_the_line_of_its_object(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    path.write_text('{\n  "role": "user",\n  "parts": [\n    {"type": "text"}\n  ]\n}\n')
+    result = run("validate", "--type", "Message", str(path))
+    assert result.stdout.startswith(f"{path}:4: /parts/0/text: required member is missing")
+
+
+def test_syntax_error_is_reported_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    path.write_text('{\n  "role": "user",\n  "parts": [,]\n}\n')
+    result = run("validate", "--type", "Message", str(path))
+    assert result.returncode == 1
+    assert result.stdout.startswith(f"{path}:3: ")
+    assert_no_traceback(result)
+
+
+def test_ndjson_reports_the_line_of_each_bad_record(tmp_path: Path) -> None:
+    path = tmp_path / "events.ndjson"
+    lines = [
+        b'{"type":"text_start","index":0}',
+        b'{"type":"text_delta","index":0}',
+        b"",
+        b'{"type":"text_end","index":0}',
+        b'{"type":"bogus"}',
+    ]
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    result = run("validate", "--type", "StreamEvent", str(path))
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        f"{path}:2: /text: required member is missing",
+        f"{path}:5: /type: unknown tag 'bogus' (expected one of "
+        + "'start', 'text_start', 'text_delta', 'text_end', 'reasoning_start', 'reasoning_delta', 'reasoning_end', "
+        + "'tool_call_start', 'tool_call_delta', 'tool_call_end', 'part', 'usage', 'finish', 'error')",
+    ]
+    assert "4 document(s): 2 valid, 2 invalid" in result.stderr
+
+
+def test_stdin_is_read_for_a_dash() -> None:
+    assert run("validate", "--type", "Message", "-", stdin=VALID_MESSAGE).returncode == 0
+    result = run("validate", "--type", "Message", "-", stdin=b'{"role":"user"}')
+    assert result.returncode == 1
+    assert result.stdout.startswith("<stdin>:1: /parts: required member is missing")
+
+
+def test_stdin_as_ndjson() -> None:
+    result = run("validate", "--type", "Message", "--format", "ndjson", "-", stdin=VALID_MESSAGE + b"\n{}\n")
+    assert result.returncode == 1
+    assert result.stdout.splitlines()[0].startswith("<stdin>:2: ")
+
+
+def test_type_is_inferred_from_an_examples_folder() -> None:
+    valid = sorted((EXAMPLES_DIR / "ChatRequest" / "valid").glob("*.json"))
+    assert main(["validate", *map(str, valid)]) == 0
+
+
+def test_type_is_inferred_from_a_snake_case_file_name(tmp_path: Path) -> None:
+    path = tmp_path / "token_usage.json"
+    path.write_bytes(b'{"input_tokens":1,"output_tokens":1,"total_tokens":2}')
+    assert main(["validate", str(path)]) == 0
+
+
+def test_every_invalid_example_fails_validation(capsys: pytest.CaptureFixture[str]) -> None:
+    # the invalid examples are wrappers; their documents are checked in tests/schema. Here: the valid ones pass.
+    valid = sorted(EXAMPLES_DIR.glob("*/valid/*.json"))
+    assert main(["validate", *map(str, valid)]) == 0
+    assert f"{len(valid)} valid, 0 invalid" in capsys.readouterr().err
+
+
+def test_unknown_type_is_a_usage_error_with_suggestions() -> None:
+    result = run("validate", "--type", "Mesage", "x.json")
+    assert result.returncode == 2
+    assert "no wire type named 'Mesage'" in result.stderr and "Message" in result.stderr
+    assert_no_traceback(result)
+
+
+def test_type_that_cannot_be_inferred_is_a_usage_error(tmp_path: Path) -> None:
+    path = tmp_path / "data.json"
+    path.write_bytes(VALID_MESSAGE)
+    result = run("validate", str(path))
+    assert result.returncode == 2
+    assert "pass --type" in result.stderr
+
+
+def test_stdin_without_a_type_is_a_usage_error() -> None:
+    assert run("validate", "-", stdin=VALID_MESSAGE).returncode == 2
+
+
+def test_unreadable_file_is_a_usage_error(tmp_path: Path) -> None:
+    result = run("validate", "--type", "Message", str(tmp_path / "missing.json"))
+    assert result.returncode == 2
+    assert "cannot read" in result.stderr and "No such file" in result.stderr
+    assert_no_traceback(result)
+
+
+def test_a_directory_is_a_usage_error(tmp_path: Path) -> None:
+    result = run("validate", "--type", "Message", str(tmp_path))
+    assert result.returncode == 2
+    assert_no_traceback(result)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [[], ["validate"], ["validate", "--format", "yaml", "-"], ["frobnicate"], ["validate", "--type"]],
+)
+def test_bad_arguments_are_usage_errors(args: list[str]) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert "usage:" in result.stderr
+    assert_no_traceback(result)
+
+
+def test_help_teaches() -> None:
+    result = run("--help")
+    assert result.returncode == 0
+    assert "wirechat validate --type ChatRequest request.json" in result.stdout
+    validate_help = run("validate", "--help").stdout
+    assert "FILE:LINE: /pointer: message" in validate_help and "ChatRequest" in validate_help

@@ -29,6 +29,11 @@ def test_duplicate_key_at_the_top_is_rejected_at_its_pointer() -> None:
     assert _pointers(b'{"role":"user","parts":[],"role":"user"}') == ["/role"]
 
 
+def test_duplicate_key_after_a_nested_value_with_spaces_is_rejected_at_its_pointer() -> None:
+    text = b'{"role": "user", "parts": [{"type": "text", "text": "a"}], "role": "tool"}'
+    assert _pointers(text) == ["/role"]
+
+
 def test_duplicate_key_deep_inside_is_rejected_at_its_pointer() -> None:
     text = b'{"role":"user","parts":[{"type":"text","text":"a","text":"b"}]}'
     assert _pointers(text) == ["/parts/0/text"]

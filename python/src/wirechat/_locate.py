@@ -72,10 +72,15 @@ def value_starts(text: str) -> Iterator[tuple[int, tuple[str | int, ...]]]:
 
 
 def pointer_at(text: str, offset: int) -> str:
-    """The pointer of the last value that starts at or before ``offset`` (the root if none)."""
+    """The pointer of the value at ``offset``: the last one starting at or before it, or the one just after
+    it when only blanks and a colon lie between (parsers often report the position before a member's value).
+    """
+    ahead = offset
+    while ahead < len(text) and text[ahead] in _WHITESPACE + ":":
+        ahead += 1
     found: tuple[str | int, ...] = ()
     for start, path in value_starts(text):
-        if start > offset:
+        if start > ahead:
             break
         found = path
     return pointer_from_path(found)

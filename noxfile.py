@@ -36,7 +36,13 @@ def run_tests(session: nox.Session) -> None:
     session.run("pytest", "tests", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
 
 
+def install_node_tools(session: nox.Session) -> None:
+    """The TypeScript target runs json-schema-to-typescript and ajv from typescript/node_modules."""
+    session.run("npm", "ci", "--prefix", "typescript", "--no-audit", "--no-fund", "--silent", external=True)
+
+
 def run_codegen_check(session: nox.Session) -> None:
+    install_node_tools(session)
     session.run("wirechat", "schema", "lint")
     session.run("wirechat", "codegen", "--check")
 
@@ -74,6 +80,7 @@ def tests(session: nox.Session) -> None:
 def codegen(session: nox.Session) -> None:
     """Regenerate every generated folder from schema/."""
     install(session)
+    install_node_tools(session)
     session.run("wirechat", "codegen")
 
 

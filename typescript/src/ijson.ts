@@ -8,8 +8,10 @@
  * fraction or exponent (`1.0`, `1e2`), so that fields typed `integer` can refuse it. Syntax errors, a
  * byte-order mark and nesting deeper than `MAX_DEPTH` stop the parse at once.
  *
- * Speed: plain runs of string characters are skipped with one sticky regular expression and sliced, and
- * short integers are accumulated without `Number()`; the benchmark (`npm run bench`) measures it.
+ * Speed and memory: plain runs of string characters are skipped with one sticky regular expression,
+ * strings with escapes are unescaped by `JSON.parse` on their literal, and short integers are
+ * accumulated without `Number()`. Strings are copied, never left as views of the input, so a decoded
+ * value does not keep the input text alive. The benchmark (`npm run bench`) measures both.
  */
 
 import { WireError, pointerFromPath, type Problem } from "./errors.js";
@@ -115,7 +117,7 @@ class Parser {
     }
     for (;;) {
       if (text.charCodeAt(this.pos) !== 0x22) throw this.syntax("a member name in double quotes");
-      const key = this.parseString();
+      const key = this.parseKey();
       path.push(key);
       if (this.loneSurrogate) this.loneSurrogateProblem(path, "member name");
       if (text.charCodeAt(this.pos) !== 0x3a) {
@@ -203,9 +205,47 @@ class Parser {
     this.loneSurrogate = false;
     if (text.charCodeAt(end) === 0x22) {
       this.pos = end + 1;
-      return text.slice(start, end);
+      // A slice of 13 or more characters would be a view that keeps the whole input text alive (V8's
+      // sliced strings); JSON.parse of the literal makes a compact copy, as JSON.parse itself does.
+      return end - start < 13 ? text.slice(start, end) : (JSON.parse(text.slice(start - 1, end + 1)) as string);
+    }
+    // Escapes or surrogates: find the closing quote and let JSON.parse unescape the literal (native, and
+    // it refuses raw control characters and bad escapes); a lone surrogate shows as a value that is not
+    // well-formed. Raw surrogates in the literal, or anything JSON.parse refuses, take the careful path,
+    // which also says exactly where a syntax error is.
+    const close = closingQuote(text, end);
+    if (close > 0) {
+      const literal = text.slice(start - 1, close + 1);
+      if (literal.isWellFormed()) {
+        let value: unknown;
+        try {
+          value = JSON.parse(literal);
+        } catch {
+          value = undefined;
+        }
+        if (typeof value === "string") {
+          this.pos = close + 1;
+          this.loneSurrogate = !value.isWellFormed();
+          return value;
+        }
+      }
     }
     return this.parseStringRest(text.slice(start, end), end);
+  }
+
+  /** Read a member name at `pos`: most are short and plain, which a loop reads faster than a regex. */
+  parseKey(): string {
+    const text = this.text;
+    const start = this.pos + 1;
+    for (let i = start; ; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x22) {
+        this.pos = i + 1;
+        this.loneSurrogate = false;
+        return text.slice(start, i);
+      }
+      if (c === 0x5c || !(c >= 0x20) || (c >= 0xd800 && c <= 0xdfff)) return this.parseString();
+    }
   }
 
   /** The slow path of `parseString`: escapes, surrogates, and errors. */
@@ -364,6 +404,18 @@ class Parser {
     const message = `not valid JSON at line ${line} column ${at - lineStart + 1}: expected ${expected}, found ${found}`;
     return new WireError([{ pointer: pointerFromPath(this.path), message, rule: "syntax" }]);
   }
+}
+
+/** The index of the quote that closes the string whose body runs from `from`, or -1. */
+function closingQuote(text: string, from: number): number {
+  // indexOf, not a regular expression: a pattern like (?:[^"\\]|\\.)* overflows the regexp
+  // backtracking stack on strings with a few million escapes.
+  for (let i = text.indexOf('"', from); i >= 0; i = text.indexOf('"', i + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(i - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return i;
+  }
+  return -1;
 }
 
 function hex4(text: string, at: number): number {

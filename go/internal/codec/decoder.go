@@ -1,0 +1,540 @@
+package codec
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// MaxDepth is the deepest nesting of arrays and objects a document may have. The spec sets no limit;
+// this one keeps a hostile document from costing stack and agrees with the Python decoder (jiter stops
+// at about the same depth), so the two give the same verdict on the same bytes.
+const MaxDepth = 200
+
+// frame is one open array or object on the way from the root to the value being read.
+type frame struct {
+	array    bool
+	index    int // array: the element being read, -1 before the first
+	keyStart int // object: offset of the current member's name token, -1 before the first
+	keyEnd   int
+}
+
+// Decoder reads one JSON document for the generated decoders. It applies the I-JSON rules as it goes
+// and records every problem with its JSON pointer. A syntax error stops it (nothing after it can be read
+// reliably); every other problem is recorded and reading continues, so one pass reports them all.
+type Decoder struct {
+	data       []byte
+	pos        int
+	frames     []frame
+	problems   []Problem
+	fatal      bool
+	prefix     string   // pointer of data's root inside a larger document (see Checker.Raw)
+	key        []byte   // the current member name, unescaped; valid until the next string is read
+	keyEscaped bool     // key lives in scratch rather than in data
+	scratch    []byte   // unescaped string content
+	names      [][]byte // member names of the free-form objects being read, innermost last
+	frameBuf   [16]frame
+}
+
+var byteOrderMark = []byte{0xEF, 0xBB, 0xBF}
+
+// NewDecoder returns a decoder over one JSON text.
+func NewDecoder(data []byte) *Decoder {
+	d := &Decoder{data: data}
+	d.frames = d.frameBuf[:0]
+	if bytes.HasPrefix(data, byteOrderMark) {
+		d.syntax("text starts with a byte-order mark, which I-JSON forbids")
+	}
+	return d
+}
+
+// Failed reports whether a syntax error has stopped the decoder.
+func (d *Decoder) Failed() bool { return d.fatal }
+
+// Problems returns the problems recorded so far, in document order.
+func (d *Decoder) Problems() []Problem { return d.problems }
+
+// Finish checks that nothing but whitespace follows the value and returns a *WireError listing every
+// problem, or nil when there was none.
+func (d *Decoder) Finish(typeName string) error {
+	if !d.fatal {
+		d.skipSpace()
+		if d.pos < len(d.data) {
+			d.frames = d.frames[:0]
+			d.syntax("unexpected data after the JSON value")
+		}
+	}
+	if len(d.problems) == 0 {
+		return nil
+	}
+	return &WireError{Type: typeName, Problems: d.problems}
+}
+
+// Report records a problem at the value being read (Decoder is a Reporter).
+func (d *Decoder) Report(message string) {
+	d.problems = append(d.problems, Problem{Pointer: d.pointer(), Message: message})
+}
+
+// reportAt records a problem at the member name of the object being read.
+func (d *Decoder) reportAt(name, message string) {
+	d.problems = append(d.problems, Problem{Pointer: d.pointer() + "/" + EscapeToken(name), Message: message})
+}
+
+func (d *Decoder) pointer() string {
+	if len(d.frames) == 0 {
+		return d.prefix
+	}
+	var b strings.Builder
+	b.WriteString(d.prefix)
+	for _, f := range d.frames {
+		switch {
+		case f.array && f.index >= 0:
+			b.WriteByte('/')
+			b.WriteString(strconv.Itoa(f.index))
+		case !f.array && f.keyStart >= 0:
+			b.WriteByte('/')
+			b.WriteString(EscapeToken(unquoteQuiet(d.data[f.keyStart:f.keyEnd])))
+		}
+	}
+	return b.String()
+}
+
+func (d *Decoder) syntax(message string) {
+	if d.fatal {
+		return
+	}
+	d.fatal = true
+	line, column := 1, 1
+	for _, c := range string(d.data[:min(d.pos, len(d.data))]) {
+		if c == '\n' {
+			line, column = line+1, 1
+		} else {
+			column++
+		}
+	}
+	d.problems = append(d.problems, Problem{
+		Pointer: d.pointer(),
+		Message: fmt.Sprintf("invalid JSON: %s (line %d, column %d)", message, line, column),
+	})
+}
+
+func (d *Decoder) push(f frame) bool {
+	if len(d.frames) >= MaxDepth {
+		d.syntax(fmt.Sprintf("arrays and objects nested deeper than %d levels", MaxDepth))
+		return false
+	}
+	d.frames = append(d.frames, f)
+	return true
+}
+
+func (d *Decoder) skipSpace() {
+	for d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+// peek skips whitespace and returns the next byte, or 0 at the end of the input.
+func (d *Decoder) peek() byte {
+	d.skipSpace()
+	if d.pos < len(d.data) {
+		return d.data[d.pos]
+	}
+	return 0
+}
+
+// OpenObject enters the object that comes next. When the next value is not an object it reports the
+// mismatch, skips the value and returns false.
+func (d *Decoder) OpenObject() bool {
+	if d.fatal {
+		return false
+	}
+	if d.peek() == '{' {
+		d.pos++
+		return d.push(frame{keyStart: -1})
+	}
+	d.mismatch("an object")
+	return false
+}
+
+// NextMember moves to the next member of the object entered last and reads its name (see Key). It
+// returns false after the closing brace, or when a syntax error stops the decoder. The caller must read
+// or skip exactly one value for every member.
+func (d *Decoder) NextMember() bool {
+	if d.fatal {
+		return false
+	}
+	f := &d.frames[len(d.frames)-1]
+	c := d.peek()
+	if c == '}' {
+		d.pos++
+		d.frames = d.frames[:len(d.frames)-1]
+		return false
+	}
+	if f.keyStart >= 0 {
+		if c != ',' {
+			d.syntax("expected ',' or '}' after an object member")
+			return false
+		}
+		d.pos++
+		c = d.peek()
+	}
+	if c != '"' {
+		d.syntax("expected a member name in double quotes")
+		return false
+	}
+	start := d.pos
+	f.keyStart = -1 // a fault inside the name belongs to the object
+	d.key, d.keyEscaped = d.readString()
+	if d.fatal {
+		return false
+	}
+	f.keyStart, f.keyEnd = start, d.pos
+	if d.peek() != ':' {
+		d.syntax("expected ':' after a member name")
+		return false
+	}
+	d.pos++
+	return true
+}
+
+// Key is the name of the current member, unescaped. It is valid until the next value is read.
+func (d *Decoder) Key() []byte { return d.key }
+
+// Seen marks member number index of the object as read. For a member already read it reports the
+// duplicate, skips the value and returns true.
+func (d *Decoder) Seen(seen *uint64, index int) bool {
+	if bit := uint64(1) << index; *seen&bit == 0 {
+		*seen |= bit
+		return false
+	}
+	d.Duplicate()
+	return true
+}
+
+// Duplicate reports the current member as a second member of the same name, and skips its value.
+func (d *Decoder) Duplicate() {
+	d.Report("duplicate member (I-JSON forbids two members with the same name)")
+	d.value()
+}
+
+// UnknownMember reports the current member as not in the schema and skips its value.
+func (d *Decoder) UnknownMember() {
+	d.Report("unknown member (this type is closed; check the spelling or the schema version)")
+	d.value()
+}
+
+// Missing reports every required member (a bit of mask) that was not seen. names[i] is the member of
+// bit 1<<i.
+func (d *Decoder) Missing(seen, mask uint64, names []string) {
+	if d.fatal || seen&mask == mask {
+		return
+	}
+	for i, name := range names {
+		if bit := uint64(1) << i; mask&bit != 0 && seen&bit == 0 {
+			d.reportAt(name, "required member is missing")
+		}
+	}
+}
+
+// OpenArray enters the array that comes next. When the next value is not an array it reports the
+// mismatch, skips the value and returns false.
+func (d *Decoder) OpenArray() bool {
+	if d.fatal {
+		return false
+	}
+	if d.peek() == '[' {
+		d.pos++
+		return d.push(frame{array: true, index: -1})
+	}
+	d.mismatch("an array")
+	return false
+}
+
+// NextElement moves to the next element of the array entered last. It returns false after the closing
+// bracket, or when a syntax error stops the decoder. The caller must read or skip one value for each
+// element.
+func (d *Decoder) NextElement() bool {
+	if d.fatal {
+		return false
+	}
+	f := &d.frames[len(d.frames)-1]
+	c := d.peek()
+	if c == ']' {
+		d.pos++
+		d.frames = d.frames[:len(d.frames)-1]
+		return false
+	}
+	if f.index >= 0 {
+		if c != ',' {
+			d.syntax("expected ',' or ']' after an array element")
+			return false
+		}
+		d.pos++
+	}
+	f.index++
+	return true
+}
+
+// Len is the number of elements read so far from the array entered last.
+func (d *Decoder) Len() int { return d.frames[len(d.frames)-1].index + 1 }
+
+// mismatch reports that the next value is not of the wanted JSON type, and skips it.
+func (d *Decoder) mismatch(want string) {
+	if d.peek() == 0 && d.pos >= len(d.data) {
+		d.syntax("unexpected end of input, expected a value")
+		return
+	}
+	start, at := d.pos, len(d.problems)
+	d.value()
+	if d.fatal {
+		return
+	}
+	message := "must be " + want + " (got " + describe(d.data[start:d.pos]) + ")"
+	d.problems = slices.Insert(d.problems, at, Problem{Pointer: d.pointer(), Message: message})
+}
+
+// describe names a JSON value for a message: its kind, or its text when it is short.
+func describe(token []byte) string {
+	switch token[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return Quote(unquoteQuiet(token))
+	}
+	return shownToken(token)
+}
+
+// String reads a string value; ok is false when the value is not a string (the problem is reported).
+func (d *Decoder) String() (value string, ok bool) {
+	if d.fatal {
+		return "", false
+	}
+	if d.peek() != '"' {
+		d.mismatch("a string")
+		return "", false
+	}
+	content, _ := d.readString()
+	return string(content), !d.fatal
+}
+
+// Tag reads the tag member of a union variant and checks that it is want.
+func (d *Decoder) Tag(want string) {
+	if d.fatal {
+		return
+	}
+	if d.peek() != '"' {
+		d.mismatch(strconv.Quote(want))
+		return
+	}
+	content, _ := d.readString()
+	if string(content) != want && !d.fatal {
+		d.Report("must be " + strconv.Quote(want) + " (got " + Quote(string(content)) + ")")
+	}
+}
+
+// Bool reads true or false; ok is false when the value is not a boolean (the problem is reported).
+func (d *Decoder) Bool() (value, ok bool) {
+	if d.fatal {
+		return false, false
+	}
+	switch d.peek() {
+	case 't':
+		return true, d.literal("true")
+	case 'f':
+		return false, d.literal("false")
+	}
+	d.mismatch("a boolean")
+	return false, false
+}
+
+func (d *Decoder) literal(word string) bool {
+	end := d.pos + len(word)
+	if end > len(d.data) || string(d.data[d.pos:end]) != word || (end < len(d.data) && !isDelimiter(d.data[end])) {
+		d.syntax("invalid literal (expected " + word + ")")
+		return false
+	}
+	d.pos = end
+	return true
+}
+
+// Int reads an integer written as an integer literal (no fraction, no exponent) and checks it against
+// the schema's bounds; ok is false when the value is not an integer (the problem is reported).
+func (d *Decoder) Int(minimum, maximum int64) (value int64, ok bool) {
+	if d.fatal {
+		return 0, false
+	}
+	if c := d.peek(); c != '-' && (c < '0' || c > '9') {
+		d.mismatch("an integer")
+		return 0, false
+	}
+	token, integer := d.scanNumber()
+	switch {
+	case d.fatal:
+		return 0, false
+	case !integer:
+		d.Report("must be an integer literal, without fraction or exponent (got " + shownToken(token) + ")")
+		return 0, false
+	}
+	value, fits := parseInt(token)
+	switch {
+	case !fits && token[0] == '-':
+		d.Report("must be >= " + strconv.FormatInt(minimum, 10) + " (got " + shownToken(token) + ")")
+	case !fits:
+		d.Report("must be <= " + strconv.FormatInt(maximum, 10) + " (got " + shownToken(token) + ")")
+	case value < minimum:
+		d.Report("must be >= " + strconv.FormatInt(minimum, 10) + " (got " + string(token) + ")")
+	case value > maximum:
+		d.Report("must be <= " + strconv.FormatInt(maximum, 10) + " (got " + string(token) + ")")
+	}
+	return value, true
+}
+
+// Float reads a number (integer literals included) and checks it against the schema's bounds; ok is
+// false when the value is not a number (the problem is reported).
+func (d *Decoder) Float(minimum, maximum float64) (value float64, ok bool) {
+	if d.fatal {
+		return 0, false
+	}
+	if c := d.peek(); c != '-' && (c < '0' || c > '9') {
+		d.mismatch("a number")
+		return 0, false
+	}
+	token, integer := d.scanNumber()
+	if d.fatal {
+		return 0, false
+	}
+	value, finite := parseFloat(token, integer)
+	switch {
+	case !finite:
+		d.Report(overflowMessage(token))
+	case value < minimum:
+		d.Report("must be >= " + FormatFloat(minimum) + " (got " + shownToken(token) + ")")
+	case value > maximum:
+		d.Report("must be <= " + FormatFloat(maximum) + " (got " + shownToken(token) + ")")
+	}
+	return value, true
+}
+
+// RawValue reads any JSON value, checks the I-JSON rules inside it, and returns a copy of its bytes.
+func (d *Decoder) RawValue() []byte {
+	if d.fatal {
+		return nil
+	}
+	d.skipSpace()
+	start := d.pos
+	d.value()
+	if d.fatal {
+		return nil
+	}
+	return bytes.Clone(d.data[start:d.pos])
+}
+
+// RawObject is RawValue for a value that must be an object.
+func (d *Decoder) RawObject() []byte {
+	if d.fatal {
+		return nil
+	}
+	if d.peek() != '{' {
+		d.mismatch("an object")
+		return nil
+	}
+	return d.RawValue()
+}
+
+// Name returns the current member name as a string (for map keys), copying it.
+func (d *Decoder) Name() string { return string(d.key) }
+
+// value reads and checks one value of any type: the I-JSON rules for free-form data and for values
+// that are skipped after a problem.
+func (d *Decoder) value() {
+	switch c := d.peek(); {
+	case c == '{':
+		d.pos++
+		if !d.push(frame{keyStart: -1}) {
+			return
+		}
+		base := len(d.names)
+		var many map[string]struct{}
+		for d.NextMember() {
+			if d.duplicateName(base, &many) {
+				d.Report("duplicate member (I-JSON forbids two members with the same name)")
+			}
+			d.value()
+		}
+		d.names = d.names[:base]
+	case c == '[':
+		d.pos++
+		if !d.push(frame{array: true, index: -1}) {
+			return
+		}
+		for d.NextElement() {
+			d.value()
+		}
+	case c == '"':
+		d.readString()
+	case c == 't':
+		d.literal("true")
+	case c == 'f':
+		d.literal("false")
+	case c == 'n':
+		d.literal("null")
+	case c == '-' || (c >= '0' && c <= '9'):
+		token, integer := d.scanNumber()
+		switch {
+		case d.fatal:
+		case integer && !safeInteger(token):
+			d.Report("integer " + shownToken(token) + " is outside +/-(2^53-1), which not every language reads exactly")
+		case !integer:
+			if _, finite := parseFloat(token, false); !finite {
+				d.Report(overflowMessage(token))
+			}
+		}
+	case d.pos >= len(d.data):
+		d.syntax("unexpected end of input, expected a value")
+	default:
+		d.syntax(fmt.Sprintf("unexpected character %q, expected a value", rune(c)))
+	}
+}
+
+// duplicateName records the current member name among those of the free-form object whose names start
+// at base, and reports whether it was there already. Small objects compare names one by one; an object
+// with many members switches to a map.
+func (d *Decoder) duplicateName(base int, many *map[string]struct{}) bool {
+	name := d.key
+	if d.keyEscaped {
+		name = bytes.Clone(name)
+	}
+	if *many != nil {
+		if _, found := (*many)[string(name)]; found {
+			return true
+		}
+		(*many)[string(name)] = struct{}{}
+		return false
+	}
+	for _, seen := range d.names[base:] {
+		if bytes.Equal(seen, name) {
+			return true
+		}
+	}
+	d.names = append(d.names, name)
+	if len(d.names)-base > 16 {
+		*many = make(map[string]struct{}, 32)
+		for _, seen := range d.names[base:] {
+			(*many)[string(seen)] = struct{}{}
+		}
+	}
+	return false
+}
+
+func overflowMessage(token []byte) string {
+	return "number " + shownToken(token) + " is not a finite double (it overflows)"
+}

@@ -1,0 +1,94 @@
+package codec
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Problem is one thing wrong with a document: where it is (an RFC 6901 JSON pointer, "" for the whole
+// document) and what rule it breaks.
+type Problem struct {
+	Pointer string
+	Message string
+}
+
+// String renders the problem as "pointer: message", with "(root)" for the empty pointer.
+func (p Problem) String() string {
+	pointer := p.Pointer
+	if pointer == "" {
+		pointer = "(root)"
+	}
+	return pointer + ": " + p.Message
+}
+
+// WireError reports a document (or a value) that is not valid wirechat: every problem found, each with
+// its JSON pointer. Type names the wire type that was decoded, validated or encoded, when known.
+type WireError struct {
+	Type     string
+	Problems []Problem
+}
+
+// Error lists every problem on one line.
+func (e *WireError) Error() string {
+	var b strings.Builder
+	if e.Type != "" {
+		b.WriteString("invalid " + e.Type)
+	} else {
+		b.WriteString("invalid document")
+	}
+	if len(e.Problems) == 1 {
+		b.WriteString(" (1 problem): ")
+	} else {
+		b.WriteString(" (" + strconv.Itoa(len(e.Problems)) + " problems): ")
+	}
+	for i, p := range e.Problems {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(p.String())
+	}
+	return b.String()
+}
+
+// Pointers lists the JSON pointer of every problem, in order.
+func (e *WireError) Pointers() []string {
+	out := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		out[i] = p.Pointer
+	}
+	return out
+}
+
+// EscapeToken escapes one reference token of a JSON pointer (RFC 6901: "~" is "~0", "/" is "~1").
+func EscapeToken(token string) string {
+	if !strings.ContainsAny(token, "~/") {
+		return token
+	}
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(token)
+}
+
+// maxShown is how many characters of a value a message quotes before it cuts the rest.
+const maxShown = 60
+
+// Quote renders a string for a message: JSON-quoted, cut after maxShown characters.
+func Quote(s string) string {
+	if utf8.RuneCountInString(s) > maxShown {
+		runes := []rune(s)
+		return strconv.Quote(string(runes[:maxShown])) + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// shownToken renders a raw JSON token (a number or a literal) for a message, cut like Quote.
+func shownToken(token []byte) string {
+	if len(token) > maxShown {
+		return string(token[:maxShown]) + "..."
+	}
+	return string(token)
+}
+
+// ErrNotWireType is returned (wrapped) when a value that is not a wire type is passed where one is
+// needed, such as a *string to Decode.
+var ErrNotWireType = errors.New("not a wire type")

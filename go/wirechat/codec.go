@@ -1,0 +1,101 @@
+package wirechat
+
+// Decode, Validate, Encode and Canonical: the four things every wirechat implementation does with a
+// document, with the same verdicts and the same RFC 8785 bytes as the Python and TypeScript packages.
+
+import (
+	"errors"
+	"reflect"
+
+	"github.com/gowebpki/jcs"
+
+	"github.com/wirechat/wirechat/go/internal/codec"
+	"github.com/wirechat/wirechat/go/internal/wire"
+)
+
+// WireError reports a document or value that is not valid wirechat. Problems lists every problem found,
+// each as an RFC 6901 JSON pointer into the document ("" is the whole document) and a message that
+// names the rule it breaks.
+type WireError = codec.WireError
+
+// Problem is one entry of a WireError.
+type Problem = codec.Problem
+
+// ErrNotWireType is wrapped by the error returned when a value is not a wire type (or a pointer to one).
+var ErrNotWireType = codec.ErrNotWireType
+
+// Decode reads data as a document of the wire type T (Decode[wirechat.Message],
+// Decode[wirechat.Part] ...) and checks everything the spec asks: the I-JSON rules (UTF-8, no
+// duplicate members, no lone surrogates, numbers that fit a double, integer literals within
+// +/-(2^53-1)), unknown members, union tags, required members, bounds, lengths, patterns and enums.
+//
+// On failure it returns the zero T and a *WireError listing every problem. For T that is not a wire
+// type the error wraps ErrNotWireType.
+func Decode[T any](data []byte) (T, error) {
+	var v T
+	if err := wire.DecodeInto(&v, data); err != nil {
+		var zero T
+		return zero, err
+	}
+	return v, nil
+}
+
+// Validate checks a wire value built in Go, with the rules Decode applies to bytes (plus: strings must
+// be UTF-8, numbers finite, free-form JsonValue bytes one I-JSON value). v may be a wire value or a
+// pointer to one; a union value (a Part, a StreamEvent ...) is a pointer to its variant. It returns a
+// *WireError listing every problem, with JSON pointers into the document v would encode to.
+func Validate(v any) error {
+	err := wire.Check(v)
+	if errors.Is(err, ErrNotWireType) {
+		if p, ok := addressable(v); ok {
+			return wire.Check(p)
+		}
+	}
+	return err
+}
+
+// Encode validates v (see Validate) and writes it as compact JSON with only the members that are set,
+// union tags first. A value that Validate rejects is not written: Encode returns the *WireError.
+func Encode(v any) ([]byte, error) {
+	if p, ok := addressable(v); ok {
+		v = p
+	}
+	if err := wire.Check(v); err != nil {
+		return nil, err
+	}
+	return wire.Write(v)
+}
+
+// Canonical encodes v (see Encode) and returns its RFC 8785 (JCS) form: the bytes in which two
+// documents are compared, identical in every wirechat language.
+func Canonical(v any) ([]byte, error) {
+	data, err := Encode(v)
+	if err != nil {
+		return nil, err
+	}
+	return jcs.Transform(data)
+}
+
+// CanonicalJSON returns the RFC 8785 (JCS) form of any JSON text, wirechat or not.
+func CanonicalJSON(data []byte) ([]byte, error) {
+	return jcs.Transform(data)
+}
+
+// addressable returns a pointer to a copy of v when v is a value rather than a pointer, so that the
+// pointer methods of the generated types apply to it.
+func addressable(v any) (any, bool) {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface {
+		return nil, false
+	}
+	p := reflect.New(rv.Type())
+	p.Elem().Set(rv)
+	return p.Interface(), true
+}
+
+// NewByName returns a pointer to a zero value of the wire type with that schema name (a *Message for
+// "Message", a *Part for "Part"), ready for DecodeInto, or nil when there is no such type.
+func NewByName(name string) any { return wire.New(name) }
+
+// DecodeInto is Decode for a type chosen at run time: dst points to a wire value (see NewByName).
+func DecodeInto(dst any, data []byte) error { return wire.DecodeInto(dst, data) }

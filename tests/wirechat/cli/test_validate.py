@@ -166,3 +166,25 @@ def test_help_teaches() -> None:
     assert "wirechat validate --type ChatRequest request.json" in result.stdout
     validate_help = run("validate", "--help").stdout
     assert "FILE:LINE: /pointer: message" in validate_help and "ChatRequest" in validate_help
+
+
+@pytest.mark.parametrize(("raised", "code"), [(KeyboardInterrupt, 130), (BrokenPipeError, 1)])
+def test_interrupts_and_closed_pipes_end_quietly(
+    raised: type[BaseException], code: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(args: object) -> int:
+        raise raised
+
+    monkeypatch.setattr("wirechat.cli.validate.run", interrupted)
+    assert main(["validate", "--type", "Message", "-"]) == code
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err + captured.out
+
+
+def test_output_into_a_closed_pipe_does_not_print_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "events.ndjson"
+    path.write_text('{"type":"bogus"}\n' * 20000)
+    command = f"{sys.executable} -m wirechat.cli validate --type StreamEvent {path} | head -n 1"
+    result = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=120, check=False)
+    assert result.stdout.count("\n") == 1
+    assert "Traceback" not in result.stderr

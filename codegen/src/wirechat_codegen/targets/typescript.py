@@ -4,7 +4,7 @@ Output folder ``typescript/src/generated/`` (wholly generated):
 
 - ``types.ts``: one interface or type alias per ``$defs`` entry, plus ``WireTypes`` (type name -> type).
 - ``validators.ts``: ajv's standalone validators, compiled here rather than when the package loads (the
-  reasons and numbers are in ``docs/decisions/002-typescript-validation.md``), made importable as ESM.
+  reasons and numbers are in ``docs/decisions/005-typescript-validation.md``), made importable as ESM.
 - ``schema.ts``: the bundle itself and the list of type names, which the hand-written decoder reads.
 
 Both tools are npm packages that ``typescript/package-lock.json`` pins; they run from
@@ -80,7 +80,9 @@ def _check_tools(package_dir: Path) -> str:
     for name, version in locked.items():
         manifest = package_dir / "node_modules" / name / "package.json"
         if not manifest.is_file():
-            raise NodeToolsMissing(f"the TypeScript target needs {name} {version} in {package_dir}/node_modules: {FIX_COMMAND}")
+            raise NodeToolsMissing(
+                f"the TypeScript target needs {name} {version} in {package_dir}/node_modules: {FIX_COMMAND}"
+            )
         installed = json.loads(manifest.read_text(encoding="utf-8"))["version"]
         if installed != version:
             raise NodeToolsMissing(
@@ -172,13 +174,25 @@ def render(source: GenerationInput, out: Path) -> None:
     banner = "\n".join(COMMENT + line for line in banner_lines(source.version))
 
     (out / "types.ts").write_text(
-        _fill("types.ts.tmpl", banner=banner, json2ts_version=versions["json-schema-to-typescript"], code=answer["types"].strip()),
+        _fill(
+            "types.ts.tmpl",
+            banner=banner,
+            json2ts_version=versions["json-schema-to-typescript"],
+            code=answer["types"].strip(),
+        ),
         encoding="utf-8",
     )
     code, entries = _esm_validators(answer["validators"], names)
     options = json.dumps({**AJV_OPTIONS, "code": {"esm": True}}, separators=(", ", ": "))
     (out / "validators.ts").write_text(
-        _fill("validators.ts.tmpl", banner=banner, ajv_version=versions["ajv"], ajv_options=options, code=code, validator_map=entries),
+        _fill(
+            "validators.ts.tmpl",
+            banner=banner,
+            ajv_version=versions["ajv"],
+            ajv_options=options,
+            code=code,
+            validator_map=entries,
+        ),
         encoding="utf-8",
     )
     (out / "schema.ts").write_text(

@@ -111,3 +111,60 @@ describe("the parser builds what JSON.parse builds", () => {
     assert.throws(() => parseJson('{\n  "a": [1,\n  2,]\n}'), /line 3 column 5/);
   });
 });
+
+describe("differential against JSON.parse (seeded random documents)", () => {
+  let state = 20261121;
+  const next = (): number => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state / 4294967296;
+  };
+  const pieces = ["a", "Z", " ", "é", "東", "😀", '"', "\\", "/", "\n", "\t", "\u0001", "\u2028", "~"];
+  const randomString = (): string => Array.from({ length: Math.floor(next() * 8) }, () => pieces[Math.floor(next() * pieces.length)]).join("");
+  const numbers = [0, -0, 1, -1, 0.5, 1e-7, 123456.789, 9007199254740991, -9007199254740991, 1e300, 5e-324];
+  const randomValue = (depth: number): unknown => {
+    const roll = next();
+    if (depth > 4 || roll < 0.3) return randomString();
+    if (roll < 0.45) return numbers[Math.floor(next() * numbers.length)];
+    if (roll < 0.5) return [true, false, null][Math.floor(next() * 3)];
+    if (roll < 0.75) return Array.from({ length: Math.floor(next() * 4) }, () => randomValue(depth + 1));
+    const object: Record<string, unknown> = {};
+    for (let i = Math.floor(next() * 4); i > 0; i--) object[randomString()] = randomValue(depth + 1);
+    return object;
+  };
+  const I_JSON_RULES = new Set(["duplicate-key", "lone-surrogate", "number-overflow", "unsafe-integer"]);
+  const outcome = (run: () => unknown): unknown => {
+    try {
+      return { value: run() };
+    } catch (error) {
+      if (error instanceof WireError && error.problems.every((p) => I_JSON_RULES.has(p.rule))) return "not I-JSON";
+      if (error instanceof SyntaxError || error instanceof WireError) return "error";
+      throw error;
+    }
+  };
+
+  test("the same value for 500 documents, pretty-printed and compact", () => {
+    for (let i = 0; i < 500; i++) {
+      const value = randomValue(0);
+      for (const text of [JSON.stringify(value), JSON.stringify(value, null, i % 3)]) {
+        assert.deepEqual(parseJson(text), JSON.parse(text), text);
+        assert.equal(canonical(parseJson(text)), canonical(JSON.parse(text)));
+      }
+    }
+  });
+  test("the same verdict on every prefix and on single-character corruptions", () => {
+    const junk = ['"', "\\", ",", ":", "]", "}", "{", "[", "-", "0", "e", ".", " ", "x", "\u0000"];
+    for (let i = 0; i < 200; i++) {
+      const text = JSON.stringify(randomValue(0));
+      for (let cut = 0; cut < text.length; cut++) {
+        const variants = [text.slice(0, cut), text.slice(0, cut) + junk[Math.floor(next() * junk.length)] + text.slice(cut + 1)];
+        for (const variant of variants) {
+          const ours = outcome(() => parseJson(variant));
+          const theirs = outcome(() => JSON.parse(variant));
+          // JSON.parse accepts what the I-JSON rules refuse (it reads 1e400 as Infinity, say).
+          if (ours === "not I-JSON" && theirs !== "error") continue;
+          assert.deepEqual(ours, theirs, JSON.stringify(variant));
+        }
+      }
+    }
+  });
+});

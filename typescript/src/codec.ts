@@ -11,7 +11,7 @@ import { WireError, type Problem } from "./errors.js";
 import type { WireTypes } from "./generated/types.js";
 import { validators } from "./generated/validators.js";
 import type { TypeName } from "./generated/schema.js";
-import { parseWithProblems } from "./ijson.js";
+import { parseWithProblems, pointerAtEnd } from "./ijson.js";
 import { integerLiteralProblems, problemsFromAjv } from "./schema-problems.js";
 import { decodeUtf8 } from "./utf8.js";
 import { writeInspected, writeJson } from "./json-writer.js";
@@ -36,7 +36,7 @@ export function decode<K extends TypeName>(input: string | Uint8Array, typeName:
   const validator = validatorFor(typeName);
   let text: string;
   try {
-    text = typeof input === "string" ? input : decodeUtf8(input);
+    text = typeof input === "string" ? input : decodeUtf8(input, pointerAtEnd);
     const outcome = parseWithProblems(text);
     if (outcome.problems.length > 0) throw new WireError(outcome.problems, typeName);
     const value = outcome.value;

@@ -447,6 +447,20 @@ export function parseWithProblems(text: string): ParseOutcome {
 }
 
 /**
+ * The pointer of the place where `prefix`, the start of a document, stops: where the next character
+ * would go. Used to say where in the document an invalid UTF-8 byte sits.
+ */
+export function pointerAtEnd(prefix: string): string {
+  try {
+    new Parser(prefix).parseDocument();
+  } catch (error) {
+    if (error instanceof WireError) return error.problems[0]?.pointer ?? "";
+    throw error;
+  }
+  return "";
+}
+
+/**
  * Parse an I-JSON text into a value; throws `WireError` naming every problem (duplicate member names,
  * lone surrogates, numbers that overflow a double, integers outside +/-(2^53-1), or bad syntax).
  */

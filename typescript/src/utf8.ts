@@ -17,14 +17,18 @@ declare const TextDecoder: new (
 
 let decoder: { decode(input: Uint8Array): string } | undefined;
 
-/** The text of `bytes`; throws `WireError` (rule `utf8`) when they are not well-formed UTF-8. */
-export function decodeUtf8(bytes: Uint8Array): string {
+/**
+ * The text of `bytes`; throws `WireError` (rule `utf8`) when they are not well-formed UTF-8.
+ * `locate` turns the well-formed text before the bad byte into the JSON pointer of where it sits.
+ */
+export function decodeUtf8(bytes: Uint8Array, locate: (prefix: string) => string = () => ""): string {
   decoder ??= new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   try {
     return decoder.decode(bytes);
   } catch {
     const offset = firstInvalidUtf8Byte(bytes);
-    throw new WireError([{ pointer: "", message: `invalid UTF-8 at byte ${offset}`, rule: "utf8" }]);
+    const pointer = locate(decoder.decode(bytes.subarray(0, offset)));
+    throw new WireError([{ pointer, message: `invalid UTF-8 at byte ${offset}`, rule: "utf8" }]);
   }
 }
 

@@ -3,7 +3,6 @@ package codec
 import (
 	"maps"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -93,22 +92,6 @@ func plural(n int, noun string) string {
 
 // FormatFloat writes a number the way JSON and messages show it (1, 0.5, 1e+21).
 func FormatFloat(f float64) string { return string(appendFloat(nil, f)) }
-
-// Pattern is a schema pattern: its source (an ECMAScript regular expression in the portable subset that
-// the schema lint allows, anchored with ^) compiled for Go. In that subset RE2 and ECMAScript agree, and
-// "$" matches only at the end of the string in both.
-type Pattern struct {
-	Source string
-	re     *regexp.Regexp
-}
-
-// NewPattern compiles a schema pattern; it panics on a pattern the lint should have refused.
-func NewPattern(source string) *Pattern {
-	return &Pattern{Source: source, re: regexp.MustCompile(source)}
-}
-
-// Match reports whether s matches the pattern anywhere (the patterns carry their own anchors).
-func (p *Pattern) Match(s string) bool { return p.re.MatchString(s) }
 
 // Ptr returns a pointer to a copy of v: how the generated decoders set optional members.
 func Ptr[T any](v T) *T { return &v }

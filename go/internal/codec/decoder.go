@@ -172,6 +172,10 @@ func (d *Decoder) NextMember() bool {
 	}
 	f := &d.frames[len(d.frames)-1]
 	c := d.peek()
+	if c == 0 && d.pos >= len(d.data) {
+		d.syntax("unexpected end of input inside an object")
+		return false
+	}
 	if c == '}' {
 		d.pos++
 		d.frames = d.frames[:len(d.frames)-1]
@@ -266,6 +270,10 @@ func (d *Decoder) NextElement() bool {
 	}
 	f := &d.frames[len(d.frames)-1]
 	c := d.peek()
+	if c == 0 && d.pos >= len(d.data) {
+		d.syntax("unexpected end of input inside an array")
+		return false
+	}
 	if c == ']' {
 		d.pos++
 		d.frames = d.frames[:len(d.frames)-1]

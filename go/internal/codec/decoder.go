@@ -3,6 +3,7 @@ package codec
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -502,8 +503,12 @@ func (d *Decoder) value() {
 		case integer && !safeInteger(token):
 			d.Report("integer " + shownToken(token) + " is outside +/-(2^53-1), which not every language reads exactly")
 		case !integer:
-			if _, finite := parseFloat(token, false); !finite {
+			value, finite := parseFloat(token, false)
+			if !finite {
 				d.Report(overflowMessage(token))
+			} else if wideWhole(value) {
+				d.Report("number " + shownToken(token) + " is a whole number outside +/-(2^53-1): its canonical " +
+					"form is an integer literal not every language reads exactly")
 			}
 		}
 	case d.pos >= len(d.data):
@@ -541,6 +546,14 @@ func (d *Decoder) duplicateName(base int, many *map[string]struct{}) bool {
 		}
 	}
 	return false
+}
+
+// wideWhole reports a whole number of magnitude from 2^53 up to 10^21: RFC 8785 writes it as an integer
+// literal beyond +/-(2^53-1) (from 10^21 up it uses an exponent), so it is refused like one (spec, section
+// 2, rule 5).
+func wideWhole(value float64) bool {
+	magnitude := math.Abs(value)
+	return magnitude >= 1<<53 && magnitude < 1e21 && magnitude == math.Trunc(magnitude)
 }
 
 func overflowMessage(token []byte) string {

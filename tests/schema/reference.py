@@ -47,13 +47,14 @@ def validator(type_name: str) -> Any:
 
 
 def i_json_numbers_ok(document: Any) -> bool:
-    """The I-JSON number rules (finite doubles, integers within +/-(2^53-1)), written independently."""
+    """The I-JSON number rules of the spec (section 2, rules 4 and 5), written independently."""
     if isinstance(document, bool) or document is None or isinstance(document, str):
         return True
     if isinstance(document, int):
         return abs(document) <= 2**53 - 1
     if isinstance(document, float):
-        return math.isfinite(document)
+        whole_but_unsafe = document.is_integer() and 2**53 <= abs(document) < 1e21
+        return math.isfinite(document) and not whole_but_unsafe
     if isinstance(document, list):
         return all(i_json_numbers_ok(item) for item in document)
     if isinstance(document, dict):

@@ -25,7 +25,9 @@ json_scalars = (
     st.none()
     | st.booleans()
     | st.integers(-MAX_SAFE_INTEGER, MAX_SAFE_INTEGER)
-    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.floats(allow_nan=False, allow_infinity=False).filter(
+        lambda x: not (x.is_integer() and 2**53 <= abs(x) < 1e21)  # rule 5: these are invalid
+    )
     | st.text(st.characters(exclude_categories=["Cs"]), max_size=20)
 )
 json_values = st.recursive(

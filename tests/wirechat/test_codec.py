@@ -137,6 +137,16 @@ def test_integer_beyond_2_53_in_free_form_data_is_rejected(literal: str, pointer
     assert _pointers(_message_with_value(literal)) == ["/parts/0/data/value" + pointer]
 
 
+@pytest.mark.parametrize("literal", ["9007199254740992.0", "1.5e20", "-9.007199254740993e15", "[1e20]"])
+def test_whole_number_past_2_53_written_as_a_double_is_rejected(literal: str) -> None:
+    assert _pointers(_message_with_value(literal))[0].startswith("/parts/0/data/value")
+
+
+def test_whole_number_from_1e21_is_accepted_and_written_with_an_exponent() -> None:
+    message = decode(_message_with_value("[1e21, 123456789012345678901234567890.0]"), Message)
+    assert b"[1e+21,1.2345678901234568e+29]" in wirechat.canonical(message)
+
+
 def test_largest_safe_integers_are_accepted_everywhere() -> None:
     decode(_message_with_value("[9007199254740991,-9007199254740991]"), Message)
     decode(b'{"input_tokens":9007199254740991,"output_tokens":0,"total_tokens":0}', TokenUsage)

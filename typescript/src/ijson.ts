@@ -15,6 +15,7 @@
  */
 
 import { WireError, pointerFromPath, type Problem } from "./errors.js";
+import { isWideIntegral } from "./values.js";
 
 /** The deepest nesting of arrays and objects a document may have. */
 export const MAX_DEPTH = 200;
@@ -381,6 +382,12 @@ class Parser {
           rule: "unsafe-integer",
         });
       }
+    } else if (isWideIntegral(value)) {
+      this.problems.push({
+        pointer: pointerFromPath(this.path),
+        message: `number ${shorten(text.slice(start, i))} is a whole number outside +/-(2^53-1): its canonical form is an integer literal not every language reads exactly`,
+        rule: "unsafe-integer",
+      });
     } else if (Number.isInteger(value)) {
       this.integralFloats.push(this.path.slice());
     }

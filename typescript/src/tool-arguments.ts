@@ -31,6 +31,7 @@ export function buildArguments(value: JsonObject): string {
 
 /** The value of an arguments text. Throws `WireError` unless it is an I-JSON object. */
 export function parseArguments(text: string): JsonObject {
+  if (text.trim() === "") return {}; // blank arguments mean none, as in every other language
   let value: unknown;
   try {
     value = parseJson(text);

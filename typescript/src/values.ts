@@ -6,10 +6,9 @@
  * surrogates, and only JSON values may appear (plain objects, arrays, strings, numbers, booleans,
  * `null`). A member whose value is `undefined` counts as absent, as it does for `JSON.stringify`.
  *
- * Every JavaScript number is a double, as a JSON number with a fraction or exponent is in Python and
- * Go. An integral double outside +/-(2^53-1) but below 1e21 (`2**53`, `1.5e20`) is therefore not an
- * error here, but `JSON.stringify` would write it as an integer literal, which the decode rules refuse;
- * the check reports such numbers so that `encode` can write them as `9007199254740992.0` instead.
+ * Every JavaScript number is a double. A whole double outside +/-(2^53-1) but below 1e21 (`2**53`,
+ * `1.5e20`) is refused (spec section 2, rule 5): its canonical form is an integer literal that not every
+ * language reads exactly.
  */
 
 import { pointerFromPath, type Problem } from "./errors.js";
@@ -41,16 +40,14 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/** The I-JSON problems in a value, each at its JSON pointer, and whether it holds a wide integral. */
+/** The I-JSON problems in a value, each at its JSON pointer. */
 export interface Inspection {
   readonly problems: Problem[];
-  /** Some number is an integral double outside +/-(2^53-1) (see the module comment). */
-  wideIntegrals: boolean;
 }
 
 /** Check `value` against the I-JSON rules. */
 export function inspect(value: unknown): Inspection {
-  const inspection: Inspection = { problems: [], wideIntegrals: false };
+  const inspection: Inspection = { problems: [] };
   walk(value, [], inspection);
   return inspection;
 }
@@ -72,7 +69,11 @@ function walk(value: unknown, path: (string | number)[], inspection: Inspection)
       if (!Number.isFinite(value)) {
         problems.push({ pointer: pointerFromPath(path), message: `number ${value} is not a finite double`, rule: "number-overflow" });
       } else if (isWideIntegral(value)) {
-        inspection.wideIntegrals = true;
+        problems.push({
+          pointer: pointerFromPath(path),
+          message: `number ${value} is a whole number outside +/-(2^53-1): its canonical form is an integer literal not every language reads exactly`,
+          rule: "unsafe-integer",
+        });
       }
       return;
     case "boolean":

@@ -7,8 +7,8 @@ The rules keep the schema inside what every generator and validator we use treat
 - no ``default`` (state defaults in ``description``), no ``null`` types, one ``type`` per schema;
 - snake_case property names, PascalCase titles that match the file name, unique titles;
 - closed objects (``additionalProperties: false``) wherever properties are listed;
-- integers bounded to +/-(2^53-1) and numbers bounded to the finite doubles, so every language reads
-  every number exactly;
+- integers and numbers bounded within +/-(2^53-1), so every language reads every number exactly (a whole
+  double beyond that canonicalises to an integer literal JavaScript rounds);
 - patterns in the portable regex subset (no lookaround, backreferences or Unicode-dependent classes);
 - ``$ref`` targets that exist, and ``$id``s that match the file.
 """
@@ -34,7 +34,6 @@ DIALECT = "https://json-schema.org/draft/2020-12/schema"
 ALLOWED_TYPES = frozenset({"object", "array", "string", "integer", "number", "boolean"})
 ALLOWED_FORMATS = frozenset({"uri"})
 MAX_SAFE_INTEGER = 2**53 - 1
-MAX_DOUBLE = 1.7976931348623157e308
 SNAKE_CASE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
 PASCAL_CASE = re.compile(r"^[A-Z][a-z0-9]*([A-Z][a-z0-9]*)*$")
 # Lookaround, named groups, backreferences and classes whose meaning depends on the engine's Unicode mode.
@@ -178,15 +177,16 @@ class _FileLinter:
                 if key in node:
                     yield self.problem(f"{pointer}/{key}", f"`{key}` needs an integer or number type")
             return
-        limit = MAX_SAFE_INTEGER if kind == "integer" else MAX_DOUBLE
+        # Numbers too: a whole double past 2^53 canonicalises to an integer literal not every language reads.
+        limit = MAX_SAFE_INTEGER
         for key in ("minimum", "maximum"):
             value = node.get(key)
             if value is None:
                 yield self.problem(
-                    pointer, f"every {kind} needs `{key}` (within +/-{limit:g}), so every language reads it exactly"
+                    pointer, f"every {kind} needs `{key}` (within +/-(2^53-1)), so every language reads it exactly"
                 )
             elif isinstance(value, bool) or not isinstance(value, (int, float)) or abs(value) > limit:
-                yield self.problem(f"{pointer}/{key}", f"must be a number within +/-{limit:g}")
+                yield self.problem(f"{pointer}/{key}", "must be a number within +/-(2^53-1)")
             elif kind == "integer" and not isinstance(value, int):
                 yield self.problem(f"{pointer}/{key}", "an integer bound must be an integer")
 

@@ -5,8 +5,6 @@
 package wire
 
 import (
-	"math"
-
 	"github.com/wirechat/wirechat/go/internal/codec"
 )
 
@@ -159,7 +157,7 @@ func (v *Embedding) decodeJSON(d *codec.Decoder) {
 		m = []float64{}
 		for d.NextElement() {
 			var x float64
-			x, _ = d.Float(-math.MaxFloat64, math.MaxFloat64)
+			x, _ = d.Float(-9007199254740991, 9007199254740991)
 			m = append(m, x)
 		}
 		codec.CheckItems(d, len(m), 1, -1)
@@ -170,7 +168,7 @@ func (v *Embedding) decodeJSON(d *codec.Decoder) {
 func (v Embedding) validate(c *codec.Checker) {
 	for i := range v {
 		c.EnterIndex(i)
-		codec.CheckFloat(c, v[i], -math.MaxFloat64, math.MaxFloat64)
+		codec.CheckFloat(c, v[i], -9007199254740991, 9007199254740991)
 		c.Leave()
 	}
 	codec.CheckItems(c, len(v), 1, -1)

@@ -2,7 +2,8 @@
 
 Typed fields get their bounds from the schema. Free-form data (``DataRef.value``, tool schemas,
 provider metadata) can hold any JSON, so these types check it themselves: numbers must be finite doubles,
-integers must lie within +/-(2^53-1), and strings (keys too) must not hold lone surrogates. The same
+whole numbers must lie within +/-(2^53-1) unless they are at least 1e21 (which canonical form writes with
+an exponent), and strings (keys too) must not hold lone surrogates. The same
 check runs on decoded documents and on values built in Python, so ``encode`` never writes what ``decode``
 would reject. The generated models use these types through datamodel-codegen's ``customTypePath``.
 """
@@ -17,6 +18,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import TypeAliasType
 
 MAX_SAFE_INTEGER = 2**53 - 1
+_WIDE_LOW, _WIDE_HIGH = 2.0**53, 1e21  # whole doubles in this range canonicalise to unsafe integer literals
 
 
 def _has_lone_surrogate(text: str) -> bool:
@@ -36,7 +38,14 @@ def _fault(value: Any) -> str | None:
             return None
         return f"integer {value} is outside +/-(2^53-1), which not every language reads exactly"
     if isinstance(value, float):
-        return None if math.isfinite(value) else f"number {value} is not a finite double"
+        if not math.isfinite(value):
+            return f"number {value} is not a finite double"
+        if _WIDE_LOW <= abs(value) < _WIDE_HIGH and value.is_integer():
+            return (
+                f"number {value:.17g} is a whole number outside +/-(2^53-1): "
+                "its canonical form is an integer literal not every language reads exactly"
+            )
+        return None
     if isinstance(value, str):
         return "string holds a lone surrogate" if _has_lone_surrogate(value) else None
     return f"{type(value).__name__} is not a JSON value"
@@ -88,7 +97,7 @@ def _is_clean(value: Any) -> bool:
             if not -MAX_SAFE_INTEGER <= node <= MAX_SAFE_INTEGER:
                 return False
         elif kind is float:
-            if node - node != 0.0:  # inf - inf and nan - nan are nan
+            if node - node != 0.0 or _WIDE_LOW <= abs(node) < _WIDE_HIGH:  # inf - inf and nan - nan are nan
                 return False
         else:
             return False

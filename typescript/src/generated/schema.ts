@@ -465,8 +465,8 @@ export const schema: {
       "minItems": 1,
       "items": {
         "type": "number",
-        "minimum": -1.7976931348623157e+308,
-        "maximum": 1.7976931348623157e+308
+        "minimum": -9007199254740991,
+        "maximum": 9007199254740991
       }
     },
     "Error": {

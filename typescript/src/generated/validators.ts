@@ -5400,7 +5400,7 @@ return errors === 0;
 }
 validate179.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 const schema71 = {"title":"EmbedResponse","description":"The answer to an embedding call: one vector per input, in input order.","type":"object","additionalProperties":false,"properties":{"embeddings":{"type":"array","items":{"$ref":"#/$defs/Embedding"},"description":"`embeddings[i]` belongs to `inputs[i]`."},"usage":{"$ref":"#/$defs/TokenUsage"},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["embeddings"]};
-const schema72 = {"title":"Embedding","description":"One vector of finite numbers.","type":"array","minItems":1,"items":{"type":"number","minimum":-1.7976931348623157e+308,"maximum":1.7976931348623157e+308}};
+const schema72 = {"title":"Embedding","description":"One vector of finite numbers.","type":"array","minItems":1,"items":{"type":"number","minimum":-9007199254740991,"maximum":9007199254740991}};
 function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -5426,8 +5426,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 1.7976931348623157e+308 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1.7976931348623157e+308},message:"must be <= 1.7976931348623157e+308"};
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5436,8 +5436,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data0 < -1.7976931348623157e+308 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1.7976931348623157e+308},message:"must be >= -1.7976931348623157e+308"};
+if(data0 < -9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5605,8 +5605,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 1.7976931348623157e+308 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1.7976931348623157e+308},message:"must be <= 1.7976931348623157e+308"};
+if(data0 > 9007199254740991 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5615,8 +5615,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data0 < -1.7976931348623157e+308 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1.7976931348623157e+308},message:"must be >= -1.7976931348623157e+308"};
+if(data0 < -9007199254740991 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
 if(vErrors === null){
 vErrors = [err2];
 }

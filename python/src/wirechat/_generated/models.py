@@ -38,9 +38,7 @@ class DataRef(BaseModel):
 
 EmbeddingItem = TypeAliasType(
     "EmbeddingItem",
-    Annotated[
-        StrictFloat, Field(ge=-1.7976931348623157e+308, le=1.7976931348623157e+308)
-    ],
+    Annotated[StrictFloat, Field(ge=-9007199254740991.0, le=9007199254740991.0)],
 )
 
 

@@ -1,7 +1,8 @@
 """The one entry point for checks: CI runs these same sessions (``./dev SESSION`` or ``nox -s SESSION``).
 
-Sessions: ``lint``, ``typecheck``, ``tests``, ``codegen`` (regenerate), ``codegen-check`` (drift),
-``bench``, and ``gate``, which runs every check in one environment. ``./dev gate -- --skip tests`` runs
+Sessions: ``lint``, ``typecheck``, ``tests`` (Python), ``typescript``, ``codegen`` (regenerate),
+``codegen-check`` (drift, all languages), ``bench``, and ``gate``, which runs every check in one
+environment. ``./dev gate -- --skip tests`` runs
 the gate without a check that already ran (CI runs ``tests`` on its own first, as the README does).
 """
 
@@ -47,11 +48,20 @@ def run_codegen_check(session: nox.Session) -> None:
     session.run("wirechat", "codegen", "--check")
 
 
+def run_typescript(session: nox.Session) -> None:
+    """The npm package: tsc --strict and node --test, the published build, and the packed tarball
+    installed into a fresh consumer project that must compile against it."""
+    install_node_tools(session)
+    for script in ("test", "pack-check"):  # pack-check builds the package (prepack)
+        session.run("npm", "run", script, "--prefix", "typescript", "--silent", external=True)
+
+
 CHECKS = {
     "lint": run_lint,
     "typecheck": run_typecheck,
     "codegen-check": run_codegen_check,
     "tests": run_tests,
+    "typescript": run_typescript,
 }
 
 
@@ -74,6 +84,12 @@ def tests(session: nox.Session) -> None:
     """The test suite (hypothesis with the fixed-seed CI profile). Extra arguments go to pytest."""
     install(session)
     run_tests(session)
+
+
+@nox.session(venv_backend="none")
+def typescript(session: nox.Session) -> None:
+    """The TypeScript package (needs Node.js 20+ and npm; installs with npm ci)."""
+    run_typescript(session)
 
 
 @nox.session

@@ -62,7 +62,7 @@ _EXPORT = re.compile(r"export const (\w+) = (validate\d+);")
 _UCS2LENGTH = 'require("ajv/dist/runtime/ucs2length").default'
 
 
-class NodeToolsMissing(RuntimeError):
+class NodeToolsMissingError(RuntimeError):
     """node or the pinned npm tools are not installed; the message names the command that fixes it."""
 
 
@@ -72,20 +72,20 @@ def _locked_versions(package_dir: Path) -> dict[str, str]:
 
 
 def _check_tools(package_dir: Path) -> str:
-    """Return the path of ``node``; raise ``NodeToolsMissing`` unless the locked tools are installed."""
+    """Return the path of ``node``; raise ``NodeToolsMissingError`` unless the locked tools are installed."""
     node = shutil.which("node")
     if node is None:
-        raise NodeToolsMissing(f"the TypeScript target needs Node.js 20 or later on PATH, then: {FIX_COMMAND}")
+        raise NodeToolsMissingError(f"the TypeScript target needs Node.js 20 or later on PATH, then: {FIX_COMMAND}")
     locked = _locked_versions(package_dir)
     for name, version in locked.items():
         manifest = package_dir / "node_modules" / name / "package.json"
         if not manifest.is_file():
-            raise NodeToolsMissing(
+            raise NodeToolsMissingError(
                 f"the TypeScript target needs {name} {version} in {package_dir}/node_modules: {FIX_COMMAND}"
             )
         installed = json.loads(manifest.read_text(encoding="utf-8"))["version"]
         if installed != version:
-            raise NodeToolsMissing(
+            raise NodeToolsMissingError(
                 f"{name} {installed} is installed but package-lock.json pins {version}: {FIX_COMMAND}"
             )
     return node

@@ -1,5 +1,7 @@
 package codec
 
+// The Checker: the problem collector behind the generated Validate methods.
+
 import (
 	"strconv"
 	"strings"

@@ -1,5 +1,7 @@
 package codec
 
+// The constraint checks that decoding and validation share, with the messages every problem carries.
+
 import (
 	"maps"
 	"math"

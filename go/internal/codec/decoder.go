@@ -1,5 +1,8 @@
 package codec
 
+// The Decoder: one pass over a JSON text that the generated decoders drive value by value, with the
+// I-JSON checks, the JSON pointer of the value being read, and every problem recorded where it is.
+
 import (
 	"bytes"
 	"fmt"

@@ -1,5 +1,8 @@
 package codec
 
+// The lexical layer of the Decoder: strings (unescaping, UTF-8 and surrogate checks), numbers (the JSON
+// grammar, integer literals, doubles), and the quiet scanning that looks ahead for a union's tag.
+
 import (
 	"math"
 	"strconv"

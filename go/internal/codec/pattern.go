@@ -19,7 +19,7 @@ type Pattern struct {
 	Source string
 	re     *regexp.Regexp
 	steps  []patternStep // the greedy form, when the pattern has one
-	toEnd  bool   // the pattern ends with $
+	toEnd  bool          // the pattern ends with $
 }
 
 // patternStep matches between min and max (-1: no limit) runes of one class.

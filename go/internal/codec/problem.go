@@ -1,5 +1,7 @@
 package codec
 
+// Problems and the WireError that lists them.
+
 import (
 	"errors"
 	"strconv"

@@ -1,5 +1,7 @@
 package codec
 
+// Tagged unions: finding the tag member of an object before its variant is decoded.
+
 import (
 	"bytes"
 	"slices"

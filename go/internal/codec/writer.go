@@ -1,5 +1,7 @@
 package codec
 
+// The Writer: compact JSON output for Encode and MarshalJSON.
+
 import (
 	"errors"
 	"math"

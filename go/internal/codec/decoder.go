@@ -54,12 +54,6 @@ func NewDecoder(data []byte) *Decoder {
 	return d
 }
 
-// Failed reports whether a syntax error has stopped the decoder.
-func (d *Decoder) Failed() bool { return d.fatal }
-
-// Problems returns the problems recorded so far, in document order.
-func (d *Decoder) Problems() []Problem { return d.problems }
-
 // Finish checks that nothing but whitespace follows the value and returns a *WireError listing every
 // problem, or nil when there was none.
 func (d *Decoder) Finish(typeName string) error {
@@ -293,9 +287,6 @@ func (d *Decoder) NextElement() bool {
 	f.index++
 	return true
 }
-
-// Len is the number of elements read so far from the array entered last.
-func (d *Decoder) Len() int { return d.frames[len(d.frames)-1].index + 1 }
 
 // mismatch reports that the next value is not of the wanted JSON type, and skips it.
 func (d *Decoder) mismatch(want string) {

@@ -160,6 +160,13 @@ func TestFreeFormValuesKeepTheirBytes(t *testing.T) {
 	if string(data.Value) != `{ "b" : 1.50, "a": [1e2, "\u00e9"] }` {
 		t.Fatalf("the raw value changed: %s", data.Value)
 	}
+	if got := encodeString(t, data); got != `{"value":{"b":1.50,"a":[1e2,"\u00e9"]},"media_type":"application/json"}` {
+		t.Fatalf("encode drops the whitespace and keeps every token: %s", got)
+	}
+	spaced := wirechat.DataRef{Value: wirechat.JsonValue("[ \"a b\\\" c\" ,\n 1 ]")}
+	if got := encodeString(t, spaced); got != `{"value":["a b\" c",1]}` {
+		t.Fatalf("whitespace inside strings stays: %s", got)
+	}
 	canonical, err := wirechat.Canonical(data)
 	if err != nil || string(canonical) != `{"media_type":"application/json","value":{"a":[100,"é"],"b":1.5}}` {
 		t.Fatalf("canonical: %s, %v", canonical, err)

@@ -74,13 +74,34 @@ func (w *Writer) Float(v float64) {
 	w.buf = appendFloat(w.buf, v)
 }
 
-// Raw writes free-form JSON as it is.
+// Raw writes free-form JSON as it is, without the whitespace between its tokens (strings and numbers
+// are kept byte for byte).
 func (w *Writer) Raw(raw []byte) {
 	if len(raw) == 0 {
 		w.Fail("a required free-form value is missing")
 		return
 	}
-	w.buf = append(w.buf, raw...)
+	inString, escaped := false, false
+	start := 0
+	for i, c := range raw {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			w.buf = append(w.buf, raw[start:i]...)
+			start = i + 1
+		}
+	}
+	w.buf = append(w.buf, raw[start:]...)
 }
 
 // String writes a JSON string. Only '"', '\\' and control characters are escaped; invalid UTF-8 (which

@@ -17,9 +17,7 @@ import (
 type JsonObject json.RawMessage
 
 func (v *JsonObject) decodeJSON(d *codec.Decoder) {
-	var m JsonObject
-	m = d.RawObject()
-	*v = m
+	*v = d.RawObject()
 }
 
 func (v JsonObject) validate(c *codec.Checker) {

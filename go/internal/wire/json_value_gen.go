@@ -17,9 +17,7 @@ import (
 type JsonValue json.RawMessage
 
 func (v *JsonValue) decodeJSON(d *codec.Decoder) {
-	var m JsonValue
-	m = d.RawValue()
-	*v = m
+	*v = d.RawValue()
 }
 
 func (v JsonValue) validate(c *codec.Checker) {

@@ -402,7 +402,14 @@ def _render_file(env: jinja2.Environment, ctx: Context, source: str, definitions
             owner = definition.name
             view.update(
                 go_type=ctx.go_type(definition.type),
-                decode=decode_lines(ctx, definition.type, "m", optional=False, owner=owner),
+                # Free-form JSON is one assignment; arrays and maps are built in a local and stored at the end.
+                decode=decode_lines(
+                    ctx,
+                    definition.type,
+                    "*v" if isinstance(definition.type, FreeForm) else "m",
+                    optional=False,
+                    owner=owner,
+                ),
                 validate=validate_lines(ctx, definition.type, "v", owner),
                 encode=encode_lines(ctx, definition.type, "v"),
                 free=isinstance(definition.type, FreeForm),

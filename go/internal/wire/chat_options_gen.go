@@ -192,7 +192,7 @@ func (v ChatOptions) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ChatOptions with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ChatOptions) with every check of wirechat.Decode.
 func (v *ChatOptions) UnmarshalJSON(data []byte) error {
 	*v = ChatOptions{}
 	d := codec.NewDecoder(data)

@@ -187,7 +187,7 @@ func (v ChatRequest) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ChatRequest with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ChatRequest) with every check of wirechat.Decode.
 func (v *ChatRequest) UnmarshalJSON(data []byte) error {
 	*v = ChatRequest{}
 	d := codec.NewDecoder(data)

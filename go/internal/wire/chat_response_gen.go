@@ -155,7 +155,7 @@ func (v ChatResponse) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ChatResponse with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ChatResponse) with every check of wirechat.Decode.
 func (v *ChatResponse) UnmarshalJSON(data []byte) error {
 	*v = ChatResponse{}
 	d := codec.NewDecoder(data)

@@ -123,7 +123,7 @@ func (v CompleteRequest) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a CompleteRequest with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a CompleteRequest) with every check of wirechat.Decode.
 func (v *CompleteRequest) UnmarshalJSON(data []byte) error {
 	*v = CompleteRequest{}
 	d := codec.NewDecoder(data)

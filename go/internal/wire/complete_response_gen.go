@@ -155,7 +155,7 @@ func (v CompleteResponse) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a CompleteResponse with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a CompleteResponse) with every check of wirechat.Decode.
 func (v *CompleteResponse) UnmarshalJSON(data []byte) error {
 	*v = CompleteResponse{}
 	d := codec.NewDecoder(data)

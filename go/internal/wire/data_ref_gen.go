@@ -94,7 +94,7 @@ func (v DataRef) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a DataRef with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a DataRef) with every check of wirechat.Decode.
 func (v *DataRef) UnmarshalJSON(data []byte) error {
 	*v = DataRef{}
 	d := codec.NewDecoder(data)

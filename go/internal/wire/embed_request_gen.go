@@ -142,7 +142,7 @@ func (v EmbedRequest) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a EmbedRequest with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a EmbedRequest) with every check of wirechat.Decode.
 func (v *EmbedRequest) UnmarshalJSON(data []byte) error {
 	*v = EmbedRequest{}
 	d := codec.NewDecoder(data)

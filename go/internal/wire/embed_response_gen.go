@@ -139,7 +139,7 @@ func (v EmbedResponse) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a EmbedResponse with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a EmbedResponse) with every check of wirechat.Decode.
 func (v *EmbedResponse) UnmarshalJSON(data []byte) error {
 	*v = EmbedResponse{}
 	d := codec.NewDecoder(data)
@@ -202,9 +202,10 @@ func (v Embedding) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a Embedding with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a Embedding) with every check of wirechat.Decode.
 func (v *Embedding) UnmarshalJSON(data []byte) error {
-	*v = nil
+	var zero Embedding
+	*v = zero
 	d := codec.NewDecoder(data)
 	v.decodeJSON(d)
 	return d.Finish("Embedding")

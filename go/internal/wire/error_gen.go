@@ -196,7 +196,7 @@ func (v Error) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a Error with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a Error) with every check of wirechat.Decode.
 func (v *Error) UnmarshalJSON(data []byte) error {
 	*v = Error{}
 	d := codec.NewDecoder(data)

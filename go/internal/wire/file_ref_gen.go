@@ -173,7 +173,7 @@ func (v FileBase64) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a FileBase64 with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a FileBase64) with every check of wirechat.Decode.
 func (v *FileBase64) UnmarshalJSON(data []byte) error {
 	*v = FileBase64{}
 	d := codec.NewDecoder(data)
@@ -323,7 +323,7 @@ func (v FileId) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a FileId with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a FileId) with every check of wirechat.Decode.
 func (v *FileId) UnmarshalJSON(data []byte) error {
 	*v = FileId{}
 	d := codec.NewDecoder(data)
@@ -452,7 +452,7 @@ func (v FileUri) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a FileUri with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a FileUri) with every check of wirechat.Decode.
 func (v *FileUri) UnmarshalJSON(data []byte) error {
 	*v = FileUri{}
 	d := codec.NewDecoder(data)

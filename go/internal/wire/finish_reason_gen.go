@@ -89,7 +89,7 @@ func (v FinishReason) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a FinishReason with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a FinishReason) with every check of wirechat.Decode.
 func (v *FinishReason) UnmarshalJSON(data []byte) error {
 	*v = FinishReason{}
 	d := codec.NewDecoder(data)

@@ -47,9 +47,10 @@ func (v JsonObject) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a JsonObject with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a JsonObject) with every check of wirechat.Decode.
 func (v *JsonObject) UnmarshalJSON(data []byte) error {
-	*v = nil
+	var zero JsonObject
+	*v = zero
 	d := codec.NewDecoder(data)
 	v.decodeJSON(d)
 	return d.Finish("JsonObject")

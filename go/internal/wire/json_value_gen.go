@@ -47,9 +47,10 @@ func (v JsonValue) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a JsonValue with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a JsonValue) with every check of wirechat.Decode.
 func (v *JsonValue) UnmarshalJSON(data []byte) error {
-	*v = nil
+	var zero JsonValue
+	*v = zero
 	d := codec.NewDecoder(data)
 	v.decodeJSON(d)
 	return d.Finish("JsonValue")

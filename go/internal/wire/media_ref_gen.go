@@ -147,7 +147,7 @@ func (v MediaBase64) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a MediaBase64 with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a MediaBase64) with every check of wirechat.Decode.
 func (v *MediaBase64) UnmarshalJSON(data []byte) error {
 	*v = MediaBase64{}
 	d := codec.NewDecoder(data)
@@ -256,7 +256,7 @@ func (v MediaUrl) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a MediaUrl with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a MediaUrl) with every check of wirechat.Decode.
 func (v *MediaUrl) UnmarshalJSON(data []byte) error {
 	*v = MediaUrl{}
 	d := codec.NewDecoder(data)

@@ -156,7 +156,7 @@ func (v Message) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a Message with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a Message) with every check of wirechat.Decode.
 func (v *Message) UnmarshalJSON(data []byte) error {
 	*v = Message{}
 	d := codec.NewDecoder(data)

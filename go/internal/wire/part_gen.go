@@ -183,7 +183,7 @@ func (v AudioPart) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a AudioPart with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a AudioPart) with every check of wirechat.Decode.
 func (v *AudioPart) UnmarshalJSON(data []byte) error {
 	*v = AudioPart{}
 	d := codec.NewDecoder(data)
@@ -284,7 +284,7 @@ func (v DataPart) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a DataPart with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a DataPart) with every check of wirechat.Decode.
 func (v *DataPart) UnmarshalJSON(data []byte) error {
 	*v = DataPart{}
 	d := codec.NewDecoder(data)
@@ -389,7 +389,7 @@ func (v FilePart) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a FilePart with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a FilePart) with every check of wirechat.Decode.
 func (v *FilePart) UnmarshalJSON(data []byte) error {
 	*v = FilePart{}
 	d := codec.NewDecoder(data)
@@ -494,7 +494,7 @@ func (v ImagePart) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ImagePart with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ImagePart) with every check of wirechat.Decode.
 func (v *ImagePart) UnmarshalJSON(data []byte) error {
 	*v = ImagePart{}
 	d := codec.NewDecoder(data)
@@ -595,7 +595,7 @@ func (v ReasoningPart) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ReasoningPart with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ReasoningPart) with every check of wirechat.Decode.
 func (v *ReasoningPart) UnmarshalJSON(data []byte) error {
 	*v = ReasoningPart{}
 	d := codec.NewDecoder(data)
@@ -696,7 +696,7 @@ func (v TextPart) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a TextPart with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a TextPart) with every check of wirechat.Decode.
 func (v *TextPart) UnmarshalJSON(data []byte) error {
 	*v = TextPart{}
 	d := codec.NewDecoder(data)
@@ -797,7 +797,7 @@ func (v ToolCallPart) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ToolCallPart with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ToolCallPart) with every check of wirechat.Decode.
 func (v *ToolCallPart) UnmarshalJSON(data []byte) error {
 	*v = ToolCallPart{}
 	d := codec.NewDecoder(data)
@@ -898,7 +898,7 @@ func (v ToolResultPart) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ToolResultPart with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ToolResultPart) with every check of wirechat.Decode.
 func (v *ToolResultPart) UnmarshalJSON(data []byte) error {
 	*v = ToolResultPart{}
 	d := codec.NewDecoder(data)

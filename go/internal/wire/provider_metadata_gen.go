@@ -69,9 +69,10 @@ func (v ProviderMetadata) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ProviderMetadata with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ProviderMetadata) with every check of wirechat.Decode.
 func (v *ProviderMetadata) UnmarshalJSON(data []byte) error {
-	*v = nil
+	var zero ProviderMetadata
+	*v = zero
 	d := codec.NewDecoder(data)
 	v.decodeJSON(d)
 	return d.Finish("ProviderMetadata")

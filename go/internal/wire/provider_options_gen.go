@@ -69,9 +69,10 @@ func (v ProviderOptions) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ProviderOptions with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ProviderOptions) with every check of wirechat.Decode.
 func (v *ProviderOptions) UnmarshalJSON(data []byte) error {
-	*v = nil
+	var zero ProviderOptions
+	*v = zero
 	d := codec.NewDecoder(data)
 	v.decodeJSON(d)
 	return d.Finish("ProviderOptions")

@@ -136,7 +136,7 @@ func (v Reasoning) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a Reasoning with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a Reasoning) with every check of wirechat.Decode.
 func (v *Reasoning) UnmarshalJSON(data []byte) error {
 	*v = Reasoning{}
 	d := codec.NewDecoder(data)

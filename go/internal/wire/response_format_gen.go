@@ -168,7 +168,7 @@ func (v JsonSchemaFormat) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a JsonSchemaFormat with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a JsonSchemaFormat) with every check of wirechat.Decode.
 func (v *JsonSchemaFormat) UnmarshalJSON(data []byte) error {
 	*v = JsonSchemaFormat{}
 	d := codec.NewDecoder(data)
@@ -241,7 +241,7 @@ func (v ResponseFormatJsonObject) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ResponseFormatJsonObject with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ResponseFormatJsonObject) with every check of wirechat.Decode.
 func (v *ResponseFormatJsonObject) UnmarshalJSON(data []byte) error {
 	*v = ResponseFormatJsonObject{}
 	d := codec.NewDecoder(data)
@@ -327,7 +327,7 @@ func (v ResponseFormatJsonSchema) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ResponseFormatJsonSchema with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ResponseFormatJsonSchema) with every check of wirechat.Decode.
 func (v *ResponseFormatJsonSchema) UnmarshalJSON(data []byte) error {
 	*v = ResponseFormatJsonSchema{}
 	d := codec.NewDecoder(data)
@@ -399,7 +399,7 @@ func (v ResponseFormatText) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ResponseFormatText with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ResponseFormatText) with every check of wirechat.Decode.
 func (v *ResponseFormatText) UnmarshalJSON(data []byte) error {
 	*v = ResponseFormatText{}
 	d := codec.NewDecoder(data)

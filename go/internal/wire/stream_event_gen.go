@@ -201,7 +201,7 @@ func (v ErrorEvent) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ErrorEvent with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ErrorEvent) with every check of wirechat.Decode.
 func (v *ErrorEvent) UnmarshalJSON(data []byte) error {
 	*v = ErrorEvent{}
 	d := codec.NewDecoder(data)
@@ -302,7 +302,7 @@ func (v FinishEvent) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a FinishEvent with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a FinishEvent) with every check of wirechat.Decode.
 func (v *FinishEvent) UnmarshalJSON(data []byte) error {
 	*v = FinishEvent{}
 	d := codec.NewDecoder(data)
@@ -404,7 +404,7 @@ func (v PartEvent) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a PartEvent with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a PartEvent) with every check of wirechat.Decode.
 func (v *PartEvent) UnmarshalJSON(data []byte) error {
 	*v = PartEvent{}
 	d := codec.NewDecoder(data)
@@ -527,7 +527,7 @@ func (v ReasoningDeltaEvent) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ReasoningDeltaEvent with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ReasoningDeltaEvent) with every check of wirechat.Decode.
 func (v *ReasoningDeltaEvent) UnmarshalJSON(data []byte) error {
 	*v = ReasoningDeltaEvent{}
 	d := codec.NewDecoder(data)
@@ -629,7 +629,7 @@ func (v ReasoningEndEvent) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ReasoningEndEvent with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ReasoningEndEvent) with every check of wirechat.Decode.
 func (v *ReasoningEndEvent) UnmarshalJSON(data []byte) error {
 	*v = ReasoningEndEvent{}
 	d := codec.NewDecoder(data)
@@ -755,7 +755,7 @@ func (v ReasoningStartEvent) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ReasoningStartEvent with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ReasoningStartEvent) with every check of wirechat.Decode.
 func (v *ReasoningStartEvent) UnmarshalJSON(data []byte) error {
 	*v = ReasoningStartEvent{}
 	d := codec.NewDecoder(data)
@@ -868,7 +868,7 @@ func (v StartEvent) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a StartEvent with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a StartEvent) with every check of wirechat.Decode.
 func (v *StartEvent) UnmarshalJSON(data []byte) error {
 	*v = StartEvent{}
 	d := codec.NewDecoder(data)
@@ -966,7 +966,7 @@ func (v TextDeltaEvent) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a TextDeltaEvent with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a TextDeltaEvent) with every check of wirechat.Decode.
 func (v *TextDeltaEvent) UnmarshalJSON(data []byte) error {
 	*v = TextDeltaEvent{}
 	d := codec.NewDecoder(data)
@@ -1068,7 +1068,7 @@ func (v TextEndEvent) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a TextEndEvent with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a TextEndEvent) with every check of wirechat.Decode.
 func (v *TextEndEvent) UnmarshalJSON(data []byte) error {
 	*v = TextEndEvent{}
 	d := codec.NewDecoder(data)
@@ -1154,7 +1154,7 @@ func (v TextStartEvent) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a TextStartEvent with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a TextStartEvent) with every check of wirechat.Decode.
 func (v *TextStartEvent) UnmarshalJSON(data []byte) error {
 	*v = TextStartEvent{}
 	d := codec.NewDecoder(data)
@@ -1253,7 +1253,7 @@ func (v ToolCallDeltaEvent) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ToolCallDeltaEvent with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ToolCallDeltaEvent) with every check of wirechat.Decode.
 func (v *ToolCallDeltaEvent) UnmarshalJSON(data []byte) error {
 	*v = ToolCallDeltaEvent{}
 	d := codec.NewDecoder(data)
@@ -1355,7 +1355,7 @@ func (v ToolCallEndEvent) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ToolCallEndEvent with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ToolCallEndEvent) with every check of wirechat.Decode.
 func (v *ToolCallEndEvent) UnmarshalJSON(data []byte) error {
 	*v = ToolCallEndEvent{}
 	d := codec.NewDecoder(data)
@@ -1473,7 +1473,7 @@ func (v ToolCallStartEvent) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ToolCallStartEvent with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ToolCallStartEvent) with every check of wirechat.Decode.
 func (v *ToolCallStartEvent) UnmarshalJSON(data []byte) error {
 	*v = ToolCallStartEvent{}
 	d := codec.NewDecoder(data)
@@ -1558,7 +1558,7 @@ func (v UsageEvent) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a UsageEvent with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a UsageEvent) with every check of wirechat.Decode.
 func (v *UsageEvent) UnmarshalJSON(data []byte) error {
 	*v = UsageEvent{}
 	d := codec.NewDecoder(data)

@@ -206,7 +206,7 @@ func (v TokenUsage) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a TokenUsage with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a TokenUsage) with every check of wirechat.Decode.
 func (v *TokenUsage) UnmarshalJSON(data []byte) error {
 	*v = TokenUsage{}
 	d := codec.NewDecoder(data)

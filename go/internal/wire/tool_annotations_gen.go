@@ -125,7 +125,7 @@ func (v ToolAnnotations) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ToolAnnotations with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ToolAnnotations) with every check of wirechat.Decode.
 func (v *ToolAnnotations) UnmarshalJSON(data []byte) error {
 	*v = ToolAnnotations{}
 	d := codec.NewDecoder(data)

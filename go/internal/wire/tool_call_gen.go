@@ -103,7 +103,7 @@ func (v ToolCall) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ToolCall with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ToolCall) with every check of wirechat.Decode.
 func (v *ToolCall) UnmarshalJSON(data []byte) error {
 	*v = ToolCall{}
 	d := codec.NewDecoder(data)

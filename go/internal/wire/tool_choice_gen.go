@@ -125,7 +125,7 @@ func (v ToolChoiceAuto) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ToolChoiceAuto with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ToolChoiceAuto) with every check of wirechat.Decode.
 func (v *ToolChoiceAuto) UnmarshalJSON(data []byte) error {
 	*v = ToolChoiceAuto{}
 	d := codec.NewDecoder(data)
@@ -197,7 +197,7 @@ func (v ToolChoiceNone) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ToolChoiceNone with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ToolChoiceNone) with every check of wirechat.Decode.
 func (v *ToolChoiceNone) UnmarshalJSON(data []byte) error {
 	*v = ToolChoiceNone{}
 	d := codec.NewDecoder(data)
@@ -269,7 +269,7 @@ func (v ToolChoiceRequired) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ToolChoiceRequired with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ToolChoiceRequired) with every check of wirechat.Decode.
 func (v *ToolChoiceRequired) UnmarshalJSON(data []byte) error {
 	*v = ToolChoiceRequired{}
 	d := codec.NewDecoder(data)
@@ -358,7 +358,7 @@ func (v ToolChoiceTool) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ToolChoiceTool with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ToolChoiceTool) with every check of wirechat.Decode.
 func (v *ToolChoiceTool) UnmarshalJSON(data []byte) error {
 	*v = ToolChoiceTool{}
 	d := codec.NewDecoder(data)

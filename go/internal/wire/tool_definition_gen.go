@@ -154,7 +154,7 @@ func (v ToolDefinition) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ToolDefinition with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ToolDefinition) with every check of wirechat.Decode.
 func (v *ToolDefinition) UnmarshalJSON(data []byte) error {
 	*v = ToolDefinition{}
 	d := codec.NewDecoder(data)

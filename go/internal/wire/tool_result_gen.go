@@ -133,7 +133,7 @@ func (v ToolResult) MarshalJSON() ([]byte, error) {
 	return w.Bytes(), w.Err()
 }
 
-// UnmarshalJSON decodes data as a ToolResult with every check of wirechat.Decode.
+// UnmarshalJSON decodes data into v (a ToolResult) with every check of wirechat.Decode.
 func (v *ToolResult) UnmarshalJSON(data []byte) error {
 	*v = ToolResult{}
 	d := codec.NewDecoder(data)

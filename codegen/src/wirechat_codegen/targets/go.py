@@ -20,6 +20,7 @@ is in ``go_templates/``):
 
 from __future__ import annotations
 
+import json
 import re
 import textwrap
 from dataclasses import dataclass
@@ -80,10 +81,9 @@ def comment(text: str, indent: str = "") -> list[str]:
 
 def go_string(text: str) -> str:
     """A Go string literal (a raw literal when that reads better)."""
-    if "`" not in text and ("\\" in text or '"' in text):
+    if "`" not in text and ("\\" in text or '"' in text) and text.isprintable():
         return f"`{text}`"
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    return f'"{escaped}"'
+    return json.dumps(text, ensure_ascii=False)  # JSON's escapes are valid in Go interpreted literals
 
 
 @dataclass
@@ -123,7 +123,11 @@ class Context:
 
     def nilable(self, expr: TypeExpr) -> bool:
         """Whether the Go type itself can say "absent" (nil), so an optional member needs no pointer."""
-        return self.kind(expr) in ("union", "alias", "array", "map", "free")
+        if isinstance(expr, Ref):
+            target = self.ir.by_name[expr.name]
+            if isinstance(target, AliasType):
+                return self.nilable(target.type)
+        return self.kind(expr) in ("union", "array", "map", "free")
 
     def field_type(self, member: Member) -> str:
         base = self.go_type(member.type)
@@ -186,7 +190,7 @@ def decode_lines(ctx: Context, expr: TypeExpr, dst: str, *, optional: bool, owne
         return [f"if {tmp}, ok := {_read_scalar(expr)}; ok {{", *("\t" + c for c in checks), f"\t{dst} = {target}", "}"]
     if isinstance(expr, Ref) and kind == "union":
         return [f"{dst} = decode{expr.name}(d)"]
-    if kind in ("object", "enum") and optional:
+    if kind in ("object", "enum", "alias") and optional:
         return [f"{dst} = new({ctx.go_type(expr)})", f"{dst}.decodeJSON(d)"]
     if kind in ("object", "enum", "alias"):
         return [f"{dst}.decodeJSON(d)"]
@@ -371,6 +375,30 @@ def _type_doc(ctx: Context, definition: TypeDef) -> list[str]:
     return comment(text)
 
 
+def _alias_view(ctx: Context, alias: AliasType) -> dict[str, object]:
+    """The decoder, checks and encoder of a named array, map, scalar or free-form type."""
+    expr, owner = alias.type, alias.name
+    view: dict[str, object] = {"go_type": ctx.go_type(expr), "raw": isinstance(expr, FreeForm)}
+    if isinstance(expr, Scalar):  # a named scalar converts to and from its Go base type
+        base = f"{SCALAR_TYPES[expr.kind]}(v)"
+        checks = _scalar_checks(ctx, expr, "x", "d", owner=owner, built=False)
+        read = [f"if x, ok := {_read_scalar(expr)}; ok {{", *("\t" + c for c in checks), f"\t*v = {alias.name}(x)", "}"]
+        return view | {
+            "direct": True,
+            "decode": read,
+            "validate": _scalar_checks(ctx, expr, base, "c", owner=owner, built=True),
+            "encode": encode_lines(ctx, expr, base),
+        }
+    # Free-form JSON is one assignment; arrays and maps are built in a local and stored at the end.
+    direct = isinstance(expr, FreeForm)
+    return view | {
+        "direct": direct,
+        "decode": decode_lines(ctx, expr, "*v" if direct else "m", optional=False, owner=owner),
+        "validate": validate_lines(ctx, expr, "v", owner),
+        "encode": encode_lines(ctx, expr, "v"),
+    }
+
+
 def _render_file(env: jinja2.Environment, ctx: Context, source: str, definitions: list[TypeDef]) -> str:
     views = []
     for definition in definitions:
@@ -399,21 +427,7 @@ def _render_file(env: jinja2.Environment, ctx: Context, source: str, definitions
                 constants=[((definition.name + go_name(v)).ljust(width), go_string(v)) for v in definition.values]
             )
         elif isinstance(definition, AliasType):
-            owner = definition.name
-            view.update(
-                go_type=ctx.go_type(definition.type),
-                # Free-form JSON is one assignment; arrays and maps are built in a local and stored at the end.
-                decode=decode_lines(
-                    ctx,
-                    definition.type,
-                    "*v" if isinstance(definition.type, FreeForm) else "m",
-                    optional=False,
-                    owner=owner,
-                ),
-                validate=validate_lines(ctx, definition.type, "v", owner),
-                encode=encode_lines(ctx, definition.type, "v"),
-                free=isinstance(definition.type, FreeForm),
-            )
+            view.update(_alias_view(ctx, definition))
         views.append(view)
     body = env.get_template("file.go.j2").render(types=views, source=source)
     imports = ["math"] if "math." in body else []

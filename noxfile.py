@@ -1,12 +1,14 @@
 """The one entry point for checks: CI runs these same sessions (``./dev SESSION`` or ``nox -s SESSION``).
 
-Sessions: ``lint``, ``typecheck``, ``tests`` (Python), ``typescript``, ``codegen`` (regenerate),
-``codegen-check`` (drift, all languages), ``bench``, and ``gate``, which runs every check in one
-environment. ``./dev gate -- --skip tests`` runs
-the gate without a check that already ran (CI runs ``tests`` on its own first, as the README does).
+Sessions: ``lint``, ``typecheck``, ``tests`` (all languages), ``pytest``, ``typescript``, ``go``,
+``codegen`` (regenerate), ``codegen-check`` (drift, all languages), ``bench``, and ``gate``, which runs
+every check in one environment. ``./dev gate -- --skip tests`` runs the gate without a check that
+already ran (CI runs ``tests`` on its own first, as the README does).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import nox
 
@@ -33,8 +35,8 @@ def run_typecheck(session: nox.Session) -> None:
     session.run("mypy", "python/src/wirechat", "codegen/src/wirechat_codegen")
 
 
-def run_tests(session: nox.Session) -> None:
-    session.run("pytest", "tests", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
+def run_python_tests(session: nox.Session, pytest_args: Sequence[str] = ()) -> None:
+    session.run("pytest", "tests", *pytest_args, env={"HYPOTHESIS_PROFILE": "ci"})
 
 
 def install_node_tools(session: nox.Session) -> None:
@@ -56,12 +58,35 @@ def run_typescript(session: nox.Session) -> None:
         session.run("npm", "run", script, "--prefix", "typescript", "--silent", external=True)
 
 
+def run_go(session: nox.Session) -> None:
+    """The Go module: gofmt (any listed file fails), go vet, go test, and a short fuzz run of Decode."""
+
+    def go(*args: str, **kwargs: object) -> object:
+        return session.run("go", *args, external=True, **kwargs)  # type: ignore[arg-type]
+
+    with session.chdir("go"):
+        go("mod", "download")
+        go("mod", "verify")
+        unformatted = session.run("gofmt", "-l", ".", external=True, silent=True)
+        if isinstance(unformatted, str) and unformatted.strip():
+            session.error(f"gofmt would change these files (run gofmt -w go/):\n{unformatted}")
+        go("vet", "./...")
+        go("test", "./...")
+        go("test", "-run", "^$", "-fuzz", "FuzzDecode", "-fuzztime", "10s", "./wirechat/")
+
+
+def run_tests(session: nox.Session, pytest_args: Sequence[str] = ()) -> None:
+    """Every language's tests: Python (pytest), TypeScript (node --test, pack check), Go (test, fuzz)."""
+    run_python_tests(session, pytest_args)
+    run_typescript(session)
+    run_go(session)
+
+
 CHECKS = {
     "lint": run_lint,
     "typecheck": run_typecheck,
     "codegen-check": run_codegen_check,
     "tests": run_tests,
-    "typescript": run_typescript,
 }
 
 
@@ -81,15 +106,30 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """The test suite (hypothesis with the fixed-seed CI profile). Extra arguments go to pytest."""
+    """Every language's tests (Python with hypothesis's fixed-seed CI profile, TypeScript, Go).
+
+    Extra arguments go to pytest."""
     install(session)
-    run_tests(session)
+    run_tests(session, session.posargs)
+
+
+@nox.session
+def pytest(session: nox.Session) -> None:
+    """The Python tests only. Extra arguments go to pytest (``./dev pytest -- -k codec``)."""
+    install(session)
+    run_python_tests(session, session.posargs)
 
 
 @nox.session(venv_backend="none")
 def typescript(session: nox.Session) -> None:
     """The TypeScript package (needs Node.js 20+ and npm; installs with npm ci)."""
     run_typescript(session)
+
+
+@nox.session(name="go", venv_backend="none")
+def go_module(session: nox.Session) -> None:
+    """The Go module (needs Go 1.26+; fetches modules through the Go proxy)."""
+    run_go(session)
 
 
 @nox.session
@@ -109,9 +149,14 @@ def codegen_check(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Decode/encode benchmark against orjson in the same process (not a test). Extra arguments go to it."""
+    """Benchmarks, not tests: each language's codec against its plain parser in the same run
+    (orjson, JSON.parse, encoding/json). Extra arguments go to the Python one (``-- --quick``)."""
     install(session)
     session.run("python", "bench/codec_bench.py", *session.posargs)
+    install_node_tools(session)
+    session.run("npm", "run", "bench", "--prefix", "typescript", "--silent", external=True)
+    with session.chdir("go"):
+        session.run("go", "test", "-run", "^$", "-bench", ".", "-benchtime", "20x", "./wirechat/", external=True)
 
 
 @nox.session

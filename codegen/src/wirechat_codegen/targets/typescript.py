@@ -4,7 +4,7 @@ Output folder ``typescript/src/generated/`` (wholly generated):
 
 - ``types.ts``: one interface or type alias per ``$defs`` entry, plus ``WireTypes`` (type name -> type).
 - ``validators.ts``: ajv's standalone validators, compiled here rather than when the package loads (the
-  reasons and numbers are in ``docs/decisions/005-typescript-validation.md``), made importable as ESM.
+  reasons and numbers are in ``docs/decisions/003-typescript-validation.md``), made importable as ESM.
 - ``schema.ts``: the bundle itself and the list of type names, which the hand-written decoder reads.
 
 Both tools are npm packages that ``typescript/package-lock.json`` pins; they run from

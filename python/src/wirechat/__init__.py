@@ -21,12 +21,15 @@ from wirechat.messages import (
     tool_result_message,
     tool_results,
 )
+from wirechat.stream import StreamError, StreamFold, events_from_response, fold
 from wirechat.tool_arguments import ToolArgumentsError, build_arguments, parse_arguments
 from wirechat.usage import add_usage, sum_usage
 
 __all__ = [  # noqa: PLE0604 (the model names are strings, listed in wirechat._generated)
     *_model_names,
     "Problem",
+    "StreamError",
+    "StreamFold",
     "ToolArgumentsError",
     "WireError",
     "add_usage",
@@ -35,6 +38,8 @@ __all__ = [  # noqa: PLE0604 (the model names are strings, listed in wirechat._g
     "decode",
     "deep_copy",
     "encode",
+    "events_from_response",
+    "fold",
     "image_message",
     "message_text",
     "parse_arguments",

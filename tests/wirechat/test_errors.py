@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wirechat import Message, Part, StreamEvent, WireError, decode
+from wirechat._registry import type_by_name
 from wirechat.errors import Problem, pointer_from_path
 
 
@@ -78,3 +79,40 @@ def test_syntax_error_points_at_the_innermost_value() -> None:
     (problem,) = _problems(b'{"role":"user","parts":[{"type":"text","text":"a\x01"}]}', Message)
     assert problem.pointer == "/parts/0/text"
     assert "line 1" in problem.message
+
+
+@pytest.mark.parametrize(
+    ("text", "type_name", "pointer", "rule"),
+    [
+        (b'{"role":"user"}', "Message", "/parts", "required"),
+        (b'{"role":"user","parts":[],"x":1}', "Message", "/x", "additionalProperties"),
+        (b'{"type":"video"}', "Part", "/type", "discriminator"),
+        (b'{"text":"a"}', "Part", "/type", "discriminator"),
+        (b'{"role":"bot","parts":[]}', "Message", "/role", "enum"),
+        (b'{"role":"user","parts":"x"}', "Message", "/parts", "type"),
+        (b'{"source":"url","url":"nope"}', "MediaRef", "/url", "pattern"),
+        (b'{"temperature":-1}', "ChatOptions", "/temperature", "minimum"),
+        (b'{"temperature":3}', "ChatOptions", "/temperature", "maximum"),
+        (b'{"temperature":1e400}', "ChatOptions", "/temperature", "number-overflow"),
+        (b'{"max_tokens":1.0}', "ChatOptions", "/max_tokens", "integer-literal"),
+        (b'{"max_tokens":9007199254740992}', "ChatOptions", "/max_tokens", "unsafe-integer"),
+        (b'{"id":"","name":"f","arguments":"{}"}', "ToolCall", "/id", "minLength"),
+        (b'{"name":"' + b"x" * 129 + b'","input_schema":{}}', "ToolDefinition", "/name", "maxLength"),
+        (b'{"messages":[]}', "ChatRequest", "/messages", "minItems"),
+        (b'{"value":[1e999]}', "DataRef", "/value/0", "number-overflow"),
+        (b'{"value":[9007199254740993]}', "DataRef", "/value/0", "unsafe-integer"),
+        (b'{"value":1,"value":2}', "DataRef", "/value", "duplicate-key"),
+        (b'{"value":"\\ud800"}', "DataRef", "/value", "lone-surrogate"),
+        (b'{"value":"\xed\xa0\x80"}', "DataRef", "/value", "lone-surrogate"),
+        (b'{"value":"\xff"}', "DataRef", "/value", "utf8"),
+        (b'{"value":[1,]}', "DataRef", None, "syntax"),
+        (b'\xef\xbb\xbf{"value":1}', "DataRef", "", "bom"),
+        (b'{"value":' + b"[" * 201 + b"1" + b"]" * 201 + b"}", "DataRef", None, "depth"),
+    ],
+)
+def test_each_problem_names_the_rule_it_broke(text: bytes, type_name: str, pointer: str | None, rule: str) -> None:
+    """Pointers of syntax faults are the parser's best guess (the spec leaves them open): not compared."""
+    problems = _problems(text, type_by_name(type_name))
+    assert problems[0].rule == rule, problems
+    if pointer is not None:
+        assert problems[0].pointer == pointer, problems

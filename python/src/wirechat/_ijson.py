@@ -29,51 +29,51 @@ def _has_lone_surrogate(text: str) -> bool:
     return False
 
 
-def _fault(value: Any) -> str | None:
-    """What is wrong with one scalar, or None."""
+def _fault(value: Any) -> tuple[str, str] | None:
+    """The rule broken by one scalar and what is wrong with it, or None."""
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int):
         if -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
             return None
-        return f"integer {value} is outside +/-(2^53-1), which not every language reads exactly"
+        return "unsafe-integer", f"integer {value} is outside +/-(2^53-1), which not every language reads exactly"
     if isinstance(value, float):
         if not math.isfinite(value):
-            return f"number {value} is not a finite double"
+            return "number-overflow", f"number {value} is not a finite double"
         if _WIDE_LOW <= abs(value) < _WIDE_HIGH and value.is_integer():
-            return (
+            return "unsafe-integer", (
                 f"number {value:.17g} is a whole number outside +/-(2^53-1): "
                 "its canonical form is an integer literal not every language reads exactly"
             )
         return None
     if isinstance(value, str):
-        return "string holds a lone surrogate" if _has_lone_surrogate(value) else None
-    return f"{type(value).__name__} is not a JSON value"
+        return ("lone-surrogate", "string holds a lone surrogate") if _has_lone_surrogate(value) else None
+    return "json-value", f"{type(value).__name__} is not a JSON value"
 
 
-def find_fault(value: Any) -> tuple[list[str | int], str] | None:
-    """The path to and description of the first I-JSON fault inside ``value``, or None if there is none."""
+def find_fault(value: Any) -> tuple[list[str | int], str, str] | None:
+    """The path to, rule of and description of the first I-JSON fault inside ``value``, or None."""
     stack: list[tuple[list[str | int], Any]] = [([], value)]
     while stack:
         path, node = stack.pop()
         if isinstance(node, dict):
             for key, item in node.items():
                 if not isinstance(key, str):
-                    return path, f"object key {key!r} is not a string"
+                    return path, "json-value", f"object key {key!r} is not a string"
                 if _has_lone_surrogate(key):
-                    return path, "object key holds a lone surrogate"
+                    return path, "lone-surrogate", "object key holds a lone surrogate"
                 if isinstance(item, (dict, list)):
                     stack.append(([*path, key], item))
                 elif (fault := _fault(item)) is not None:
-                    return [*path, key], fault
+                    return [*path, key], *fault
         elif isinstance(node, list):
             for index, item in enumerate(node):
                 if isinstance(item, (dict, list)):
                     stack.append(([*path, index], item))
                 elif (fault := _fault(item)) is not None:
-                    return [*path, index], fault
+                    return [*path, index], *fault
         elif (fault := _fault(node)) is not None:
-            return path, fault
+            return path, *fault
     return None
 
 
@@ -109,8 +109,8 @@ def _check(value: Any) -> Any:
         return value
     found = find_fault(value)
     if found is not None:
-        path, message = found
-        raise PydanticCustomError("i_json", "{message}", {"message": message, "path": path})
+        path, rule, message = found
+        raise PydanticCustomError("i_json", "{message}", {"message": message, "path": path, "rule": rule})
     return value
 
 

@@ -76,6 +76,39 @@ def document_path(type_name: str, loc: tuple[str | int, ...]) -> tuple[list[str 
     return path, union_tag
 
 
+_RULES = {
+    "missing": "required",
+    "extra_forbidden": "additionalProperties",
+    "union_tag_invalid": "discriminator",
+    "union_tag_not_found": "discriminator",
+    "string_pattern_mismatch": "pattern",
+    "greater_than_equal": "minimum",
+    "greater_than": "minimum",
+    "less_than_equal": "maximum",
+    "less_than": "maximum",
+    "string_too_short": "minLength",
+    "string_too_long": "maxLength",
+    "too_short": "minItems",
+    "too_long": "maxItems",
+}
+MAX_SAFE_INTEGER = 2**53 - 1
+
+
+def _rule(error: ErrorDetails) -> str:
+    """The spec's name for the rule a pydantic error reports (the names TypeScript uses too)."""
+    kind, value = error["type"], error.get("input")
+    if isinstance(value, float) and not math.isfinite(value):
+        return "number-overflow"  # the parser read 1e400 as inf: a JSON number that overflows a double
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_SAFE_INTEGER:
+        return "unsafe-integer"
+    if kind == "int_type" and isinstance(value, float) and value.is_integer():
+        return "integer-literal"  # 1.0 or 1e2 for an integer field
+    if kind == "literal_error":
+        expected = (error.get("ctx") or {}).get("expected", "")
+        return "enum" if " or " in str(expected) or "," in str(expected) else "const"
+    return _RULES.get(kind, "type")
+
+
 def _describe(error: ErrorDetails) -> str:
     message = error["msg"]
     kind = error["type"]
@@ -106,9 +139,10 @@ def problems_from_validation_error(type_name: str, error: ValidationError) -> li
         if detail["type"] in ("union_tag_not_found", "union_tag_invalid") and union_tag:
             path.append(union_tag)
         if detail["type"] == "i_json":
-            path.extend((detail.get("ctx") or {}).get("path", []))
-            message = str((detail.get("ctx") or {}).get("message", detail["msg"]))
+            context = detail.get("ctx") or {}
+            path.extend(context.get("path", []))
+            message, rule = str(context.get("message", detail["msg"])), str(context.get("rule", "json-value"))
         else:
-            message = _describe(detail)
-        problems.append(Problem(pointer_from_path(path), message))
+            message, rule = _describe(detail), _rule(detail)
+        problems.append(Problem(pointer_from_path(path), message, rule))
     return problems

@@ -37,10 +37,27 @@ def _as_bytes(data: bytes | bytearray | memoryview | str, type_name: str) -> byt
         try:
             return data.encode("utf-8")
         except UnicodeEncodeError as exc:
-            raise WireError([Problem("", f"text holds a lone surrogate at character {exc.start}")], type_name) from None
+            problem = Problem("", f"text holds a lone surrogate at character {exc.start}", "lone-surrogate")
+            raise WireError([problem], type_name) from None
     if isinstance(data, (bytes, bytearray, memoryview)):
         return bytes(data)
     raise TypeError(f"decode() takes JSON text as bytes or str, not {type(data).__name__}")
+
+
+def _syntax_rule(raw: bytes, reason: str) -> str:
+    if reason.startswith("Detected duplicate key"):
+        return "duplicate-key"
+    if reason.startswith("recursion limit"):
+        return "depth"
+    if "surrogate" in reason or "hex escape" in reason:
+        return "lone-surrogate"
+    if "unicode code point" in reason:  # invalid UTF-8: raw surrogates (ED A0..BF ..) are their own rule
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            bad = raw[exc.start : exc.start + 2]
+            return "lone-surrogate" if len(bad) == 2 and bad[0] == 0xED and bad[1] >= 0xA0 else "utf8"
+    return "syntax"
 
 
 def _syntax_problem(raw: bytes, exc: ValueError) -> Problem:
@@ -48,20 +65,23 @@ def _syntax_problem(raw: bytes, exc: ValueError) -> Problem:
     text = raw.decode("utf-8", errors="replace")
     match = _LINE_COLUMN.search(message)
     if match is None:
-        return Problem("", message)
+        return Problem("", message, _syntax_rule(raw, message))
     line, column = int(match.group(1)), int(match.group(2))
     pointer = pointer_at(text, offset_from_line_column(text, line, column))
     reason = message[: match.start()]
-    if "hex escape" in reason or "unicode code point" in reason:
+    rule = _syntax_rule(raw, reason)
+    if rule == "lone-surrogate":
         reason += " (an incomplete \\u escape or a lone surrogate, which I-JSON forbids)"
-    return Problem(pointer, f"{reason} (line {line}, column {column})")
+    return Problem(pointer, f"{reason} (line {line}, column {column})", rule)
 
 
 def parse(data: bytes | bytearray | memoryview | str, type_name: str = "") -> Any:
     """Parse I-JSON text into plain Python values, without checking any schema."""
     raw = _as_bytes(data, type_name)
     if raw.startswith(_BOM):
-        raise WireError([Problem("", "text starts with a byte-order mark, which I-JSON forbids")], type_name or None)
+        raise WireError(
+            [Problem("", "text starts with a byte-order mark, which I-JSON forbids", "bom")], type_name or None
+        )
     try:
         return jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True)
     except ValueError as exc:
@@ -102,7 +122,7 @@ def encode(obj: Any, type_: Any = None) -> bytes:
     try:
         return bytes(serializer.to_json(obj, by_alias=True, warnings="error"))
     except PydanticSerializationError as exc:
-        raise WireError([Problem("", f"cannot encode: {exc}")], type_name) from None
+        raise WireError([Problem("", f"cannot encode: {exc}", "json-value")], type_name) from None
 
 
 def canonical(obj: BaseModel | Any) -> bytes:
@@ -111,4 +131,4 @@ def canonical(obj: BaseModel | Any) -> bytes:
     try:
         return rfc8785.dumps(value)
     except rfc8785.CanonicalizationError as exc:
-        raise WireError([Problem("", f"cannot canonicalise: {exc}")]) from None
+        raise WireError([Problem("", f"cannot canonicalise: {exc}", "json-value")]) from None

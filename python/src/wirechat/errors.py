@@ -13,10 +13,18 @@ __all__ = ["Problem", "WireError", "escape_pointer_token", "pointer_from_path"]
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a document: where (a JSON pointer, ``""`` for the root) and what."""
+    """One thing wrong with a document: where (a JSON pointer, ``""`` for the root), what, and the rule.
+
+    ``rule`` names the rule broken, with the names the TypeScript package uses too: a JSON Schema keyword
+    (``required``, ``additionalProperties``, ``discriminator``, ``type``, ``enum``, ``const``, ``pattern``,
+    ``minimum``, ``maximum``, ``minLength``, ``maxLength``, ``minItems``, ``maxItems``) or an I-JSON rule
+    (``syntax``, ``utf8``, ``bom``, ``duplicate-key``, ``lone-surrogate``, ``number-overflow``,
+    ``unsafe-integer``, ``integer-literal``, ``depth``, ``json-value``).
+    """
 
     pointer: str
     message: str
+    rule: str = ""
 
     def __str__(self) -> str:
         return f"{self.pointer or '(root)'}: {self.message}"

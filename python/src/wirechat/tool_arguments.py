@@ -38,7 +38,7 @@ def build_arguments(value: Mapping[str, Any]) -> str:
     plain = dict(value)
     fault = find_fault(plain)
     if fault is not None:
-        path, message = fault
+        path, _rule, message = fault
         raise ToolArgumentsError(f"{pointer_from_path(path) or '(root)'}: {message}")
     return json.dumps(plain, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
@@ -71,6 +71,6 @@ def parse_arguments(arguments: ToolCall | str) -> dict[str, Any]:
         )
     fault = find_fault(value)
     if fault is not None:
-        path, message = fault
+        path, _rule, message = fault
         raise ToolArgumentsError(f"{pointer_from_path(path)}: {message}", tool_name=name, tool_call_id=call_id)
     return value

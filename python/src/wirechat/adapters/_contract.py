@@ -1,0 +1,185 @@
+"""The adapter contract: what every provider adapter offers, and the small types it speaks in.
+
+An adapter is a pure codec between canonical wirechat values and one provider API's JSON, plus the few
+facts the transport needs to send a request (endpoint paths, auth headers, base URL, the API-key variable,
+the flags that turn streaming on). It does no I/O. See ``wirechat.adapters`` for the whole contract and
+``docs/decisions/005-adapter-contract.md`` for why it looks like this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from wirechat._generated.models import ChatRequest, ChatResponse, Error, StreamEvent
+
+__all__ = [
+    "Adapter",
+    "ConversionRefused",
+    "ConversionWarning",
+    "Level",
+    "Manifest",
+    "RequestKind",
+    "SseEvent",
+    "StreamDecoder",
+    "StreamEncoder",
+    "Support",
+]
+
+RequestKind = Literal["chat", "embed", "complete"]
+Level = Literal["lossless", "degraded", "refused"]
+
+
+@dataclass(frozen=True, slots=True)
+class SseEvent:
+    """One server-sent event as the transport parsed it: the ``event:`` name (None when absent) and the
+    ``data:`` text (multi-line data already joined with ``\\n``). OpenAI's ``data: [DONE]`` arrives as
+    ``SseEvent(None, "[DONE]")``."""
+
+    event: str | None
+    data: str
+
+
+@dataclass(frozen=True, slots=True)
+class ConversionWarning:
+    """A degradation the adapter applied: which manifest feature, and what happened to the data."""
+
+    feature: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.feature}: {self.message}"
+
+
+class ConversionRefused(ValueError):  # noqa: N818 (the name the contract promises)
+    """A conversion the target cannot express without changing meaning; ``feature`` names the manifest
+    feature and ``reason`` says why (and, where there is one, what to do instead)."""
+
+    def __init__(self, feature: str, reason: str, *, where: str = "") -> None:
+        self.feature = feature
+        self.reason = reason
+        self.where = where
+        location = f" at {where}" if where else ""
+        super().__init__(f"refused ({feature}){location}: {reason}")
+
+
+@dataclass(frozen=True, slots=True)
+class Support:
+    """How an adapter carries one feature: ``lossless``, ``degraded`` (``message`` is the warning text) or
+    ``refused`` (``message`` is the reason)."""
+
+    level: Level
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """The capability manifest: one ``Support`` per feature of ``wirechat.adapters.features.FEATURES``
+    (the gate checks that none is missing), and the JSON Schema of the adapter's ``provider_options``."""
+
+    features: Mapping[str, Support]
+    options_schema: Mapping[str, Any] = field(default_factory=lambda: {"type": "object"})
+
+    def level(self, feature: str) -> Level:
+        """The declared level of ``feature``; ``KeyError`` if the manifest does not mention it."""
+        return self.features[feature].level
+
+    def message(self, feature: str) -> str:
+        """The warning text (degraded) or the reason (refused) declared for ``feature``."""
+        return self.features[feature].message
+
+
+class StreamDecoder(Protocol):
+    """Turns one response's provider SSE events into canonical stream events, statefully."""
+
+    def feed(self, event: SseEvent) -> list[StreamEvent]:
+        """The canonical events this provider event yields (often none, sometimes several)."""
+        ...
+
+    def close(self) -> list[StreamEvent]:
+        """Call at the end of the body: the closing events still owed (an ``error`` event with kind
+        ``invalid_response`` when the provider's stream was cut before its terminal event)."""
+        ...
+
+
+class StreamEncoder(Protocol):
+    """Turns canonical stream events into the provider's SSE events, statefully."""
+
+    def feed(self, event: StreamEvent) -> list[SseEvent]:
+        """The provider events for this canonical event."""
+        ...
+
+    def close(self) -> list[SseEvent]:
+        """The provider's closing events still owed (OpenAI's usage chunk and ``[DONE]``, ...)."""
+        ...
+
+
+@runtime_checkable
+class Adapter(Protocol):
+    """A provider adapter. Every method is pure: no I/O, no clock, no randomness."""
+
+    name: str
+    """The registry name (``openai-chat``, ``anthropic``): the key of ``provider_options``."""
+    provider: str
+    """The ``provider_metadata`` key and reasoning ``issuer`` this API uses (``openai``, ``anthropic``)."""
+    manifest: Manifest
+    default_base_url: str
+    """Scheme and host, without the version path (``https://api.openai.com``)."""
+    api_key_env: str
+    """The environment variable that conventionally holds the key (``OPENAI_API_KEY``)."""
+
+    # requests
+    def encode_request(self, request: ChatRequest) -> tuple[dict[str, Any], list[ConversionWarning]]:
+        """The provider's request body (non-streaming) for ``request``; raises ``ConversionRefused``."""
+        ...
+
+    def decode_request(self, body: Mapping[str, Any]) -> tuple[ChatRequest, list[ConversionWarning]]:
+        """The canonical request for a provider body; raises ``ConversionRefused`` (or ``ValueError``
+        naming the field for a body that is not a valid request)."""
+        ...
+
+    # responses
+    def decode_response(self, body: Mapping[str, Any]) -> ChatResponse:
+        """The canonical response for a provider's non-streamed response body."""
+        ...
+
+    def encode_response(self, response: ChatResponse) -> dict[str, Any]:
+        """The provider's response body for a canonical response; raises ``ConversionRefused``."""
+        ...
+
+    # streams
+    def stream_decoder(self) -> StreamDecoder:
+        """A fresh decoder for one streamed response."""
+        ...
+
+    def stream_encoder(self) -> StreamEncoder:
+        """A fresh encoder for one streamed response."""
+        ...
+
+    # errors
+    def decode_error(
+        self, status: int | None, headers: Mapping[str, str], body: bytes | Mapping[str, Any] | None
+    ) -> Error:
+        """The canonical error for an HTTP failure (header names in any case) or a mid-stream error
+        payload (``status`` None). Never raises: an unreadable body gives kind ``provider``/``invalid_response``
+        with the status's default meaning."""
+        ...
+
+    def encode_error(self, error: Error) -> tuple[int, dict[str, str], dict[str, Any]]:
+        """The HTTP status, headers and body this provider would send for ``error``."""
+        ...
+
+    # what the transport needs
+    def endpoint_path(self, kind: RequestKind) -> str:
+        """The URL path for a kind of call (``/v1/chat/completions``); ``ConversionRefused`` if the API
+        has no such endpoint."""
+        ...
+
+    def auth_headers(self, api_key: str) -> dict[str, str]:
+        """Every header the provider needs on each request: credentials and API version."""
+        ...
+
+    def stream_request_flags(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """A copy of ``body`` that asks for a streamed response (with usage, where that is opt-in)."""
+        ...

@@ -1,0 +1,65 @@
+"""The adapter registry: built-in adapters by name, third-party ones through the ``wirechat.adapters``
+entry point group, and ``register`` for adapters built at run time (tests, wrappers)."""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from importlib.metadata import entry_points
+
+from wirechat.adapters._contract import Adapter
+
+__all__ = ["ENTRY_POINT_GROUP", "get", "names", "register", "unregister"]
+
+ENTRY_POINT_GROUP = "wirechat.adapters"
+
+_BUILT_IN = {
+    "openai-chat": "wirechat.adapters.openai_chat:ADAPTER",
+    "anthropic": "wirechat.adapters.anthropic:ADAPTER",
+}
+_registered: dict[str, Adapter] = {}
+
+
+def _load(target: str) -> Adapter:
+    module_name, _, attribute = target.partition(":")
+    adapter = getattr(importlib.import_module(module_name), attribute)
+    if not isinstance(adapter, Adapter):
+        raise TypeError(f"{target} is not a wirechat adapter (it lacks part of the Adapter protocol)")
+    return adapter
+
+
+@cache
+def _entry_point_targets() -> dict[str, str]:
+    return {point.name: point.value for point in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def names() -> list[str]:
+    """Every adapter name: built-in, installed through entry points, and registered, sorted."""
+    return sorted({*_BUILT_IN, *_entry_point_targets(), *_registered})
+
+
+def get(name: str) -> Adapter:
+    """The adapter called ``name``; ``KeyError`` lists the known names when there is none."""
+    if name in _registered:
+        return _registered[name]
+    target = _BUILT_IN.get(name) or _entry_point_targets().get(name)
+    if target is None:
+        raise KeyError(f"no adapter named {name!r}; known adapters: {', '.join(names())}")
+    adapter = _load(target)
+    _registered[name] = adapter
+    return adapter
+
+
+def register(adapter: Adapter, *, replace: bool = False) -> None:
+    """Make ``adapter`` available as ``get(adapter.name)``; ``replace`` allows shadowing a known name."""
+    if not isinstance(adapter, Adapter):
+        raise TypeError(f"{adapter!r} is not a wirechat adapter (it lacks part of the Adapter protocol)")
+    known = adapter.name in _registered or adapter.name in _BUILT_IN or adapter.name in _entry_point_targets()
+    if known and not replace:
+        raise ValueError(f"an adapter named {adapter.name!r} exists; pass replace=True to shadow it")
+    _registered[adapter.name] = adapter
+
+
+def unregister(name: str) -> None:
+    """Forget a registered adapter (a built-in or entry-point one is loaded afresh on the next ``get``)."""
+    _registered.pop(name, None)

@@ -1,0 +1,78 @@
+"""The feature vocabulary of capability manifests: every name an adapter's manifest must declare.
+
+Each feature names one thing a canonical request or response can hold that a provider may carry
+losslessly, carry in a degraded form (the adapter returns a ``ConversionWarning`` naming the feature),
+or refuse (``ConversionRefused`` naming the feature). The gate detects which features a generated
+document uses (``wirechat.adapters._reduce``) and checks the adapter against its declared levels: a
+refused feature must raise, a degraded one must warn and change the document exactly as the feature's
+description says, a lossless one must come back unchanged.
+"""
+
+from __future__ import annotations
+
+__all__ = ["FEATURES"]
+
+FEATURES: dict[str, str] = {
+    # the envelope
+    "model.absent": "a request without a model (the provider needs one)",
+    "provider_options": "this adapter's own provider_options (the keys its options_schema lists)",
+    "provider_options.foreign": "provider_options keyed by other adapters: ignored by design (spec section 11)",
+    # messages
+    "text": "text parts in user, assistant and system messages",
+    "system": "system messages made of text, before the first other message",
+    "system.later": "a system message after the conversation has started",
+    "system.non_text": "a system message with parts other than text: refused or dropped",
+    "message.name": "Message.name: kept, or dropped",
+    "message.id": "Message.id: kept, or dropped",
+    "message.provider_metadata": "Message.provider_metadata: kept, or dropped",
+    "part.provider_metadata": "provider_metadata on a part, under keys the adapter has no field for: dropped",
+    "part.misplaced": "a part the role cannot carry (a tool call in a user message, an image from the assistant)",
+    # media and data
+    "image.url": "an image given by URL",
+    "image.base64": "an image given inline",
+    "audio.url": "audio given by URL",
+    "audio.base64": "audio given inline",
+    "file.uri": "a file given by URI",
+    "file.base64": "a file given inline",
+    "file.file_id": "a file given by a provider's file id",
+    "data": "a data part (any JSON value): kept, or sent as its JSON text in a text part",
+    # reasoning (spec section 10)
+    "reasoning.text": "reasoning with text only (no signature, no redacted data): kept, or dropped",
+    "reasoning.own": "signed or redacted reasoning whose issuer is this adapter's provider: replayed byte for byte",
+    "reasoning.own_empty_text": "own signed reasoning whose text is empty: the same as no text on the wire",
+    "reasoning.own_mixed": "own reasoning holding both redacted data and a signature or text",
+    "reasoning.foreign": "signed or redacted reasoning from another issuer (or none): dropped, never turned into text",
+    # tools
+    "tools": "tool definitions (name, description, input schema)",
+    "tools.strict": "ToolDefinition.strict",
+    "tools.output_schema": "ToolDefinition.output_schema",
+    "tools.annotations": "ToolDefinition.annotations",
+    "tool_choice": "tool_choice (auto, none, required, a named tool)",
+    "tool_call": "tool calls in assistant messages",
+    "tool_call.arguments_not_compact": "arguments that are a JSON object, but not in compact form: re-serialised",
+    "tool_call.arguments_not_object": "arguments that are not a JSON object (truncated or malformed output)",
+    "tool_result": "tool results",
+    "tool_result.is_error": "ToolResult.is_error",
+    "tool_result.parts": "ToolResult.parts (rich results: images, files, data)",
+    # options
+    "options.temperature": "ChatOptions.temperature",
+    "options.top_p": "ChatOptions.top_p",
+    "options.max_tokens": "ChatOptions.max_tokens",
+    "options.max_tokens.absent": "no max_tokens, where the provider requires one: a default is sent",
+    "options.stop": "ChatOptions.stop",
+    "options.seed": "ChatOptions.seed",
+    "options.parallel_tool_calls": "ChatOptions.parallel_tool_calls",
+    "response_format.text": "response_format text",
+    "response_format.json_object": "response_format json_object",
+    "response_format.json_schema": "response_format json_schema (structured output)",
+    # responses
+    "response.id": "ChatResponse.id",
+    "response.model": "ChatResponse.model",
+    "response.provider_metadata.foreign": "ChatResponse.provider_metadata under other providers' keys: dropped",
+    "finish_reason.raw_foreign": "a raw finish reason this provider does not use: replaced by its own value",
+    "usage": "input, output and total tokens",
+    "usage.cache": "cache read and write counts",
+    "usage.reasoning": "reasoning token counts",
+    "usage.extra": "TokenUsage.model, latency_ms and cost_micros",
+    "usage.absent": "a response without usage, where the provider always reports it: zeros are sent",
+}

@@ -17,3 +17,4 @@ export { parseJson, MAX_DEPTH } from "./ijson.js";
 export { addUsage } from "./usage.js";
 export { buildArguments, parseArguments } from "./tool-arguments.js";
 export { messageText, toolCalls, toolResults } from "./messages.js";
+export { fold, StreamFold, StreamError, type StreamErrorKind } from "./stream.js";

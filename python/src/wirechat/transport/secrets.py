@@ -1,0 +1,69 @@
+"""Keeping API keys out of sight: a ``Secret`` that never shows its value, and a redactor for text.
+
+The key lives in a ``Secret`` from the moment the client receives it; only the transport asks for the value,
+when it writes the auth header of one request. Text that came from outside (a provider's error message
+may echo the key, an exception from the network layer may quote a header) goes through ``redact`` before
+it reaches an exception message or a log line.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["REDACTED", "SENSITIVE_HEADERS", "Secret", "redact", "redact_headers"]
+
+REDACTED = "[redacted]"
+
+# Headers whose values are credentials, for every provider the client speaks (lower case).
+SENSITIVE_HEADERS = frozenset(
+    {"authorization", "proxy-authorization", "x-api-key", "api-key", "x-goog-api-key", "cookie", "set-cookie"}
+)
+
+# A long key-like token after a key-ish prefix ("sk-...", "Bearer ...").
+_KEY_LIKE = re.compile(r"(?i)(bearer\s+|sk-(?:ant-|proj-)?)[A-Za-z0-9_\-]{8,}")
+
+
+class Secret:
+    """A credential: ``str()``, ``repr()`` and formatting show ``[redacted]``; ``reveal()`` gives the value."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        if not isinstance(value, str) or not value:
+            raise ValueError("an API key must be a non-empty string")
+        self._value = value
+
+    def reveal(self) -> str:
+        """The value itself, for the one place that writes it into a request header."""
+        return self._value
+
+    def __repr__(self) -> str:
+        return f"Secret({REDACTED!r})"
+
+    def __str__(self) -> str:
+        return REDACTED
+
+    def __format__(self, spec: str) -> str:
+        return REDACTED
+
+    def __reduce__(self) -> str | tuple[object, ...]:
+        raise TypeError("a Secret is not pickled (it would write the key out)")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Secret) and other._value == self._value
+
+    def __hash__(self) -> int:
+        return hash(self._value)
+
+
+def redact(text: str, *secrets: Secret | None) -> str:
+    """``text`` with every occurrence of each secret, and anything shaped like a bearer key, replaced."""
+    for secret in secrets:
+        if secret is not None:
+            text = text.replace(secret.reveal(), REDACTED)
+    return _KEY_LIKE.sub(lambda match: match.group(1) + REDACTED, text)
+
+
+def redact_headers(headers: dict[str, str]) -> dict[str, str]:
+    """A copy of ``headers`` with every credential header's value replaced."""
+    return {name: REDACTED if name.lower() in SENSITIVE_HEADERS else value for name, value in headers.items()}

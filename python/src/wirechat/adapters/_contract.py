@@ -80,6 +80,12 @@ class Manifest:
 
     features: Mapping[str, Support]
     options_schema: Mapping[str, Any] = field(default_factory=lambda: {"type": "object"})
+    finish_reasons: Mapping[str, str] = field(default_factory=dict)
+    """The provider's finish reasons and the kind each maps to (``{"end_turn": "stop", ...}``)."""
+    finish_defaults: Mapping[str, str] = field(default_factory=dict)
+    """The provider value sent for each kind when the canonical raw value is not the provider's own."""
+    default_max_tokens: int | None = None
+    """The ``max_tokens`` sent when a request has none and the provider requires one."""
 
     def level(self, feature: str) -> Level:
         """The declared level of ``feature``; ``KeyError`` if the manifest does not mention it."""
@@ -144,8 +150,11 @@ class Adapter(Protocol):
         """The canonical response for a provider's non-streamed response body."""
         ...
 
-    def encode_response(self, response: ChatResponse) -> dict[str, Any]:
-        """The provider's response body for a canonical response; raises ``ConversionRefused``."""
+    def encode_response(
+        self, response: ChatResponse, warnings: list[ConversionWarning] | None = None
+    ) -> dict[str, Any]:
+        """The provider's response body for a canonical response; raises ``ConversionRefused``.
+        Degradations are appended to ``warnings`` when a list is given."""
         ...
 
     # streams

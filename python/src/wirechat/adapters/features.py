@@ -76,3 +76,15 @@ FEATURES: dict[str, str] = {
     "usage.extra": "TokenUsage.model, latency_ms and cost_micros",
     "usage.absent": "a response without usage, where the provider always reports it: zeros are sent",
 }
+FEATURES.update(
+    {
+        "media.data_url": "a URL source that is a data: URL: read back as an inline source",
+        "media.media_type_dropped": "a media type beside a URL or file id, where the provider takes none",
+        "media.unsupported_type": "a media type the provider does not take",
+        "file.file_id_foreign": "a file id issued by another provider, or by none named",
+        "tool_call.interleaved": "text after a tool call in one message: the provider puts text first",
+        "tool_result.grouped": "a tool message with other than one result, where the provider takes one each",
+        "response.part_unsupported": "a part a provider's reply cannot hold (images, audio, files, data)",
+        "response.text_joined": "a reply with several text parts, or an empty one, where the provider has one text",
+    }
+)

@@ -1,0 +1,357 @@
+"""``FakeProvider``: a real HTTP/1.1 server on 127.0.0.1 that answers like a provider, from a script.
+
+Each request takes the next turn of the script (see ``wirechat.fake_provider.script``) and gets it in the
+provider's wire format: a JSON body, or an SSE stream sent with chunked transfer encoding (so that a
+connection dropped mid-stream is seen by the client as a cut body, as with a real provider). Faults are
+played on the socket itself: an HTTP error with retry headers, a connection closed mid-stream, a cut JSON
+event, an error event after a 200, pauses between events.
+
+It runs on plain asyncio streams (no web framework: the faults need the raw socket), either in a thread of
+its own (``start()``/``stop()`` or ``with FakeProvider(...)``, for tests and blocking code) or in the
+caller's event loop (``await serve()``, which ``wirechat serve-fake`` uses). Every request is recorded
+with its credentials redacted (``requests``, ``save_log``), so a saved log never holds a key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import http
+import itertools
+import json
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from wirechat.fake_provider.anthropic import AnthropicWire
+from wirechat.fake_provider.openai_chat import OpenAIChatWire
+from wirechat.fake_provider.script import Fault, RawAnswer, Reply, Script, ScriptError, Turn, load_script, parse_script
+from wirechat.fake_provider.wire import Frame, ProviderWire, dumps, sse_bytes
+from wirechat.transport.secrets import redact_headers
+
+__all__ = ["PROVIDERS", "FakeProvider", "RecordedRequest"]
+
+PROVIDERS: dict[str, Callable[[], ProviderWire]] = {"openai-chat": OpenAIChatWire, "anthropic": AnthropicWire}
+
+
+@dataclass(frozen=True)
+class RecordedRequest:
+    """A request as the server received it; credential headers are already redacted."""
+
+    method: str
+    path: str
+    headers: dict[str, str]
+    body: Any  # the parsed JSON body, or None when there was none or it was not JSON
+
+    def json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _reason(status: int) -> str:
+    try:
+        return http.HTTPStatus(status).phrase
+    except ValueError:
+        return "Overloaded" if status == 529 else "Unknown"
+
+
+def _head(status: int, headers: dict[str, str]) -> bytes:
+    lines = [f"HTTP/1.1 {status} {_reason(status)}"] + [f"{name}: {value}" for name, value in headers.items()]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+class _ClosedError(Exception):
+    """The fault asked for the connection to be dropped."""
+
+
+class FakeProvider:
+    """A scripted provider on ``url``. ``provider`` is ``openai-chat`` or ``anthropic``; ``script`` is a
+    ``Script``, parsed JSON (a list of turns or ``{turns, loop}``) or a path to a script file; ``api_key``,
+    when given, is required of every request (a wrong one gets the provider's 401, which, like OpenAI's,
+    quotes the key it was given).
+    """
+
+    def __init__(
+        self,
+        provider: str,
+        script: Script | list[Any] | dict[str, Any] | str | Path | None = None,
+        *,
+        port: int = 0,
+        api_key: str | None = None,
+    ) -> None:
+        if provider not in PROVIDERS:
+            raise ValueError(f"no fake for provider {provider!r}; known: {', '.join(PROVIDERS)}")
+        self.provider = provider
+        self.wire = PROVIDERS[provider]()
+        if isinstance(script, Script):
+            self.script = script
+        elif isinstance(script, (str, Path)):
+            self.script = load_script(script)
+        else:
+            self.script = parse_script(script if script is not None else [])
+        for number, turn in enumerate(self.script.turns, start=1):
+            if turn.reply is not None:
+                self.wire.check_reply(f"turn {number}.reply", turn.reply)
+        self._turns: Iterator[tuple[int, Turn]] = self._schedule()
+        self._api_key = api_key
+        self._port = port
+        self.requests: list[RecordedRequest] = []
+        self._served = 0
+        self._writers: set[asyncio.StreamWriter] = set()
+        self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stopping: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._startup_error: BaseException | None = None
+
+    def __repr__(self) -> str:
+        return f"FakeProvider({self.provider!r}, port={self._port}, turns={len(self.script.turns)})"
+
+    @property
+    def port(self) -> int:
+        return self._port
+
+    @property
+    def url(self) -> str:
+        """The base URL to give a client (``http://127.0.0.1:PORT``, no version path)."""
+        return f"http://127.0.0.1:{self._port}"
+
+    def _schedule(self) -> Iterator[tuple[int, Turn]]:
+        numbered = [(number, turn) for number, turn in enumerate(self.script.turns, start=1)]
+        expanded = [(number, turn) for number, turn in numbered for _ in range(turn.repeat)]
+        return itertools.cycle(expanded) if self.script.loop and expanded else iter(expanded)
+
+    # -- running ---------------------------------------------------------------------------------------
+
+    async def serve(self, on_ready: Callable[[FakeProvider], None] | None = None) -> None:
+        """Serve in the running event loop until ``close()`` is called or the task is cancelled."""
+        self._stopping = asyncio.Event()
+        server = await asyncio.start_server(self._connection, host="127.0.0.1", port=self._port)
+        self._port = server.sockets[0].getsockname()[1]
+        if on_ready is not None:
+            on_ready(self)
+        try:
+            await self._stopping.wait()
+        finally:
+            server.close()
+            for writer in list(self._writers):
+                writer.transport.abort()
+            await server.wait_closed()
+
+    def close(self) -> None:
+        """Stop ``serve()`` (call from the loop it runs in)."""
+        if self._stopping is not None:
+            self._stopping.set()
+
+    def start(self) -> FakeProvider:
+        """Serve from a thread of its own; returns once the port is listening."""
+        if self._thread is not None:
+            raise RuntimeError("this FakeProvider is already running")
+
+        def run() -> None:
+            loop = asyncio.new_event_loop()
+            self._loop = loop
+            try:
+                loop.run_until_complete(self.serve(lambda _: self._ready.set()))
+            except BaseException as exc:  # reported to the starting thread
+                self._startup_error = exc
+                self._ready.set()
+            finally:
+                loop.close()
+
+        self._thread = threading.Thread(target=run, name=f"fake-{self.provider}", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(10):
+            raise RuntimeError("the fake provider did not start listening within 10 s")
+        if self._startup_error is not None:
+            raise RuntimeError(f"the fake provider could not start: {self._startup_error}")
+        return self
+
+    def stop(self) -> None:
+        """Stop the thread started by ``start()``, dropping open connections."""
+        if self._thread is None or self._loop is None:
+            return
+        with contextlib.suppress(RuntimeError):  # the loop already ended
+            self._loop.call_soon_threadsafe(self.close)
+        self._thread.join(10)
+        self._thread = None
+
+    def __enter__(self) -> FakeProvider:
+        return self.start()
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+    def save_log(self, path: str | Path) -> None:
+        """Write the requests received as NDJSON (credentials redacted)."""
+        lines = [json.dumps(request.json(), ensure_ascii=False) for request in self.requests]
+        Path(path).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+
+    # -- one connection ----------------------------------------------------------------------------------
+
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._writers.add(writer)
+        try:
+            while True:
+                try:
+                    head = await reader.readuntil(b"\r\n\r\n")
+                except (asyncio.IncompleteReadError, asyncio.LimitOverrunError):
+                    return
+                request_line, *header_lines = head.decode("latin-1").split("\r\n")
+                method, target, _version = request_line.split(" ", 2)
+                headers: dict[str, str] = {}
+                for line in header_lines:
+                    if line:
+                        name, _, value = line.partition(":")
+                        headers[name.strip().lower()] = value.strip()
+                length = int(headers.get("content-length", "0") or "0")
+                body = await reader.readexactly(length) if length else b""
+                await self._answer(method, target.split("?", 1)[0], headers, body, writer)
+                if headers.get("connection", "").lower() == "close":
+                    return
+        except (_ClosedError, ConnectionError, asyncio.IncompleteReadError, ValueError):
+            return
+        finally:
+            self._writers.discard(writer)
+            writer.transport.abort() if writer.transport.is_closing() else writer.close()
+
+    async def _answer(
+        self, method: str, path: str, headers: dict[str, str], raw_body: bytes, writer: asyncio.StreamWriter
+    ) -> None:
+        self._served += 1
+        out = _Writer(writer, self.wire, f"req_fake_{self._served:06d}")
+        try:
+            body = json.loads(raw_body) if raw_body else None
+        except ValueError:
+            body = None
+        self.requests.append(RecordedRequest(method, path, redact_headers(headers), body))
+        wire = self.wire
+        endpoint = wire.route(path) if method == "POST" else None
+        if endpoint is None:
+            return await out.error(404, message=f"fake {self.provider}: no endpoint {method} {path}")
+        if not isinstance(body, dict):
+            return await out.error(400, message="the request body must be a JSON object")
+        if self._api_key is not None:
+            presented = wire.presented_key(headers)
+            if presented != self._api_key:
+                message = f"Incorrect API key provided: {presented}." if presented else "Missing API key."
+                return await out.error(401, message=message)
+        numbered = next(self._turns, None)
+        if numbered is None:
+            message = f"fake {self.provider}: the script has no turn left ({len(self.script.turns)} turns played)"
+            return await out.error(500, message=message)
+        number, turn = numbered
+        stream = endpoint == "chat" and body.get("stream") is True
+        if turn.raw is not None:
+            return await out.raw(turn.raw, turn.delay_ms)
+        fault, reply = turn.fault, turn.reply or Reply()
+        if fault is not None and fault.type == "status":
+            return await out.status_fault(fault)
+        try:
+            if stream:
+                return await out.stream(wire.chat_frames(reply, body), fault, turn.delay_ms)
+            if endpoint == "chat":
+                answer = wire.chat_body(reply, body)
+            else:
+                answer = wire.embed_body(reply, body) if endpoint == "embed" else wire.complete_body(reply, body)
+        except ScriptError as error:
+            return await out.error(500, message=f"fake provider, turn {number}: {error}")
+        await asyncio.sleep(turn.delay_ms / 1000)
+        if fault is None:
+            return await out.json(200, answer)
+        if fault.type == "drop":
+            writer.transport.abort()
+            raise _ClosedError
+        if fault.type == "malformed":
+            text = dumps(answer).encode()
+            return await out.send(200, text[: len(text) // 2], "application/json")
+        status = wire.status_of(fault.error_type)
+        return await out.error(status, error_type=fault.error_type, code=fault.code, message=fault.message)
+
+
+class _Writer:
+    """Writes one answer on a connection, in the provider's format, with its request id header."""
+
+    def __init__(self, writer: asyncio.StreamWriter, wire: ProviderWire, request_id: str) -> None:
+        self._writer = writer
+        self._wire = wire
+        self._request_id = request_id
+
+    async def send(self, status: int, content: bytes, media: str, extra: dict[str, str] | None = None) -> None:
+        headers = {"content-type": media, "content-length": str(len(content)),
+                   self._wire.request_id_header: self._request_id}  # fmt: skip
+        self._writer.write(_head(status, {**headers, **(extra or {})}) + content)
+        await self._writer.drain()
+
+    async def json(self, status: int, body: Any, extra: dict[str, str] | None = None) -> None:
+        await self.send(status, dumps(body).encode(), "application/json", extra)
+
+    async def error(
+        self,
+        status: int,
+        *,
+        error_type: str | None = None,
+        code: str | None = None,
+        message: str | None = None,
+        extra: dict[str, str] | None = None,
+    ) -> None:
+        body = self._wire.error_body(status, error_type, code, message, self._request_id)
+        await self.json(status, body, extra)
+
+    async def status_fault(self, fault: Fault) -> None:
+        extra: dict[str, str] = {}
+        if fault.retry_after is not None:
+            extra["retry-after"] = fault.retry_after
+        if fault.retry_after_ms is not None:
+            extra["retry-after-ms"] = str(fault.retry_after_ms)
+        if fault.should_retry is not None:
+            extra["x-should-retry"] = "true" if fault.should_retry else "false"
+        assert fault.status is not None
+        await self.error(fault.status, error_type=fault.error_type, code=fault.code, message=fault.message,
+                         extra=extra)  # fmt: skip
+
+    async def raw(self, raw: RawAnswer, delay_ms: int) -> None:
+        if raw.sse is None:
+            await asyncio.sleep(delay_ms / 1000)
+            return await self.json(raw.status, raw.body, raw.headers)
+        await self.stream(list(raw.sse), None, delay_ms, status=raw.status, extra=raw.headers)
+
+    async def stream(
+        self,
+        frames: list[Frame],
+        fault: Fault | None,
+        delay_ms: int,
+        *,
+        status: int = 200,
+        extra: dict[str, str] | None = None,
+    ) -> None:
+        writer = self._writer
+        headers = {"content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache",
+                   "transfer-encoding": "chunked", self._wire.request_id_header: self._request_id}  # fmt: skip
+        writer.write(_head(status, {**headers, **(extra or {})}))
+        for index in range(len(frames) + 1):
+            if fault is not None and index == min(fault.after, len(frames)):
+                if fault.type == "drop":
+                    await writer.drain()
+                    writer.transport.abort()
+                    raise _ClosedError
+                if fault.type == "malformed":
+                    writer.write(_chunk(sse_bytes(self._wire.malformed_frame())))
+                elif fault.type == "error_event":
+                    writer.write(_chunk(sse_bytes(self._wire.error_frame(fault.error_type, fault.message))))
+                    break
+            if index == len(frames):
+                break
+            if delay_ms:
+                await writer.drain()
+                await asyncio.sleep(delay_ms / 1000)
+            writer.write(_chunk(sse_bytes(frames[index])))
+            if index % 16 == 15:
+                await writer.drain()
+        writer.write(b"0\r\n\r\n")
+        await writer.drain()
+
+
+def _chunk(data: bytes) -> bytes:
+    return b"%x\r\n%s\r\n" % (len(data), data)

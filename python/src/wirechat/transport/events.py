@@ -1,0 +1,126 @@
+"""From a response's bytes to canonical stream events, folded as they pass, with typed errors.
+
+``EventPump`` is the part of a streamed call that is the same whether the bytes are read blocking or with
+asyncio: SSE framing, the adapter's stream decoder, ``StreamFold`` (which keeps the partial message), and
+the translation of every way a stream can go wrong into one ``APIError`` carrying what arrived:
+
+* the connection breaks or goes silent: ``StreamInterruptedError`` / ``APITimeoutError``;
+* the provider sends an error event after its 200: the error's own kind (``OverloadedError`` ...);
+* a chunk is not valid JSON, or the events break the stream rules: ``InvalidResponseError``;
+* the body ends without the provider's terminal event: the adapter reports it (``invalid_response``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import MISSING
+
+from wirechat._generated.models import ChatResponse, Error, ErrorEvent, StreamEvent
+from wirechat.adapters import StreamDecoder
+from wirechat.stream import MalformedStreamError, StreamError, StreamFailedError, StreamFold
+from wirechat.transport.errors import APIError, StreamInterruptedError, error_for
+from wirechat.transport.secrets import Secret, redact
+from wirechat.transport.sse import SseDecoder
+
+__all__ = ["EventPump"]
+
+
+class EventPump:
+    """Feed it the body's chunks; it returns the canonical events and keeps the fold."""
+
+    __slots__ = ("_decoder", "_events", "_fold", "_response", "_secret", "_sse")
+
+    def __init__(self, decoder: StreamDecoder, secret: Secret | None = None) -> None:
+        self._sse = SseDecoder()
+        self._decoder = decoder
+        self._fold = StreamFold()
+        self._secret = secret
+        self._events = 0
+        self._response: ChatResponse | None = None
+
+    @property
+    def events(self) -> int:
+        """How many canonical events have passed."""
+        return self._events
+
+    def feed(self, chunk: bytes) -> list[StreamEvent]:
+        """The canonical events completed by this chunk of the body."""
+        out: list[StreamEvent] = []
+        for sse in self._sse.feed(chunk):
+            if sse.event == "ping":
+                continue
+            try:
+                decoded = self._decoder.feed(sse)
+            except ValueError as exc:
+                raise self._invalid(f"the provider sent an event that could not be read ({exc})") from None
+            for event in decoded:
+                self._add(event)
+                out.append(event)
+        return out
+
+    def finish(self) -> list[StreamEvent]:
+        """The body ended: the last events, then the folded response is ready (``response()``)."""
+        out: list[StreamEvent] = []
+        for sse in self._sse.flush():
+            if sse.event == "ping":
+                continue
+            try:
+                decoded = self._decoder.feed(sse)
+            except ValueError as exc:
+                raise self._invalid(f"the provider sent an event that could not be read ({exc})") from None
+            for event in decoded:
+                self._add(event)
+                out.append(event)
+        try:
+            closing = self._decoder.close()
+        except ValueError as exc:
+            raise self._invalid(f"the stream ended badly ({exc})") from None
+        for event in closing:
+            self._add(event)
+            out.append(event)
+        try:
+            self._response = self._fold.response()
+        except StreamFailedError as failed:
+            raise self._failed(failed.error) from None
+        except StreamError as exc:
+            raise self._invalid(str(exc)) from None
+        return out
+
+    def response(self) -> ChatResponse:
+        """The folded response, once ``finish()`` has succeeded."""
+        if self._response is None:
+            raise RuntimeError("the stream has not been read to its end")
+        return self._response
+
+    def broken(self, cause: APIError) -> APIError:
+        """The error to raise when reading the body failed (``cause`` from the transport) mid-way."""
+        message = f"the stream broke off after {self._events} events: {cause.error.message}"
+        error = self._with_usage(cause.error.model_copy(update={"message": message}))
+        kind = StreamInterruptedError if error.kind == "network" else error_for(error.kind)
+        return kind(error, partial=self._fold.partial())
+
+    def _add(self, event: StreamEvent) -> None:
+        if isinstance(event, ErrorEvent):
+            raise self._failed(event.error)
+        try:
+            self._fold.add(event)
+        except MalformedStreamError as exc:
+            raise self._invalid(f"the provider's stream broke the stream rules: {exc}") from None
+        self._events += 1
+
+    def _with_usage(self, error: Error) -> Error:
+        updates: dict[str, Any] = {"message": redact(error.message, self._secret)}
+        usage = self._fold.usage
+        if usage is not None and error.usage is MISSING:
+            updates["usage"] = usage
+        return error.model_copy(update=updates)
+
+    def _failed(self, error: Error) -> APIError:
+        message = f"the provider reported an error in its stream after {self._events} events: {error.message}"
+        error = self._with_usage(error.model_copy(update={"message": message}))
+        return error_for(error.kind)(error, partial=self._fold.partial())
+
+    def _invalid(self, message: str) -> APIError:
+        error = self._with_usage(Error(kind="invalid_response", message=message, retryable=False))
+        return error_for("invalid_response")(error, partial=self._fold.partial())

@@ -7,6 +7,7 @@ message constructors and accessors, tool-argument helpers and usage arithmetic.
 
 from wirechat._generated import *  # noqa: F403
 from wirechat._generated import __all__ as _model_names
+from wirechat.client import AsyncClient, Client
 from wirechat.codec import canonical, decode, encode
 from wirechat.errors import Problem, WireError
 from wirechat.messages import (
@@ -27,6 +28,8 @@ from wirechat.usage import add_usage, sum_usage
 
 __all__ = [  # noqa: PLE0604 (the model names are strings, listed in wirechat._generated)
     *_model_names,
+    "AsyncClient",
+    "Client",
     "Problem",
     "StreamError",
     "StreamFold",

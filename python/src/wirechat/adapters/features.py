@@ -85,6 +85,7 @@ FEATURES.update(
         "tool_call.interleaved": "text after a tool call in one message: the provider puts text first",
         "tool_result.grouped": "a tool message with other than one result, where the provider takes one each",
         "response.part_unsupported": "a part a provider's reply cannot hold (images, audio, files, data)",
-        "response.text_joined": "a reply with several text parts, or an empty one, where the provider has one text",
+        "tool_result.parts_ambiguous": "rich results that read back differently (empty parts; no content before a text part)",
+        "response.text_joined": "several text parts, or an empty one, where a reply has one text",
     }
 )

@@ -80,6 +80,7 @@ MANIFEST = Manifest(
         "tool_result.grouped": _d("Chat Completions takes one tool result per tool message: split"),
         "tool_result.is_error": _d("Chat Completions has no tool error flag: dropped (say so in the content)"),
         "tool_result.parts": _d("Chat Completions tool results are text only: rich parts dropped, content kept"),
+        "tool_result.parts_ambiguous": _L,
         "options.temperature": _L,
         "options.top_p": _L,
         "options.max_tokens": _L,

@@ -16,7 +16,8 @@ after the last turn instead of answering "script exhausted"), or NDJSON with one
 ``fault``   ``{"type": "status", "status": 429, "retry_after": 1, "retry_after_ms": 20, "should_retry":
             true, "error_type": ..., "code": ..., "message": ...}``: an HTTP error in the provider's
             format (retry headers only when given); ``{"type": "drop", "after": N}``: close the connection
-            after N stream events (at once for a non-streamed request); ``{"type": "malformed", "after":
+            after N stream events (with N = 0, the default, or for a non-streamed request: before any
+            byte of the answer); ``{"type": "malformed", "after":
             N}``: a stream event whose JSON is cut short (a truncated body for a non-streamed request);
             ``{"type": "error_event", "after": N, "error_type": ..., "message": ...}``: a 200 stream that
             carries the provider's error event after N events (the matching HTTP error when not streamed).

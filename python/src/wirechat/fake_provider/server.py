@@ -99,6 +99,7 @@ class FakeProvider:
         self.requests: list[RecordedRequest] = []
         self._served = 0
         self._writers: set[asyncio.StreamWriter] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
@@ -116,6 +117,11 @@ class FakeProvider:
     def url(self) -> str:
         """The base URL to give a client (``http://127.0.0.1:PORT``, no version path)."""
         return f"http://127.0.0.1:{self._port}"
+
+    @property
+    def open_connections(self) -> int:
+        """How many client connections are open right now (a closed stream shows here as one fewer)."""
+        return len(self._writers)
 
     def _schedule(self) -> Iterator[tuple[int, Turn]]:
         numbered = [(number, turn) for number, turn in enumerate(self.script.turns, start=1)]
@@ -137,6 +143,12 @@ class FakeProvider:
             server.close()
             for writer in list(self._writers):
                 writer.transport.abort()
+            tasks = [task for task in self._tasks if not task.done()]
+            if tasks:  # aborted connections end by themselves; one sleeping in a slow stream is cancelled
+                _, pending = await asyncio.wait(tasks, timeout=0.5)
+                for task in pending:
+                    task.cancel()
+                await asyncio.gather(*pending, return_exceptions=True)
             await server.wait_closed()
 
     def close(self) -> None:
@@ -191,6 +203,10 @@ class FakeProvider:
     # -- one connection ----------------------------------------------------------------------------------
 
     async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         self._writers.add(writer)
         try:
             while True:
@@ -248,6 +264,9 @@ class FakeProvider:
         fault, reply = turn.fault, turn.reply or Reply()
         if fault is not None and fault.type == "status":
             return await out.status_fault(fault)
+        if fault is not None and fault.type == "drop" and fault.after == 0:
+            writer.transport.abort()  # before a byte of the answer: the client sees no response at all
+            raise _ClosedError
         try:
             if stream:
                 return await out.stream(wire.chat_frames(reply, body), fault, turn.delay_ms)
@@ -260,9 +279,6 @@ class FakeProvider:
         await asyncio.sleep(turn.delay_ms / 1000)
         if fault is None:
             return await out.json(200, answer)
-        if fault.type == "drop":
-            writer.transport.abort()
-            raise _ClosedError
         if fault.type == "malformed":
             text = dumps(answer).encode()
             return await out.send(200, text[: len(text) // 2], "application/json")

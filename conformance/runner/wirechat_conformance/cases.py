@@ -1,0 +1,202 @@
+"""The corpus: case files (``conformance/cases/**/*.json``) and the schema's examples, as ``Case`` values.
+
+A case file is checked against ``conformance/cases.schema.json`` and the corpus rules in
+``wirechat_conformance.check`` before any case runs; a malformed file stops the run (``CaseFileError``).
+The schema's examples (``schema/v1/examples/<Type>/{valid,invalid}/*.json``) are read as cases at run
+time, so the corpus never holds a copy of them.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import rfc8785
+
+from wirechat_conformance.check import check_files
+
+__all__ = ["Case", "CaseFileError", "jcs", "jcs_text", "load_cases", "load_examples", "load_file"]
+
+
+class CaseFileError(ValueError):
+    """A case file that is not well formed; ``problems`` lists ``file: where: what`` lines."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+def jcs(value: Any) -> str:
+    """RFC 8785 text of a JSON value."""
+    return rfc8785.dumps(value).decode("utf-8")
+
+
+def jcs_text(text: str) -> str:
+    """RFC 8785 text of a JSON text (parsed by Python's ``json``, which the corpus only uses on I-JSON)."""
+    return jcs(json.loads(text))
+
+
+@dataclass(frozen=True)
+class Case:
+    """One conformance case: a request every language answers, and the verdict it must give."""
+
+    id: str
+    op: str
+    description: str
+    category: str  # the matrix column: the wire type of a decode case, else the operation
+    valid: bool
+    request: dict[str, Any] = field(repr=False)
+    expected: str | None = field(default=None, repr=False)  # RFC 8785 text of the result, for valid cases
+    rule: str | None = None
+    pointer: str | None = None
+    fold_error: str | None = None
+    partial: str | None = field(default=None, repr=False)
+    usage: str | None = field(default=None, repr=False)
+    checks_usage: bool = False
+    source: str = ""
+
+
+def _set_pointer(document: Any, pointer: str, value: Any) -> None:
+    tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
+    target = document
+    for token in tokens[:-1]:
+        target = target[int(token)] if isinstance(target, list) else target[token]
+    last = tokens[-1]
+    if isinstance(target, list):
+        target[int(last)] = value
+    else:
+        target[last] = value
+
+
+def _document_request(raw: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    """The decode request's document member and the document's JSON value (None for invalid text)."""
+    if "base64" in raw:
+        return {"base64": raw["base64"]}, None
+    if "text" in raw:
+        return {"text": raw["text"]}, raw["text"]
+    document = json.loads(json.dumps(raw["document"]))  # a copy to expand
+    for expansion in raw.get("expand", []):
+        _set_pointer(document, expansion["pointer"], expansion["unit"] * expansion["count"])
+    return {"text": json.dumps(document, ensure_ascii=False, separators=(",", ":"))}, document
+
+
+def _decode_case(case_id: str, raw: dict[str, Any], source: str) -> Case:
+    member, document = _document_request(raw)
+    expected = None
+    if raw["valid"]:
+        if "result" in raw:
+            expected = jcs(raw["result"])
+        else:
+            expected = jcs_text(document) if isinstance(document, str) else jcs(document)
+    return Case(
+        id=case_id,
+        op="decode",
+        description=raw["description"],
+        category=raw["type"],
+        valid=raw["valid"],
+        request={"op": "decode", "type": raw["type"], **member},
+        expected=expected,
+        rule=raw.get("rule"),
+        pointer=raw.get("pointer"),
+        source=source,
+    )
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _behaviour_case(case_id: str, raw: dict[str, Any], source: str) -> Case:
+    op = raw["op"]
+    if op == "add_usage":
+        request = {"op": op, "a": _compact(raw["a"]), "b": _compact(raw["b"])}
+    elif op == "parse_arguments":
+        request = {"op": op, "text": raw["text"]}
+    elif op == "build_arguments":
+        request = {"op": op, "value": _compact(raw["value"])}
+    else:
+        request = {"op": op, "events": [_compact(event) for event in raw["events"]]}
+    return Case(
+        id=case_id,
+        op=op,
+        description=raw["description"],
+        category=op,
+        valid=raw["valid"],
+        request=request,
+        expected=jcs(raw["result"]) if "result" in raw else None,
+        rule=raw.get("rule"),
+        fold_error=raw.get("fold_error"),
+        partial=jcs(raw["partial"]) if "partial" in raw else None,
+        usage=None if raw.get("usage") is None else jcs(raw["usage"]),
+        checks_usage="usage" in raw,
+        source=source,
+    )
+
+
+def load_file(path: Path, base: Path) -> list[Case]:
+    """The cases of one (already checked) case file; ids are relative to ``base``."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    prefix = path.relative_to(base).with_suffix("").as_posix()
+    cases = []
+    for raw in data["cases"]:
+        case_id = f"{prefix}/{raw['name']}"
+        if raw["op"] == "decode":
+            cases.append(_decode_case(case_id, raw, str(path)))
+        else:
+            cases.append(_behaviour_case(case_id, raw, str(path)))
+    return cases
+
+
+def case_files(folders: Iterable[Path]) -> list[tuple[Path, Path]]:
+    """Every ``*.json`` under each folder, as (file, folder) pairs in a stable order."""
+    found = []
+    for folder in folders:
+        found += [(path, folder) for path in sorted(folder.rglob("*.json"))]
+    return found
+
+
+def load_cases(folders: Iterable[Path], schema_path: Path) -> list[Case]:
+    """Check and load every case file under ``folders``; raises ``CaseFileError`` listing every problem."""
+    files = case_files(folders)
+    problems = check_files([path for path, _ in files], schema_path)
+    if problems:
+        raise CaseFileError(problems)
+    cases = []
+    for path, folder in files:
+        cases += load_file(path, folder)
+    return cases
+
+
+def _example_description(type_name: str, stem: str, valid: bool) -> str:
+    words = stem.replace("_", " ")
+    return f"schema example of {'a valid' if valid else 'an invalid'} {type_name}: {words}"
+
+
+def load_examples(examples: Path) -> list[Case]:
+    """The schema's examples as cases (``examples/<Type>/valid/<name>``), read from the files themselves."""
+    cases = []
+    for path in sorted(examples.glob("*/*/*.json")):
+        type_name, verdict, stem = path.parent.parent.name, path.parent.name, path.stem
+        case_id = f"examples/{type_name}/{verdict}/{stem}"
+        if verdict == "valid":
+            text = path.read_text(encoding="utf-8")
+            raw = {"type": type_name, "text": text, "valid": True}
+        else:
+            wrapper = json.loads(path.read_text(encoding="utf-8"))
+            raw = {"type": type_name, "document": wrapper["document"], "valid": False}
+            raw |= {"rule": wrapper["reason"], "pointer": wrapper["pointer"]}
+        raw["description"] = _example_description(type_name, stem, verdict == "valid")
+        cases.append(_decode_case(case_id, raw, str(path)))
+    return cases
+
+
+def document_bytes(case: Case) -> bytes:
+    """The exact bytes a decode case sends (for writing a case out, or for tests)."""
+    if "base64" in case.request:
+        return base64.b64decode(case.request["base64"])
+    text: str = case.request["text"]
+    return text.encode("utf-8")

@@ -1,0 +1,225 @@
+"""The command line of the conformance suite: ``wirechat conformance`` (and ``wirechat-conformance``).
+
+Exit codes: 0 every language gave every verdict (expected failures aside), 1 a failure, an unexpected
+pass or a stale expected-failure entry, 2 a usage error (bad flags, a malformed case file or
+expected-failure list, a testee that cannot be built or started).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import shlex
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from wirechat_conformance.bundle import type_names
+from wirechat_conformance.cases import CaseFileError
+from wirechat_conformance.expected import ExpectedFailureError
+from wirechat_conformance.paths import find_layout
+from wirechat_conformance.report import failure_text, matrix_text, write_json, write_junit
+from wirechat_conformance.suite import Options, load_corpus, run
+from wirechat_conformance.testees import LANGUAGES, TesteeError
+from wirechat_conformance.throughput import measure
+
+__all__ = ["ConformanceUsageError", "add_arguments", "build_parser", "execute", "main"]
+
+CI_SEED = 0
+CI_EXAMPLES = 25
+
+DESCRIPTION = """\
+Run wirechat's conformance suite: every case of the corpus (conformance/cases and the schema's
+examples) through every language's testee, comparing RFC 8785 bytes; then property rounds: generated
+instances of every wire type through every language and through a chain across them
+(Python -> Go -> TypeScript -> Python), and one-rule mutations that every language must reject.
+"""
+
+EPILOG = f"""\
+CI runs the defaults (--seed {CI_SEED} --examples {CI_EXAMPLES}: the same instances every run). Go deeper with
+--seed N --examples 200. A property failure is shrunk and written as a case under
+conformance/cases/regressions/. Known failures are listed per language in
+conformance/expected-failures/<language>.txt (one 'case-id  # reason' a line); a listed case that
+passes, or an entry that matches nothing, fails the run.
+
+examples:
+  wirechat conformance
+  wirechat conformance --lang go --lang python --examples 0
+  wirechat conformance --cases ../my-team/cases --report-dir reports/
+  wirechat conformance --seed 7 --examples 200 --types Message,StreamEvent
+  wirechat conformance --testee go=./my-go-testee
+  wirechat conformance --check-cases
+  wirechat conformance --throughput 5000
+"""
+
+
+class ConformanceUsageError(Exception):
+    """Bad flags or bad input files: exit 2 with this message."""
+
+
+def _testee_override(text: str) -> tuple[str, list[str]]:
+    language, _, command = text.partition("=")
+    if language not in LANGUAGES or not command.strip():
+        raise argparse.ArgumentTypeError(f"expected LANGUAGE=COMMAND with LANGUAGE one of {', '.join(LANGUAGES)}")
+    return language, shlex.split(command)
+
+
+def _non_negative(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The suite's flags, on ``parser`` (shared by ``wirechat conformance`` and ``wirechat-conformance``)."""
+    parser.add_argument(
+        "--lang", action="append", choices=LANGUAGES, help="a language to test (repeatable; default: all)"
+    )
+    parser.add_argument(
+        "--cases",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="DIR",
+        help="another folder of case files (repeatable)",
+    )
+    parser.add_argument(
+        "--no-builtin", action="store_true", help="run only the --cases folders, not the built-in corpus"
+    )
+    parser.add_argument("--seed", type=int, default=CI_SEED, help=f"the property rounds' seed (default {CI_SEED})")
+    parser.add_argument(
+        "--examples",
+        type=_non_negative,
+        default=CI_EXAMPLES,
+        metavar="N",
+        help=f"generated instances per wire type (default {CI_EXAMPLES}; 0 skips the property rounds)",
+    )
+    parser.add_argument("--types", metavar="T,T", help="property rounds for these wire types only")
+    parser.add_argument(
+        "--report-dir", type=Path, metavar="DIR", help="write conformance-report.json and conformance-junit.xml here"
+    )
+    parser.add_argument(
+        "--progress", action="store_true", help="draw a progress bar on stderr even when it is not a terminal"
+    )
+    parser.add_argument(
+        "--testee",
+        action="append",
+        type=_testee_override,
+        default=[],
+        metavar="LANG=COMMAND",
+        help="start LANG's testee with COMMAND instead of the built-in one",
+    )
+    parser.add_argument("--expected-failures", type=Path, metavar="DIR", help="the folder of <language>.txt lists")
+    parser.add_argument("--regressions", type=Path, metavar="DIR", help="where shrunk failures are written")
+    parser.add_argument("--no-regressions", action="store_true", help="do not write shrunk failures as cases")
+    parser.add_argument("--root", type=Path, help="the repository root (default: found from this package)")
+    parser.add_argument("--check-cases", action="store_true", help="only check that the case files are well formed")
+    parser.add_argument(
+        "--throughput",
+        type=_non_negative,
+        metavar="N",
+        help="only measure cases per second per language on N simple cases",
+    )
+    parser.add_argument("--adapter", metavar="NAME", help="run the adapter gate for one provider adapter instead")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="wirechat-conformance",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_arguments(parser)
+    return parser
+
+
+def _options(args: argparse.Namespace) -> Options:
+    types = None
+    if args.types:
+        types = [name.strip() for name in args.types.split(",") if name.strip()]
+        unknown = sorted(set(types) - set(type_names()))
+        if unknown:
+            raise ConformanceUsageError(f"--types: no wire type named {', '.join(unknown)}")
+    for folder in args.cases:
+        if not folder.is_dir():
+            raise ConformanceUsageError(f"--cases {folder}: not a folder")
+    if args.no_builtin and not args.cases:
+        raise ConformanceUsageError("--no-builtin needs at least one --cases folder")
+    return Options(
+        root=args.root,
+        languages=tuple(dict.fromkeys(args.lang or LANGUAGES)),
+        case_dirs=tuple(args.cases),
+        builtin=not args.no_builtin,
+        examples=args.examples,
+        types=types,
+        seed=args.seed,
+        regressions=args.regressions,
+        write_regressions=not args.no_regressions,
+        expected_dir=args.expected_failures,
+        testee_commands=dict(args.testee),
+        progress=args.progress or sys.stderr.isatty(),
+    )
+
+
+def _adapter_gate(args: argparse.Namespace) -> int:
+    try:
+        gate: Any = importlib.import_module("wirechat.adapters.gate")
+    except ImportError:
+        raise ConformanceUsageError(
+            "--adapter needs the adapter gate (wirechat.adapters.gate), which is not installed in this wirechat"
+        ) from None
+    code: int = gate.run(args.adapter, seed=args.seed, examples=args.examples, report=args.report_dir)
+    return code
+
+
+def execute(args: argparse.Namespace) -> int:
+    """Run what ``args`` asks; raises ``ConformanceUsageError`` for exit 2."""
+    if args.adapter:
+        return _adapter_gate(args)
+    options = _options(args)
+    try:
+        if args.check_cases:
+            cases = load_corpus(find_layout(options.root), options)
+            print(f"{len(cases)} cases are well formed")
+            return 0
+        if args.throughput is not None:
+            print(measure(find_layout(options.root), options, args.throughput or 5000))
+            return 0
+        summary = run(options)
+    except CaseFileError as exc:
+        raise ConformanceUsageError("malformed case file(s):\n" + "\n".join(exc.problems)) from None
+    except (ExpectedFailureError, TesteeError, FileNotFoundError) as exc:
+        raise ConformanceUsageError(str(exc)) from None
+    print(matrix_text(summary, options.languages))
+    failures = failure_text(summary)
+    if failures:
+        print(failures)
+    counts = summary.counts()
+    rates = ", ".join(f"{language} {rate:,.0f}/s" for language, rate in summary.throughput.items())
+    print(
+        f"{'FAILED' if summary.failed else 'passed'}: {counts['passed']} passed, {counts['failed']} failed, "
+        f"{counts['xfail']} expected failures, {counts['xpass']} unexpected passes, {len(summary.stale)} stale entries "
+        f"in {summary.seconds:.1f}s (seed {summary.seed}; corpus throughput {rates})"
+    )
+    for path in summary.regressions:
+        print(f"wrote regression case {path}")
+    if args.report_dir is not None:
+        args.report_dir.mkdir(parents=True, exist_ok=True)
+        write_json(summary, args.report_dir / "conformance-report.json")
+        write_junit(summary, args.report_dir / "conformance-junit.xml")
+        print(f"reports in {args.report_dir}/ (conformance-report.json, conformance-junit.xml)")
+    return 1 if summary.failed else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return execute(args)
+    except ConformanceUsageError as exc:
+        print(f"wirechat-conformance: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,168 @@
+"""A whole conformance run: load the corpus, start the testees, run cases and property rounds, judge.
+
+``run(options)`` returns a ``Summary``; the command line (``wirechat_conformance.cli``) prints and
+writes it. Expected failures are applied here: a failing case listed for its language becomes ``xfail``,
+a passing listed one ``xpass``, and an entry that matches nothing the run checked is stale.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from wirechat_conformance.bundle import type_names
+from wirechat_conformance.cases import Case, load_cases, load_examples
+from wirechat_conformance.expected import Entry, load_expected
+from wirechat_conformance.paths import Layout, find_layout
+from wirechat_conformance.report import Outcome, Progress, Summary
+from wirechat_conformance.rounds import run_type
+from wirechat_conformance.testees import LANGUAGES, Testee, command_for
+from wirechat_conformance.verdicts import judge
+
+__all__ = ["Options", "load_corpus", "run"]
+
+BATCH = 500
+
+
+@dataclass
+class Options:
+    """What to run (the command line's flags)."""
+
+    root: Path | None = None
+    languages: Sequence[str] = LANGUAGES
+    case_dirs: Sequence[Path] = ()  # added to the built-in corpus
+    builtin: bool = True  # the corpus under conformance/cases and the schema's examples
+    examples: int = 25  # property-round instances per wire type; 0 skips the rounds
+    types: Sequence[str] | None = None  # property rounds for these types only
+    seed: int = 0
+    regressions: Path | None = None  # where shrunk failures are written (default conformance/cases/regressions)
+    write_regressions: bool = True
+    expected_dir: Path | None = None
+    testee_commands: dict[str, list[str]] = field(default_factory=dict)  # per-language overrides
+    progress: bool = False
+
+
+def load_corpus(layout: Layout, options: Options) -> list[Case]:
+    folders = [layout.cases] if options.builtin else []
+    folders += [Path(folder) for folder in options.case_dirs]
+    cases = load_examples(layout.examples) if options.builtin else []
+    cases += load_cases(folders, layout.case_schema)
+    return cases
+
+
+def _printable(text: str) -> str:
+    """Testees echo what they were sent, lone surrogates included: escape those for terminals and files."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _classify(language: str, case_id: str, problem: str | None, entries: list[Entry]) -> tuple[str, str]:
+    if problem is not None:
+        problem = _printable(problem)
+    listed = next((entry for entry in entries if entry.matches(case_id)), None)
+    if listed is None:
+        return ("passed", "") if problem is None else ("failed", problem)
+    return ("xpass", listed.reason) if problem is None else ("xfail", f"{listed.reason} [{problem}]")
+
+
+def _run_cases(
+    testee: Testee, cases: list[Case], entries: list[Entry], progress: Progress
+) -> tuple[list[Outcome], float]:
+    outcomes = []
+    started = time.perf_counter()
+    for start in range(0, len(cases), BATCH):
+        batch = cases[start : start + BATCH]
+        answers = testee.call_many([case.request for case in batch])
+        for case, answer in zip(batch, answers, strict=False):
+            status, detail = _classify(testee.language, case.id, judge(case, answer), entries)
+            outcomes.append(Outcome(testee.language, case.id, case.category, status, detail, case.description))
+        progress.update(f"cases: {testee.language}", start + len(batch), len(cases))
+    elapsed = time.perf_counter() - started
+    return outcomes, (len(cases) / elapsed if elapsed > 0 else 0.0)
+
+
+def _run_properties(
+    testees: dict[str, Testee], entries: dict[str, list[Entry]], options: Options, layout: Layout, progress: Progress
+) -> tuple[list[Outcome], list[str]]:
+    names = list(options.types) if options.types else type_names()
+    outcomes: list[Outcome] = []
+    regressions: list[str] = []
+    folder = None
+    if options.write_regressions:
+        folder = options.regressions or layout.regressions
+
+    def tolerated(language: str, check: str, type_name: str) -> bool:
+        return any(entry.matches(f"property/{type_name}/{check}") for entry in entries[language])
+
+    for done, type_name in enumerate(names, start=1):
+        result = run_type(
+            type_name,
+            testees,
+            tolerated=functools.partial(tolerated, type_name=type_name),
+            examples=options.examples,
+            seed_value=options.seed,
+            regressions=folder,
+        )
+        regressions += result.regressions
+        for language in testees:
+            for check in sorted(result.checks_run):
+                case_id = f"property/{type_name}/{check}"
+                problem = result.findings.get((language, check))
+                status, detail = _classify(language, case_id, problem, entries[language])
+                description = f"{result.examples} generated {type_name} instances: {check}"
+                outcomes.append(Outcome(language, case_id, f"{type_name}", status, detail, description))
+        progress.update("property rounds", done, len(names))
+    return outcomes, regressions
+
+
+def _stale(entries: list[Entry], outcomes: list[Outcome], options: Options) -> list[str]:
+    ids = [outcome.case_id for outcome in outcomes]
+    stale = []
+    for entry in entries:
+        if entry.pattern.startswith("property/") and (options.examples == 0 or options.types):
+            continue  # the rounds did not run (or ran for some types only): nothing to judge by
+        if not options.builtin and not entry.pattern.startswith("property/"):
+            continue
+        if not any(entry.matches(case_id) for case_id in ids):
+            stale.append(f"{entry.where}: {entry.pattern} ({entry.reason})")
+    return stale
+
+
+def run(options: Options) -> Summary:
+    """Run the suite; raises ``CaseFileError``, ``ExpectedFailureError`` or ``TesteeError`` on bad input."""
+    started = time.perf_counter()
+    layout = find_layout(options.root)
+    cases = load_corpus(layout, options)
+    entries = {
+        language: load_expected(options.expected_dir or layout.expected_failures, language)
+        for language in options.languages
+    }
+    progress = Progress(options.progress)
+    testees: dict[str, Testee] = {}
+    outcomes: list[Outcome] = []
+    throughput: dict[str, float] = {}
+    regressions: list[str] = []
+    try:
+        for language in options.languages:
+            testee = Testee(language, command_for(language, layout, options.testee_commands), layout.root)
+            testee.start()
+            testees[language] = testee
+        for language, testee in testees.items():
+            found, rate = _run_cases(testee, cases, entries[language], progress)
+            outcomes += found
+            throughput[language] = rate
+        if options.examples > 0:
+            found, regressions = _run_properties(testees, entries, options, layout, progress)
+            outcomes += found
+    finally:
+        progress.finish()
+        for testee in testees.values():
+            testee.close()
+    stale = [
+        line
+        for language in options.languages
+        for line in _stale(entries[language], [o for o in outcomes if o.language == language], options)
+    ]
+    return Summary(outcomes, stale, regressions, time.perf_counter() - started, options.seed, throughput)

@@ -1,0 +1,200 @@
+"""The testees: one long-lived process per language, spoken to with the line protocol.
+
+``Testee.call_many`` pipelines requests: a writer thread feeds every request line to the process while
+the caller reads the answers, so a batch costs one round trip rather than one per request. A testee
+that dies or answers out of order is restarted, and the requests it did not answer get an ``error``.
+How each language's testee is built and started is in ``TESTEE_COMMANDS`` (``command_for``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from wirechat_conformance.paths import Layout
+
+__all__ = ["LANGUAGES", "Testee", "TesteeError", "command_for"]
+
+LANGUAGES = ("python", "typescript", "go")
+
+
+class TesteeError(RuntimeError):
+    """A testee that cannot be built or started, or that does not answer ``hello``."""
+
+
+def _newer_than(target: Path, sources: Sequence[Path]) -> bool:
+    if not target.exists():
+        return False
+    built = target.stat().st_mtime
+    return all(path.stat().st_mtime <= built for path in sources)
+
+
+def _run(command: list[str], cwd: Path, what: str) -> None:
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise TesteeError(f"{what} failed ({' '.join(command)}):\n{result.stdout}{result.stderr}")
+
+
+def _python(layout: Layout) -> list[str]:
+    return [sys.executable, str(layout.testees / "python" / "testee.py")]
+
+
+def _typescript(layout: Layout) -> list[str]:
+    package = layout.typescript_package
+    node = shutil.which("node")
+    tsc = package / "node_modules" / ".bin" / "tsc"
+    if node is None:
+        raise TesteeError("the TypeScript testee needs Node.js 20+ (node is not on PATH)")
+    if not tsc.exists():
+        raise TesteeError("the TypeScript testee needs typescript/'s tools: run npm ci --prefix typescript")
+    sources = sorted((package / "src").rglob("*.ts"))
+    if not _newer_than(package / "dist" / "index.js", sources):
+        _run(["npm", "run", "build", "--silent"], package, "building the TypeScript package (npm run build)")
+    folder = layout.testees / "typescript"
+    built = folder / "build" / "testee.js"
+    if not _newer_than(built, [*sorted((folder / "src").glob("*.ts")), package / "dist" / "index.d.ts"]):
+        _run([str(tsc), "-p", str(folder / "tsconfig.json")], folder, "compiling the TypeScript testee")
+    return [node, str(built)]
+
+
+def _go(layout: Layout) -> list[str]:
+    go = shutil.which("go")
+    if go is None:
+        raise TesteeError("the Go testee needs Go 1.26+ (go is not on PATH)")
+    folder = layout.testees / "go"
+    binary = folder / "build" / "testee"
+    _run([go, "build", "-o", str(binary), "."], folder, "building the Go testee (go build)")  # cached: fast
+    return [str(binary)]
+
+
+TESTEE_COMMANDS = {"python": _python, "typescript": _typescript, "go": _go}
+
+
+def command_for(language: str, layout: Layout, overrides: dict[str, list[str]] | None = None) -> list[str]:
+    """The command that starts ``language``'s testee (built first when needed), or the override given."""
+    if overrides and language in overrides:
+        return overrides[language]
+    return TESTEE_COMMANDS[language](layout)
+
+
+class Testee:
+    """A running testee process for one language."""
+
+    def __init__(self, language: str, command: list[str], cwd: Path, timeout: float = 60.0) -> None:
+        self.language = language
+        self.timeout = timeout
+        self.command = command
+        self.cwd = cwd
+        self.requests = 0
+        self._next_id = 0
+        self._process: subprocess.Popen[bytes] | None = None
+        self._stderr: list[bytes] = []
+
+    def start(self) -> None:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        try:
+            self._process = subprocess.Popen(
+                self.command,
+                cwd=self.cwd,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=env,
+                bufsize=1 << 20,
+            )
+        except OSError as exc:
+            raise TesteeError(f"cannot start the {self.language} testee ({' '.join(self.command)}): {exc}") from None
+        process = self._process
+        assert process.stderr is not None
+        threading.Thread(target=self._drain, args=(process.stderr,), daemon=True).start()
+        hello = self.call_many([{"op": "hello"}])[0]
+        if hello.get("ok") is not True or hello.get("protocol") != 1:
+            raise TesteeError(f"the {self.language} testee did not answer hello: {hello}; stderr: {self.stderr_tail()}")
+
+    def _drain(self, stream: IO[bytes]) -> None:
+        for line in stream:
+            self._stderr.append(line)
+            del self._stderr[:-20]
+
+    def stderr_tail(self) -> str:
+        return b"".join(self._stderr).decode("utf-8", "replace").strip()
+
+    def close(self) -> None:
+        process, self._process = self._process, None
+        if process is None:
+            return
+        try:
+            assert process.stdin is not None
+            process.stdin.close()
+            process.wait(timeout=10)
+        except (OSError, subprocess.TimeoutExpired):
+            process.kill()
+            process.wait()
+
+    def __enter__(self) -> Testee:
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def call(self, request: dict[str, Any]) -> dict[str, Any]:
+        return self.call_many([request])[0]
+
+    def call_many(self, requests: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Send every request, pipelined; the answers in the same order (an ``error`` answer when lost)."""
+        if self._process is None:
+            self.start()
+        process = self._process
+        assert process is not None and process.stdin is not None and process.stdout is not None
+        first = self._next_id
+        self._next_id += len(requests)
+        self.requests += len(requests)
+        lines = [
+            json.dumps({**request, "id": first + i}, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+            for i, request in enumerate(requests)
+        ]
+        stdin = process.stdin
+
+        def write() -> None:
+            try:
+                for start in range(0, len(lines), 256):
+                    stdin.write(b"".join(lines[start : start + 256]))
+                stdin.flush()
+            except (BrokenPipeError, OSError):
+                pass
+
+        writer = threading.Thread(target=write, daemon=True)
+        writer.start()
+        watchdog = threading.Timer(self.timeout + 0.01 * len(requests), process.kill)  # a hung testee
+        watchdog.daemon = True
+        watchdog.start()
+        answers: list[dict[str, Any]] = []
+        for i in range(len(requests)):
+            line = process.stdout.readline()
+            if not line:
+                break
+            try:
+                answer = json.loads(line)
+            except ValueError:
+                answer = {"id": first + i, "error": f"the testee wrote a line that is not JSON: {line[:200]!r}"}
+            if answer.get("id") != first + i:
+                answers.append({"error": f"answer out of order (id {answer.get('id')}, expected {first + i})"})
+                break
+            answers.append(answer)
+        watchdog.cancel()
+        writer.join()
+        if len(answers) < len(requests):
+            reason = (
+                f"the {self.language} testee stopped answering (exit {process.poll()}): {self.stderr_tail()[-500:]}"
+            )
+            self.close()
+            answers += [{"error": reason} for _ in range(len(requests) - len(answers))]
+        return answers

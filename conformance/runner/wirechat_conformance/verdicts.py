@@ -1,0 +1,92 @@
+"""Judging a testee's answer against a case: ``judge(case, answer)`` is None when it passes, else why not.
+
+Valid cases compare RFC 8785 bytes: the testee's ``canonical`` and the canonical form of its own
+``encoded`` text must both equal the expected bytes (so an encoder that adds, drops or changes a member
+is caught even when the canonical form is computed another way). Invalid cases must be rejected, with a
+problem at the case's pointer when it states one.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from wirechat_conformance.cases import Case, jcs
+
+__all__ = ["judge", "summarise_answer"]
+
+
+def _short(text: str | None, limit: int = 300) -> str:
+    if text is None:
+        return "nothing"
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
+
+
+def _canonical_of(text: str) -> str | None:
+    try:
+        return jcs(json.loads(text))
+    except (ValueError, TypeError):
+        return None
+
+
+def summarise_answer(answer: dict[str, Any]) -> str:
+    """A one-line account of an answer, for reports."""
+    if "error" in answer:
+        return f"testee error: {answer['error']}"
+    if answer.get("ok"):
+        return f"accepted: {_short(answer.get('canonical') or answer.get('arguments'))}"
+    problems = answer.get("problems") or []
+    listed = "; ".join(f"{p.get('pointer') or '(root)'}: {p.get('message')}" for p in problems[:3])
+    fold = f"{answer['fold_error']} stream: " if answer.get("fold_error") else ""
+    return f"rejected: {fold}{_short(listed or answer.get('message'))}"
+
+
+def _judge_valid(case: Case, answer: dict[str, Any]) -> str | None:
+    if not answer.get("ok"):
+        return f"expected acceptance, got {summarise_answer(answer)}"
+    if case.op == "build_arguments":
+        text = answer.get("arguments")
+        got = _canonical_of(text) if isinstance(text, str) else None
+        if got != case.expected:
+            return f"arguments text {_short(text)} is not the expected value {_short(case.expected)}"
+        return None
+    got = answer.get("canonical")
+    if got != case.expected:
+        return f"canonical form differs:\n  expected {_short(case.expected)}\n  got      {_short(got)}"
+    if case.op == "decode":
+        encoded = answer.get("encoded")
+        if not isinstance(encoded, str):
+            return "the answer has no encoded text"
+        if _canonical_of(encoded) != case.expected:
+            return (
+                f"encode wrote a different document:\n  expected {_short(case.expected)}\n  encoded  {_short(encoded)}"
+            )
+    return None
+
+
+def _judge_invalid(case: Case, answer: dict[str, Any]) -> str | None:
+    if answer.get("ok") is not False:
+        return f"expected rejection ({case.rule}), got {summarise_answer(answer)}"
+    if case.op == "fold":
+        if answer.get("fold_error") != case.fold_error:
+            return f"expected a {case.fold_error} stream, got {summarise_answer(answer)}"
+        if case.partial is not None and answer.get("partial") != case.partial:
+            got = _short(answer.get("partial"))
+            return f"partial message differs:\n  expected {_short(case.partial)}\n  got      {got}"
+        if case.checks_usage and answer.get("usage") != case.usage:
+            return f"partial usage differs: expected {_short(case.usage)}, got {_short(answer.get('usage'))}"
+        return None
+    problems = answer.get("problems")
+    if not problems:
+        return "rejected without naming any problem"
+    if case.pointer is not None and all(problem.get("pointer") != case.pointer for problem in problems):
+        pointers = ", ".join(repr(problem.get("pointer")) for problem in problems[:5])
+        return f"rejected, but with no problem at {case.pointer!r} (problems at {pointers}): {summarise_answer(answer)}"
+    return None
+
+
+def judge(case: Case, answer: dict[str, Any]) -> str | None:
+    """None when ``answer`` gives the case's verdict, else a sentence saying how it differs."""
+    if "error" in answer:
+        return f"testee error: {answer['error']}"
+    return _judge_valid(case, answer) if case.valid else _judge_invalid(case, answer)

@@ -1,0 +1,245 @@
+// Command testee is the Go testee of the wirechat conformance suite: it speaks the suite's line
+// protocol over stdin/stdout (one JSON request per line, one JSON response per line, in order; see
+// conformance/README.md and docs/decisions/007-conformance-protocol.md), using only the public API of
+// the package github.com/wirechat/wirechat/go/wirechat.
+package main
+
+import (
+	"bufio"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/wirechat/wirechat/go/wirechat"
+)
+
+type request struct {
+	ID     json.RawMessage `json:"id"`
+	Op     string          `json:"op"`
+	Type   string          `json:"type"`
+	Text   *string         `json:"text"`
+	Base64 *string         `json:"base64"`
+	A      string          `json:"a"`
+	B      string          `json:"b"`
+	Value  string          `json:"value"`
+	Events []string        `json:"events"`
+}
+
+type problem struct {
+	Pointer string `json:"pointer"`
+	Message string `json:"message"`
+}
+
+type response struct {
+	ID        json.RawMessage `json:"id"`
+	OK        *bool           `json:"ok,omitempty"`
+	Error     string          `json:"error,omitempty"`
+	Problems  []problem       `json:"problems,omitempty"`
+	Canonical *string         `json:"canonical,omitempty"`
+	Encoded   *string         `json:"encoded,omitempty"`
+	Arguments *string         `json:"arguments,omitempty"`
+	FoldError string          `json:"fold_error,omitempty"`
+	Message   string          `json:"message,omitempty"`
+	Partial   *string         `json:"partial,omitempty"`
+	Usage     *string         `json:"usage,omitempty"`
+	Language  string          `json:"language,omitempty"`
+	Protocol  int             `json:"protocol,omitempty"`
+}
+
+func ok() *bool             { t := true; return &t }
+func notOK() *bool          { f := false; return &f }
+func text(b []byte) *string { s := string(b); return &s }
+
+// rejected turns a decoding or encoding error into the protocol's problem list.
+func rejected(err error) response {
+	var wireError *wirechat.WireError
+	if errors.As(err, &wireError) {
+		problems := make([]problem, 0, len(wireError.Problems))
+		for _, p := range wireError.Problems {
+			problems = append(problems, problem{p.Pointer, p.Message})
+		}
+		return response{OK: notOK(), Problems: problems}
+	}
+	return response{OK: notOK(), Problems: []problem{{"", err.Error()}}}
+}
+
+func document(r *request) ([]byte, error) {
+	if r.Base64 != nil {
+		return base64.StdEncoding.DecodeString(*r.Base64)
+	}
+	if r.Text != nil {
+		return []byte(*r.Text), nil
+	}
+	return nil, errors.New("a document needs text or base64")
+}
+
+func decode(r *request) (response, error) {
+	dst := wirechat.NewByName(r.Type)
+	if dst == nil {
+		return response{}, fmt.Errorf("no wire type named %q", r.Type)
+	}
+	data, err := document(r)
+	if err != nil {
+		return response{}, err
+	}
+	if err := wirechat.DecodeInto(dst, data); err != nil {
+		return rejected(err), nil
+	}
+	canonical, err := wirechat.Canonical(dst)
+	if err != nil {
+		return response{}, fmt.Errorf("decoded but cannot canonicalise: %w", err)
+	}
+	encoded, err := wirechat.Encode(dst)
+	if err != nil {
+		return response{}, fmt.Errorf("decoded but cannot encode: %w", err)
+	}
+	return response{OK: ok(), Canonical: text(canonical), Encoded: text(encoded)}, nil
+}
+
+func addUsage(r *request) (response, error) {
+	a, err := wirechat.Decode[wirechat.TokenUsage]([]byte(r.A))
+	if err != nil {
+		return rejected(err), nil
+	}
+	b, err := wirechat.Decode[wirechat.TokenUsage]([]byte(r.B))
+	if err != nil {
+		return rejected(err), nil
+	}
+	sum := wirechat.AddUsage(a, b)
+	canonical, err := wirechat.Canonical(&sum)
+	if err != nil {
+		return rejected(err), nil
+	}
+	return response{OK: ok(), Canonical: text(canonical)}, nil
+}
+
+func parseArguments(r *request) (response, error) {
+	if r.Text == nil {
+		return response{}, errors.New("parse_arguments needs text")
+	}
+	var raw json.RawMessage
+	if err := wirechat.ParseArguments(*r.Text, &raw); err != nil {
+		return response{OK: notOK(), Problems: []problem{{"", err.Error()}}}, nil
+	}
+	canonical, err := wirechat.CanonicalJSON(raw)
+	if err != nil {
+		return response{}, err
+	}
+	return response{OK: ok(), Canonical: text(canonical)}, nil
+}
+
+func buildArguments(r *request) (response, error) {
+	decoder := json.NewDecoder(strings.NewReader(r.Value))
+	decoder.UseNumber()
+	var value any
+	if err := decoder.Decode(&value); err != nil {
+		return response{}, fmt.Errorf("build_arguments value: %w", err)
+	}
+	arguments, err := wirechat.BuildArguments(value)
+	if err != nil {
+		return response{OK: notOK(), Problems: []problem{{"", err.Error()}}}, nil
+	}
+	return response{OK: ok(), Arguments: &arguments}, nil
+}
+
+func fold(r *request) (response, error) {
+	events := make([]wirechat.StreamEvent, 0, len(r.Events))
+	for _, line := range r.Events {
+		event, err := wirechat.Decode[wirechat.StreamEvent]([]byte(line))
+		if err != nil {
+			return rejected(err), nil
+		}
+		events = append(events, event)
+	}
+	folded, err := wirechat.Fold(events)
+	var streamError *wirechat.StreamError
+	if errors.As(err, &streamError) {
+		kind := map[error]string{wirechat.ErrStreamFailed: "failed", wirechat.ErrStreamIncomplete: "incomplete",
+			wirechat.ErrStreamMalformed: "malformed"}[streamError.Kind]
+		partial, perr := wirechat.Canonical(&streamError.Partial)
+		if perr != nil {
+			return response{}, fmt.Errorf("partial message: %w", perr)
+		}
+		out := response{OK: notOK(), FoldError: kind, Message: streamError.Error(), Partial: text(partial)}
+		if streamError.Usage != nil {
+			usage, uerr := wirechat.Canonical(streamError.Usage)
+			if uerr != nil {
+				return response{}, fmt.Errorf("partial usage: %w", uerr)
+			}
+			out.Usage = text(usage)
+		}
+		return out, nil
+	}
+	if err != nil {
+		return response{}, err
+	}
+	canonical, err := wirechat.Canonical(&folded)
+	if err != nil {
+		return response{}, fmt.Errorf("folded response: %w", err)
+	}
+	return response{OK: ok(), Canonical: text(canonical)}, nil
+}
+
+var operations = map[string]func(*request) (response, error){
+	"hello":           func(*request) (response, error) { return response{OK: ok(), Language: "go", Protocol: 1}, nil },
+	"decode":          decode,
+	"add_usage":       addUsage,
+	"parse_arguments": parseArguments,
+	"build_arguments": buildArguments,
+	"fold":            fold,
+}
+
+func answer(line []byte) (out response) {
+	var r request
+	if err := json.Unmarshal(line, &r); err != nil {
+		return response{ID: json.RawMessage("null"), Error: "bad request line: " + err.Error()}
+	}
+	defer func() {
+		if recovered := recover(); recovered != nil {
+			out = response{ID: r.ID, Error: fmt.Sprintf("panic: %v", recovered)}
+		}
+	}()
+	operation, found := operations[r.Op]
+	if !found {
+		return response{ID: r.ID, Error: fmt.Sprintf("unknown op %q", r.Op)}
+	}
+	out, err := operation(&r)
+	if err != nil {
+		out = response{Error: err.Error()}
+	}
+	out.ID = r.ID
+	return out
+}
+
+func main() {
+	reader := bufio.NewReaderSize(os.Stdin, 1<<20)
+	writer := bufio.NewWriterSize(os.Stdout, 1<<16)
+	encoder := json.NewEncoder(writer)
+	encoder.SetEscapeHTML(false)
+	for {
+		line, err := reader.ReadBytes('\n')
+		if len(strings.TrimSpace(string(line))) > 0 {
+			if encodeErr := encoder.Encode(answer(line)); encodeErr != nil {
+				fmt.Fprintln(os.Stderr, "testee: cannot write a response:", encodeErr)
+				os.Exit(1)
+			}
+		}
+		// Flush when no further request is waiting, so that pipelined batches go out in large writes.
+		if reader.Buffered() == 0 || err != nil {
+			if flushErr := writer.Flush(); flushErr != nil {
+				os.Exit(1)
+			}
+		}
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "testee: cannot read a request:", err)
+			os.Exit(1)
+		}
+	}
+}

@@ -1,0 +1,143 @@
+"""The Python testee of the wirechat conformance suite: the line protocol over stdin/stdout.
+
+One request per line (a JSON object), one response per line, in order; the protocol is documented in
+conformance/README.md and docs/decisions/007-conformance-protocol.md. Only the public API of the
+``wirechat`` package is used: ``decode``, ``encode``, ``canonical``, ``add_usage``, ``parse_arguments``,
+``build_arguments``, ``fold`` and the errors of ``wirechat.stream``.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import sys
+from typing import Any
+
+import wirechat
+from wirechat.stream import IncompleteStreamError, MalformedStreamError, StreamFailedError
+
+LANGUAGE = "python"
+
+
+def _document(request: dict[str, Any]) -> bytes:
+    if "base64" in request:
+        return base64.b64decode(request["base64"])
+    text: str = request["text"]
+    return text.encode("utf-8", "surrogatepass")
+
+
+def _wire_type(name: str) -> Any:
+    wire_type = getattr(wirechat, name, None)
+    if name not in wirechat.__all__ or wire_type is None:
+        raise LookupError(f"no wire type named {name!r}")
+    return wire_type
+
+
+def _problems(error: wirechat.WireError) -> dict[str, Any]:
+    return {"ok": False, "problems": [{"pointer": p.pointer, "message": p.message} for p in error.problems]}
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8")
+
+
+def op_decode(request: dict[str, Any]) -> dict[str, Any]:
+    wire_type = _wire_type(request["type"])
+    try:
+        value = wirechat.decode(_document(request), wire_type)
+    except wirechat.WireError as error:
+        return _problems(error)
+    encoded = wirechat.encode(value, wire_type)
+    return {"ok": True, "canonical": _text(wirechat.canonical(value)), "encoded": _text(encoded)}
+
+
+def op_add_usage(request: dict[str, Any]) -> dict[str, Any]:
+    try:
+        left = wirechat.decode(request["a"], wirechat.TokenUsage)
+        right = wirechat.decode(request["b"], wirechat.TokenUsage)
+        total = wirechat.add_usage(left, right)
+    except wirechat.WireError as error:
+        return _problems(error)
+    except ValueError as error:  # a sum past 2^53-1 fails the model's bound
+        return {"ok": False, "problems": [{"pointer": "", "message": str(error).splitlines()[0]}]}
+    return {"ok": True, "canonical": _text(wirechat.canonical(total))}
+
+
+def op_parse_arguments(request: dict[str, Any]) -> dict[str, Any]:
+    try:
+        value = wirechat.parse_arguments(request["text"])
+    except wirechat.ToolArgumentsError as error:
+        return {"ok": False, "problems": [{"pointer": "", "message": str(error)}]}
+    return {"ok": True, "canonical": _text(wirechat.canonical(value))}
+
+
+def op_build_arguments(request: dict[str, Any]) -> dict[str, Any]:
+    value = json.loads(request["value"])
+    try:
+        text = wirechat.build_arguments(value)
+    except wirechat.ToolArgumentsError as error:
+        return {"ok": False, "problems": [{"pointer": "", "message": str(error)}]}
+    return {"ok": True, "arguments": text}
+
+
+def op_fold(request: dict[str, Any]) -> dict[str, Any]:
+    try:
+        events = [wirechat.decode(text, wirechat.StreamEvent) for text in request["events"]]
+        response = wirechat.fold(events)
+    except wirechat.WireError as error:
+        return _problems(error)
+    except (StreamFailedError, IncompleteStreamError, MalformedStreamError) as error:
+        kind = {StreamFailedError: "failed", IncompleteStreamError: "incomplete"}.get(type(error), "malformed")
+        usage = None if error.usage is None else _text(wirechat.canonical(error.usage))
+        return {
+            "ok": False,
+            "fold_error": kind,
+            "message": str(error),
+            "partial": _text(wirechat.canonical(error.partial)),
+            "usage": usage,
+        }
+    return {"ok": True, "canonical": _text(wirechat.canonical(response))}
+
+
+def op_hello(request: dict[str, Any]) -> dict[str, Any]:
+    return {"ok": True, "language": LANGUAGE, "protocol": 1}
+
+
+OPERATIONS = {
+    "hello": op_hello,
+    "decode": op_decode,
+    "add_usage": op_add_usage,
+    "parse_arguments": op_parse_arguments,
+    "build_arguments": op_build_arguments,
+    "fold": op_fold,
+}
+
+
+def answer(line: bytes) -> dict[str, Any]:
+    request = json.loads(line)
+    operation = OPERATIONS.get(request.get("op"))
+    try:
+        if operation is None:
+            raise LookupError(f"unknown op {request.get('op')!r}")
+        response = operation(request)
+    except Exception as exc:
+        response = {"error": f"{type(exc).__name__}: {exc}"}
+    response["id"] = request.get("id")
+    return response
+
+
+def main() -> int:
+    out = sys.stdout
+    stdin = sys.stdin.buffer
+    while True:
+        line = stdin.readline()
+        if not line:
+            return 0
+        if not line.strip():
+            continue
+        out.write(json.dumps(answer(line), separators=(",", ":")) + "\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

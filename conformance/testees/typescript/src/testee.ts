@@ -1,0 +1,158 @@
+/**
+ * The TypeScript testee of the wirechat conformance suite: the line protocol over stdin/stdout.
+ *
+ * One request per line (a JSON object), one response per line, in order; the protocol is documented in
+ * conformance/README.md and docs/decisions/007-conformance-protocol.md. Only the public API of the
+ * `wirechat` npm package (typescript/, built into typescript/dist) is used.
+ */
+
+import { createInterface } from "node:readline";
+
+import {
+  addUsage,
+  buildArguments,
+  canonical,
+  decode,
+  encode,
+  fold,
+  parseArguments,
+  StreamError,
+  TYPE_NAMES,
+  WireError,
+  type JsonObject,
+  type StreamEvent,
+  type TypeName,
+} from "../../../../typescript/dist/index.js";
+
+type Request = Record<string, unknown> & { id?: unknown; op?: unknown };
+type Response = Record<string, unknown>;
+
+const typeNames: ReadonlySet<string> = new Set(TYPE_NAMES);
+
+function rejected(error: unknown): Response {
+  if (error instanceof WireError) {
+    return { ok: false, problems: error.problems.map((p) => ({ pointer: p.pointer, message: p.message })) };
+  }
+  if (error instanceof RangeError) return { ok: false, problems: [{ pointer: "", message: error.message }] };
+  throw error;
+}
+
+function field(request: Request, name: string): string {
+  const value = request[name];
+  if (typeof value !== "string") throw new TypeError(`the request needs a string member ${JSON.stringify(name)}`);
+  return value;
+}
+
+function decodeOp(request: Request): Response {
+  const typeName = field(request, "type");
+  if (!typeNames.has(typeName)) throw new TypeError(`no wire type named ${JSON.stringify(typeName)}`);
+  const input: string | Uint8Array =
+    typeof request.base64 === "string" ? new Uint8Array(Buffer.from(request.base64, "base64")) : field(request, "text");
+  let value: unknown;
+  try {
+    value = decode(input, typeName as TypeName);
+  } catch (error) {
+    return rejected(error);
+  }
+  return { ok: true, canonical: canonical(value), encoded: encode(value) };
+}
+
+function addUsageOp(request: Request): Response {
+  try {
+    const total = addUsage(decode(field(request, "a"), "TokenUsage"), decode(field(request, "b"), "TokenUsage"));
+    return { ok: true, canonical: canonical(total) };
+  } catch (error) {
+    return rejected(error);
+  }
+}
+
+function parseArgumentsOp(request: Request): Response {
+  try {
+    return { ok: true, canonical: canonical(parseArguments(field(request, "text"))) };
+  } catch (error) {
+    return rejected(error);
+  }
+}
+
+function buildArgumentsOp(request: Request): Response {
+  const value = JSON.parse(field(request, "value")) as JsonObject;
+  try {
+    return { ok: true, arguments: buildArguments(value) };
+  } catch (error) {
+    return rejected(error);
+  }
+}
+
+function foldOp(request: Request): Response {
+  const texts = request.events;
+  if (!Array.isArray(texts)) throw new TypeError("fold needs an events array");
+  let events: StreamEvent[];
+  try {
+    events = texts.map((text) => decode(String(text), "StreamEvent"));
+  } catch (error) {
+    return rejected(error);
+  }
+  try {
+    return { ok: true, canonical: canonical(fold(events)) };
+  } catch (error) {
+    if (!(error instanceof StreamError)) throw error;
+    return {
+      ok: false,
+      fold_error: error.kind,
+      message: error.message,
+      partial: canonical(error.partial),
+      usage: error.usage === undefined ? null : canonical(error.usage),
+    };
+  }
+}
+
+const operations: Record<string, (request: Request) => Response> = {
+  hello: () => ({ ok: true, language: "typescript", protocol: 1 }),
+  decode: decodeOp,
+  add_usage: addUsageOp,
+  parse_arguments: parseArgumentsOp,
+  build_arguments: buildArgumentsOp,
+  fold: foldOp,
+};
+
+function answer(line: string): Response {
+  let request: Request;
+  try {
+    request = JSON.parse(line) as Request;
+  } catch (error) {
+    return { id: null, error: `bad request line: ${String(error)}` };
+  }
+  let response: Response;
+  try {
+    const operation = typeof request.op === "string" ? operations[request.op] : undefined;
+    if (operation === undefined) throw new TypeError(`unknown op ${JSON.stringify(request.op)}`);
+    response = operation(request);
+  } catch (error) {
+    response = { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+  }
+  response.id = request.id ?? null;
+  return response;
+}
+
+// Responses are gathered and written once per chunk of input, so that pipelined requests cost one
+// write each batch rather than one per line.
+let pending: string[] = [];
+let scheduled = false;
+function flush(): void {
+  scheduled = false;
+  if (pending.length === 0) return;
+  const chunk = pending.join("");
+  pending = [];
+  process.stdout.write(chunk);
+}
+
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+lines.on("line", (line) => {
+  if (line.trim() === "") return;
+  pending.push(JSON.stringify(answer(line)) + "\n");
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(flush);
+  }
+});
+lines.on("close", flush);

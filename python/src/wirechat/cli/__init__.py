@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from wirechat.cli import dev_tools, validate
+from wirechat.cli import conformance, dev_tools, validate
 from wirechat.cli.usage_error import UsageError
 
 __all__ = ["main"]
@@ -22,6 +22,7 @@ commands:
   validate     check JSON or NDJSON documents against a wire type
   schema lint  check the schema files against the house rules (source checkout)
   codegen      regenerate the models from the schema, or --check for drift (source checkout)
+  conformance  run the cross-language conformance suite (source checkout)
 """
 
 EPILOG = """\
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands.required = True
     validate.add_parser(commands)
     dev_tools.add_parsers(commands)
+    conformance.add_parser(commands)
     return parser
 
 

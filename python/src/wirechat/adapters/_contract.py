@@ -84,6 +84,9 @@ class Manifest:
     """The provider's finish reasons and the kind each maps to (``{"end_turn": "stop", ...}``)."""
     finish_defaults: Mapping[str, str] = field(default_factory=dict)
     """The provider value sent for each kind when the canonical raw value is not the provider's own."""
+    media_types: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Per source kind (``image``, ``audio``, ``file``), the inline media types the provider takes; a
+    kind not listed takes any (feature ``media.unsupported_type`` covers the others)."""
     default_max_tokens: int | None = None
     """The ``max_tokens`` sent when a request has none and the provider requires one."""
 

@@ -83,9 +83,12 @@ FEATURES.update(
         "media.unsupported_type": "a media type the provider does not take",
         "file.file_id_foreign": "a file id issued by another provider, or by none named",
         "tool_call.interleaved": "text after a tool call in one message: the provider puts text first",
-        "tool_result.grouped": "a tool message with other than one result, where the provider takes one each",
+        "tool_result.grouped": "a tool message with several results, where the provider takes one per message: split",
+        "tool_result.empty": "a tool message without results: sent as an empty user message",
         "response.part_unsupported": "a part a provider's reply cannot hold (images, audio, files, data)",
-        "tool_result.parts_ambiguous": "rich results that read back differently (empty parts; no content before a text part)",
+        "tool_result.parts_ambiguous": "rich results read back differently: empty parts, or no content before text",
+        "message.name_tool": "a name on a tool message",
+        "response.message_members": "name, id or provider_metadata on a reply's message: a reply has none",
         "response.text_joined": "several text parts, or an empty one, where a reply has one text",
     }
 )

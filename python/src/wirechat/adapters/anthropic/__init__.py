@@ -7,6 +7,7 @@ The same module set as every adapter: ``request``, ``response``, ``stream``, ``u
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from wirechat._generated.models import ChatRequest, ChatResponse, Error
@@ -19,6 +20,9 @@ __all__ = ["ADAPTER", "AnthropicAdapter"]
 _PATHS = {"chat": "/v1/messages", "complete": "/v1/complete"}
 API_VERSION = "2026-10-21"
 
+# recorded-shape fixtures, in a source checkout
+_FIXTURES = Path(__file__).resolve().parents[4] / "tests" / "adapters" / "anthropic" / "fixtures"
+
 
 class AnthropicAdapter:
     """Anthropic Messages. Pure: every method maps values, none does I/O."""
@@ -27,6 +31,10 @@ class AnthropicAdapter:
     provider = "anthropic"
     manifest: Manifest = MANIFEST
     default_base_url = "https://api.anthropic.com"
+    request_oracle = "anthropic.types.message_create_params:MessageCreateParamsNonStreaming"
+    """The official SDK request type the gate validates bodies against."""
+    error_cases = errors.ERROR_CASES
+    fixtures_dir: Path | None = _FIXTURES if _FIXTURES.is_dir() else None
     api_key_env = "ANTHROPIC_API_KEY"
 
     def encode_request(self, request_: ChatRequest) -> tuple[dict[str, Any], list[ConversionWarning]]:

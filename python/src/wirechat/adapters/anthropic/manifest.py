@@ -66,6 +66,8 @@ MANIFEST = Manifest(
         "system.later": _L,
         "system.non_text": _r("system prompts take only text"),
         "message.name": _d("Messages messages have no name: dropped"),
+        "message.name_tool": _d("Messages messages have no name: dropped"),
+        "response.message_members": _d("a reply's message has no name, id or provider data: dropped"),
         "message.id": _d("Messages messages have no id: dropped"),
         "message.provider_metadata": _d("provider data on a message has no Messages field: dropped"),
         "part.provider_metadata": _d("provider data for other providers is not sent: dropped"),
@@ -103,7 +105,8 @@ MANIFEST = Manifest(
         "tool_call.arguments_not_compact": _d("tool input is a JSON object: arguments are re-serialised compactly"),
         "tool_call.arguments_not_object": _r("tool input must be a JSON object; these arguments are not one"),
         "tool_result": _L,
-        "tool_result.grouped": _d("a tool message without results is sent as an empty user message"),
+        "tool_result.grouped": _L,
+        "tool_result.empty": _d("a tool message without results is sent as an empty user message"),
         "tool_result.is_error": _L,
         "tool_result.parts": _L,
         "tool_result.parts_ambiguous": _d(
@@ -140,6 +143,10 @@ MANIFEST = Manifest(
         "usage.absent": _d("a Messages reply always reports usage: zeros are sent"),
     },
     options_schema=OPTIONS_SCHEMA,
+    media_types={
+        "image": ("image/jpeg", "image/png", "image/gif", "image/webp"),
+        "file": ("application/pdf", "text/plain"),
+    },
     finish_reasons={
         "end_turn": "stop",
         "stop_sequence": "stop",

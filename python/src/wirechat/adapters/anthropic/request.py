@@ -96,7 +96,8 @@ def encode_request(request: ChatRequest) -> tuple[dict[str, Any], list[Conversio
 def _message_members(message: Message, where: str, conv: Conversion) -> None:
     for name in ("name", "id", "provider_metadata"):
         if getattr(message, name) is not MISSING:
-            conv.degrade(f"message.{name}", f"{where}/{name}")
+            feature = "message.name_tool" if name == "name" and message.role == "tool" else f"message.{name}"
+            conv.degrade(feature, f"{where}/{name}")
 
 
 def _content(blocks: list[dict[str, Any]]) -> str | list[dict[str, Any]]:
@@ -146,7 +147,7 @@ def _encode_message(message: Message, where: str, conv: Conversion) -> dict[str,
             case _:
                 assert_never(message.role)
     if message.role == "tool" and not message.parts:
-        conv.degrade("tool_result.grouped", f"{where}/parts")
+        conv.degrade("tool_result.empty", f"{where}/parts")
     role = "assistant" if message.role == "assistant" else "user"
     return {"role": role, "content": _content(blocks)}
 
@@ -261,7 +262,7 @@ def _tool_result(result: ToolResult, where: str, conv: Conversion) -> dict[str, 
     if result.parts is MISSING:
         block["content"] = result.content
     else:
-        if not result.parts or (not result.content and isinstance(result.parts[0], TextPart)):
+        if not result.parts or (not result.content and isinstance(result.parts[0], (TextPart, DataPart))):
             conv.degrade("tool_result.parts_ambiguous", f"{where}/tool_result/parts")
         content = [{"type": "text", "text": result.content}] if result.content else []
         for k, part in enumerate(result.parts):

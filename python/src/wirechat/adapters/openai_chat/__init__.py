@@ -7,6 +7,7 @@ The same module set as every adapter: ``request``, ``response``, ``stream``, ``u
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from wirechat._generated.models import ChatRequest, ChatResponse, Error
@@ -18,6 +19,9 @@ __all__ = ["ADAPTER", "OpenAIChatAdapter"]
 
 _PATHS = {"chat": "/v1/chat/completions", "embed": "/v1/embeddings", "complete": "/v1/completions"}
 
+# recorded-shape fixtures, in a source checkout
+_FIXTURES = Path(__file__).resolve().parents[4] / "tests" / "adapters" / "openai_chat" / "fixtures"
+
 
 class OpenAIChatAdapter:
     """OpenAI Chat Completions. Pure: every method maps values, none does I/O."""
@@ -26,6 +30,10 @@ class OpenAIChatAdapter:
     provider = "openai"
     manifest: Manifest = MANIFEST
     default_base_url = "https://api.openai.com"
+    request_oracle = "openai.types.chat.completion_create_params:CompletionCreateParamsNonStreaming"
+    """The official SDK request type the gate validates bodies against."""
+    error_cases = errors.ERROR_CASES
+    fixtures_dir: Path | None = _FIXTURES if _FIXTURES.is_dir() else None
     api_key_env = "OPENAI_API_KEY"
 
     def encode_request(self, request_: ChatRequest) -> tuple[dict[str, Any], list[ConversionWarning]]:

@@ -96,7 +96,7 @@ def _common(message: Message, where: str, conv: Conversion, *, named: bool) -> t
         if named:
             out["name"] = message.name
         else:
-            conv.degrade("message.name", f"{where}/name")
+            conv.degrade("message.name_tool", f"{where}/name")
     if message.id is not MISSING:
         conv.degrade("message.id", f"{where}/id")
     own, foreign = metadata_for(message.provider_metadata, PROVIDER)
@@ -125,7 +125,10 @@ def _encode_message(message: Message, where: str, conv: Conversion) -> list[dict
             return [_encode_assistant(message, where, conv, out)]
         case "tool":
             _common(message, where, conv, named=False)
-            if len(message.parts) != 1:
+            if not message.parts:
+                conv.degrade("tool_result.empty", f"{where}/parts")
+                return [{"role": "user", "content": []}]
+            if len(message.parts) > 1:
                 conv.degrade("tool_result.grouped", f"{where}/parts")
             results = []
             for j, part in enumerate(message.parts):
@@ -242,6 +245,7 @@ def _encode_assistant(message: Message, where: str, conv: Conversion, out: dict[
                     {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
                 )
             case ReasoningPart():
+                _part_metadata(part, at, conv)
                 _parts.drop_reasoning(part, at, conv, PROVIDER)
             case ImagePart() | AudioPart() | FilePart() | DataPart() | ToolResultPart():
                 raise conv.refuse("part.misplaced", at)

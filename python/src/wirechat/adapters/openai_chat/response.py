@@ -103,7 +103,7 @@ def encode_response(response: ChatResponse, warnings: list[ConversionWarning] | 
     message = response.message
     for name in ("name", "id", "provider_metadata"):
         if getattr(message, name) is not MISSING:
-            conv.degrade(f"message.{name}", f"/message/{name}")
+            conv.degrade("response.message_members", f"/message/{name}")
     texts: list[str] = []
     refusal: str | None = None
     calls: list[dict[str, Any]] = []

@@ -1,0 +1,340 @@
+"""What a round trip through an adapter must give back, computed from its manifest alone.
+
+``expect_request`` and ``expect_response`` walk a canonical document (as plain JSON values), find the
+manifest features it uses, and return the features that must be refused, the features that must be
+degraded (and so warned about), and the document reduced exactly as each degraded feature's description
+in ``features.FEATURES`` says. The gate compares this with what the adapter actually does.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from dataclasses import dataclass, field
+from typing import Any
+
+from wirechat.adapters._contract import Adapter, Manifest
+from wirechat.adapters._conversion import compact_json, parse_data_url
+from wirechat.tool_arguments import ToolArgumentsError, parse_arguments
+
+__all__ = ["Expectation", "expect_request", "expect_response"]
+
+
+@dataclass
+class Expectation:
+    refused: set[str] = field(default_factory=set)
+    degraded: set[str] = field(default_factory=set)
+    document: Any = None
+
+
+class _Walk:
+    def __init__(self, adapter: Adapter) -> None:
+        self.manifest: Manifest = adapter.manifest
+        self.provider = adapter.provider
+        self.name = adapter.name
+        self.result = Expectation()
+
+    def use(self, feature: str) -> bool:
+        """Record ``feature``; True when the walk must apply its reduction (degraded)."""
+        level = self.manifest.level(feature)
+        if level == "refused":
+            self.result.refused.add(feature)
+        elif level == "degraded":
+            self.result.degraded.add(feature)
+            return True
+        return False
+
+    # ------------------------------------------------------------------ parts
+
+    def metadata(self, part: dict[str, Any]) -> None:
+        meta = part.get("provider_metadata")
+        if meta is not None and any(key != self.provider for key in meta) and self.use("part.provider_metadata"):
+            del part["provider_metadata"]
+
+    def media(self, kind: str, source: dict[str, Any]) -> dict[str, Any]:
+        if source["source"] == "url":
+            self.use(f"{kind}.url")
+            parsed = parse_data_url(source["url"])
+            dropped = "media_type" in source and self.use("media.media_type_dropped")
+            if parsed is not None and self.use("media.data_url"):
+                return {"source": "base64", "base64": parsed[1], "media_type": parsed[0]}
+            if dropped:
+                source = {k: v for k, v in source.items() if k != "media_type"}
+            return source
+        self.use(f"{kind}.base64")
+        self.check_type(kind, source["media_type"], source["base64"])
+        return source
+
+    def check_type(self, kind: str, media_type: str, data: str) -> None:
+        allowed = self.manifest.media_types.get(kind)
+        if allowed is None:
+            return
+        if media_type not in allowed:
+            self.use("media.unsupported_type")
+        elif media_type == "text/plain":
+            try:
+                text = base64.b64decode(data, validate=True).decode("utf-8")
+                if base64.b64encode(text.encode()).decode() != data:
+                    self.use("media.unsupported_type")
+            except (binascii.Error, UnicodeDecodeError):
+                self.use("media.unsupported_type")
+
+    def file(self, source: dict[str, Any]) -> dict[str, Any]:
+        kind = source["source"]
+        if kind == "uri":
+            self.use("file.uri")
+        elif kind == "base64":
+            self.use("file.base64")
+            self.check_type("file", source["media_type"], source["base64"])
+            return source
+        elif source.get("issuer") == self.provider:
+            self.use("file.file_id")
+        else:
+            self.use("file.file_id_foreign")
+        if "media_type" in source and self.use("media.media_type_dropped"):
+            source = {k: v for k, v in source.items() if k != "media_type"}
+        return source
+
+    def content_part(self, part: dict[str, Any]) -> dict[str, Any] | None:
+        """A user-side part (or a rich tool-result part); None when dropped."""
+        self.metadata(part)
+        kind = part["type"]
+        if kind == "text":
+            self.use("text")
+        elif kind in ("image", "audio"):
+            part[kind] = self.media(kind, part[kind])
+        elif kind == "file":
+            part["file"] = self.file(part["file"])
+        elif kind == "data":
+            if self.use("data"):
+                out = {"type": "text", "text": compact_json(part["data"]["value"])}
+                if "provider_metadata" in part:
+                    out["provider_metadata"] = part["provider_metadata"]
+                return out
+        else:
+            self.use("part.misplaced")
+        return part
+
+    def reasoning(self, part: dict[str, Any]) -> dict[str, Any] | None:
+        self.metadata(part)
+        reasoning = part["reasoning"]
+        signed = "signature" in reasoning or "redacted_data" in reasoning
+        if not signed:
+            feature = "reasoning.text"
+        elif reasoning.get("issuer") != self.provider:
+            feature = "reasoning.foreign"
+        elif "redacted_data" in reasoning and ("signature" in reasoning or "text" in reasoning):
+            feature = "reasoning.own_mixed"
+        elif reasoning.get("text") == "":
+            feature = "reasoning.own_empty_text"
+        else:
+            feature = "reasoning.own"
+        if self.use(feature):
+            if feature != "reasoning.own_empty_text":
+                return None
+            del reasoning["text"]
+        return part
+
+    def tool_call(self, part: dict[str, Any]) -> dict[str, Any]:
+        self.metadata(part)
+        self.use("tool_call")
+        call = part["tool_call"]
+        try:
+            value = parse_arguments(call["arguments"])
+        except ToolArgumentsError:
+            self.use("tool_call.arguments_not_object")
+            return part
+        if compact_json(value) != call["arguments"] and self.use("tool_call.arguments_not_compact"):
+            call["arguments"] = compact_json(value)
+        return part
+
+    def assistant_parts(self, parts: list[dict[str, Any]], *, reply: bool) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for part in parts:
+            kind = part["type"]
+            if kind == "text":
+                self.metadata(part)
+                self.use("text")
+                out.append(part)
+            elif kind == "tool_call":
+                out.append(self.tool_call(part))
+            elif kind == "reasoning":
+                kept = self.reasoning(part)
+                if kept is not None:
+                    out.append(kept)
+            else:
+                self.metadata(part)
+                self.use("response.part_unsupported" if reply else "part.misplaced")
+        seen_call = False
+        interleaved = False
+        for part in out:
+            seen_call = seen_call or part["type"] == "tool_call"
+            interleaved = interleaved or (seen_call and part["type"] == "text")
+        if interleaved and self.use("tool_call.interleaved"):
+            out = [p for p in out if p["type"] != "tool_call"] + [p for p in out if p["type"] == "tool_call"]
+        texts = [p for p in out if p["type"] == "text"]
+        if reply and (len(texts) > 1 or any(p["text"] == "" for p in texts)) and self.use("response.text_joined"):
+            joined = "".join(p["text"] for p in texts)
+            rest = [p for p in out if p["type"] != "text"]
+            out = ([{"type": "text", "text": joined}] if joined else []) + rest
+        return out
+
+    def tool_result(self, part: dict[str, Any]) -> dict[str, Any]:
+        self.metadata(part)
+        self.use("tool_result")
+        result = part["tool_result"]
+        if "is_error" in result and self.use("tool_result.is_error"):
+            del result["is_error"]
+        if "parts" in result:
+            if self.use("tool_result.parts"):
+                del result["parts"]
+            else:
+                kept = [self.content_part(p) for p in result["parts"]]
+                result["parts"] = [p for p in kept if p is not None]
+                first_is_text = bool(result["parts"]) and result["parts"][0]["type"] == "text"
+                ambiguous = not result["parts"] or (not result["content"] and first_is_text)
+                if ambiguous and self.use("tool_result.parts_ambiguous"):
+                    if result["parts"] and not result["content"] and "provider_metadata" not in result["parts"][0]:
+                        result["content"] = result["parts"].pop(0)["text"]
+                    if not result["parts"]:
+                        del result["parts"]
+        return part
+
+    # ------------------------------------------------------------------ messages
+
+    def message(self, message: dict[str, Any], position: int, started: bool) -> list[dict[str, Any]]:
+        role = message["role"]
+        for member in ("name", "id", "provider_metadata"):
+            if member in message:
+                feature = "message.name_tool" if member == "name" and role == "tool" else f"message.{member}"
+                if self.use(feature):
+                    del message[member]
+        parts = message["parts"]
+        if role == "system":
+            self.use("system.later" if started else "system")
+            for part in parts:
+                if part["type"] != "text":
+                    self.use("system.non_text")
+                self.metadata(part)
+        elif role == "user":
+            kept = [self.content_part(part) for part in parts]
+            message["parts"] = [p for p in kept if p is not None]
+        elif role == "assistant":
+            message["parts"] = self.assistant_parts(parts, reply=False)
+        else:
+            for part in parts:
+                if part["type"] != "tool_result":
+                    self.use("part.misplaced")
+            message["parts"] = [self.tool_result(p) if p["type"] == "tool_result" else p for p in parts]
+            members = {k: v for k, v in message.items() if k not in ("role", "parts")}
+            if not parts and self.use("tool_result.empty"):
+                return [{"role": "user", "parts": [], **members}]
+            if len(parts) > 1 and self.use("tool_result.grouped"):
+                return [{"role": "tool", "parts": [p], **members} for p in message["parts"]]
+        return [message]
+
+    def options(self, request: dict[str, Any]) -> None:
+        options = request.setdefault("options", {})
+        for name in ("temperature", "top_p", "seed", "stop", "max_tokens"):
+            if name in options and self.use(f"options.{name}"):
+                del options[name]
+        if "max_tokens" not in options and self.use("options.max_tokens.absent"):
+            options["max_tokens"] = self.manifest.default_max_tokens
+        if "parallel_tool_calls" in options:
+            choice = request.get("tool_choice", {}).get("type")
+            if choice in (None, "none") and self.use("options.parallel_tool_calls"):
+                if choice is None:
+                    request["tool_choice"] = {"type": "auto"}
+                else:
+                    del options["parallel_tool_calls"]
+        response_format = options.get("response_format")
+        if response_format is not None:
+            kind = response_format["type"]
+            feature = f"response_format.{kind}"
+            if kind == "json_schema":
+                spec = response_format["json_schema"]
+                changed = spec["name"] != "response" or "description" in spec or "strict" in spec
+                if (changed or self.manifest.level(feature) != "degraded") and self.use(feature):
+                    response_format["json_schema"] = {"name": "response", "schema": spec["schema"]}
+            elif self.use(feature):
+                del options["response_format"]
+        if not options:
+            del request["options"]
+
+    def request(self, request: dict[str, Any]) -> None:
+        if "model" not in request:
+            self.use("model.absent")
+        messages: list[dict[str, Any]] = []
+        started = False
+        for position, message in enumerate(request["messages"]):
+            messages += self.message(message, position, started)
+            started = started or message["role"] != "system"
+        request["messages"] = messages
+        for tool in request.get("tools", []):
+            self.use("tools")
+            for member in ("strict", "output_schema", "annotations"):
+                if member in tool and self.use(f"tools.{member}"):
+                    del tool[member]
+        if "tool_choice" in request:
+            self.use("tool_choice")
+        self.options(request)
+        options = request.get("provider_options")
+        if options is not None:
+            own = {key: value for key, value in options.items() if key == self.name and value}
+            if own:
+                self.use("provider_options")
+                request["provider_options"] = own
+            else:
+                del request["provider_options"]
+
+
+def expect_request(adapter: Adapter, document: dict[str, Any]) -> Expectation:
+    """The refusals, degradations and reduced document for a canonical request (a JSON object)."""
+    walk = _Walk(adapter)
+    walk.request(document)
+    walk.result.document = document
+    return walk.result
+
+
+def _finish(walk: _Walk, reason: dict[str, Any], has_calls: bool) -> dict[str, Any]:
+    manifest = walk.manifest
+    raw, kind = reason.get("raw"), reason["kind"]
+    if raw is not None and manifest.finish_reasons.get(raw) == kind:
+        return reason
+    walk.use("finish_reason.raw_foreign")
+    sent = manifest.finish_defaults.get(kind) or (raw if raw is not None else kind)
+    new_kind = manifest.finish_reasons.get(sent, "other")
+    if new_kind == "tool_calls" and not has_calls:
+        new_kind = "other"
+    return {"kind": new_kind, "raw": sent}
+
+
+def expect_response(adapter: Adapter, document: dict[str, Any]) -> Expectation:
+    """The refusals, degradations and reduced document for a canonical response (a JSON object)."""
+    walk = _Walk(adapter)
+    message = document["message"]
+    for member in ("name", "id", "provider_metadata"):
+        if member in message and walk.use("response.message_members"):
+            del message[member]
+    message["parts"] = walk.assistant_parts(message["parts"], reply=True)
+    has_calls = any(p["type"] == "tool_call" for p in message["parts"])
+    document["finish_reason"] = _finish(walk, document["finish_reason"], has_calls)
+    usage = document.get("usage")
+    if usage is None:
+        if walk.use("usage.absent"):
+            document["usage"] = {"input_tokens": 0, "output_tokens": 0, "total_tokens": 0}
+    else:
+        walk.use("usage")
+        if any(k in usage for k in ("model", "latency_ms", "cost_micros")) and walk.use("usage.extra"):
+            for key in ("model", "latency_ms", "cost_micros"):
+                usage.pop(key, None)
+    metadata = document.get("provider_metadata")
+    foreign = metadata is not None and any(key != walk.provider for key in metadata)
+    if foreign and walk.use("response.provider_metadata.foreign"):
+        own = {k: v for k, v in (metadata or {}).items() if k == walk.provider}
+        if own:
+            document["provider_metadata"] = own
+        else:
+            del document["provider_metadata"]
+    walk.result.document = document
+    return walk.result

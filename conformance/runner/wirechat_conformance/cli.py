@@ -171,6 +171,8 @@ def _adapter_gate(args: argparse.Namespace) -> int:
         raise ConformanceUsageError(
             "--adapter needs the adapter gate (wirechat.adapters.gate), which is not installed in this wirechat"
         ) from None
+    if not callable(getattr(gate, "run", None)):
+        raise ConformanceUsageError("--adapter: this wirechat's adapter gate (wirechat.adapters.gate) has no run()")
     code: int = gate.run(args.adapter, seed=args.seed, examples=args.examples, report=args.report_dir)
     return code
 

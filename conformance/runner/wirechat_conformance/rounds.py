@@ -82,14 +82,19 @@ def _roundtrip(testees: dict[str, Testee], type_name: str, text: str, expected: 
 
 
 def _chain(testees: dict[str, Testee], type_name: str, text: str, expected: str) -> dict[str, str]:
+    """Each language decodes what the one before encoded; the first that refuses it, or whose canonical
+    form or encoding differs from the original document, is blamed."""
     order = [language for language in CHAIN_ORDER if language in testees]
+    route = " -> ".join(order)
     current = text
-    for step, language in enumerate(order):
+    for step, language in enumerate(order, start=1):
         answer = _decode(testees[language], type_name, current)
         if not answer.get("ok"):
-            return {language: f"chain step {step + 1} ({' -> '.join(order)}) refused {current!r}"}
+            return {language: f"chain step {step} ({route}) refused {current!r}: {summarise_answer(answer)}"}
         if answer.get("canonical") != expected:
-            return {language: f"chain step {step + 1} ({' -> '.join(order)}) changed it to {answer['canonical']!r}"}
+            return {language: f"chain step {step} ({route}) changed it to {answer['canonical']!r}"}
+        if jcs(json.loads(answer["encoded"])) != expected:
+            return {language: f"chain step {step} ({route}) encoded it as {answer['encoded']!r}"}
         current = answer["encoded"]
     return {}
 

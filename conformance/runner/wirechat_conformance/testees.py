@@ -87,6 +87,8 @@ def command_for(language: str, layout: Layout, overrides: dict[str, list[str]] |
 class Testee:
     """A running testee process for one language."""
 
+    __test__ = False  # not a pytest test class, whatever its name
+
     def __init__(self, language: str, command: list[str], cwd: Path, timeout: float = 60.0) -> None:
         self.language = language
         self.timeout = timeout

@@ -130,7 +130,8 @@ class _Walk:
         else:
             feature = "reasoning.own"
         if self.use(feature):
-            if feature != "reasoning.own_empty_text":
+            replayed = self.manifest.level("reasoning.own") == "lossless"
+            if feature != "reasoning.own_empty_text" or not replayed:
                 return None
             del reasoning["text"]
         return part

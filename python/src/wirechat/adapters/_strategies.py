@@ -100,14 +100,20 @@ def _part(kind: str, adapter: Adapter) -> st.SearchStrategy[dict[str, Any]]:
     elif kind == "data":
         body = st.fixed_dictionaries({"value": _values})
     elif kind == "reasoning":
-        body = st.fixed_dictionaries(
-            {},
-            optional={
-                "text": _text,
-                "signature": _b64.filter(bool),
-                "redacted_data": _b64.filter(bool),
-                "issuer": st.sampled_from([provider, "elsewhere"]),
-            },
+        signed = st.fixed_dictionaries({"text": _text, "signature": _b64.filter(bool), "issuer": st.just(provider)})
+        redacted = st.fixed_dictionaries({"redacted_data": _b64.filter(bool), "issuer": st.just(provider)})
+        body = (
+            signed
+            | redacted
+            | st.fixed_dictionaries(
+                {},
+                optional={
+                    "text": _text,
+                    "signature": _b64.filter(bool),
+                    "redacted_data": _b64.filter(bool),
+                    "issuer": st.sampled_from([provider, "elsewhere"]),
+                },
+            )
         )
     elif kind == "tool_call":
         arguments = _objects.map(compact_json) | _objects.map(lambda o: __import__("json").dumps(o)) | _text

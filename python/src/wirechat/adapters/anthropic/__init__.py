@@ -21,7 +21,7 @@ _PATHS = {"chat": "/v1/messages", "complete": "/v1/complete"}
 API_VERSION = "2026-10-21"
 
 # recorded-shape fixtures, in a source checkout
-_FIXTURES = Path(__file__).resolve().parents[4] / "tests" / "adapters" / "anthropic" / "fixtures"
+_FIXTURES = Path(__file__).resolve().parents[5] / "tests" / "adapters" / "anthropic" / "fixtures"
 
 
 class AnthropicAdapter:

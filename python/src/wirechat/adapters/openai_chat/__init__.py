@@ -20,7 +20,7 @@ __all__ = ["ADAPTER", "OpenAIChatAdapter"]
 _PATHS = {"chat": "/v1/chat/completions", "embed": "/v1/embeddings", "complete": "/v1/completions"}
 
 # recorded-shape fixtures, in a source checkout
-_FIXTURES = Path(__file__).resolve().parents[4] / "tests" / "adapters" / "openai_chat" / "fixtures"
+_FIXTURES = Path(__file__).resolve().parents[5] / "tests" / "adapters" / "openai_chat" / "fixtures"
 
 
 class OpenAIChatAdapter:

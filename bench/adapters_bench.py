@@ -1,0 +1,148 @@
+"""Adapter codec benchmark (not a test): ratios against baselines measured in the same run.
+
+1. Encoding a realistic canonical request to an OpenAI and an Anthropic body, against ``orjson.dumps``
+   of the resulting body (target: within 2x).
+2. Decoding a recorded-shape OpenAI stream per event (``json.loads``-free: the adapter parses each data
+   line itself), against a bare split-lines + ``orjson.loads`` loop (target: within 3x) and against the
+   openai SDK's own SSE decoder ``openai._streaming.SSEDecoder`` fed the same bytes (target: faster).
+   The adapter's time includes SSE framing done the simplest way (split lines, strip ``data: ``), so all
+   three start from the same bytes.
+
+Run: ``python bench/adapters_bench.py [--rounds N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+
+import wirechat
+from wirechat.adapters import SseEvent, get
+
+
+def _request() -> wirechat.ChatRequest:
+    messages: list[dict[str, Any]] = [{"role": "system", "parts": [{"type": "text", "text": "You are terse. " * 20}]}]
+    for turn in range(8):
+        messages.append({"role": "user", "parts": [{"type": "text", "text": f"Question {turn}: " + "words " * 60}]})
+        call = {"id": f"call_{turn}", "name": "search", "arguments": json.dumps({"q": f"topic {turn}", "n": 5})}
+        messages.append(
+            {
+                "role": "assistant",
+                "parts": [{"type": "text", "text": "Let me look."}, {"type": "tool_call", "tool_call": call}],
+            }
+        )
+        result = {"tool_call_id": f"call_{turn}", "content": "result text " * 40}
+        messages.append({"role": "tool", "parts": [{"type": "tool_result", "tool_result": result}]})
+    messages.append(
+        {
+            "role": "user",
+            "parts": [
+                {"type": "text", "text": "And this image?"},
+                {
+                    "type": "image",
+                    "image": {"source": "base64", "media_type": "image/png", "base64": "iVBORw0KGgoA" * 200},
+                },
+            ],
+        }
+    )
+    tools = [
+        {
+            "name": "search",
+            "description": "Search the web.",
+            "input_schema": {"type": "object", "properties": {"q": {"type": "string"}, "n": {"type": "integer"}}},
+        }
+    ]
+    document = {"model": "m", "messages": messages, "tools": tools, "options": {"max_tokens": 1000}}
+    return wirechat.ChatRequest.model_validate(document)
+
+
+def _stream_bytes(pieces: int = 400) -> bytes:
+    lines = []
+    base = {
+        "id": "chatcmpl-1",
+        "object": "chat.completion.chunk",
+        "created": 1,
+        "model": "gpt-4.1",
+        "system_fingerprint": "fp",
+    }
+    lines.append(
+        {**base, "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}]}
+    )
+    for i in range(pieces):
+        lines.append({**base, "choices": [{"index": 0, "delta": {"content": f"token{i} "}, "finish_reason": None}]})
+    lines.append({**base, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
+    usage = {"prompt_tokens": 10, "completion_tokens": pieces, "total_tokens": 10 + pieces}
+    lines.append({**base, "choices": [], "usage": usage})
+    body = b"".join(b"data: " + orjson.dumps(line) + b"\n\n" for line in lines)
+    return body + b"data: [DONE]\n\n"
+
+
+def _best(function: Callable[[], Any], rounds: int) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        function()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=30)
+    rounds = parser.parse_args().rounds
+    request = _request()
+    print(f"adapter codec benchmark (best of {rounds} rounds; ratios against baselines in this run)")
+    for name in ("openai-chat", "anthropic"):
+        adapter = get(name)
+        body, _ = adapter.encode_request(request)
+        encode_time = _best(lambda: [adapter.encode_request(request) for _ in range(20)], rounds) / 20
+        dump_time = _best(lambda: [orjson.dumps(body) for _ in range(20)], rounds) / 20
+        total = encode_time + dump_time
+        print(
+            f"  encode request {name:12} {encode_time * 1e6:8.1f} us   orjson.dumps(body) {dump_time * 1e6:7.1f} us   "
+            f"encode/dump {encode_time / dump_time:5.2f}x   (encode+dump)/dump {total / dump_time:5.2f}x   target 2x"
+        )
+    raw = _stream_bytes()
+    events = raw.count(b"\n\n")
+    adapter = get("openai-chat")
+
+    def ours() -> None:
+        decoder = adapter.stream_decoder()
+        for line in raw.split(b"\n"):
+            if line.startswith(b"data: "):
+                decoder.feed(SseEvent(None, line[6:].decode()))
+        decoder.close()
+
+    def bare() -> None:
+        for line in raw.split(b"\n"):
+            if line.startswith(b"data: ") and line != b"data: [DONE]":
+                orjson.loads(line[6:])
+
+    from openai._streaming import SSEDecoder
+
+    def sdk() -> None:
+        decoder = SSEDecoder()
+        for sse in decoder.iter_bytes(iter([raw])):
+            if sse.data != "[DONE]":
+                sse.json()
+
+    times = {
+        label: _best(function, rounds) / events for label, function in (("adapter", ours), ("bare", bare), ("sdk", sdk))
+    }
+    print(
+        f"  decode stream ({events} events)   adapter {times['adapter'] * 1e6:6.2f} us/event   "
+        f"bare split+orjson {times['bare'] * 1e6:6.2f} us/event   openai SSEDecoder {times['sdk'] * 1e6:6.2f} us/event"
+    )
+    print(
+        f"  adapter/bare {times['adapter'] / times['bare']:5.2f}x (target 3x)   "
+        f"adapter/sdk {times['adapter'] / times['sdk']:5.2f}x (target < 1x)"
+    )
+
+
+if __name__ == "__main__":
+    main()

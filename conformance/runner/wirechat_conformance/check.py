@@ -92,7 +92,7 @@ def _explain(error: jsonschema.ValidationError) -> str:
         return f"has a member it must not have here ({json.dumps(error.validator_value)[:200]})"
     if error.context:
         return "; ".join(sorted({sub.message[:200] for sub in error.context}))
-    return error.message[:300]
+    return str(error.message)[:300]
 
 
 def check_files(paths: Iterable[Path], schema_path: Path) -> list[str]:
@@ -122,7 +122,7 @@ def check_files(paths: Iterable[Path], schema_path: Path) -> list[str]:
         seen_descriptions: set[str] = set()
         for index, raw in enumerate(data["cases"]):
             if not case_validator.is_valid(raw):
-                op_validator = op_validators.get(raw.get("op")) if isinstance(raw, dict) else None
+                op_validator = op_validators.get(str(raw.get("op"))) if isinstance(raw, dict) else None
                 if op_validator is None:
                     problems.append(f"{path}: /cases/{index}: op must be one of {sorted(_OP_DEFINITIONS)}")
                     continue

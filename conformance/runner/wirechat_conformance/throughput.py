@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import json
 import time
+from typing import TYPE_CHECKING
 
 from wirechat_conformance.paths import Layout
 from wirechat_conformance.testees import Testee, command_for
+
+if TYPE_CHECKING:
+    from wirechat_conformance.suite import Options
 
 __all__ = ["SIMPLE_MESSAGE", "measure"]
 
@@ -28,7 +32,8 @@ def _rate(testee: Testee, requests: list[dict[str, object]]) -> float:
     return len(requests) / elapsed
 
 
-def measure(layout: Layout, options: object, count: int) -> str:
+def measure(layout: Layout, options: Options, count: int) -> str:
+    """Rates of ``count`` simple cases and of ``count`` hello requests, per language of ``options``."""
     languages = options.languages
     overrides = options.testee_commands
     lines = [f"{count} simple cases (decode, canonicalise and encode a one-part Message) per language:"]

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 import orjson
+from openai._streaming import SSEDecoder
 
 import wirechat
 from wirechat.adapters import SseEvent, get
@@ -100,8 +101,8 @@ def main() -> None:
     for name in ("openai-chat", "anthropic"):
         adapter = get(name)
         body, _ = adapter.encode_request(request)
-        encode_time = _best(lambda: [adapter.encode_request(request) for _ in range(20)], rounds) / 20
-        dump_time = _best(lambda: [orjson.dumps(body) for _ in range(20)], rounds) / 20
+        encode_time = _best(lambda a=adapter: [a.encode_request(request) for _ in range(20)], rounds) / 20
+        dump_time = _best(lambda b=body: [orjson.dumps(b) for _ in range(20)], rounds) / 20
         total = encode_time + dump_time
         print(
             f"  encode request {name:12} {encode_time * 1e6:8.1f} us   orjson.dumps(body) {dump_time * 1e6:7.1f} us   "
@@ -122,8 +123,6 @@ def main() -> None:
         for line in raw.split(b"\n"):
             if line.startswith(b"data: ") and line != b"data: [DONE]":
                 orjson.loads(line[6:])
-
-    from openai._streaming import SSEDecoder
 
     def sdk() -> None:
         decoder = SSEDecoder()

@@ -195,7 +195,7 @@ class StreamDecoder:
         delta = data.get("delta") or {}
         kind = delta.get("type")
         if kind == "text_delta":
-            return [TextDeltaEvent.model_construct(index=index, text=delta.get("text", ""))]
+            return [TextDeltaEvent(index=index, text=delta.get("text", ""))]
         if kind == "input_json_delta":
             compactor = self._compactors.get(index)
             fragment = delta.get("partial_json") or ""
@@ -204,7 +204,7 @@ class StreamDecoder:
             if not fragment:
                 return []
             self._sent_arguments.add(index)
-            return [ToolCallDeltaEvent.model_construct(index=index, arguments=fragment)]
+            return [ToolCallDeltaEvent(index=index, arguments=fragment)]
         if kind == "thinking_delta":
             text = delta.get("thinking") or ""
             return [ReasoningDeltaEvent(index=index, text=text)] if text else []

@@ -75,7 +75,7 @@ class StreamDecoder:
         if self._done:
             return []
         data = event.data
-        if data.strip() == _DONE:
+        if data[:1] != "{" and data.strip() == _DONE:
             return self._finish()
         try:
             chunk = jiter.from_json(data.encode())
@@ -97,17 +97,19 @@ class StreamDecoder:
             start = {key: chunk[key] for key in ("id", "model") if isinstance(chunk.get(key), str) and chunk[key]}
             if start:
                 out.append(StartEvent(**start))
-        if isinstance(chunk.get("created"), int) and chunk["created"]:
-            self._metadata["created"] = chunk["created"]
+        metadata = self._metadata
+        created = chunk.get("created")
+        if created and isinstance(created, int) and metadata.get("created") != created:
+            metadata["created"] = created
         for key in METADATA_KEYS:
-            if chunk.get(key) is not None:
-                self._metadata[key] = chunk[key]
-        choices = chunk.get("choices") or []
-        for choice in choices:
+            value = chunk.get(key)
+            if value is not None:
+                metadata[key] = value
+        for choice in chunk.get("choices") or ():
             if isinstance(choice, dict) and choice.get("index", 0) == 0:
                 self._choice(choice, out)
         raw_usage = chunk.get("usage")
-        if isinstance(raw_usage, dict):
+        if raw_usage is not None and isinstance(raw_usage, dict):
             self._usage, extra = usage.decode(raw_usage)
             if extra:
                 self._metadata["usage"] = extra
@@ -120,22 +122,24 @@ class StreamDecoder:
         if isinstance(content, str) and content:
             if self._text is None:
                 self._text = self._open_part("text", out)
-            out.append(TextDeltaEvent.model_construct(index=self._text, text=content))
+            out.append(TextDeltaEvent(index=self._text, text=content))
         refusal = delta.get("refusal")
-        if isinstance(refusal, str):
+        if refusal is not None and isinstance(refusal, str):
             if self._refusal is None:
                 self._refusal = self._open_part("refusal", out)
             if refusal:
-                out.append(TextDeltaEvent.model_construct(index=self._refusal, text=refusal))
-        for call in delta.get("tool_calls") or ():
-            self._call(call, out)
+                out.append(TextDeltaEvent(index=self._refusal, text=refusal))
+        calls = delta.get("tool_calls")
+        if calls:
+            for call in calls:
+                self._call(call, out)
         logprobs = choice.get("logprobs")
-        if isinstance(logprobs, dict):
+        if logprobs is not None and isinstance(logprobs, dict):
             for key in ("content", "refusal"):
                 if isinstance(logprobs.get(key), list):
                     self._logprobs.setdefault(key, []).extend(logprobs[key])
         raw = choice.get("finish_reason")
-        if isinstance(raw, str):
+        if raw is not None and isinstance(raw, str):
             self._finish_raw = raw
             out += self._close_parts()
 
@@ -161,7 +165,7 @@ class StreamDecoder:
             call_id = call.get("id") or f"call_{key}"
             out.append(ToolCallStartEvent(index=index, id=call_id, name=function.get("name") or "unknown"))
         if arguments:
-            out.append(ToolCallDeltaEvent.model_construct(index=self._calls[key], arguments=arguments))
+            out.append(ToolCallDeltaEvent(index=self._calls[key], arguments=arguments))
 
     def _close_parts(self) -> list[StreamEvent]:
         out: list[StreamEvent] = []

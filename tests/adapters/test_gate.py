@@ -143,3 +143,19 @@ def test_unknown_adapter_fails_with_the_known_names() -> None:
     code, report = _run("no-such-adapter")
     assert code == 1
     assert "openai-chat" in report and "anthropic" in report
+
+
+def test_gate_command_line_writes_a_report(tmp_path: Any) -> None:
+    report = tmp_path / "gate.txt"
+    assert gate.main(["anthropic", "--examples", "10", "--seed", "3", "--report", str(report)]) == 0
+    text = report.read_text()
+    assert "seed 3, 10 examples" in text and "anthropic: PASSED" in text
+
+
+def test_the_gate_fails_an_adapter_without_an_sdk_oracle(broken: list[str]) -> None:
+    adapter = _make("no-oracle", "openai-chat", request_oracle="no_such_sdk.types:Params")
+    register(adapter)
+    broken.append(adapter.name)
+    code, report = _run(adapter.name)
+    assert code == 1
+    assert "install the provider SDK" in report

@@ -339,3 +339,21 @@ def _import(oracle: str) -> None:
         getattr(importlib.import_module(module_name), attribute)
     except (ImportError, AttributeError) as exc:
         raise GateFailure(f"cannot import {oracle}: {exc} (install the provider SDK)") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m wirechat.adapters.gate NAME [--seed N] [--examples N] [--report FILE]``."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m wirechat.adapters.gate", description=__doc__.split("\n\n")[0])
+    parser.add_argument("names", nargs="+", metavar="NAME", help="adapter names (see wirechat.adapters.names())")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--examples", type=int, default=200)
+    parser.add_argument("--report", type=Path, default=None, help="also write the report to this file")
+    args = parser.parse_args(argv)
+    codes = [run(name, seed=args.seed, examples=args.examples, report=args.report) for name in args.names]
+    return max(codes)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -31,6 +31,19 @@ def bundle() -> dict[str, Any]:
     return loaded
 
 
+@cache
+def required_tags(type_name: str) -> tuple[str, ...]:
+    """The required ``const`` members of a type (a union variant's tag).
+
+    The generated models give a tag its one value as a default, so that ``TextPart(text="hi")`` needs no
+    ``type=``; decoding a variant on its own must still refuse a document without its tag (inside a union
+    the discriminator already does).
+    """
+    schema = bundle()["$defs"].get(type_name, {})
+    properties = schema.get("properties", {})
+    return tuple(name for name in schema.get("required", []) if "const" in properties.get(name, {}))
+
+
 def _deref(schema: dict[str, Any]) -> dict[str, Any]:
     while "$ref" in schema:
         schema = bundle()["$defs"][schema["$ref"].removeprefix("#/$defs/")]

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticSerializationError
 
 from wirechat._locate import offset_from_line_column, pointer_at
-from wirechat._pointers import problems_from_validation_error
+from wirechat._pointers import problems_from_validation_error, required_tags
 from wirechat._registry import name_of, serializer_for, validator_for
 from wirechat.errors import Problem, WireError
 
@@ -99,10 +99,18 @@ def decode(data: bytes | bytearray | memoryview | str, type_: Any) -> Any:
     """
     type_name = name_of(type_)
     value = parse(data, type_name)
+    missing_tags = [
+        Problem(f"/{tag}", "required member is missing", "required")
+        for tag in required_tags(type_name)
+        if isinstance(value, dict) and tag not in value
+    ]
     try:
-        return validator_for(type_).validate_python(value)
+        decoded = validator_for(type_).validate_python(value)
     except ValidationError as exc:
-        raise WireError(problems_from_validation_error(type_name, exc), type_name) from None
+        raise WireError(missing_tags + problems_from_validation_error(type_name, exc), type_name) from None
+    if missing_tags:
+        raise WireError(missing_tags, type_name)
+    return decoded
 
 
 def encode(obj: Any, type_: Any = None) -> bytes:

@@ -1,6 +1,6 @@
 """The one entry point for checks: CI runs these same sessions (``./dev SESSION`` or ``nox -s SESSION``).
 
-Sessions: ``lint``, ``typecheck``, ``tests`` (all languages), ``pytest``, ``typescript``, ``go``,
+Sessions: ``lint``, ``typecheck``, ``tests`` (all languages), ``pytest``, ``typescript``, ``go``, ``conformance``,
 ``codegen`` (regenerate), ``codegen-check`` (drift, all languages), ``bench``, and ``gate``, which runs
 every check in one environment. ``./dev gate -- --skip tests`` runs the gate without a check that
 already ran (CI runs ``tests`` on its own first, as the README does).
@@ -17,13 +17,13 @@ nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
 nox.options.sessions = ["gate"]
 
-PYTHON_PATHS = ["python/src", "codegen/src", "tests", "bench", "noxfile.py"]
+PYTHON_PATHS = ["python/src", "codegen/src", "conformance", "tests", "bench", "noxfile.py"]
 
 
 def install(session: nox.Session) -> None:
-    """The locked development dependencies, then the two local packages on top (editable, no deps)."""
+    """The locked development dependencies, then the local packages on top (editable, no deps)."""
     session.install("-r", "requirements/dev.txt")
-    session.install("--no-deps", "-e", "python", "-e", "codegen")
+    session.install("--no-deps", "-e", "python", "-e", "codegen", "-e", "conformance")
 
 
 def run_lint(session: nox.Session) -> None:
@@ -32,7 +32,9 @@ def run_lint(session: nox.Session) -> None:
 
 
 def run_typecheck(session: nox.Session) -> None:
-    session.run("mypy", "python/src/wirechat", "codegen/src/wirechat_codegen")
+    session.run(
+        "mypy", "python/src/wirechat", "codegen/src/wirechat_codegen", "conformance/runner/wirechat_conformance"
+    )
 
 
 def run_python_tests(session: nox.Session, pytest_args: Sequence[str] = ()) -> None:
@@ -75,8 +77,16 @@ def run_go(session: nox.Session) -> None:
         go("test", "-run", "^$", "-fuzz", "FuzzDecode", "-fuzztime", "10s", "./wirechat/")
 
 
+def run_conformance(session: nox.Session, arguments: Sequence[str] = ()) -> None:
+    """Every case through every language's testee, plus property rounds (fixed seed); reports in reports/."""
+    install_node_tools(session)
+    session.run("wirechat", "conformance", "--report-dir", "reports/conformance", *arguments)
+
+
 def run_tests(session: nox.Session, pytest_args: Sequence[str] = ()) -> None:
-    """Every language's tests: Python (pytest), TypeScript (node --test, pack check), Go (test, fuzz)."""
+    """Every language's tests: Python (pytest; tests/conformance drives the TypeScript and Go testees),
+    TypeScript (node --test, pack check), Go (test, fuzz)."""
+    install_node_tools(session)
     run_python_tests(session, pytest_args)
     run_typescript(session)
     run_go(session)
@@ -87,6 +97,7 @@ CHECKS = {
     "typecheck": run_typecheck,
     "codegen-check": run_codegen_check,
     "tests": run_tests,
+    "conformance": run_conformance,
 }
 
 
@@ -130,6 +141,13 @@ def typescript(session: nox.Session) -> None:
 def go_module(session: nox.Session) -> None:
     """The Go module (needs Go 1.26+; fetches modules through the Go proxy)."""
     run_go(session)
+
+
+@nox.session
+def conformance(session: nox.Session) -> None:
+    """The conformance suite in all three languages. Extra arguments go to it (``-- --examples 200``)."""
+    install(session)
+    run_conformance(session, session.posargs)
 
 
 @nox.session

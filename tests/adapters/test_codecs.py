@@ -19,7 +19,7 @@ ANTHROPIC_ORACLE = "anthropic.types.message_create_params:MessageCreateParamsNon
 
 def test_registry_names_and_unknown_name() -> None:
     assert {"openai-chat", "anthropic"} <= set(names())
-    with pytest.raises(KeyError, match="known adapters: .*anthropic.*openai-chat"):
+    with pytest.raises(KeyError, match=r"known adapters: .*anthropic.*openai-chat"):
         get("gemini-ish")
 
 

@@ -1,9 +1,9 @@
 """The one entry point for checks: CI runs these same sessions (``./dev SESSION`` or ``nox -s SESSION``).
 
-Sessions: ``lint``, ``typecheck``, ``tests`` (all languages), ``pytest``, ``typescript``, ``go``, ``conformance``,
-``codegen`` (regenerate), ``codegen-check`` (drift, all languages), ``bench``, and ``gate``, which runs
-every check in one environment. ``./dev gate -- --skip tests`` runs the gate without a check that
-already ran (CI runs ``tests`` on its own first, as the README does).
+Sessions: ``lint``, ``typecheck``, ``tests`` (all languages), ``pytest``, ``typescript``, ``go``,
+``conformance``, ``adapter-gate``, ``codegen`` (regenerate), ``codegen-check`` (drift, all languages),
+``bench``, and ``gate``, which runs every check in one environment. ``./dev gate -- --skip tests`` runs
+the gate without a check that already ran (CI runs ``tests`` on its own first, as the README does).
 """
 
 from __future__ import annotations
@@ -83,6 +83,16 @@ def run_conformance(session: nox.Session, arguments: Sequence[str] = ()) -> None
     session.run("wirechat", "conformance", "--report-dir", "reports/conformance", *arguments)
 
 
+ADAPTERS = ("openai-chat", "anthropic")
+
+
+def run_adapter_gate(session: nox.Session) -> None:
+    """The adapter gate for every built-in adapter: round trips reduced by the manifest, the stream law,
+    request bodies checked against the official SDKs' types, recorded shapes, error tables."""
+    for name in ADAPTERS:
+        session.run("wirechat", "conformance", "--adapter", name)
+
+
 def run_tests(session: nox.Session, pytest_args: Sequence[str] = ()) -> None:
     """Every language's tests: Python (pytest; tests/conformance drives the TypeScript and Go testees),
     TypeScript (node --test, pack check), Go (test, fuzz)."""
@@ -98,6 +108,7 @@ CHECKS = {
     "codegen-check": run_codegen_check,
     "tests": run_tests,
     "conformance": run_conformance,
+    "adapter-gate": run_adapter_gate,
 }
 
 
@@ -150,6 +161,13 @@ def conformance(session: nox.Session) -> None:
     run_conformance(session, session.posargs)
 
 
+@nox.session(name="adapter-gate")
+def adapter_gate(session: nox.Session) -> None:
+    """The adapter gate for the built-in provider adapters."""
+    install(session)
+    run_adapter_gate(session)
+
+
 @nox.session
 def codegen(session: nox.Session) -> None:
     """Regenerate every generated folder from schema/."""
@@ -171,6 +189,7 @@ def bench(session: nox.Session) -> None:
     (orjson, JSON.parse, encoding/json). Extra arguments go to the Python one (``-- --quick``)."""
     install(session)
     session.run("python", "bench/codec_bench.py", *session.posargs)
+    session.run("python", "bench/adapters_bench.py")
     install_node_tools(session)
     session.run("npm", "run", "bench", "--prefix", "typescript", "--silent", external=True)
     with session.chdir("go"):

@@ -68,7 +68,9 @@ class ScriptedToolCall:
 
     def arguments_object(self) -> dict[str, Any]:
         value = json.loads(self.arguments) if self.arguments.strip() else {}
-        return value if isinstance(value, dict) else {}
+        if not isinstance(value, dict):
+            raise ValueError("the arguments are not a JSON object")
+        return value
 
 
 @dataclass(frozen=True)
@@ -294,7 +296,10 @@ def load_script(source: str | Path) -> Script:
     """Read a script file: JSON (a list, or ``{turns, loop}``) or NDJSON (one turn per line)."""
     text = Path(source).read_text(encoding="utf-8")
     try:
-        return parse_script(json.loads(text))
+        document = json.loads(text)
+        if isinstance(document, dict) and "turns" not in document and "loop" not in document:
+            document = [document]  # NDJSON with a single turn
+        return parse_script(document)
     except json.JSONDecodeError as whole_error:
         turns = []
         for number, line in enumerate(text.splitlines(), start=1):

@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from wirechat.cli import conformance, convert, dev_tools, validate
+from wirechat.cli import conformance, convert, dev_tools, serve_fake, validate
 from wirechat.cli.usage_error import UsageError
 
 __all__ = ["main"]
@@ -45,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     dev_tools.add_parsers(commands)
     conformance.add_parser(commands)
     convert.add_parser(commands)
+    serve_fake.add_parser(commands)
     return parser
 
 

@@ -150,14 +150,13 @@ class ChatStream:
     def _run(self, transport: HttpTransport, path: str, body: bytes) -> Iterator[StreamEvent]:
         pump = self._pump
         with transport.stream(path, body) as chunks:
-            while True:
-                try:
-                    chunk = next(chunks, None)
-                except APIError as exc:
-                    raise pump.broken(exc) from None
-                if chunk is None:
-                    break
-                yield from pump.feed(chunk)
+            try:
+                for chunk in chunks:
+                    yield from pump.feed(chunk)
+            except APIError as exc:
+                if exc.partial is not None:  # the pump's own verdict, already carrying what arrived
+                    raise
+                raise pump.broken(exc) from None  # reading the body failed
             yield from pump.finish()
 
     def __iter__(self) -> Iterator[StreamEvent]:
@@ -268,15 +267,14 @@ class AsyncChatStream:
     async def _run(self, transport: AsyncHttpTransport, path: str, body: bytes) -> AsyncIterator[StreamEvent]:
         pump = self._pump
         async with transport.stream(path, body) as chunks:
-            while True:
-                try:
-                    chunk = await anext(chunks, None)
-                except APIError as exc:
-                    raise pump.broken(exc) from None
-                if chunk is None:
-                    break
-                for event in pump.feed(chunk):
-                    yield event
+            try:
+                async for chunk in chunks:
+                    for event in pump.feed(chunk):
+                        yield event
+            except APIError as exc:
+                if exc.partial is not None:  # the pump's own verdict, already carrying what arrived
+                    raise
+                raise pump.broken(exc) from None  # reading the body failed
             for event in pump.finish():
                 yield event
 

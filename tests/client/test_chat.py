@@ -90,16 +90,3 @@ def test_api_key_from_the_environment(serve: ServeFn, provider: str, monkeypatch
     monkeypatch.delenv(adapter.api_key_env)
     with pytest.raises(ValueError, match=adapter.api_key_env):
         client_for(fake, api_key=None)
-
-
-def test_embed_and_complete_without_a_codec_say_so(serve: ServeFn) -> None:
-    fake = serve("openai-chat", [])
-    with client_for(fake) as client:
-        adapter = client.adapter
-        if hasattr(adapter, "encode_embed_request"):
-            pytest.skip("the adapter has an embeddings codec now; see test_embed")
-        with pytest.raises(wirechat.client.UnsupportedCallError, match="embed"):
-            client.embed(wirechat.EmbedRequest(inputs=["a"]))
-        with pytest.raises(wirechat.client.UnsupportedCallError, match="complete"):
-            client.complete(wirechat.CompleteRequest(prompt="a"))
-    assert fake.requests == []  # refused before anything was sent

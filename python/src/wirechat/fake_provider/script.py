@@ -10,7 +10,7 @@ after the last turn instead of answering "script exhausted"), or NDJSON with one
             (``{"input", "output", "cache_read", "cache_write", "reasoning"}`` in wirechat's meanings,
             converted to the provider's), ``id``, ``model``, ``chunk_size`` (characters per streamed
             fragment, default 8), ``interleave`` (stream parallel tool calls' fragments alternately),
-            ``embeddings`` (for an embeddings request).
+            ``embeddings`` (for an embeddings request; small fixed vectors, one per input, when absent).
 ``raw``     an exact answer: ``{"status", "headers", "body"}`` (JSON) or ``{"status", "headers", "sse":
             [{"event", "data"}]}`` (``data`` a string, or JSON that is serialised).
 ``fault``   ``{"type": "status", "status": 429, "retry_after": 1, "retry_after_ms": 20, "should_retry":

@@ -190,6 +190,7 @@ def bench(session: nox.Session) -> None:
     install(session)
     session.run("python", "bench/codec_bench.py", *session.posargs)
     session.run("python", "bench/adapters_bench.py")
+    session.run("python", "bench/load_test.py")
     install_node_tools(session)
     session.run("npm", "run", "bench", "--prefix", "typescript", "--silent", external=True)
     with session.chdir("go"):

@@ -1,4 +1,5 @@
-"""The ``wirechat`` command: validate documents, lint the schema, run the code generator.
+"""The ``wirechat`` command: validate and convert documents, serve a fake provider, and the project's
+own tools (schema lint, code generation, the conformance suite).
 
 Exit codes: 0 success, 1 a check failed (an invalid document, a lint problem, drift), 2 a usage error
 (bad arguments, an unknown type, an unreadable file). It never prints a traceback.
@@ -20,9 +21,11 @@ wirechat: one wire format for LLM conversations (messages, tool calls, usage, st
 
 commands:
   validate     check JSON or NDJSON documents against a wire type
+  convert      convert requests, responses and streams between providers (and wirechat)
+  serve-fake   run a local provider server (OpenAI or Anthropic wire protocol) for tests
   schema lint  check the schema files against the house rules (source checkout)
   codegen      regenerate the models from the schema, or --check for drift (source checkout)
-  conformance  run the cross-language conformance suite (source checkout)
+  conformance  run the cross-language conformance suite or an adapter gate (source checkout)
 """
 
 EPILOG = """\
@@ -30,8 +33,11 @@ examples:
   wirechat validate --type ChatRequest request.json
   wirechat validate --type StreamEvent events.ndjson
   cat response.json | wirechat validate --type ChatResponse -
+  wirechat convert --from openai-chat --to anthropic --kind request body.json
+  wirechat serve-fake anthropic --port 8080 --script turns.json
   wirechat schema lint
   wirechat codegen --check
+  wirechat conformance --adapter anthropic
 """
 
 

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 import wirechat
 from tests.schema.reference import jcs, reference_valid
-from tests.schema.strategies import strategy_for
 from wirechat._registry import type_by_name, type_names
+from wirechat.strategies import strategy_for
 
 EXAMPLES_PER_TYPE = int(os.environ.get("WIRECHAT_PROPERTY_EXAMPLES", "300"))
 

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wirechat
-from tests.schema.strategies import strategy_for
 from wirechat import ChatResponse, StreamEvent
+from wirechat.strategies import strategy_for
 from wirechat.stream import (
     IncompleteStreamError,
     MalformedStreamError,

@@ -1,10 +1,15 @@
 """Hypothesis strategies for valid instances of every wire type, built from the bundled schema.
 
-Objects, arrays and unions are composed from their members' strategies (``from_schema`` on a whole
-envelope takes most of a second per example); leaf schemas go through hypothesis-jsonschema's
-``from_schema``. Free-form JSON has its own strategy with I-JSON numbers (no whole doubles from 2^53 to
-1e21, spec section 2 rule 5), and a pattern's final ``$`` becomes ``\\Z`` so generated strings follow the
-spec's ECMAScript ``$`` (Python's ``$`` also matches before a final newline).
+For property tests: wirechat's own tests, the conformance runner and the adapter gate all draw from here,
+and so can a team testing its own code (``pip install wirechat[testing]``: it needs hypothesis and
+hypothesis-jsonschema, which the rest of the package does not import).
+
+Leaf schemas go through hypothesis-jsonschema's ``from_schema``; objects, arrays and unions are composed
+from their members' strategies (``from_schema`` on a whole envelope takes most of a second per example).
+Free-form JSON gets its own strategy with I-JSON numbers (no whole doubles from 2^53 to 1e21, spec
+section 2 rule 5), and pattern ends are rewritten from ``$`` to
+``\\Z`` so that generated strings follow the spec's ECMAScript ``$`` (hypothesis follows Python's ``re``,
+where ``$`` also matches before a final newline).
 """
 
 from __future__ import annotations
@@ -16,19 +21,19 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
-from wirechat_conformance.bundle import definitions
-
-__all__ = ["json_objects", "json_values", "strategy_for"]
+from wirechat._pointers import bundle
 
 MAX_SAFE_INTEGER = 2**53 - 1
+__all__ = ["json_objects", "json_values", "strategy_for"]
 
-_text = st.text(st.characters(exclude_categories=["Cs"]), max_size=20)
 json_scalars = (
     st.none()
     | st.booleans()
     | st.integers(-MAX_SAFE_INTEGER, MAX_SAFE_INTEGER)
-    | st.floats(allow_nan=False, allow_infinity=False).filter(lambda x: not (x.is_integer() and 2**53 <= abs(x) < 1e21))
-    | _text
+    | st.floats(allow_nan=False, allow_infinity=False).filter(
+        lambda x: not (x.is_integer() and 2**53 <= abs(x) < 1e21)  # rule 5: these are invalid
+    )
+    | st.text(st.characters(exclude_categories=["Cs"]), max_size=20)
 )
 json_values = st.recursive(
     json_scalars,
@@ -52,7 +57,7 @@ def _ecmascript_end(node: Any) -> Any:
 
 @cache
 def _defs() -> dict[str, Any]:
-    return dict(_ecmascript_end(copy.deepcopy(definitions())))
+    return dict(_ecmascript_end(copy.deepcopy(bundle()["$defs"])))
 
 
 def _schema_strategy(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
@@ -79,7 +84,7 @@ def _schema_strategy(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
 
 @cache
 def strategy_for(type_name: str) -> st.SearchStrategy[Any]:
-    """Valid instances of ``type_name`` (a ``$defs`` name of the bundle), as plain JSON values."""
+    """Valid documents of ``type_name`` (a ``$defs`` name of the bundle)."""
     if type_name == "JsonValue":
         return json_values
     if type_name == "JsonObject":

@@ -2,8 +2,10 @@
 
 An adapter is a pure codec between canonical wirechat values and one provider API's JSON, plus the few
 facts the transport needs to send a request (endpoint paths, auth headers, base URL, the API-key variable,
-the flags that turn streaming on). It does no I/O. See ``wirechat.adapters`` for the whole contract and
-``docs/decisions/005-adapter-contract.md`` for why it looks like this.
+the flags that turn streaming on). It does no I/O. Embeddings and plain text completions are optional
+capabilities (``EmbedCodec``, ``CompleteCodec``): an adapter that has the methods offers the call. See
+``wirechat.adapters`` for the whole contract and ``docs/decisions/005-adapter-contract.md`` for why it
+looks like this.
 """
 
 from __future__ import annotations
@@ -12,12 +14,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
-from wirechat._generated.models import ChatRequest, ChatResponse, Error, StreamEvent
+from wirechat._generated.models import (
+    ChatRequest,
+    ChatResponse,
+    CompleteRequest,
+    CompleteResponse,
+    EmbedRequest,
+    EmbedResponse,
+    Error,
+    StreamEvent,
+)
 
 __all__ = [
     "Adapter",
+    "CompleteCodec",
     "ConversionRefused",
     "ConversionWarning",
+    "EmbedCodec",
     "Level",
     "Manifest",
     "RequestKind",
@@ -194,4 +207,35 @@ class Adapter(Protocol):
 
     def stream_request_flags(self, body: Mapping[str, Any]) -> dict[str, Any]:
         """A copy of ``body`` that asks for a streamed response (with usage, where that is opt-in)."""
+        ...
+
+
+@runtime_checkable
+class EmbedCodec(Protocol):
+    """Optional capability: an adapter with these two methods offers embeddings (``Client.embed``), sent to
+    ``endpoint_path("embed")``. Without them the client raises ``UnsupportedCallError`` before sending.
+    Pure, like the rest of the contract."""
+
+    def encode_embed_request(self, request: EmbedRequest) -> dict[str, Any]:
+        """The provider's embeddings body; raises ``ConversionRefused`` (no model, an option it cannot carry)."""
+        ...
+
+    def decode_embed_response(self, body: Mapping[str, Any]) -> EmbedResponse:
+        """The canonical response, ``embeddings[i]`` for ``inputs[i]``; ``ValueError`` naming the member
+        for a body that is not an embeddings response."""
+        ...
+
+
+@runtime_checkable
+class CompleteCodec(Protocol):
+    """Optional capability: an adapter with these two methods offers plain text completions
+    (``Client.complete``), sent to ``endpoint_path("complete")``. Without them the client raises
+    ``UnsupportedCallError`` before sending."""
+
+    def encode_complete_request(self, request: CompleteRequest) -> dict[str, Any]:
+        """The provider's completions body; raises ``ConversionRefused`` for what it cannot carry."""
+        ...
+
+    def decode_complete_response(self, body: Mapping[str, Any]) -> CompleteResponse:
+        """The canonical response (one continuation); ``ValueError`` naming the member for a bad body."""
         ...

@@ -30,14 +30,20 @@ The contract (stable; see ``docs/decisions/005-adapter-contract.md``):
     ``auth_headers(api_key)`` (credentials and version headers), ``default_base_url`` (no version path),
     ``api_key_env``, ``stream_request_flags(body)`` (a copy of the body that asks for a stream, with usage).
 
+* Optional capabilities, offered by having the methods: ``EmbedCodec`` (``encode_embed_request(EmbedRequest)
+  -> body``, ``decode_embed_response(body) -> EmbedResponse``) and ``CompleteCodec``
+  (``encode_complete_request``, ``decode_complete_response``). ``openai-chat`` has both; ``anthropic`` neither.
+
 The adapter gate, ``wirechat.adapters.gate.run(name)``, holds any adapter to this contract; it needs the
 gate-only dependencies (hypothesis, hypothesis-jsonschema, and the provider SDKs it validates against).
 """
 
 from wirechat.adapters._contract import (
     Adapter,
+    CompleteCodec,
     ConversionRefused,
     ConversionWarning,
+    EmbedCodec,
     Level,
     Manifest,
     RequestKind,
@@ -51,8 +57,10 @@ from wirechat.adapters._registry import ENTRY_POINT_GROUP, get, names, register,
 __all__ = [
     "ENTRY_POINT_GROUP",
     "Adapter",
+    "CompleteCodec",
     "ConversionRefused",
     "ConversionWarning",
+    "EmbedCodec",
     "Level",
     "Manifest",
     "RequestKind",

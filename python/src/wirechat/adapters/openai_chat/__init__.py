@@ -1,4 +1,6 @@
-"""The ``openai-chat`` adapter: OpenAI Chat Completions (``POST /v1/chat/completions``).
+"""The ``openai-chat`` adapter: OpenAI Chat Completions (``POST /v1/chat/completions``), plus the optional
+embeddings (``POST /v1/embeddings``, module ``embed``) and legacy completions (``POST /v1/completions``,
+module ``complete``) codecs.
 
 The same module set as every adapter: ``request``, ``response``, ``stream``, ``usage``, ``finish``,
 ``errors``, ``manifest``; this module binds them into the ``ADAPTER`` object the registry hands out.
@@ -10,9 +12,17 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from wirechat._generated.models import ChatRequest, ChatResponse, Error
+from wirechat._generated.models import (
+    ChatRequest,
+    ChatResponse,
+    CompleteRequest,
+    CompleteResponse,
+    EmbedRequest,
+    EmbedResponse,
+    Error,
+)
 from wirechat.adapters._contract import ConversionRefused, ConversionWarning, Manifest, RequestKind
-from wirechat.adapters.openai_chat import errors, request, response, stream
+from wirechat.adapters.openai_chat import complete, embed, errors, request, response, stream
 from wirechat.adapters.openai_chat.manifest import MANIFEST
 
 __all__ = ["ADAPTER", "OpenAIChatAdapter"]
@@ -49,6 +59,19 @@ class OpenAIChatAdapter:
         self, response_: ChatResponse, warnings: list[ConversionWarning] | None = None
     ) -> dict[str, Any]:
         return response.encode_response(response_, warnings)
+
+    # optional capabilities (wirechat.adapters.EmbedCodec, CompleteCodec)
+    def encode_embed_request(self, request_: EmbedRequest) -> dict[str, Any]:
+        return embed.encode_embed_request(request_)
+
+    def decode_embed_response(self, body: Mapping[str, Any]) -> EmbedResponse:
+        return embed.decode_embed_response(body)
+
+    def encode_complete_request(self, request_: CompleteRequest) -> dict[str, Any]:
+        return complete.encode_complete_request(request_)
+
+    def decode_complete_response(self, body: Mapping[str, Any]) -> CompleteResponse:
+        return complete.decode_complete_response(body)
 
     def stream_decoder(self) -> stream.StreamDecoder:
         return stream.StreamDecoder()

@@ -259,3 +259,11 @@ def test_a_variant_decoded_on_its_own_needs_its_tag() -> None:
     assert _pointers(b'{"text":1}', wirechat.TextPart) == ["/type", "/text"]
     assert _pointers(b'{"url":"https://x/a.png"}', wirechat.MediaUrl) == ["/source"]
     assert decode(b'{"type":"text","text":"hi"}', wirechat.TextPart) == wirechat.TextPart(text="hi")
+
+
+def test_importing_wirechat_does_not_load_the_http_stack() -> None:
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    code = "import sys, wirechat; assert 'httpx' not in sys.modules; wirechat.Client; assert 'httpx' in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

@@ -5,9 +5,10 @@ else here is hand-written behaviour over them: the codec (``decode``, ``encode``
 message constructors and accessors, tool-argument helpers and usage arithmetic.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from wirechat._generated import *  # noqa: F403
 from wirechat._generated import __all__ as _model_names
-from wirechat.client import AsyncClient, Client
 from wirechat.codec import canonical, decode, encode
 from wirechat.errors import Problem, WireError
 from wirechat.messages import (
@@ -55,3 +56,16 @@ __all__ = [  # noqa: PLE0604 (the model names are strings, listed in wirechat._g
     "tool_result_message",
     "tool_results",
 ]
+
+if TYPE_CHECKING:
+    from wirechat.client import AsyncClient, Client
+
+_LAZY = {"AsyncClient", "Client"}  # the client pulls in httpx; load it on first use, not on `import wirechat`
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from wirechat import client  # noqa: PLC0415
+
+        return getattr(client, name)
+    raise AttributeError(f"module 'wirechat' has no attribute {name!r}")

@@ -35,7 +35,8 @@ script format (JSON: a list of turns, or {"turns": [...], "loop": true}; or NDJS
       id, model        the response id and model name
       chunk_size       characters per streamed fragment (default 8)
       interleave       true: parallel tool calls' fragments alternate (openai-chat)
-      embeddings       [[numbers], ...] for an embeddings request (openai-chat)
+      embeddings       [[numbers], ...] for an embeddings request (openai-chat; default: one small vector
+                       per input, of the request's "dimensions" or 3 numbers)
   {"raw": {"status", "headers", "body"}}          an exact JSON answer
   {"raw": {"status", "headers", "sse": [{"event", "data"}]}}   an exact event stream
   {"fault": {...}}     a fault, alone or beside a reply (the reply plays up to the fault):
@@ -47,8 +48,16 @@ script format (JSON: a list of turns, or {"turns": [...], "loop": true}; or NDJS
   "delay_ms": N        a pause before each stream event (a slow stream) or before the answer
   "repeat": N          this turn answers N requests
 
+  Every request takes the next turn, whatever its endpoint; faults apply to all of them (a non-streamed
+  request is dropped before any byte, gets a cut JSON body for "malformed", an HTTP error for "error_event").
   When the script runs out (and "loop" is not set) every request gets a 500 that says so.
+
   Without --script, every request is answered with a short text reply.
+
+endpoints (POST):
+  openai-chat   /v1/chat/completions (text, tool_calls, streamed or not), /v1/embeddings (embeddings),
+                /v1/completions (legacy text completion: text, finish, usage, id, model)
+  anthropic     /v1/messages; other paths answer 404 (Anthropic has no embeddings or completions)
 
 examples:
   wirechat serve-fake openai-chat --port 8000

@@ -4,7 +4,10 @@ Bodies: ``chat.completion`` objects; streams: ``data:``-only events of ``chat.co
 arguments as string fragments keyed by ``index``, ``finish_reason`` in a chunk with an empty delta, the
 usage chunk (``choices: []``) only when ``stream_options.include_usage`` is set, then ``data: [DONE]``.
 Errors: ``{"error": {message, type, param, code}}``; a mid-stream error is a ``data:`` line with a
-top-level ``error``. Embeddings and legacy completions are served too.
+top-level ``error``. Embeddings (``/v1/embeddings``: ``data`` in index order, usage with
+``prompt_tokens`` and ``total_tokens`` only; without scripted vectors, one small vector per input, of
+``dimensions`` numbers when the request asks) and legacy completions (``/v1/completions``:
+``text_completion`` with one choice) are served too.
 """
 
 from __future__ import annotations
@@ -146,7 +149,13 @@ class OpenAIChatWire:
     def embed_body(self, reply: Reply, request: Mapping[str, Any]) -> dict[str, Any]:
         inputs = request.get("input")
         count = len(inputs) if isinstance(inputs, list) else 1
-        vectors = reply.embeddings or tuple((0.1 * (i + 1), 0.2, -0.3) for i in range(count))
+        dimensions = request.get("dimensions")
+        size = dimensions if isinstance(dimensions, int) and not isinstance(dimensions, bool) and dimensions > 0 else 3
+        base = (0.2, -0.3)
+        default = tuple(
+            tuple(0.1 * (i + 1) if d == 0 else base[(d - 1) % 2] for d in range(size)) for i in range(count)
+        )
+        vectors = reply.embeddings or default
         usage = reply_usage(reply)
         return {
             "object": "list",

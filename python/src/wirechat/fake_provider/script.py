@@ -10,7 +10,9 @@ after the last turn instead of answering "script exhausted"), or NDJSON with one
             (``{"input", "output", "cache_read", "cache_write", "reasoning"}`` in wirechat's meanings,
             converted to the provider's), ``id``, ``model``, ``chunk_size`` (characters per streamed
             fragment, default 8), ``interleave`` (stream parallel tool calls' fragments alternately),
-            ``embeddings`` (for an embeddings request; small fixed vectors, one per input, when absent).
+            ``embeddings`` (for an embeddings request; small fixed vectors, one per input, of the
+            request's ``dimensions`` or 3, when absent). A completions request (openai-chat
+            ``/v1/completions``) takes ``text``, ``finish``, ``usage``, ``id`` and ``model``.
 ``raw``     an exact answer: ``{"status", "headers", "body"}`` (JSON) or ``{"status", "headers", "sse":
             [{"event", "data"}]}`` (``data`` a string, or JSON that is serialised).
 ``fault``   ``{"type": "status", "status": 429, "retry_after": 1, "retry_after_ms": 20, "should_retry":
@@ -23,6 +25,8 @@ after the last turn instead of answering "script exhausted"), or NDJSON with one
             carries the provider's error event after N events (the matching HTTP error when not streamed).
 ``delay_ms`` a pause before each stream event (a slow stream), or before a non-streamed answer.
 ``repeat``  how many requests this turn answers (default 1).
+
+Every request takes the next turn, whatever its endpoint, and faults apply to every endpoint.
 
 A fault with a reply (``{"fault": {"type": "drop", "after": 3}, "reply": {...}}``) plays that reply up to
 the fault. ``load_script`` reports every mistake with the turn number and the field.

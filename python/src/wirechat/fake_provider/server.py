@@ -264,7 +264,7 @@ class FakeProvider:
         fault, reply = turn.fault, turn.reply or Reply()
         if fault is not None and fault.type == "status":
             return await out.status_fault(fault)
-        if fault is not None and fault.type == "drop" and fault.after == 0:
+        if fault is not None and fault.type == "drop" and (fault.after == 0 or not stream):
             writer.transport.abort()  # before a byte of the answer: the client sees no response at all
             raise _ClosedError
         try:

@@ -102,7 +102,7 @@ class _Setup:
         try:
             return self.adapter.endpoint_path(kind)
         except ConversionRefused as exc:
-            raise UnsupportedCallError(f"{self.adapter.name} has no {kind} call: {exc.reason}") from None
+            raise self.unsupported(kind, f"the API has no such endpoint ({exc.reason})") from None
 
     def chat_body(self, request: ChatRequest, stream: bool) -> bytes:
         body, degraded = self.adapter.encode_request(request)
@@ -112,10 +112,17 @@ class _Setup:
     def codec(self, kind: RequestKind, name: str) -> Any:
         function = getattr(self.adapter, name, None)
         if function is None:
-            raise UnsupportedCallError(
-                f"the {self.adapter.name} adapter has no {kind} codec ({name}); only chat is available"
-            )
+            raise self.unsupported(kind, f"the adapter has no codec for it ({name})")
         return function
+
+    def unsupported(self, kind: RequestKind, why: str) -> UnsupportedCallError:
+        offered = ["chat"] + [
+            call for call, methods in _CODECS.items() if all(hasattr(self.adapter, method) for method in methods)
+        ]
+        return UnsupportedCallError(
+            f"{self.adapter.name} offers no {_CALLS[kind]} (Client.{kind}): {why}; calls it offers: "
+            + ", ".join(offered)
+        )
 
     def decode(self, reply: HttpReply, decoder: Any, what: str) -> Any:
         try:
@@ -131,6 +138,19 @@ class _Setup:
 
     def describe(self, kind: str) -> str:
         return f"{kind}(provider={self.adapter.name!r}, base_url={self.base_url!r}, api_key={self.secret!r})"
+
+
+_CALLS = {"chat": "chat", "embed": "embeddings", "complete": "text completions"}
+_CODECS = {
+    "embed": ("encode_embed_request", "decode_embed_response"),
+    "complete": ("encode_complete_request", "decode_complete_response"),
+}
+
+
+def _check_count(response: EmbedResponse, request: EmbedRequest) -> EmbedResponse:
+    if len(response.embeddings) != len(request.inputs):
+        raise _invalid(f"the provider returned {len(response.embeddings)} embeddings for {len(request.inputs)} inputs")
+    return response
 
 
 def _warn(degraded: list[ConversionWarning]) -> None:
@@ -233,7 +253,7 @@ class Client:
         decode = self._setup.codec("embed", "decode_embed_response")
         reply = self._transport.post(path, _dumps(encode(request)))
         response: EmbedResponse = self._setup.decode(reply, decode, "embeddings response")
-        return response
+        return _check_count(response, request)
 
     def complete(self, request: CompleteRequest) -> CompleteResponse:
         """A plain text completion; ``UnsupportedCallError`` where the provider has none."""
@@ -354,7 +374,7 @@ class AsyncClient:
         decode = self._setup.codec("embed", "decode_embed_response")
         reply = await self._transport.post(path, _dumps(encode(request)))
         response: EmbedResponse = self._setup.decode(reply, decode, "embeddings response")
-        return response
+        return _check_count(response, request)
 
     async def complete(self, request: CompleteRequest) -> CompleteResponse:
         """A plain text completion; ``UnsupportedCallError`` where the provider has none."""

@@ -38,10 +38,10 @@ class AnthropicAdapter:
     api_key_env = "ANTHROPIC_API_KEY"
 
     def encode_request(self, request_: ChatRequest) -> tuple[dict[str, Any], list[ConversionWarning]]:
-        return request.encode_request(request_)
+        return request.encode_request(request_, self.name)
 
     def decode_request(self, body: Mapping[str, Any]) -> tuple[ChatRequest, list[ConversionWarning]]:
-        return request.decode_request(body)
+        return request.decode_request(body, self.name)
 
     def decode_response(self, body: Mapping[str, Any]) -> ChatResponse:
         return response.decode_response(body)

@@ -61,7 +61,7 @@ _SCHEMA_NAME = "response"
 # ---------------------------------------------------------------- canonical -> Anthropic
 
 
-def encode_request(request: ChatRequest) -> tuple[dict[str, Any], list[ConversionWarning]]:
+def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict[str, Any], list[ConversionWarning]]:
     conv = Conversion(MANIFEST)
     if request.model is MISSING:
         raise conv.refuse("model.absent", "/model")
@@ -89,7 +89,7 @@ def encode_request(request: ChatRequest) -> tuple[dict[str, Any], list[Conversio
         body["tools"] = [_encode_tool(tool, f"/tools/{i}", conv) for i, tool in enumerate(request.tools)]
     _encode_tool_choice(request, options, body, conv)
     _encode_options(options, body, conv)
-    _parts.merge_provider_options(request, NAME, body, conv)
+    _parts.merge_provider_options(request, adapter_name, body, conv)
     return body, conv.warnings
 
 
@@ -343,7 +343,7 @@ _OWN_KEYS = {
 }
 
 
-def decode_request(body: Mapping[str, Any]) -> tuple[ChatRequest, list[ConversionWarning]]:
+def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[ChatRequest, list[ConversionWarning]]:
     fields: dict[str, Any] = {}
     if isinstance(body.get("model"), str) and body["model"]:
         fields["model"] = body["model"]
@@ -391,7 +391,7 @@ def decode_request(body: Mapping[str, Any]) -> tuple[ChatRequest, list[Conversio
     if options:
         fields["options"] = options
     if extra:
-        fields["provider_options"] = {NAME: extra}
+        fields["provider_options"] = {adapter_name: extra}
     return ChatRequest.model_validate(fields), []
 
 

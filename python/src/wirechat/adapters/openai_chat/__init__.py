@@ -47,10 +47,10 @@ class OpenAIChatAdapter:
     api_key_env = "OPENAI_API_KEY"
 
     def encode_request(self, request_: ChatRequest) -> tuple[dict[str, Any], list[ConversionWarning]]:
-        return request.encode_request(request_)
+        return request.encode_request(request_, self.name)
 
     def decode_request(self, body: Mapping[str, Any]) -> tuple[ChatRequest, list[ConversionWarning]]:
-        return request.decode_request(body)
+        return request.decode_request(body, self.name)
 
     def decode_response(self, body: Mapping[str, Any]) -> ChatResponse:
         return response.decode_response(body)
@@ -62,13 +62,13 @@ class OpenAIChatAdapter:
 
     # optional capabilities (wirechat.adapters.EmbedCodec, CompleteCodec)
     def encode_embed_request(self, request_: EmbedRequest) -> dict[str, Any]:
-        return embed.encode_embed_request(request_)
+        return embed.encode_embed_request(request_, self.name)
 
     def decode_embed_response(self, body: Mapping[str, Any]) -> EmbedResponse:
         return embed.decode_embed_response(body)
 
     def encode_complete_request(self, request_: CompleteRequest) -> dict[str, Any]:
-        return complete.encode_complete_request(request_)
+        return complete.encode_complete_request(request_, self.name)
 
     def decode_complete_response(self, body: Mapping[str, Any]) -> CompleteResponse:
         return complete.decode_complete_response(body)

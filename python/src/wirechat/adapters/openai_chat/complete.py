@@ -40,8 +40,8 @@ _CHOICE_KEYS = ("index", "text", "finish_reason", "logprobs")
 _BODY_KEYS = ("id", "model", "choices", "usage")
 
 
-def _refuse_shape_options(body: Mapping[str, Any]) -> None:
-    where = f"/provider_options/{NAME}"
+def _refuse_shape_options(body: Mapping[str, Any], adapter_name: str) -> None:
+    where = f"/provider_options/{adapter_name}"
     n = body.get("n")
     if n is not None and n != 1:
         raise ConversionRefused("provider_options", f"n={n!r} asks for several completions; a CompleteResponse holds "
@@ -54,7 +54,7 @@ def _refuse_shape_options(body: Mapping[str, Any]) -> None:
                                 where=f"{where}/stream")  # fmt: skip
 
 
-def encode_complete_request(request: CompleteRequest) -> dict[str, Any]:
+def encode_complete_request(request: CompleteRequest, adapter_name: str = NAME) -> dict[str, Any]:
     """The ``/v1/completions`` body; ``ConversionRefused`` for what the endpoint or the canonical response
     cannot carry."""
     if request.model is MISSING:
@@ -70,8 +70,8 @@ def encode_complete_request(request: CompleteRequest) -> dict[str, Any]:
         for name, reason in _NO_SLOT.items():
             if getattr(options, name) is not MISSING:
                 raise ConversionRefused(f"options.{name}", reason, where=f"/options/{name}")
-    merge_provider_options(request.provider_options, body)
-    _refuse_shape_options(body)
+    merge_provider_options(request.provider_options, body, adapter_name)
+    _refuse_shape_options(body, adapter_name)
     return body
 
 

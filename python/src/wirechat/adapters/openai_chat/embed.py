@@ -19,7 +19,7 @@ from pydantic import MISSING, ValidationError
 from wirechat._generated.models import EmbedRequest, EmbedResponse
 from wirechat.adapters._contract import ConversionRefused
 from wirechat.adapters._conversion import get_list
-from wirechat.adapters.openai_chat.extra_body import PROVIDER, decode_usage, merge_provider_options
+from wirechat.adapters.openai_chat.extra_body import NAME, PROVIDER, decode_usage, merge_provider_options
 
 __all__ = ["decode_embed_response", "encode_embed_request"]
 
@@ -27,7 +27,7 @@ _ITEM_KEYS = ("index", "embedding")
 _BODY_KEYS = ("data", "model", "usage")
 
 
-def encode_embed_request(request: EmbedRequest) -> dict[str, Any]:
+def encode_embed_request(request: EmbedRequest, adapter_name: str = NAME) -> dict[str, Any]:
     """The ``/v1/embeddings`` body; ``ConversionRefused`` without a model or for an option the adapter sets."""
     if request.model is MISSING:
         raise ConversionRefused("model.absent", "the embeddings endpoint needs a model: set EmbedRequest.model",
@@ -35,7 +35,7 @@ def encode_embed_request(request: EmbedRequest) -> dict[str, Any]:
     body: dict[str, Any] = {"model": request.model, "input": list(request.inputs), "encoding_format": "float"}
     if request.dimensions is not MISSING:
         body["dimensions"] = request.dimensions
-    merge_provider_options(request.provider_options, body)
+    merge_provider_options(request.provider_options, body, adapter_name)
     return body
 
 

@@ -18,12 +18,13 @@ __all__ = ["NAME", "PROVIDER", "decode_usage", "merge_provider_options"]
 NAME, PROVIDER = "openai-chat", "openai"
 
 
-def merge_provider_options(provider_options: Any, body: dict[str, Any]) -> None:
-    """Copy ``provider_options["openai-chat"]`` into ``body``; a key already in ``body`` is refused (set
-    it through the canonical field instead). Other adapters' options are ignored (spec section 11)."""
+def merge_provider_options(provider_options: Any, body: dict[str, Any], adapter_name: str = NAME) -> None:
+    """Copy ``provider_options[adapter_name]`` (the adapter's own key) into ``body``; a key already in
+    ``body`` is refused (set it through the canonical field instead). Other adapters' options are ignored
+    (spec section 11)."""
     if provider_options is MISSING or provider_options is None:
         return
-    own = provider_options.get(NAME)
+    own = provider_options.get(adapter_name)
     if own is None:
         return
     for key, value in own.items():
@@ -31,7 +32,7 @@ def merge_provider_options(provider_options: Any, body: dict[str, Any]) -> None:
             raise ConversionRefused(
                 "provider_options",
                 f"{key!r} is set by the adapter from the canonical request; set it there instead",
-                where=f"/provider_options/{NAME}/{key}",
+                where=f"/provider_options/{adapter_name}/{key}",
             )
         body[key] = value
 

@@ -61,7 +61,7 @@ _AUDIO_TYPES = {value: key for key, value in _AUDIO_FORMATS.items()}
 # ---------------------------------------------------------------- canonical -> OpenAI
 
 
-def encode_request(request: ChatRequest) -> tuple[dict[str, Any], list[ConversionWarning]]:
+def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict[str, Any], list[ConversionWarning]]:
     conv = Conversion(MANIFEST)
     if request.model is MISSING:
         raise conv.refuse("model.absent", "/model")
@@ -74,7 +74,7 @@ def encode_request(request: ChatRequest) -> tuple[dict[str, Any], list[Conversio
         body["tool_choice"] = _encode_tool_choice(request.tool_choice)
     if request.options is not MISSING:
         _encode_options(request.options, body)
-    _parts.merge_provider_options(request, NAME, body, conv)
+    _parts.merge_provider_options(request, adapter_name, body, conv)
     return body, conv.warnings
 
 
@@ -367,7 +367,7 @@ _OWN_KEYS = {
 }
 
 
-def decode_request(body: Mapping[str, Any]) -> tuple[ChatRequest, list[ConversionWarning]]:
+def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[ChatRequest, list[ConversionWarning]]:
     fields: dict[str, Any] = {}
     model = get_str(body, "model", "", required=False)
     if model:
@@ -384,7 +384,7 @@ def decode_request(body: Mapping[str, Any]) -> tuple[ChatRequest, list[Conversio
         fields["options"] = options
     extra = {key: value for key, value in body.items() if key not in _OWN_KEYS}
     if extra:
-        fields["provider_options"] = {NAME: extra}
+        fields["provider_options"] = {adapter_name: extra}
     return ChatRequest.model_validate(fields), []
 
 

@@ -20,8 +20,8 @@ __all__ = ["ADAPTER", "AnthropicAdapter"]
 _PATHS = {"chat": "/v1/messages", "complete": "/v1/complete"}
 API_VERSION = "2026-10-21"
 
-# recorded-shape fixtures, in a source checkout
-_FIXTURES = Path(__file__).resolve().parents[5] / "tests" / "adapters" / "anthropic" / "fixtures"
+# recorded-shape responses and streams (written from the provider reference), shipped with the package
+_FIXTURES = Path(__file__).with_name("recorded")
 
 
 class AnthropicAdapter:

@@ -29,8 +29,8 @@ __all__ = ["ADAPTER", "OpenAIChatAdapter"]
 
 _PATHS = {"chat": "/v1/chat/completions", "embed": "/v1/embeddings", "complete": "/v1/completions"}
 
-# recorded-shape fixtures, in a source checkout
-_FIXTURES = Path(__file__).resolve().parents[5] / "tests" / "adapters" / "openai_chat" / "fixtures"
+# recorded-shape responses and streams (written from the provider reference), shipped with the package
+_FIXTURES = Path(__file__).with_name("recorded")
 
 
 class OpenAIChatAdapter:

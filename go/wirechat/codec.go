@@ -18,8 +18,36 @@ import (
 // names the rule it breaks.
 type WireError = codec.WireError
 
-// Problem is one entry of a WireError.
+// Problem is one entry of a WireError: Pointer (where), Message (what) and Rule (the name of the rule
+// broken, the same name the Python and TypeScript packages give: one of the Rule constants).
 type Problem = codec.Problem
+
+// The rules a Problem can break: JSON Schema keywords, then the I-JSON rules of the spec's section 2.
+const (
+	RuleRequired             = codec.RuleRequired
+	RuleAdditionalProperties = codec.RuleAdditionalProperties
+	RuleDiscriminator        = codec.RuleDiscriminator
+	RuleType                 = codec.RuleType
+	RuleEnum                 = codec.RuleEnum
+	RuleConst                = codec.RuleConst
+	RulePattern              = codec.RulePattern
+	RuleMinimum              = codec.RuleMinimum
+	RuleMaximum              = codec.RuleMaximum
+	RuleMinLength            = codec.RuleMinLength
+	RuleMaxLength            = codec.RuleMaxLength
+	RuleMinItems             = codec.RuleMinItems
+	RuleMaxItems             = codec.RuleMaxItems
+	RuleSyntax               = codec.RuleSyntax
+	RuleUTF8                 = codec.RuleUTF8
+	RuleBOM                  = codec.RuleBOM
+	RuleDuplicateKey         = codec.RuleDuplicateKey
+	RuleLoneSurrogate        = codec.RuleLoneSurrogate
+	RuleNumberOverflow       = codec.RuleNumberOverflow
+	RuleUnsafeInteger        = codec.RuleUnsafeInteger
+	RuleIntegerLiteral       = codec.RuleIntegerLiteral
+	RuleDepth                = codec.RuleDepth
+	RuleJSONValue            = codec.RuleJSONValue
+)
 
 // ErrNotWireType is wrapped by the error returned when a value is not a wire type (or a pointer to one).
 var ErrNotWireType = codec.ErrNotWireType

@@ -28,15 +28,15 @@ func (c *Checker) EnterIndex(i int) { c.path = append(c.path, step{index: i}) }
 // Leave steps back out of the member or element entered last.
 func (c *Checker) Leave() { c.path = c.path[:len(c.path)-1] }
 
-// Report records a problem at the current member (Checker is a Reporter).
-func (c *Checker) Report(message string) {
-	c.problems = append(c.problems, Problem{Pointer: c.pointer(), Message: message})
+// Report records a problem at the current member, breaking rule (Checker is a Reporter).
+func (c *Checker) Report(rule, message string) {
+	c.problems = append(c.problems, Problem{Pointer: c.pointer(), Message: message, Rule: rule})
 }
 
 // Missing reports a required member that is not set.
 func (c *Checker) Missing(name string) {
 	c.Enter(name)
-	c.Report("required member is missing")
+	c.Report(RuleRequired, "required member is missing")
 	c.Leave()
 }
 
@@ -50,7 +50,12 @@ func (c *Checker) Raw(raw []byte, object bool) {
 		d.RawValue()
 	}
 	_ = d.Finish("")
-	c.problems = append(c.problems, d.problems...)
+	for _, p := range d.problems {
+		if p.Rule == RuleSyntax {
+			p.Rule = RuleJSONValue // bytes built in Go that do not parse: not a JSON value
+		}
+		c.problems = append(c.problems, p)
+	}
 }
 
 // Err returns a *WireError listing every problem, or nil when there was none.

@@ -11,19 +11,19 @@ import (
 	"unicode/utf8"
 )
 
-// Reporter records a problem at the value being looked at. Decoder and Checker are Reporters, so the
+// Reporter records a problem at the value being looked at, with the rule it breaks. Decoder and Checker are Reporters, so the
 // generated code calls the same checks whether a value was decoded or built in Go.
 type Reporter interface {
-	Report(message string)
+	Report(rule, message string)
 }
 
 // CheckInt checks an integer against the schema's bounds.
 func CheckInt(r Reporter, value, minimum, maximum int64) {
 	switch {
 	case value < minimum:
-		r.Report("must be >= " + strconv.FormatInt(minimum, 10) + " (got " + strconv.FormatInt(value, 10) + ")")
+		r.Report(RuleMinimum, "must be >= "+strconv.FormatInt(minimum, 10)+" (got "+strconv.FormatInt(value, 10)+")")
 	case value > maximum:
-		r.Report("must be <= " + strconv.FormatInt(maximum, 10) + " (got " + strconv.FormatInt(value, 10) + ")")
+		r.Report(RuleMaximum, "must be <= "+strconv.FormatInt(maximum, 10)+" (got "+strconv.FormatInt(value, 10)+")")
 	}
 }
 
@@ -31,11 +31,11 @@ func CheckInt(r Reporter, value, minimum, maximum int64) {
 func CheckFloat(r Reporter, value, minimum, maximum float64) {
 	switch {
 	case math.IsNaN(value) || math.IsInf(value, 0):
-		r.Report("must be a finite number (got " + strconv.FormatFloat(value, 'g', -1, 64) + ")")
+		r.Report(RuleNumberOverflow, "must be a finite number (got "+strconv.FormatFloat(value, 'g', -1, 64)+")")
 	case value < minimum:
-		r.Report("must be >= " + FormatFloat(minimum) + " (got " + FormatFloat(value) + ")")
+		r.Report(RuleMinimum, "must be >= "+FormatFloat(minimum)+" (got "+FormatFloat(value)+")")
 	case value > maximum:
-		r.Report("must be <= " + FormatFloat(maximum) + " (got " + FormatFloat(value) + ")")
+		r.Report(RuleMaximum, "must be <= "+FormatFloat(maximum)+" (got "+FormatFloat(value)+")")
 	}
 }
 
@@ -48,9 +48,9 @@ func CheckLength(r Reporter, s string, minimum, maximum int) {
 	n := utf8.RuneCountInString(s)
 	switch {
 	case n < minimum:
-		r.Report("must have at least " + plural(minimum, "character") + " (got " + strconv.Itoa(n) + ")")
+		r.Report(RuleMinLength, "must have at least "+plural(minimum, "character")+" (got "+strconv.Itoa(n)+")")
 	case maximum >= 0 && n > maximum:
-		r.Report("must have at most " + plural(maximum, "character") + " (got " + strconv.Itoa(n) + ")")
+		r.Report(RuleMaxLength, "must have at most "+plural(maximum, "character")+" (got "+strconv.Itoa(n)+")")
 	}
 }
 
@@ -58,30 +58,30 @@ func CheckLength(r Reporter, s string, minimum, maximum int) {
 func CheckItems(r Reporter, n, minimum, maximum int) {
 	switch {
 	case n < minimum:
-		r.Report("must have at least " + plural(minimum, "item") + " (got " + strconv.Itoa(n) + ")")
+		r.Report(RuleMinItems, "must have at least "+plural(minimum, "item")+" (got "+strconv.Itoa(n)+")")
 	case maximum >= 0 && n > maximum:
-		r.Report("must have at most " + plural(maximum, "item") + " (got " + strconv.Itoa(n) + ")")
+		r.Report(RuleMaxItems, "must have at most "+plural(maximum, "item")+" (got "+strconv.Itoa(n)+")")
 	}
 }
 
 // CheckPattern checks a string against a schema pattern.
 func CheckPattern(r Reporter, s string, p *Pattern) {
 	if !p.Match(s) {
-		r.Report("must match the pattern " + p.Source + " (got " + Quote(s) + ")")
+		r.Report(RulePattern, "must match the pattern "+p.Source+" (got "+Quote(s)+")")
 	}
 }
 
 // CheckEnum reports a value that is not one of the allowed values; known says whether it is.
 func CheckEnum(r Reporter, value string, known bool, allowed []string) {
 	if !known {
-		r.Report("must be one of " + strings.Join(allowed, ", ") + " (got " + Quote(value) + ")")
+		r.Report(RuleEnum, "must be one of "+strings.Join(allowed, ", ")+" (got "+Quote(value)+")")
 	}
 }
 
 // CheckText reports a Go string that is not UTF-8 (decoded strings always are; built ones may not be).
 func CheckText(r Reporter, s string) {
 	if !utf8.ValidString(s) {
-		r.Report("string is not valid UTF-8, which I-JSON requires")
+		r.Report(RuleUTF8, "string is not valid UTF-8, which I-JSON requires")
 	}
 }
 

@@ -49,7 +49,7 @@ func NewDecoder(data []byte) *Decoder {
 	d := &Decoder{data: data}
 	d.frames = d.frameBuf[:0]
 	if bytes.HasPrefix(data, byteOrderMark) {
-		d.syntax("text starts with a byte-order mark, which I-JSON forbids")
+		d.stop(RuleBOM, "text starts with a byte-order mark, which I-JSON forbids")
 	}
 	return d
 }
@@ -70,14 +70,14 @@ func (d *Decoder) Finish(typeName string) error {
 	return &WireError{Type: typeName, Problems: d.problems}
 }
 
-// Report records a problem at the value being read (Decoder is a Reporter).
-func (d *Decoder) Report(message string) {
-	d.problems = append(d.problems, Problem{Pointer: d.pointer(), Message: message})
+// Report records a problem at the value being read, breaking rule (Decoder is a Reporter).
+func (d *Decoder) Report(rule, message string) {
+	d.problems = append(d.problems, Problem{Pointer: d.pointer(), Message: message, Rule: rule})
 }
 
 // reportAt records a problem at the member name of the object being read.
-func (d *Decoder) reportAt(name, message string) {
-	d.problems = append(d.problems, Problem{Pointer: d.pointer() + "/" + EscapeToken(name), Message: message})
+func (d *Decoder) reportAt(name, rule, message string) {
+	d.problems = append(d.problems, Problem{Pointer: d.pointer() + "/" + EscapeToken(name), Message: message, Rule: rule})
 }
 
 func (d *Decoder) pointer() string {
@@ -99,7 +99,12 @@ func (d *Decoder) pointer() string {
 	return b.String()
 }
 
-func (d *Decoder) syntax(message string) {
+// syntax records a syntax error and stops the decoder.
+func (d *Decoder) syntax(message string) { d.stop(RuleSyntax, message) }
+
+// stop records a problem after which nothing can be read reliably (a syntax error, a byte-order mark,
+// nesting too deep), and stops the decoder.
+func (d *Decoder) stop(rule, message string) {
 	if d.fatal {
 		return
 	}
@@ -115,12 +120,13 @@ func (d *Decoder) syntax(message string) {
 	d.problems = append(d.problems, Problem{
 		Pointer: d.pointer(),
 		Message: fmt.Sprintf("invalid JSON: %s (line %d, column %d)", message, line, column),
+		Rule:    rule,
 	})
 }
 
 func (d *Decoder) push(f frame) bool {
 	if len(d.frames) >= MaxDepth {
-		d.syntax(fmt.Sprintf("arrays and objects nested deeper than %d levels", MaxDepth))
+		d.stop(RuleDepth, fmt.Sprintf("arrays and objects nested deeper than %d levels", MaxDepth))
 		return false
 	}
 	d.frames = append(d.frames, f)
@@ -222,13 +228,13 @@ func (d *Decoder) Seen(seen *uint64, index int) bool {
 
 // Duplicate reports the current member as a second member of the same name, and skips its value.
 func (d *Decoder) Duplicate() {
-	d.Report("duplicate member (I-JSON forbids two members with the same name)")
+	d.Report(RuleDuplicateKey, "duplicate member (I-JSON forbids two members with the same name)")
 	d.value()
 }
 
 // UnknownMember reports the current member as not in the schema and skips its value.
 func (d *Decoder) UnknownMember() {
-	d.Report("unknown member (this type is closed; check the spelling or the schema version)")
+	d.Report(RuleAdditionalProperties, "unknown member (this type is closed; check the spelling or the schema version)")
 	d.value()
 }
 
@@ -240,7 +246,7 @@ func (d *Decoder) Missing(seen, mask uint64, names []string) {
 	}
 	for i, name := range names {
 		if bit := uint64(1) << i; mask&bit != 0 && seen&bit == 0 {
-			d.reportAt(name, "required member is missing")
+			d.reportAt(name, RuleRequired, "required member is missing")
 		}
 	}
 }
@@ -289,7 +295,10 @@ func (d *Decoder) NextElement() bool {
 }
 
 // mismatch reports that the next value is not of the wanted JSON type, and skips it.
-func (d *Decoder) mismatch(want string) {
+func (d *Decoder) mismatch(want string) { d.mismatchRule(RuleType, want) }
+
+// mismatchRule is mismatch for a value that breaks another rule than its JSON type (a tag's const).
+func (d *Decoder) mismatchRule(rule, want string) {
 	if d.peek() == 0 && d.pos >= len(d.data) {
 		d.syntax("unexpected end of input, expected a value")
 		return
@@ -300,7 +309,7 @@ func (d *Decoder) mismatch(want string) {
 		return
 	}
 	message := "must be " + want + " (got " + describe(d.data[start:d.pos]) + ")"
-	d.problems = slices.Insert(d.problems, at, Problem{Pointer: d.pointer(), Message: message})
+	d.problems = slices.Insert(d.problems, at, Problem{Pointer: d.pointer(), Message: message, Rule: rule})
 }
 
 // describe names a JSON value for a message: its kind, or its text when it is short.
@@ -335,12 +344,12 @@ func (d *Decoder) Tag(want string) {
 		return
 	}
 	if d.peek() != '"' {
-		d.mismatch(strconv.Quote(want))
+		d.mismatchRule(RuleConst, strconv.Quote(want))
 		return
 	}
 	content, _ := d.readString()
 	if string(content) != want && !d.fatal {
-		d.Report("must be " + strconv.Quote(want) + " (got " + Quote(string(content)) + ")")
+		d.Report(RuleConst, "must be "+strconv.Quote(want)+" (got "+Quote(string(content))+")")
 	}
 }
 
@@ -384,19 +393,23 @@ func (d *Decoder) Int(minimum, maximum int64) (value int64, ok bool) {
 	case d.fatal:
 		return 0, false
 	case !integer:
-		d.Report("must be an integer literal, without fraction or exponent (got " + shownToken(token) + ")")
+		d.notIntegerLiteral(token)
 		return 0, false
 	}
-	value, fits := parseInt(token)
+	value, _ = parseInt(token) // an integer that does not fit an int64 is not safe either
 	switch {
-	case !fits && token[0] == '-':
-		d.Report("must be >= " + strconv.FormatInt(minimum, 10) + " (got " + shownToken(token) + ")")
-	case !fits:
-		d.Report("must be <= " + strconv.FormatInt(maximum, 10) + " (got " + shownToken(token) + ")")
+	case !safeInteger(token):
+		// Beyond +/-(2^53-1) the I-JSON rule is broken whatever the field's bounds (the other languages
+		// read such an integer inexactly, so they report this rule too).
+		bound := "must be <= " + strconv.FormatInt(maximum, 10)
+		if token[0] == '-' {
+			bound = "must be >= " + strconv.FormatInt(minimum, 10)
+		}
+		d.Report(RuleUnsafeInteger, bound+" (got "+shownToken(token)+", outside +/-(2^53-1))")
 	case value < minimum:
-		d.Report("must be >= " + strconv.FormatInt(minimum, 10) + " (got " + string(token) + ")")
+		d.Report(RuleMinimum, "must be >= "+strconv.FormatInt(minimum, 10)+" (got "+string(token)+")")
 	case value > maximum:
-		d.Report("must be <= " + strconv.FormatInt(maximum, 10) + " (got " + string(token) + ")")
+		d.Report(RuleMaximum, "must be <= "+strconv.FormatInt(maximum, 10)+" (got "+string(token)+")")
 	}
 	return value, true
 }
@@ -418,11 +431,13 @@ func (d *Decoder) Float(minimum, maximum float64) (value float64, ok bool) {
 	value, finite := parseFloat(token, integer)
 	switch {
 	case !finite:
-		d.Report(overflowMessage(token))
+		d.Report(RuleNumberOverflow, overflowMessage(token))
+	case integer && !safeInteger(token):
+		d.Report(RuleUnsafeInteger, "integer "+shownToken(token)+" is outside +/-(2^53-1), which not every language reads exactly")
 	case value < minimum:
-		d.Report("must be >= " + FormatFloat(minimum) + " (got " + shownToken(token) + ")")
+		d.Report(RuleMinimum, "must be >= "+FormatFloat(minimum)+" (got "+shownToken(token)+")")
 	case value > maximum:
-		d.Report("must be <= " + FormatFloat(maximum) + " (got " + shownToken(token) + ")")
+		d.Report(RuleMaximum, "must be <= "+FormatFloat(maximum)+" (got "+shownToken(token)+")")
 	}
 	return value, true
 }
@@ -469,7 +484,7 @@ func (d *Decoder) value() {
 		var many map[string]struct{}
 		for d.NextMember() {
 			if d.duplicateName(base, &many) {
-				d.Report("duplicate member (I-JSON forbids two members with the same name)")
+				d.Report(RuleDuplicateKey, "duplicate member (I-JSON forbids two members with the same name)")
 			}
 			d.value()
 		}
@@ -495,14 +510,14 @@ func (d *Decoder) value() {
 		switch {
 		case d.fatal:
 		case integer && !safeInteger(token):
-			d.Report("integer " + shownToken(token) + " is outside +/-(2^53-1), which not every language reads exactly")
+			d.Report(RuleUnsafeInteger, "integer "+shownToken(token)+" is outside +/-(2^53-1), which not every language reads exactly")
 		case !integer:
 			value, finite := parseFloat(token, false)
 			if !finite {
-				d.Report(overflowMessage(token))
+				d.Report(RuleNumberOverflow, overflowMessage(token))
 			} else if wideWhole(value) {
-				d.Report("number " + shownToken(token) + " is a whole number outside +/-(2^53-1): its canonical " +
-					"form is an integer literal not every language reads exactly")
+				d.Report(RuleUnsafeInteger, "number "+shownToken(token)+" is a whole number outside +/-(2^53-1): its "+
+					"canonical form is an integer literal not every language reads exactly")
 			}
 		}
 	case d.pos >= len(d.data):
@@ -548,6 +563,20 @@ func (d *Decoder) duplicateName(base int, many *map[string]struct{}) bool {
 func wideWhole(value float64) bool {
 	magnitude := math.Abs(value)
 	return magnitude >= 1<<53 && magnitude < 1e21 && magnitude == math.Trunc(magnitude)
+}
+
+// notIntegerLiteral reports a number with a fraction or an exponent where an integer is wanted: a whole
+// one (1.0, 1e2) breaks the integer-literal rule, any other (1.5, 1e400) the JSON type or the range.
+func (d *Decoder) notIntegerLiteral(token []byte) {
+	value, finite := parseFloat(token, false)
+	switch {
+	case !finite:
+		d.Report(RuleNumberOverflow, overflowMessage(token))
+	case value == math.Trunc(value):
+		d.Report(RuleIntegerLiteral, "must be an integer literal, without fraction or exponent (got "+shownToken(token)+")")
+	default:
+		d.Report(RuleType, "must be an integer (got "+shownToken(token)+")")
+	}
 }
 
 func overflowMessage(token []byte) string {

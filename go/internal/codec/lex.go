@@ -51,7 +51,7 @@ func (d *Decoder) readString() (content []byte, escaped bool) {
 			r, size := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && size == 1 && !reported {
 				reported = true
-				d.Report("string is not valid UTF-8, which I-JSON requires")
+				d.Report(RuleUTF8, "string is not valid UTF-8, which I-JSON requires")
 			}
 			i += size
 		}
@@ -109,7 +109,7 @@ func (d *Decoder) readEscaped(start, i int) []byte {
 							continue
 						}
 					}
-					d.Report(`string holds a lone surrogate \u` + strconv.FormatInt(int64(r), 16) + `, which I-JSON forbids`)
+					d.Report(RuleLoneSurrogate, `string holds a lone surrogate \u`+strconv.FormatInt(int64(r), 16)+`, which I-JSON forbids`)
 					r = utf8.RuneError
 				}
 				buf = utf8.AppendRune(buf, r)
@@ -128,7 +128,7 @@ func (d *Decoder) readEscaped(start, i int) []byte {
 			r, size := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && size == 1 && !reported {
 				reported = true
-				d.Report("string is not valid UTF-8, which I-JSON requires")
+				d.Report(RuleUTF8, "string is not valid UTF-8, which I-JSON requires")
 			}
 			buf = append(buf, data[i:i+size]...)
 			i += size

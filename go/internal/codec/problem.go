@@ -10,11 +10,44 @@ import (
 )
 
 // Problem is one thing wrong with a document: where it is (an RFC 6901 JSON pointer, "" for the whole
-// document) and what rule it breaks.
+// document), what is wrong, and the name of the rule it breaks.
 type Problem struct {
 	Pointer string
 	Message string
+	// Rule names the rule broken, with the names the Python and TypeScript packages use: a JSON Schema
+	// keyword (RuleRequired, RuleAdditionalProperties, RuleDiscriminator, RuleType, RuleEnum, RuleConst,
+	// RulePattern, RuleMinimum, RuleMaximum, RuleMinLength, RuleMaxLength, RuleMinItems, RuleMaxItems) or
+	// an I-JSON rule (RuleSyntax, RuleUTF8, RuleBOM, RuleDuplicateKey, RuleLoneSurrogate,
+	// RuleNumberOverflow, RuleUnsafeInteger, RuleIntegerLiteral, RuleDepth, RuleJSONValue).
+	Rule string
 }
+
+// The names of the rules a Problem can break (Problem.Rule).
+const (
+	RuleRequired             = "required"
+	RuleAdditionalProperties = "additionalProperties"
+	RuleDiscriminator        = "discriminator"
+	RuleType                 = "type"
+	RuleEnum                 = "enum"
+	RuleConst                = "const"
+	RulePattern              = "pattern"
+	RuleMinimum              = "minimum"
+	RuleMaximum              = "maximum"
+	RuleMinLength            = "minLength"
+	RuleMaxLength            = "maxLength"
+	RuleMinItems             = "minItems"
+	RuleMaxItems             = "maxItems"
+	RuleSyntax               = "syntax"
+	RuleUTF8                 = "utf8"
+	RuleBOM                  = "bom"
+	RuleDuplicateKey         = "duplicate-key"
+	RuleLoneSurrogate        = "lone-surrogate"
+	RuleNumberOverflow       = "number-overflow"
+	RuleUnsafeInteger        = "unsafe-integer"
+	RuleIntegerLiteral       = "integer-literal"
+	RuleDepth                = "depth"
+	RuleJSONValue            = "json-value"
+)
 
 // String renders the problem as "pointer: message", with "(root)" for the empty pointer.
 func (p Problem) String() string {
@@ -52,6 +85,15 @@ func (e *WireError) Error() string {
 		b.WriteString(p.String())
 	}
 	return b.String()
+}
+
+// Rules lists the rule of every problem, in order.
+func (e *WireError) Rules() []string {
+	out := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		out[i] = p.Rule
+	}
+	return out
 }
 
 // Pointers lists the JSON pointer of every problem, in order.

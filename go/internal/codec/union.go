@@ -48,7 +48,7 @@ func (d *Decoder) PeekTag(name string, tags []string) int {
 		}
 		i++
 	}
-	d.skipWithTagProblem(name, "required member is missing (it names the variant: one of "+listTags(tags)+")")
+	d.skipWithTagProblem(name, RuleDiscriminator, "required member is missing (it names the variant: one of "+listTags(tags)+")")
 	return -1
 }
 
@@ -62,7 +62,7 @@ func (d *Decoder) tagValue(name string, tags []string, i int) int {
 	}
 	token := data[i:end]
 	if token[0] != '"' {
-		d.skipWithTagProblem(name, "must be a string naming the variant, one of "+listTags(tags)+" (got "+describe(token)+")")
+		d.skipWithTagProblem(name, RuleDiscriminator, "must be a string naming the variant, one of "+listTags(tags)+" (got "+describe(token)+")")
 		return -1
 	}
 	if !bytes.ContainsRune(token, '\\') {
@@ -75,19 +75,19 @@ func (d *Decoder) tagValue(name string, tags []string, i int) int {
 	} else if index := slices.Index(tags, unquoteQuiet(token)); index >= 0 {
 		return index
 	}
-	d.skipWithTagProblem(name, "unknown tag "+Quote(unquoteQuiet(token))+" (expected one of "+listTags(tags)+")")
+	d.skipWithTagProblem(name, RuleDiscriminator, "unknown tag "+Quote(unquoteQuiet(token))+" (expected one of "+listTags(tags)+")")
 	return -1
 }
 
 // skipWithTagProblem skips the union object and reports a problem at its tag member, unless the object
 // turns out to be malformed (then the syntax error is the problem).
-func (d *Decoder) skipWithTagProblem(name, message string) {
+func (d *Decoder) skipWithTagProblem(name, rule, message string) {
 	at := len(d.problems)
 	d.value()
 	if d.fatal {
 		return
 	}
-	problem := Problem{Pointer: d.pointer() + "/" + EscapeToken(name), Message: message}
+	problem := Problem{Pointer: d.pointer() + "/" + EscapeToken(name), Message: message, Rule: rule}
 	d.problems = slices.Insert(d.problems, at, problem)
 }
 

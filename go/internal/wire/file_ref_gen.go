@@ -115,7 +115,7 @@ func (v *FileBase64) decodeJSON(d *codec.Decoder) {
 
 func (v *FileBase64) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *FileBase64")
+		c.Report(codec.RuleType, "must not be a nil *FileBase64")
 		return
 	}
 	c.Enter("base64")
@@ -251,7 +251,7 @@ func (v *FileId) decodeJSON(d *codec.Decoder) {
 
 func (v *FileId) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *FileId")
+		c.Report(codec.RuleType, "must not be a nil *FileId")
 		return
 	}
 	c.Enter("file_id")
@@ -390,7 +390,7 @@ func (v *FileUri) decodeJSON(d *codec.Decoder) {
 
 func (v *FileUri) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *FileUri")
+		c.Report(codec.RuleType, "must not be a nil *FileUri")
 		return
 	}
 	c.Enter("uri")

@@ -99,7 +99,7 @@ func (v *MediaBase64) decodeJSON(d *codec.Decoder) {
 
 func (v *MediaBase64) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *MediaBase64")
+		c.Report(codec.RuleType, "must not be a nil *MediaBase64")
 		return
 	}
 	c.Enter("base64")
@@ -204,7 +204,7 @@ func (v *MediaUrl) decodeJSON(d *codec.Decoder) {
 
 func (v *MediaUrl) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *MediaUrl")
+		c.Report(codec.RuleType, "must not be a nil *MediaUrl")
 		return
 	}
 	c.Enter("url")

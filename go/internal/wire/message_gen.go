@@ -84,7 +84,7 @@ func (v *Message) validate(c *codec.Checker) {
 	for i := range v.Parts {
 		c.EnterIndex(i)
 		if v.Parts[i] == nil {
-			c.Report("must not be nil")
+			c.Report(codec.RuleType, "must not be nil")
 		} else {
 			v.Parts[i].validate(c)
 		}

@@ -129,7 +129,7 @@ func (v *AudioPart) decodeJSON(d *codec.Decoder) {
 
 func (v *AudioPart) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *AudioPart")
+		c.Report(codec.RuleType, "must not be a nil *AudioPart")
 		return
 	}
 	if v.Audio == nil {
@@ -234,7 +234,7 @@ func (v *DataPart) decodeJSON(d *codec.Decoder) {
 
 func (v *DataPart) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *DataPart")
+		c.Report(codec.RuleType, "must not be a nil *DataPart")
 		return
 	}
 	c.Enter("data")
@@ -335,7 +335,7 @@ func (v *FilePart) decodeJSON(d *codec.Decoder) {
 
 func (v *FilePart) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *FilePart")
+		c.Report(codec.RuleType, "must not be a nil *FilePart")
 		return
 	}
 	if v.File == nil {
@@ -440,7 +440,7 @@ func (v *ImagePart) decodeJSON(d *codec.Decoder) {
 
 func (v *ImagePart) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ImagePart")
+		c.Report(codec.RuleType, "must not be a nil *ImagePart")
 		return
 	}
 	if v.Image == nil {
@@ -545,7 +545,7 @@ func (v *ReasoningPart) decodeJSON(d *codec.Decoder) {
 
 func (v *ReasoningPart) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ReasoningPart")
+		c.Report(codec.RuleType, "must not be a nil *ReasoningPart")
 		return
 	}
 	c.Enter("reasoning")
@@ -646,7 +646,7 @@ func (v *TextPart) decodeJSON(d *codec.Decoder) {
 
 func (v *TextPart) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *TextPart")
+		c.Report(codec.RuleType, "must not be a nil *TextPart")
 		return
 	}
 	c.Enter("text")
@@ -747,7 +747,7 @@ func (v *ToolCallPart) decodeJSON(d *codec.Decoder) {
 
 func (v *ToolCallPart) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ToolCallPart")
+		c.Report(codec.RuleType, "must not be a nil *ToolCallPart")
 		return
 	}
 	c.Enter("tool_call")
@@ -848,7 +848,7 @@ func (v *ToolResultPart) decodeJSON(d *codec.Decoder) {
 
 func (v *ToolResultPart) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ToolResultPart")
+		c.Report(codec.RuleType, "must not be a nil *ToolResultPart")
 		return
 	}
 	c.Enter("tool_result")

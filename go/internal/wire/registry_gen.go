@@ -283,49 +283,49 @@ func Check(v any) error {
 		return c.Err(x.wireName())
 	case *ContentPart:
 		if *x == nil {
-			c.Report("a ContentPart is nil")
+			c.Report(codec.RuleType, "a ContentPart is nil")
 		} else {
 			(*x).validate(&c)
 		}
 		return c.Err("ContentPart")
 	case *FileRef:
 		if *x == nil {
-			c.Report("a FileRef is nil")
+			c.Report(codec.RuleType, "a FileRef is nil")
 		} else {
 			(*x).validate(&c)
 		}
 		return c.Err("FileRef")
 	case *MediaRef:
 		if *x == nil {
-			c.Report("a MediaRef is nil")
+			c.Report(codec.RuleType, "a MediaRef is nil")
 		} else {
 			(*x).validate(&c)
 		}
 		return c.Err("MediaRef")
 	case *Part:
 		if *x == nil {
-			c.Report("a Part is nil")
+			c.Report(codec.RuleType, "a Part is nil")
 		} else {
 			(*x).validate(&c)
 		}
 		return c.Err("Part")
 	case *ResponseFormat:
 		if *x == nil {
-			c.Report("a ResponseFormat is nil")
+			c.Report(codec.RuleType, "a ResponseFormat is nil")
 		} else {
 			(*x).validate(&c)
 		}
 		return c.Err("ResponseFormat")
 	case *StreamEvent:
 		if *x == nil {
-			c.Report("a StreamEvent is nil")
+			c.Report(codec.RuleType, "a StreamEvent is nil")
 		} else {
 			(*x).validate(&c)
 		}
 		return c.Err("StreamEvent")
 	case *ToolChoice:
 		if *x == nil {
-			c.Report("a ToolChoice is nil")
+			c.Report(codec.RuleType, "a ToolChoice is nil")
 		} else {
 			(*x).validate(&c)
 		}

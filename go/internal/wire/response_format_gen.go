@@ -205,7 +205,7 @@ func (v *ResponseFormatJsonObject) decodeJSON(d *codec.Decoder) {
 
 func (v *ResponseFormatJsonObject) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ResponseFormatJsonObject")
+		c.Report(codec.RuleType, "must not be a nil *ResponseFormatJsonObject")
 		return
 	}
 }
@@ -286,7 +286,7 @@ func (v *ResponseFormatJsonSchema) decodeJSON(d *codec.Decoder) {
 
 func (v *ResponseFormatJsonSchema) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ResponseFormatJsonSchema")
+		c.Report(codec.RuleType, "must not be a nil *ResponseFormatJsonSchema")
 		return
 	}
 	c.Enter("json_schema")
@@ -363,7 +363,7 @@ func (v *ResponseFormatText) decodeJSON(d *codec.Decoder) {
 
 func (v *ResponseFormatText) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ResponseFormatText")
+		c.Report(codec.RuleType, "must not be a nil *ResponseFormatText")
 		return
 	}
 }

@@ -160,7 +160,7 @@ func (v *ErrorEvent) decodeJSON(d *codec.Decoder) {
 
 func (v *ErrorEvent) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ErrorEvent")
+		c.Report(codec.RuleType, "must not be a nil *ErrorEvent")
 		return
 	}
 	c.Enter("error")
@@ -252,7 +252,7 @@ func (v *FinishEvent) decodeJSON(d *codec.Decoder) {
 
 func (v *FinishEvent) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *FinishEvent")
+		c.Report(codec.RuleType, "must not be a nil *FinishEvent")
 		return
 	}
 	c.Enter("finish_reason")
@@ -354,7 +354,7 @@ func (v *PartEvent) decodeJSON(d *codec.Decoder) {
 
 func (v *PartEvent) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *PartEvent")
+		c.Report(codec.RuleType, "must not be a nil *PartEvent")
 		return
 	}
 	c.Enter("index")
@@ -468,7 +468,7 @@ func (v *ReasoningDeltaEvent) decodeJSON(d *codec.Decoder) {
 
 func (v *ReasoningDeltaEvent) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ReasoningDeltaEvent")
+		c.Report(codec.RuleType, "must not be a nil *ReasoningDeltaEvent")
 		return
 	}
 	c.Enter("index")
@@ -579,7 +579,7 @@ func (v *ReasoningEndEvent) decodeJSON(d *codec.Decoder) {
 
 func (v *ReasoningEndEvent) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ReasoningEndEvent")
+		c.Report(codec.RuleType, "must not be a nil *ReasoningEndEvent")
 		return
 	}
 	c.Enter("index")
@@ -694,7 +694,7 @@ func (v *ReasoningStartEvent) decodeJSON(d *codec.Decoder) {
 
 func (v *ReasoningStartEvent) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ReasoningStartEvent")
+		c.Report(codec.RuleType, "must not be a nil *ReasoningStartEvent")
 		return
 	}
 	c.Enter("index")
@@ -812,7 +812,7 @@ func (v *StartEvent) decodeJSON(d *codec.Decoder) {
 
 func (v *StartEvent) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *StartEvent")
+		c.Report(codec.RuleType, "must not be a nil *StartEvent")
 		return
 	}
 	if v.ID != nil {
@@ -920,7 +920,7 @@ func (v *TextDeltaEvent) decodeJSON(d *codec.Decoder) {
 
 func (v *TextDeltaEvent) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *TextDeltaEvent")
+		c.Report(codec.RuleType, "must not be a nil *TextDeltaEvent")
 		return
 	}
 	c.Enter("index")
@@ -1018,7 +1018,7 @@ func (v *TextEndEvent) decodeJSON(d *codec.Decoder) {
 
 func (v *TextEndEvent) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *TextEndEvent")
+		c.Report(codec.RuleType, "must not be a nil *TextEndEvent")
 		return
 	}
 	c.Enter("index")
@@ -1113,7 +1113,7 @@ func (v *TextStartEvent) decodeJSON(d *codec.Decoder) {
 
 func (v *TextStartEvent) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *TextStartEvent")
+		c.Report(codec.RuleType, "must not be a nil *TextStartEvent")
 		return
 	}
 	c.Enter("index")
@@ -1207,7 +1207,7 @@ func (v *ToolCallDeltaEvent) decodeJSON(d *codec.Decoder) {
 
 func (v *ToolCallDeltaEvent) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ToolCallDeltaEvent")
+		c.Report(codec.RuleType, "must not be a nil *ToolCallDeltaEvent")
 		return
 	}
 	c.Enter("index")
@@ -1305,7 +1305,7 @@ func (v *ToolCallEndEvent) decodeJSON(d *codec.Decoder) {
 
 func (v *ToolCallEndEvent) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ToolCallEndEvent")
+		c.Report(codec.RuleType, "must not be a nil *ToolCallEndEvent")
 		return
 	}
 	c.Enter("index")
@@ -1420,7 +1420,7 @@ func (v *ToolCallStartEvent) decodeJSON(d *codec.Decoder) {
 
 func (v *ToolCallStartEvent) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ToolCallStartEvent")
+		c.Report(codec.RuleType, "must not be a nil *ToolCallStartEvent")
 		return
 	}
 	c.Enter("index")
@@ -1517,7 +1517,7 @@ func (v *UsageEvent) decodeJSON(d *codec.Decoder) {
 
 func (v *UsageEvent) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *UsageEvent")
+		c.Report(codec.RuleType, "must not be a nil *UsageEvent")
 		return
 	}
 	c.Enter("usage")

@@ -89,7 +89,7 @@ func (v *ToolChoiceAuto) decodeJSON(d *codec.Decoder) {
 
 func (v *ToolChoiceAuto) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ToolChoiceAuto")
+		c.Report(codec.RuleType, "must not be a nil *ToolChoiceAuto")
 		return
 	}
 }
@@ -161,7 +161,7 @@ func (v *ToolChoiceNone) decodeJSON(d *codec.Decoder) {
 
 func (v *ToolChoiceNone) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ToolChoiceNone")
+		c.Report(codec.RuleType, "must not be a nil *ToolChoiceNone")
 		return
 	}
 }
@@ -233,7 +233,7 @@ func (v *ToolChoiceRequired) decodeJSON(d *codec.Decoder) {
 
 func (v *ToolChoiceRequired) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ToolChoiceRequired")
+		c.Report(codec.RuleType, "must not be a nil *ToolChoiceRequired")
 		return
 	}
 }
@@ -316,7 +316,7 @@ func (v *ToolChoiceTool) decodeJSON(d *codec.Decoder) {
 
 func (v *ToolChoiceTool) validate(c *codec.Checker) {
 	if v == nil {
-		c.Report("must not be a nil *ToolChoiceTool")
+		c.Report(codec.RuleType, "must not be a nil *ToolChoiceTool")
 		return
 	}
 	c.Enter("tool")

@@ -81,7 +81,7 @@ func (v *ToolResult) validate(c *codec.Checker) {
 		for i := range v.Parts {
 			c.EnterIndex(i)
 			if v.Parts[i] == nil {
-				c.Report("must not be nil")
+				c.Report(codec.RuleType, "must not be nil")
 			} else {
 				v.Parts[i].validate(c)
 			}

@@ -249,7 +249,7 @@ def validate_lines(ctx: Context, expr: TypeExpr, value: str, owner: str, depth: 
         if ctx.kind(expr.items) == "union":
             inner = [
                 f"if {value}[{index}] == nil {{",
-                '\tc.Report("must not be nil")',
+                '\tc.Report(codec.RuleType, "must not be nil")',
                 "} else {",
                 *("\t" + x for x in inner),
                 "}",

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxDepth is the deepest nesting of arrays and objects a document may have. The spec sets no limit;
@@ -61,7 +62,14 @@ func (d *Decoder) Finish(typeName string) error {
 		d.skipSpace()
 		if d.pos < len(d.data) {
 			d.frames = d.frames[:0]
-			d.syntax("unexpected data after the JSON value")
+			switch rest := d.data[d.pos:]; {
+			case utf8.Valid(rest):
+				d.syntax("unexpected data after the JSON value")
+			case rawSurrogate(rest[firstInvalid(rest):]):
+				d.stop(RuleLoneSurrogate, "a surrogate written as UTF-8 bytes after the JSON value, which I-JSON forbids")
+			default:
+				d.stop(RuleUTF8, "bytes that are not UTF-8 after the JSON value, which I-JSON forbids")
+			}
 		}
 	}
 	if len(d.problems) == 0 {
@@ -434,6 +442,8 @@ func (d *Decoder) Float(minimum, maximum float64) (value float64, ok bool) {
 		d.Report(RuleNumberOverflow, overflowMessage(token))
 	case integer && !safeInteger(token):
 		d.Report(RuleUnsafeInteger, "integer "+shownToken(token)+" is outside +/-(2^53-1), which not every language reads exactly")
+	case !integer && wideWhole(value):
+		d.Report(RuleUnsafeInteger, wideWholeMessage(token))
 	case value < minimum:
 		d.Report(RuleMinimum, "must be >= "+FormatFloat(minimum)+" (got "+shownToken(token)+")")
 	case value > maximum:
@@ -516,8 +526,7 @@ func (d *Decoder) value() {
 			if !finite {
 				d.Report(RuleNumberOverflow, overflowMessage(token))
 			} else if wideWhole(value) {
-				d.Report(RuleUnsafeInteger, "number "+shownToken(token)+" is a whole number outside +/-(2^53-1): its "+
-					"canonical form is an integer literal not every language reads exactly")
+				d.Report(RuleUnsafeInteger, wideWholeMessage(token))
 			}
 		}
 	case d.pos >= len(d.data):
@@ -577,6 +586,23 @@ func (d *Decoder) notIntegerLiteral(token []byte) {
 	default:
 		d.Report(RuleType, "must be an integer (got "+shownToken(token)+")")
 	}
+}
+
+func wideWholeMessage(token []byte) string {
+	return "number " + shownToken(token) + " is a whole number outside +/-(2^53-1): its canonical form is an " +
+		"integer literal not every language reads exactly"
+}
+
+// firstInvalid is the offset of the first byte of b that does not start a valid UTF-8 sequence.
+func firstInvalid(b []byte) int {
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return len(b)
 }
 
 func overflowMessage(token []byte) string {

@@ -51,7 +51,7 @@ func (d *Decoder) readString() (content []byte, escaped bool) {
 			r, size := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && size == 1 && !reported {
 				reported = true
-				d.Report(RuleUTF8, "string is not valid UTF-8, which I-JSON requires")
+				d.badUTF8(data[i:])
 			}
 			i += size
 		}
@@ -128,7 +128,7 @@ func (d *Decoder) readEscaped(start, i int) []byte {
 			r, size := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && size == 1 && !reported {
 				reported = true
-				d.Report(RuleUTF8, "string is not valid UTF-8, which I-JSON requires")
+				d.badUTF8(data[i:])
 			}
 			buf = append(buf, data[i:i+size]...)
 			i += size
@@ -137,6 +137,21 @@ func (d *Decoder) readEscaped(start, i int) []byte {
 	d.pos = len(data)
 	d.syntax("unterminated string")
 	return nil
+}
+
+// badUTF8 reports the bytes that are not UTF-8 at the start of rest: a surrogate written as UTF-8 bytes
+// (ED A0..BF ..) is a raw lone surrogate (spec section 2, rule 3), any other bad byte breaks rule 1.
+func (d *Decoder) badUTF8(rest []byte) {
+	if rawSurrogate(rest) {
+		d.Report(RuleLoneSurrogate, "string holds a surrogate written as UTF-8 bytes (a raw lone surrogate), which I-JSON forbids")
+		return
+	}
+	d.Report(RuleUTF8, "string is not valid UTF-8, which I-JSON requires")
+}
+
+// rawSurrogate reports whether b starts with the UTF-8 form of a surrogate (U+D800..U+DFFF: ED A0..BF).
+func rawSurrogate(b []byte) bool {
+	return len(b) >= 2 && b[0] == 0xED && b[1] >= 0xA0 && b[1] <= 0xBF
 }
 
 func hex4(data []byte, i int) (rune, bool) {

@@ -368,7 +368,14 @@ class Parser {
     this.pos = i;
     if (integerLiteral && integerDigits <= 15) return negative ? -value : value; // exact: below 10^15
     value = Number(text.slice(start, i));
-    if (!Number.isFinite(value)) {
+    if (!Number.isFinite(value) && integerLiteral) {
+      // Rule 5 (an integer literal outside +/-(2^53-1)) is the one Python and Go name for these too.
+      this.problems.push({
+        pointer: pointerFromPath(this.path),
+        message: `integer ${shorten(text.slice(start, i))} is outside +/-(2^53-1) (it even overflows an IEEE double)`,
+        rule: "unsafe-integer",
+      });
+    } else if (!Number.isFinite(value)) {
       this.problems.push({
         pointer: pointerFromPath(this.path),
         message: `number ${shorten(text.slice(start, i))} overflows an IEEE double`,

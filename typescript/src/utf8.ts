@@ -18,7 +18,8 @@ declare const TextDecoder: new (
 let decoder: { decode(input: Uint8Array): string } | undefined;
 
 /**
- * The text of `bytes`; throws `WireError` (rule `utf8`) when they are not well-formed UTF-8.
+ * The text of `bytes`; throws `WireError` (rule `utf8`, or `lone-surrogate` for a surrogate's UTF-8 bytes)
+ * when they are not well-formed UTF-8.
  * `locate` turns the well-formed text before the bad byte into the JSON pointer of where it sits.
  */
 export function decodeUtf8(bytes: Uint8Array, locate: (prefix: string) => string = () => ""): string {
@@ -28,6 +29,12 @@ export function decodeUtf8(bytes: Uint8Array, locate: (prefix: string) => string
   } catch {
     const offset = firstInvalidUtf8Byte(bytes);
     const pointer = locate(decoder.decode(bytes.subarray(0, offset)));
+    // A surrogate written as UTF-8 bytes (ED A0..BF ..) is a raw lone surrogate: spec section 2, rule 3.
+    const second = bytes[offset + 1] ?? 0;
+    if (bytes[offset] === 0xed && second >= 0xa0 && second <= 0xbf) {
+      const message = `a surrogate written as UTF-8 bytes at byte ${offset} (a raw lone surrogate, which I-JSON forbids)`;
+      throw new WireError([{ pointer, message, rule: "lone-surrogate" }]);
+    }
     throw new WireError([{ pointer, message: `invalid UTF-8 at byte ${offset}`, rule: "utf8" }]);
   }
 }

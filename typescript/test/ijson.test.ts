@@ -107,6 +107,23 @@ describe("the parser builds what JSON.parse builds", () => {
       },
     );
   });
+  test("each I-JSON fault names the rule the Python and Go packages name", () => {
+    const rules = (bytes: Uint8Array): [string, string][] => {
+      try {
+        decode(bytes, "JsonValue");
+      } catch (error) {
+        assert.ok(error instanceof WireError);
+        return error.problems.map((p) => [p.pointer, p.rule]);
+      }
+      assert.fail("accepted");
+    };
+    // ASCII text then raw bytes
+    const utf8 = (text: string, ...raw: number[]): Uint8Array => new Uint8Array([...Array.from(text, (c) => c.charCodeAt(0)), ...raw]);
+    assert.deepEqual(rules(utf8('["a', 0xed, 0xa0, 0x80, 0x22, 0x5d)), [["/0", "lone-surrogate"]]);
+    assert.deepEqual(rules(utf8('["a', 0xff, 0x22, 0x5d)), [["/0", "utf8"]]);
+    assert.deepEqual(rules(utf8("[1" + "0".repeat(400) + "]")), [["/0", "unsafe-integer"]]);
+    assert.deepEqual(rules(utf8("[1e400]")), [["/0", "number-overflow"]]);
+  });
   test("a syntax error says where, by line and column", () => {
     assert.throws(() => parseJson('{\n  "a": [1,\n  2,]\n}'), /line 3 column 5/);
   });

@@ -114,6 +114,8 @@ def _rule(error: ErrorDetails) -> str:
         return "number-overflow"  # the parser read 1e400 as inf: a JSON number that overflows a double
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_SAFE_INTEGER:
         return "unsafe-integer"
+    if isinstance(value, float) and value.is_integer() and MAX_SAFE_INTEGER < abs(value) < 1e21:
+        return "unsafe-integer"  # 1e16: canonically an integer literal past 2^53 (spec section 2, rule 5)
     if kind == "int_type" and isinstance(value, float) and value.is_integer():
         return "integer-literal"  # 1.0 or 1e2 for an integer field
     if kind == "literal_error":

@@ -51,12 +51,14 @@ def _syntax_rule(raw: bytes, reason: str) -> str:
         return "depth"
     if "surrogate" in reason or "hex escape" in reason:
         return "lone-surrogate"
-    if "unicode code point" in reason:  # invalid UTF-8: raw surrogates (ED A0..BF ..) are their own rule
-        try:
-            raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            bad = raw[exc.start : exc.start + 2]
-            return "lone-surrogate" if len(bad) == 2 and bad[0] == 0xED and bad[1] >= 0xA0 else "utf8"
+    # Bytes that are not UTF-8 anywhere in the text break that rule whatever jiter stopped at (a sequence
+    # cut off by the end of the text, bytes after the value), as in TypeScript and Go; raw surrogates
+    # (ED A0..BF ..) are their own rule.
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = raw[exc.start : exc.start + 2]
+        return "lone-surrogate" if len(bad) == 2 and bad[0] == 0xED and bad[1] >= 0xA0 else "utf8"
     return "syntax"
 
 

@@ -32,6 +32,7 @@ type request struct {
 type problem struct {
 	Pointer string `json:"pointer"`
 	Message string `json:"message"`
+	Rule    string `json:"rule,omitempty"` // the rule broken (Problem.Rule), for errors that name one
 }
 
 type response struct {
@@ -60,11 +61,11 @@ func rejected(err error) response {
 	if errors.As(err, &wireError) {
 		problems := make([]problem, 0, len(wireError.Problems))
 		for _, p := range wireError.Problems {
-			problems = append(problems, problem{p.Pointer, p.Message})
+			problems = append(problems, problem{p.Pointer, p.Message, p.Rule})
 		}
 		return response{OK: notOK(), Problems: problems}
 	}
-	return response{OK: notOK(), Problems: []problem{{"", err.Error()}}}
+	return response{OK: notOK(), Problems: []problem{{Pointer: "", Message: err.Error()}}}
 }
 
 func document(r *request) ([]byte, error) {
@@ -123,7 +124,7 @@ func parseArguments(r *request) (response, error) {
 	}
 	var raw json.RawMessage
 	if err := wirechat.ParseArguments(*r.Text, &raw); err != nil {
-		return response{OK: notOK(), Problems: []problem{{"", err.Error()}}}, nil
+		return response{OK: notOK(), Problems: []problem{{Pointer: "", Message: err.Error()}}}, nil
 	}
 	canonical, err := wirechat.CanonicalJSON(raw)
 	if err != nil {
@@ -141,7 +142,7 @@ func buildArguments(r *request) (response, error) {
 	}
 	arguments, err := wirechat.BuildArguments(value)
 	if err != nil {
-		return response{OK: notOK(), Problems: []problem{{"", err.Error()}}}, nil
+		return response{OK: notOK(), Problems: []problem{{Pointer: "", Message: err.Error()}}}, nil
 	}
 	return response{OK: ok(), Arguments: &arguments}, nil
 }

@@ -34,7 +34,10 @@ def _wire_type(name: str) -> Any:
 
 
 def _problems(error: wirechat.WireError) -> dict[str, Any]:
-    return {"ok": False, "problems": [{"pointer": p.pointer, "message": p.message} for p in error.problems]}
+    return {
+        "ok": False,
+        "problems": [{"pointer": p.pointer, "message": p.message, "rule": p.rule} for p in error.problems],
+    }
 
 
 def _text(data: bytes) -> str:

@@ -31,7 +31,7 @@ const typeNames: ReadonlySet<string> = new Set(TYPE_NAMES);
 
 function rejected(error: unknown): Response {
   if (error instanceof WireError) {
-    return { ok: false, problems: error.problems.map((p) => ({ pointer: p.pointer, message: p.message })) };
+    return { ok: false, problems: error.problems.map((p) => ({ pointer: p.pointer, message: p.message, rule: p.rule })) };
   }
   if (error instanceof RangeError) return { ok: false, problems: [{ pointer: "", message: error.message }] };
   throw error;

@@ -1,6 +1,7 @@
 """Break one language on purpose and the suite must notice: a Go decoder that accepts unknown members,
-a TypeScript encoder that adds a member the input did not have. Both run the real testees behind a
-proxy (tests/conformance/broken_testees/proxy.py) that changes only the broken behaviour."""
+a TypeScript encoder that adds a member the input did not have, a Go decoder that names the wrong rules.
+All run the real testees behind a proxy (tests/conformance/broken_testees/proxy.py) that changes only the
+broken behaviour."""
 
 from __future__ import annotations
 
@@ -60,3 +61,22 @@ def test_a_typescript_encoder_that_adds_a_member_fails_the_run(
     assert ("typescript", "property/ToolCall/chain") in failures  # Python -> TypeScript breaks the chain
     written = [json.loads(path.read_text()) for path in tmp_path.glob("*.json")]
     assert written and written[0]["cases"][0]["valid"] is True  # the shrunk valid instance, as a case
+
+
+def test_a_go_decoder_that_names_the_wrong_rules_fails_the_run(layout: Layout, go_command: list[str]) -> None:
+    summary = run(
+        Options(
+            testee_commands={"go": broken("misname-rules", go_command)},
+            examples=0,
+        )
+    )
+    failures = {(o.language, o.case_id): o.detail for o in summary.outcomes if o.status == "failed"}
+    assert summary.failed
+    assert {language for language, _ in failures} == {"go"}  # Python and TypeScript agree with each other
+    # a case that states its rule: judged on its own
+    assert "no problem of rule 'duplicate-key' at '/type'" in failures["go", "ijson/edges/duplicate-tag"]
+    # cases that state none: compared across languages, the odd one out blamed
+    detail = failures["go", "examples/Part/invalid/extra_member"]
+    assert "no common rule at '/colour'" in detail and "go: type" in detail
+    assert ("go", "unions/variants/tool-choice-tool-choice-tool-tagged-auto") in failures
+    assert ("go", "unions/variants/part-text-part-tagged-reasoning") not in failures  # 'required' still shared

@@ -42,8 +42,10 @@ def test_a_good_case_loads(tmp_path: Path, layout: Layout) -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"valid": False}, "'rule' is a required property"),
-        ({"rule": "a rule"}, "must not have"),  # a rule on a valid case
+        ({"valid": False}, "'citation' is a required property"),
+        ({"citation": "a rule"}, "must not have"),  # a citation on a valid case
+        ({"rule": "required"}, "must not have"),  # a machine rule on a valid case
+        ({"valid": False, "citation": "a rule", "rule": "closed objects"}, "is not one of"),  # not a rule name
         ({"type": "Nope"}, "no wire type named 'Nope'"),
         ({"description": "it should be accepted"}, "no 'should'"),
         ({"text": "{"}, "is valid under each of|is not valid under any"),  # text and document together
@@ -51,7 +53,7 @@ def test_a_good_case_loads(tmp_path: Path, layout: Layout) -> None:
         ({"colour": "red"}, "Additional properties|is not valid under any"),
         ({"document": None, "text": "{not json", "valid": True}, "not JSON"),
         (
-            {"document": None, "base64": base64.b64encode(b'{"a":1}').decode(), "valid": False, "rule": "r r r"},
+            {"document": None, "base64": base64.b64encode(b'{"a":1}').decode(), "valid": False, "citation": "r r r"},
             "are UTF-8",
         ),
         ({"expand": [{"pointer": "/nope", "unit": "a", "count": 2}]}, "does not name a string"),

@@ -51,7 +51,8 @@ class Case:
     valid: bool
     request: dict[str, Any] = field(repr=False)
     expected: str | None = field(default=None, repr=False)  # RFC 8785 text of the result, for valid cases
-    rule: str | None = None
+    citation: str | None = None  # for an invalid case: the rule it breaks, in the spec's words
+    rule: str | None = None  # for an invalid decode case: the machine name every language's problems use
     pointer: str | None = None
     fold_error: str | None = None
     partial: str | None = field(default=None, repr=False)
@@ -100,6 +101,7 @@ def _decode_case(case_id: str, raw: dict[str, Any], source: str) -> Case:
         valid=raw["valid"],
         request={"op": "decode", "type": raw["type"], **member},
         expected=expected,
+        citation=raw.get("citation"),
         rule=raw.get("rule"),
         pointer=raw.get("pointer"),
         source=source,
@@ -128,7 +130,7 @@ def _behaviour_case(case_id: str, raw: dict[str, Any], source: str) -> Case:
         valid=raw["valid"],
         request=request,
         expected=jcs(raw["result"]) if "result" in raw else None,
-        rule=raw.get("rule"),
+        citation=raw.get("citation"),
         fold_error=raw.get("fold_error"),
         partial=jcs(raw["partial"]) if "partial" in raw else None,
         usage=None if raw.get("usage") is None else jcs(raw["usage"]),
@@ -188,7 +190,7 @@ def load_examples(examples: Path) -> list[Case]:
         else:
             wrapper = json.loads(path.read_text(encoding="utf-8"))
             raw = {"type": type_name, "document": wrapper["document"], "valid": False}
-            raw |= {"rule": wrapper["reason"], "pointer": wrapper["pointer"]}
+            raw |= {"citation": wrapper["reason"], "pointer": wrapper["pointer"]}
         raw["description"] = _example_description(type_name, stem, verdict == "valid")
         cases.append(_decode_case(case_id, raw, str(path)))
     return cases

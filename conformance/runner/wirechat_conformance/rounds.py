@@ -127,7 +127,7 @@ def _regression(folder: Path, type_name: str, seed_value: int, failure: Property
     detail = "; ".join(f"{language}: {text}" for (language, _), text in failure.findings.items())
     if failure.mutation is not None:
         text = _text(failure.mutation.value)
-        case: dict[str, Any] = {"valid": False, "rule": failure.mutation.rule[:240]}
+        case: dict[str, Any] = {"valid": False, "citation": failure.mutation.rule[:240]}
         if failure.mutation.pointer is not None:
             case["pointer"] = failure.mutation.pointer
     else:

@@ -12,6 +12,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from wirechat_conformance.bundle import type_names
 from wirechat_conformance.cases import Case, load_cases, load_examples
@@ -19,6 +20,7 @@ from wirechat_conformance.expected import Entry, load_expected
 from wirechat_conformance.paths import Layout, find_layout
 from wirechat_conformance.report import Outcome, Progress, Summary
 from wirechat_conformance.rounds import run_type
+from wirechat_conformance.rules import compared_across_languages, disagreements
 from wirechat_conformance.testees import LANGUAGES, Testee, command_for
 from wirechat_conformance.verdicts import judge
 
@@ -67,20 +69,47 @@ def _classify(language: str, case_id: str, problem: str | None, entries: list[En
     return ("xpass", listed.reason) if problem is None else ("xfail", f"{listed.reason} [{problem}]")
 
 
-def _run_cases(
-    testee: Testee, cases: list[Case], entries: list[Entry], progress: Progress
-) -> tuple[list[Outcome], float]:
-    outcomes = []
+@dataclass
+class _Answers:
+    """One language's answers to the corpus: its verdict problem per case (None: passed), and the answers
+    kept for the cross-language rule comparison (only those cases: the others may hold megabytes)."""
+
+    problems: list[str | None] = field(default_factory=list)
+    compared: dict[int, dict[str, Any]] = field(default_factory=dict)
+    rate: float = 0.0
+
+
+def _run_cases(testee: Testee, cases: list[Case], progress: Progress) -> _Answers:
+    found = _Answers()
     started = time.perf_counter()
     for start in range(0, len(cases), BATCH):
         batch = cases[start : start + BATCH]
         answers = testee.call_many([case.request for case in batch])
-        for case, answer in zip(batch, answers, strict=False):
-            status, detail = _classify(testee.language, case.id, judge(case, answer), entries)
-            outcomes.append(Outcome(testee.language, case.id, case.category, status, detail, case.description))
+        for index, (case, answer) in enumerate(zip(batch, answers, strict=False), start=start):
+            found.problems.append(judge(case, answer))
+            if compared_across_languages(case):
+                found.compared[index] = answer
         progress.update(f"cases: {testee.language}", start + len(batch), len(cases))
     elapsed = time.perf_counter() - started
-    return outcomes, (len(cases) / elapsed if elapsed > 0 else 0.0)
+    found.rate = len(cases) / elapsed if elapsed > 0 else 0.0
+    return found
+
+
+def _judge_cases(cases: list[Case], answers: dict[str, _Answers], entries: dict[str, list[Entry]]) -> list[Outcome]:
+    """Each language's verdict on each case: its own answer judged, then (for invalid decode cases that
+    state no machine rule) its rules compared with the other languages' (``wirechat_conformance.rules``)."""
+    outcomes = []
+    for index, case in enumerate(cases):
+        rule_problems: dict[str, str] = {}
+        if compared_across_languages(case):
+            rule_problems = disagreements(
+                case, {language: found.compared[index] for language, found in answers.items()}
+            )
+        for language, found in answers.items():
+            problem = found.problems[index] or rule_problems.get(language)
+            status, detail = _classify(language, case.id, problem, entries[language])
+            outcomes.append(Outcome(language, case.id, case.category, status, detail, case.description))
+    return outcomes
 
 
 def _run_properties(
@@ -149,10 +178,9 @@ def run(options: Options) -> Summary:
             testee = Testee(language, command_for(language, layout, options.testee_commands), layout.root)
             testee.start()
             testees[language] = testee
-        for language, testee in testees.items():
-            found, rate = _run_cases(testee, cases, entries[language], progress)
-            outcomes += found
-            throughput[language] = rate
+        answers = {language: _run_cases(testee, cases, progress) for language, testee in testees.items()}
+        throughput = {language: found.rate for language, found in answers.items()}
+        outcomes += _judge_cases(cases, answers, entries)
         if options.examples > 0:
             found, regressions = _run_properties(testees, entries, options, layout, progress)
             outcomes += found

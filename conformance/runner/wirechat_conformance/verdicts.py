@@ -3,7 +3,9 @@
 Valid cases compare RFC 8785 bytes: the testee's ``canonical`` and the canonical form of its own
 ``encoded`` text must both equal the expected bytes (so an encoder that adds, drops or changes a member
 is caught even when the canonical form is computed another way). Invalid cases must be rejected, with a
-problem at the case's pointer when it states one.
+problem at the case's pointer when it states one, and of the case's machine rule when it states one (one
+problem with both when it states both). Cases without a machine rule are compared across languages
+instead (``wirechat_conformance.rules``).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import json
 from typing import Any
 
 from wirechat_conformance.cases import Case, jcs
+from wirechat_conformance.rules import rules_at
 
 __all__ = ["judge", "summarise_answer"]
 
@@ -36,7 +39,10 @@ def summarise_answer(answer: dict[str, Any]) -> str:
     if answer.get("ok"):
         return f"accepted: {_short(answer.get('canonical') or answer.get('arguments'))}"
     problems = answer.get("problems") or []
-    listed = "; ".join(f"{p.get('pointer') or '(root)'}: {p.get('message')}" for p in problems[:3])
+    listed = "; ".join(
+        f"{p.get('pointer') or '(root)'}: {p.get('message')}" + (f" [{p['rule']}]" if p.get("rule") else "")
+        for p in problems[:3]
+    )
     fold = f"{answer['fold_error']} stream: " if answer.get("fold_error") else ""
     return f"rejected: {fold}{_short(listed or answer.get('message'))}"
 
@@ -66,7 +72,7 @@ def _judge_valid(case: Case, answer: dict[str, Any]) -> str | None:
 
 def _judge_invalid(case: Case, answer: dict[str, Any]) -> str | None:
     if answer.get("ok") is not False:
-        return f"expected rejection ({case.rule}), got {summarise_answer(answer)}"
+        return f"expected rejection ({case.citation}), got {summarise_answer(answer)}"
     if case.op == "fold":
         if answer.get("fold_error") != case.fold_error:
             return f"expected a {case.fold_error} stream, got {summarise_answer(answer)}"
@@ -82,6 +88,12 @@ def _judge_invalid(case: Case, answer: dict[str, Any]) -> str | None:
     if case.pointer is not None and all(problem.get("pointer") != case.pointer for problem in problems):
         pointers = ", ".join(repr(problem.get("pointer")) for problem in problems[:5])
         return f"rejected, but with no problem at {case.pointer!r} (problems at {pointers}): {summarise_answer(answer)}"
+    if case.rule is not None and case.rule not in rules_at(case, answer):
+        where = f" at {case.pointer!r}" if case.pointer is not None else ""
+        found = ", ".join(sorted(rules_at(case, answer))) or "none"
+        return (
+            f"rejected, but with no problem of rule {case.rule!r}{where} (rules: {found}): {summarise_answer(answer)}"
+        )
     return None
 
 

@@ -4,7 +4,9 @@ Usage: ``python proxy.py BREAKAGE COMMAND...``. Breakages:
 
 - ``accept-unknown-members``: a rejection whose every problem is an unknown member becomes an
   acceptance (as a decoder that ignores unknown members would answer), with the document's own bytes;
-- ``encode-extra-member``: every accepted object document is encoded with one member more than it had.
+- ``encode-extra-member``: every accepted object document is encoded with one member more than it had;
+- ``misname-rules``: every problem keeps its pointer and message but names another rule
+  (``duplicate-key`` becomes ``syntax``, ``additionalProperties`` becomes ``type``).
 """
 
 from __future__ import annotations
@@ -41,7 +43,20 @@ def encode_extra_member(request: dict[str, Any], answer: dict[str, Any]) -> dict
     return answer
 
 
-BREAKAGES = {"accept-unknown-members": accept_unknown_members, "encode-extra-member": encode_extra_member}
+MISNAMED = {"duplicate-key": "syntax", "additionalProperties": "type"}
+
+
+def misname_rules(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    for problem in answer.get("problems") or []:
+        problem["rule"] = MISNAMED.get(problem.get("rule", ""), problem.get("rule", ""))
+    return answer
+
+
+BREAKAGES = {
+    "accept-unknown-members": accept_unknown_members,
+    "encode-extra-member": encode_extra_member,
+    "misname-rules": misname_rules,
+}
 
 
 def main() -> int:

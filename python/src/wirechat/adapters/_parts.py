@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import MISSING
 
-from wirechat._generated.models import ChatRequest, DataRef, ReasoningPart, ToolDefinition
+from wirechat._generated.models import DataRef, ReasoningPart, ToolDefinition
 from wirechat.adapters._contract import ConversionRefused
 from wirechat.adapters._conversion import Conversion, compact_json, reasoning_disposition
 
@@ -45,11 +45,13 @@ def tool_definition_extras(tool: ToolDefinition, where: str, conv: Conversion) -
         conv.handle("tools.annotations", f"{where}/annotations")
 
 
-def merge_provider_options(request: ChatRequest, name: str, body: dict[str, Any], conv: Conversion) -> None:
-    """Copy ``provider_options[name]`` into ``body``; a key the adapter already set is refused."""
-    if request.provider_options is MISSING:
+def merge_provider_options(provider_options: Any, name: str, body: dict[str, Any]) -> None:
+    """Copy ``provider_options[name]`` (the adapter's own key) into ``body``; a key the adapter already set
+    is refused (set it through the canonical field instead). Other adapters' options are ignored (spec
+    section 11). Every request kind (chat, embed, complete) merges through this one function."""
+    if provider_options is MISSING or provider_options is None:
         return
-    own = request.provider_options.get(name)
+    own = provider_options.get(name)
     if own is None:
         return
     for key, value in own.items():

@@ -89,7 +89,7 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
         body["tools"] = [_encode_tool(tool, f"/tools/{i}", conv) for i, tool in enumerate(request.tools)]
     _encode_tool_choice(request, options, body, conv)
     _encode_options(options, body, conv)
-    _parts.merge_provider_options(request, adapter_name, body, conv)
+    _parts.merge_provider_options(request.provider_options, adapter_name, body)
     return body, conv.warnings
 
 

@@ -1,40 +1,18 @@
-"""The embeddings and completions codecs' shared body helpers: ``provider_options["openai-chat"]`` merged
-into a body (as the chat codec does: a key the adapter sets itself is refused), and the usage of a
-non-chat response with the provider's own total kept when it disagrees with the canonical one."""
+"""What the embeddings and completions codecs share: the adapter's names, and the usage of a non-chat
+response with the provider's own total kept when it disagrees with the canonical one. (Their
+``provider_options`` merge through ``wirechat.adapters._parts.merge_provider_options``, as chat does.)"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import MISSING
-
 from wirechat._generated.models import TokenUsage
-from wirechat.adapters._contract import ConversionRefused
 from wirechat.adapters.openai_chat import usage
 
-__all__ = ["NAME", "PROVIDER", "decode_usage", "merge_provider_options"]
+__all__ = ["NAME", "PROVIDER", "decode_usage"]
 
 NAME, PROVIDER = "openai-chat", "openai"
-
-
-def merge_provider_options(provider_options: Any, body: dict[str, Any], adapter_name: str = NAME) -> None:
-    """Copy ``provider_options[adapter_name]`` (the adapter's own key) into ``body``; a key already in
-    ``body`` is refused (set it through the canonical field instead). Other adapters' options are ignored
-    (spec section 11)."""
-    if provider_options is MISSING or provider_options is None:
-        return
-    own = provider_options.get(adapter_name)
-    if own is None:
-        return
-    for key, value in own.items():
-        if key in body:
-            raise ConversionRefused(
-                "provider_options",
-                f"{key!r} is set by the adapter from the canonical request; set it there instead",
-                where=f"/provider_options/{adapter_name}/{key}",
-            )
-        body[key] = value
 
 
 def decode_usage(raw: Any, metadata: dict[str, Any]) -> TokenUsage | None:

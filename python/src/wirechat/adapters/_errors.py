@@ -33,9 +33,10 @@ def header(headers: Mapping[str, str], name: str) -> str | None:
     return None
 
 
-def retry_after_ms(headers: Mapping[str, str]) -> int | None:
+def retry_after_ms(headers: Mapping[str, str], now: float | None = None) -> int | None:
     """How long the server asked us to wait: ``retry-after-ms`` first, then ``retry-after`` in seconds
-    or as an HTTP date (measured from the response's own ``date`` header, so no clock is read)."""
+    or as an HTTP date, measured from the response's own ``date`` header, else from ``now`` (seconds since
+    the epoch) when the caller gives it; no clock is read here. A date in the past means 0."""
     raw_ms = header(headers, "retry-after-ms")
     if raw_ms is not None:
         try:
@@ -50,22 +51,21 @@ def retry_after_ms(headers: Mapping[str, str]) -> int | None:
     try:
         seconds = float(raw)
     except ValueError:
-        return _from_http_date(raw, header(headers, "date"))
+        return _from_http_date(raw, header(headers, "date"), now)
     if not math.isfinite(seconds) or seconds < 0:
         return None
     return min(round(seconds * 1000), _MAX_SAFE)
 
 
-def _from_http_date(raw: str, date: str | None) -> int | None:
-    if date is None:
-        return None
+def _from_http_date(raw: str, date: str | None, now: float | None) -> int | None:
     try:
-        later, now = parsedate_to_datetime(raw), parsedate_to_datetime(date)
-    except (TypeError, ValueError):
+        later = parsedate_to_datetime(raw)
+        reference = parsedate_to_datetime(date).timestamp() if date is not None else now
+    except (TypeError, ValueError, IndexError):
         return None
-    if later.tzinfo is None or now.tzinfo is None:
+    if later.tzinfo is None or reference is None:
         return None
-    return max(0, round((later - now).total_seconds() * 1000))
+    return max(0, round((later.timestamp() - reference) * 1000))
 
 
 def parse_body(body: bytes | Mapping[str, Any] | None) -> dict[str, Any] | None:

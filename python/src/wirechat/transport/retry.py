@@ -10,7 +10,6 @@ for a caller who wants to wait that long (a daily quota, say).
 
 from __future__ import annotations
 
-import email.utils
 import math
 import random
 import time
@@ -20,6 +19,7 @@ from dataclasses import dataclass, field
 from pydantic import MISSING
 
 from wirechat._generated.models import Error
+from wirechat.adapters._errors import retry_after_ms
 
 __all__ = ["RetryPolicy", "server_retry_after", "should_retry_header"]
 
@@ -78,28 +78,7 @@ def should_retry_header(headers: Mapping[str, str]) -> bool | None:
 
 def server_retry_after(headers: Mapping[str, str], now: float | None = None) -> float | None:
     """The wait in seconds the server asked for: ``retry-after-ms``, else ``retry-after`` (seconds or an
-    HTTP date). ``None`` when neither is present or parses; a date in the past means 0.
-    """
-    millis = headers.get("retry-after-ms")
-    if millis is not None:
-        try:
-            value = float(millis)
-        except ValueError:
-            value = math.nan
-        if math.isfinite(value) and value >= 0:
-            return value / 1000
-    text = headers.get("retry-after")
-    if text is None:
-        return None
-    try:
-        seconds = float(text)
-    except ValueError:
-        try:
-            when = email.utils.parsedate_to_datetime(text)
-        except (TypeError, ValueError, IndexError):
-            return None
-        if when.tzinfo is None:
-            return None
-        seconds = when.timestamp() - (time.time() if now is None else now)
-        return max(seconds, 0.0)
-    return seconds if math.isfinite(seconds) and seconds >= 0 else None
+    HTTP date, measured from the response's ``date`` header or else the clock). ``None`` when neither is
+    present or parses; a date in the past means 0. The parsing is the adapters' (``retry_after_ms``)."""
+    millis = retry_after_ms(headers, now=time.time() if now is None else now)
+    return None if millis is None else millis / 1000

@@ -1,0 +1,115 @@
+"""``ModuleAdapter``: the one place that binds an adapter's modules into the ``Adapter`` contract.
+
+Every built-in adapter has the same module set (``request``, ``response``, ``stream``, ``errors``, ...).
+A subclass names its modules and says what is its own (name, provider, endpoints, auth headers); the
+methods that only forward to those modules live here once instead of in every adapter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+from wirechat._generated.models import ChatRequest, ChatResponse, Error
+from wirechat.adapters._contract import (
+    ConversionRefused,
+    ConversionWarning,
+    Manifest,
+    RequestKind,
+)
+from wirechat.adapters._contract import StreamDecoder as Decoder
+from wirechat.adapters._contract import StreamEncoder as Encoder
+
+__all__ = ["ModuleAdapter", "recorded_dir"]
+
+
+class RequestModule(Protocol):
+    def encode_request(
+        self, request: ChatRequest, adapter_name: str = ...
+    ) -> tuple[dict[str, Any], list[ConversionWarning]]: ...
+    def decode_request(
+        self, body: Mapping[str, Any], adapter_name: str = ...
+    ) -> tuple[ChatRequest, list[ConversionWarning]]: ...
+
+
+class ResponseModule(Protocol):
+    def decode_response(self, body: Mapping[str, Any]) -> ChatResponse: ...
+    def encode_response(
+        self, response: ChatResponse, warnings: list[ConversionWarning] | None = None
+    ) -> dict[str, Any]: ...
+
+
+class StreamModule(Protocol):
+    @property
+    def StreamDecoder(self) -> Callable[[], Decoder]: ...  # noqa: N802 (the class a stream module exports)
+    @property
+    def StreamEncoder(self) -> Callable[[], Encoder]: ...  # noqa: N802
+
+
+class ErrorsModule(Protocol):
+    def decode_error(
+        self, status: int | None, headers: Mapping[str, str], body: bytes | Mapping[str, Any] | None
+    ) -> Error: ...
+    def encode_error(self, error: Error) -> tuple[int, dict[str, str], dict[str, Any]]: ...
+
+
+def recorded_dir(module_file: str) -> Path | None:
+    """An adapter package's ``recorded/`` folder (recorded-shape responses and streams), if it has one."""
+    folder = Path(module_file).with_name("recorded")
+    return folder if folder.is_dir() else None
+
+
+class ModuleAdapter:
+    """Forwards the contract's codec methods to the adapter's modules. Pure: nothing here does I/O."""
+
+    name: str
+    provider: str
+    manifest: Manifest
+    paths: Mapping[str, str]
+    """The path of each request kind the provider serves, such as ``{"chat": "/v1/messages"}``."""
+    request_module: RequestModule
+    response_module: ResponseModule
+    stream_module: StreamModule
+    errors_module: ErrorsModule
+
+    def encode_request(self, request: ChatRequest) -> tuple[dict[str, Any], list[ConversionWarning]]:
+        return self.request_module.encode_request(request, self.name)
+
+    def decode_request(self, body: Mapping[str, Any]) -> tuple[ChatRequest, list[ConversionWarning]]:
+        return self.request_module.decode_request(body, self.name)
+
+    def decode_response(self, body: Mapping[str, Any]) -> ChatResponse:
+        return self.response_module.decode_response(body)
+
+    def encode_response(
+        self, response: ChatResponse, warnings: list[ConversionWarning] | None = None
+    ) -> dict[str, Any]:
+        return self.response_module.encode_response(response, warnings)
+
+    def stream_decoder(self) -> Decoder:
+        return self.stream_module.StreamDecoder()
+
+    def stream_encoder(self) -> Encoder:
+        return self.stream_module.StreamEncoder()
+
+    def decode_error(
+        self, status: int | None, headers: Mapping[str, str], body: bytes | Mapping[str, Any] | None
+    ) -> Error:
+        return self.errors_module.decode_error(status, headers, body)
+
+    def encode_error(self, error: Error) -> tuple[int, dict[str, str], dict[str, Any]]:
+        return self.errors_module.encode_error(error)
+
+    def endpoint_path(self, kind: RequestKind) -> str:
+        if kind not in self.paths:
+            raise ConversionRefused("endpoint", f"no endpoint for {kind!r}; known: {', '.join(self.paths)}")
+        return self.paths[kind]
+
+    def stream_request_flags(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        flagged = dict(body)
+        flagged["stream"] = True
+        return flagged
+
+    def __repr__(self) -> str:
+        return f"<wirechat adapter {self.name}>"

@@ -4,60 +4,22 @@ carry (user content from users, tool calls from the assistant) and some are not 
 
 from __future__ import annotations
 
-import copy
-from functools import cache
 from typing import Any
 
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
 from wirechat._generated.models import ChatRequest, ChatResponse
-from wirechat._pointers import bundle
 from wirechat.adapters._contract import Adapter
 from wirechat.adapters._conversion import compact_json
+from wirechat.strategies import json_objects, json_values, strategy_for
 
 __all__ = ["requests", "responses"]
 
-_SAFE = 2**53 - 1
-_scalars = (
-    st.none()
-    | st.booleans()
-    | st.integers(-_SAFE, _SAFE)
-    | st.floats(allow_nan=False, allow_infinity=False, width=32).filter(
-        lambda x: not (x.is_integer() and abs(x) >= 2**53)
-    )
-    | st.text(st.characters(exclude_categories=["Cs"]), max_size=12)
-)
-_values = st.recursive(
-    _scalars,
-    lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=6), kids, max_size=3),
-    max_leaves=8,
-)
-_objects = st.dictionaries(st.text(max_size=6), _values, max_size=3)
 _text = st.text(st.characters(exclude_categories=["Cs"]), max_size=20)
 _ids = st.text(st.characters(min_codepoint=48, max_codepoint=122), min_size=1, max_size=10)
 _names = st.from_regex(r"\A[a-z][a-z0-9_]{0,15}\Z")
 _b64 = st.binary(max_size=12).map(lambda b: __import__("base64").b64encode(b).decode())
-
-
-def _ecma(node: Any) -> Any:
-    if isinstance(node, dict):
-        out = {key: _ecma(value) for key, value in node.items() if key not in ("title", "description", "format")}
-        pattern = out.get("pattern")
-        if isinstance(pattern, str) and pattern.endswith("$"):
-            out["pattern"] = pattern[:-1] + "\\Z"
-        return out
-    if isinstance(node, list):
-        return [_ecma(item) for item in node]
-    return node
-
-
-@cache
-def _leaf(name: str) -> st.SearchStrategy[Any]:
-    defs = _ecma(copy.deepcopy(bundle()["$defs"]))
-    schema = dict(defs[name])
-    schema["$defs"] = defs
-    return from_schema(schema)
 
 
 def _metadata(provider: str) -> st.SearchStrategy[dict[str, Any]]:
@@ -98,7 +60,7 @@ def _part(kind: str, adapter: Adapter) -> st.SearchStrategy[dict[str, Any]]:
             )
         )
     elif kind == "data":
-        body = st.fixed_dictionaries({"value": _values})
+        body = st.fixed_dictionaries({"value": json_values})
     elif kind == "reasoning":
         signed = st.fixed_dictionaries({"text": _text, "signature": _b64.filter(bool), "issuer": st.just(provider)})
         redacted = st.fixed_dictionaries({"redacted_data": _b64.filter(bool), "issuer": st.just(provider)})
@@ -116,7 +78,7 @@ def _part(kind: str, adapter: Adapter) -> st.SearchStrategy[dict[str, Any]]:
             )
         )
     elif kind == "tool_call":
-        arguments = _objects.map(compact_json) | _objects.map(lambda o: __import__("json").dumps(o)) | _text
+        arguments = json_objects.map(compact_json) | json_objects.map(lambda o: __import__("json").dumps(o)) | _text
         body = st.fixed_dictionaries({"id": _ids, "name": _names, "arguments": arguments})
     else:
         content_parts = st.lists(st.one_of([_part(k, adapter) for k in ("text", "image", "data")]), max_size=2)
@@ -163,8 +125,8 @@ def requests(adapter: Adapter) -> st.SearchStrategy[dict[str, Any]]:
         optional={
             "model": st.sampled_from(["model-a", "model-b"]),
             "tools": st.lists(tool, max_size=2),
-            "tool_choice": _leaf("ToolChoice"),
-            "options": _leaf("ChatOptions"),
+            "tool_choice": strategy_for("ToolChoice"),
+            "options": strategy_for("ChatOptions"),
             "provider_options": st.fixed_dictionaries(
                 {}, optional={adapter.name: own_options, "another-adapter": st.just({"x": 1})}
             ),
@@ -204,7 +166,7 @@ def responses(adapter: Adapter) -> st.SearchStrategy[dict[str, Any]]:
         st.fixed_dictionaries(
             {
                 "message": st.fixed_dictionaries({"role": st.just("assistant"), "parts": st.lists(part, max_size=4)}),
-                "finish_reason": _leaf("FinishReason")
+                "finish_reason": strategy_for("FinishReason")
                 | st.sampled_from(sorted(adapter.manifest.finish_reasons)).map(
                     lambda raw: {"kind": adapter.manifest.finish_reasons[raw], "raw": raw}
                 ),

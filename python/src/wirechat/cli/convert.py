@@ -12,12 +12,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from wirechat import adapters
 from wirechat._generated.models import ChatRequest, ChatResponse, StreamEvent
 from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, SseEvent
+from wirechat.cli.input_files import ndjson_records, read_input
 from wirechat.cli.usage_error import UsageError
 from wirechat.codec import decode, encode
 from wirechat.errors import WireError
@@ -61,24 +61,11 @@ def _adapter(name: str) -> Adapter | None:
         raise UsageError(f"{exc.args[0]} (or {CANONICAL})") from None
 
 
-def _read(path: str) -> bytes:
-    if path == "-":
-        return sys.stdin.buffer.read()
-    try:
-        return Path(path).read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
-
-
 def _json(data: bytes, where: str) -> Any:
     try:
         return json.loads(data)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ValueError(f"{where}: not JSON ({exc})") from None
-
-
-def _lines(data: bytes) -> list[tuple[int, bytes]]:
-    return [(n, line) for n, line in enumerate(data.split(b"\n"), start=1) if line.strip()]
 
 
 def _warn(warnings: list[ConversionWarning]) -> None:
@@ -113,7 +100,7 @@ def _response(data: bytes, source: Adapter | None, target: Adapter | None) -> An
 def _stream(data: bytes, source: Adapter | None, target: Adapter | None) -> list[Any]:
     events: list[Any] = []
     decoder = None if source is None else source.stream_decoder()
-    for number, line in _lines(data):
+    for number, line in ndjson_records(data):
         if decoder is None:
             try:
                 events.append(decode(line, StreamEvent))
@@ -143,7 +130,7 @@ def _data(text: str) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     source, target = _adapter(args.source), _adapter(args.target)
-    data = _read(args.file)
+    data = read_input(args.file)
     try:
         if args.kind == "request":
             output: Any = _request(data, source, target)

@@ -15,6 +15,7 @@ from typing import Any
 
 from wirechat._locate import line_of_pointer
 from wirechat._registry import type_by_name, type_names
+from wirechat.cli.input_files import ndjson_records, read_input
 from wirechat.cli.usage_error import UsageError
 from wirechat.codec import decode
 from wirechat.errors import WireError
@@ -62,15 +63,6 @@ def _type_from_path(path: str) -> str | None:
     return by_snake.get(stem)
 
 
-def _read(path: str) -> bytes:
-    if path == "-":
-        return sys.stdin.buffer.read()
-    try:
-        return Path(path).read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
-
-
 def _report(label: str, document: bytes, error: WireError, first_line: int, is_json_file: bool) -> None:
     text = document.decode("utf-8", errors="replace")
     for problem in error.problems:
@@ -79,14 +71,10 @@ def _report(label: str, document: bytes, error: WireError, first_line: int, is_j
 
 
 def _check_file(path: str, type_: Any, fmt: str, tally: Tally) -> None:
-    data = _read(path)
+    data = read_input(path)
     label = "<stdin>" if path == "-" else path
     ndjson = fmt == "ndjson" or (fmt == "auto" and path.endswith(NDJSON_SUFFIXES))
-    documents = (
-        [(number, line) for number, line in enumerate(data.split(b"\n"), start=1) if line.strip()]
-        if ndjson
-        else [(1, data)]
-    )
+    documents = ndjson_records(data) if ndjson else [(1, data)]
     for line_number, document in documents:
         tally.documents += 1
         try:

@@ -27,8 +27,10 @@ def install(session: nox.Session) -> None:
 
 
 def run_lint(session: nox.Session) -> None:
+    """ruff (rules and formatting), and the import-linter contracts that keep the package's layers."""
     session.run("ruff", "check", *PYTHON_PATHS)
     session.run("ruff", "format", "--check", *PYTHON_PATHS)
+    session.run("lint-imports", "--no-cache")
 
 
 def run_typecheck(session: nox.Session) -> None:
@@ -114,7 +116,7 @@ CHECKS = {
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff: lint rules and formatting."""
+    """ruff (lint rules and formatting) and lint-imports (the package's layers)."""
     install(session)
     run_lint(session)
 

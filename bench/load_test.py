@@ -30,10 +30,10 @@ from openai._streaming import SSEDecoder  # the baseline the adapters' target na
 
 import wirechat
 from wirechat.adapters import get
-from wirechat.fake_provider.anthropic import AnthropicWire
-from wirechat.fake_provider.openai_chat import OpenAIChatWire
-from wirechat.fake_provider.script import parse_script
-from wirechat.fake_provider.wire import sse_bytes
+from wirechat.testing.fake_provider.anthropic import AnthropicWire
+from wirechat.testing.fake_provider.openai_chat import OpenAIChatWire
+from wirechat.testing.fake_provider.script import parse_script
+from wirechat.testing.fake_provider.wire import sse_bytes
 from wirechat.transport.events import EventPump
 from wirechat.transport.sse import SseDecoder
 

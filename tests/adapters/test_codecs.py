@@ -11,7 +11,7 @@ import pytest
 from wirechat import ChatRequest, ErrorEvent, FinishEvent, fold
 from wirechat.adapters import ConversionRefused, SseEvent, get, names
 from wirechat.adapters.anthropic.stream import JsonCompactor
-from wirechat.adapters.gate import GateFailure, validate_with_sdk
+from wirechat.testing.gate import GateFailure, validate_with_sdk
 
 OPENAI_ORACLE = "openai.types.chat.completion_create_params:CompletionCreateParamsNonStreaming"
 ANTHROPIC_ORACLE = "anthropic.types.message_create_params:MessageCreateParamsNonStreaming"

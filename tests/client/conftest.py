@@ -13,7 +13,7 @@ import pytest
 
 import wirechat
 from wirechat import ChatRequest, decode
-from wirechat.fake_provider import FakeProvider
+from wirechat.testing.fake_provider import FakeProvider
 from wirechat.transport import RetryPolicy, Timeouts
 
 API_KEY = "sk-test-0123456789abcdefSECRET"

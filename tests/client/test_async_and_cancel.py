@@ -10,7 +10,7 @@ import pytest
 
 import wirechat
 from tests.client.conftest import PROVIDERS, REQUEST, ServeFn, async_client_for, client_for
-from wirechat.fake_provider import FakeProvider
+from wirechat.testing.fake_provider import FakeProvider
 from wirechat.transport import OverloadedError, ProviderError, StreamInterruptedError
 
 pytestmark = pytest.mark.timeout(30)

@@ -60,6 +60,6 @@ def test_reports_are_written(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 def test_the_adapter_gate_flag_without_a_gate(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "wirechat.adapters.gate", None)  # importing it now raises ImportError
+    monkeypatch.setitem(sys.modules, "wirechat.testing.gate", None)  # importing it now raises ImportError
     assert main(["--adapter", "openai-chat"]) == 2
-    assert "adapter gate (wirechat.adapters.gate), which is not installed" in capsys.readouterr().err
+    assert "adapter gate (wirechat.testing.gate), which is not installed" in capsys.readouterr().err

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import wirechat
 from tests.schema.reference import jcs, reference_valid
 from wirechat._registry import type_by_name, type_names
-from wirechat.strategies import strategy_for
+from wirechat.testing.strategies import strategy_for
 
 EXAMPLES_PER_TYPE = int(os.environ.get("WIRECHAT_PROPERTY_EXAMPLES", "300"))
 

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 import wirechat
 from wirechat import ChatResponse, StreamEvent
-from wirechat.strategies import strategy_for
 from wirechat.stream import (
     IncompleteStreamError,
     MalformedStreamError,
@@ -20,6 +19,7 @@ from wirechat.stream import (
     events_from_response,
     fold,
 )
+from wirechat.testing.strategies import strategy_for
 
 SIGNATURE = "EqQBCkgIARABGAIiQL2mFjG1S0ZtZ0vY7tXy3d+1q8bDfWZxkqR0eN1pO9k0vFh3h6r4o8xN2T3v5J7m=="
 

@@ -166,13 +166,13 @@ def _options(args: argparse.Namespace) -> Options:
 
 def _adapter_gate(args: argparse.Namespace) -> int:
     try:
-        gate: Any = importlib.import_module("wirechat.adapters.gate")
+        gate: Any = importlib.import_module("wirechat.testing.gate")
     except ImportError:
         raise ConformanceUsageError(
-            "--adapter needs the adapter gate (wirechat.adapters.gate), which is not installed in this wirechat"
+            "--adapter needs the adapter gate (wirechat.testing.gate), which is not installed in this wirechat"
         ) from None
     if not callable(getattr(gate, "run", None)):
-        raise ConformanceUsageError("--adapter: this wirechat's adapter gate (wirechat.adapters.gate) has no run()")
+        raise ConformanceUsageError("--adapter: this wirechat's adapter gate (wirechat.testing.gate) has no run()")
     code: int = gate.run(args.adapter, seed=args.seed, examples=args.examples, report=args.report_dir)
     return code
 

@@ -27,7 +27,7 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
-from wirechat.strategies import strategy_for
+from wirechat.testing.strategies import strategy_for
 from wirechat_conformance.cases import jcs
 from wirechat_conformance.mutations import Mutation, mutations
 from wirechat_conformance.testees import Testee

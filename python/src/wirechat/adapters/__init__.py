@@ -34,7 +34,7 @@ The contract (stable; see ``docs/decisions/005-adapter-contract.md``):
   -> body``, ``decode_embed_response(body) -> EmbedResponse``) and ``CompleteCodec``
   (``encode_complete_request``, ``decode_complete_response``). ``openai-chat`` has both; ``anthropic`` neither.
 
-The adapter gate, ``wirechat.adapters.gate.run(name)``, holds any adapter to this contract; it needs the
+The adapter gate, ``wirechat.testing.gate.run(name)``, holds any adapter to this contract; it needs the
 gate-only dependencies (hypothesis, hypothesis-jsonschema, and the provider SDKs it validates against).
 """
 

@@ -2,7 +2,9 @@
 
 An adapter is a pure codec between canonical wirechat values and one provider API's JSON, plus the few
 facts the transport needs to send a request (endpoint paths, auth headers, base URL, the API-key variable,
-the flags that turn streaming on). It does no I/O. Embeddings and plain text completions are optional
+the flags that turn streaming on). It does no I/O. The stream codec shapes (``StreamDecoder``,
+``StreamEncoder``) and ``SseEvent`` live in ``wirechat.exchange``, which the transport shares; they are
+re-exported here as part of the contract. Embeddings and plain text completions are optional
 capabilities (``EmbedCodec``, ``CompleteCodec``): an adapter that has the methods offers the call. See
 ``wirechat.adapters`` for the whole contract and ``docs/decisions/005-adapter-contract.md`` for why it
 looks like this.
@@ -22,8 +24,8 @@ from wirechat._generated.models import (
     EmbedRequest,
     EmbedResponse,
     Error,
-    StreamEvent,
 )
+from wirechat.exchange import SseEvent, StreamDecoder, StreamEncoder
 
 __all__ = [
     "Adapter",
@@ -42,16 +44,6 @@ __all__ = [
 
 RequestKind = Literal["chat", "embed", "complete"]
 Level = Literal["lossless", "degraded", "refused"]
-
-
-@dataclass(frozen=True, slots=True)
-class SseEvent:
-    """One server-sent event as the transport parsed it: the ``event:`` name (None when absent) and the
-    ``data:`` text (multi-line data already joined with ``\\n``). OpenAI's ``data: [DONE]`` arrives as
-    ``SseEvent(None, "[DONE]")``."""
-
-    event: str | None
-    data: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,31 +102,6 @@ class Manifest:
     def message(self, feature: str) -> str:
         """The warning text (degraded) or the reason (refused) declared for ``feature``."""
         return self.features[feature].message
-
-
-class StreamDecoder(Protocol):
-    """Turns one response's provider SSE events into canonical stream events, statefully."""
-
-    def feed(self, event: SseEvent) -> list[StreamEvent]:
-        """The canonical events this provider event yields (often none, sometimes several)."""
-        ...
-
-    def close(self) -> list[StreamEvent]:
-        """Call at the end of the body: the closing events still owed (an ``error`` event with kind
-        ``invalid_response`` when the provider's stream was cut before its terminal event)."""
-        ...
-
-
-class StreamEncoder(Protocol):
-    """Turns canonical stream events into the provider's SSE events, statefully."""
-
-    def feed(self, event: StreamEvent) -> list[SseEvent]:
-        """The provider events for this canonical event."""
-        ...
-
-    def close(self) -> list[SseEvent]:
-        """The provider's closing events still owed (OpenAI's usage chunk and ``[DONE]``, ...)."""
-        ...
 
 
 @runtime_checkable

@@ -14,9 +14,8 @@ import json
 import sys
 from typing import Any
 
-from wirechat import adapters
 from wirechat._generated.models import ChatRequest, ChatResponse, StreamEvent
-from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, SseEvent
+from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, SseEvent, get, names
 from wirechat.cli.input_files import ndjson_records, read_input
 from wirechat.cli.usage_error import UsageError
 from wirechat.codec import decode, encode
@@ -40,7 +39,7 @@ def add_parser(commands: Any) -> None:
         "convert",
         help="translate a request, response or stream between provider formats",
         description="Translate FILE from one format to another and print it. Formats: wirechat (canonical) or an "
-        f"adapter name ({', '.join(adapters.names())}). Warnings go to stderr. Exit 0 converted, 1 refused or "
+        f"adapter name ({', '.join(names())}). Warnings go to stderr. Exit 0 converted, 1 refused or "
         "invalid input, 2 a usage error.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -56,7 +55,7 @@ def _adapter(name: str) -> Adapter | None:
     if name == CANONICAL:
         return None
     try:
-        return adapters.get(name)
+        return get(name)
     except KeyError as exc:
         raise UsageError(f"{exc.args[0]} (or {CANONICAL})") from None
 

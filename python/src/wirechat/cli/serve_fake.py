@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from wirechat.cli.usage_error import UsageError
-from wirechat.fake_provider import PROVIDERS, FakeProvider, ScriptError
+from wirechat.testing.fake_provider import PROVIDERS, FakeProvider, ScriptError
 
 DESCRIPTION = """\
 Serve a fake LLM provider on 127.0.0.1: a real HTTP server that speaks the provider's wire protocol

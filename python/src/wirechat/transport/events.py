@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import ChatResponse, Error, ErrorEvent, StreamEvent
-from wirechat.adapters import StreamDecoder
+from wirechat.exchange import StreamDecoder
 from wirechat.stream import MalformedStreamError, StreamError, StreamFailedError, StreamFold
 from wirechat.transport.errors import APIError, StreamInterruptedError, error_for
 from wirechat.transport.secrets import Secret, redact

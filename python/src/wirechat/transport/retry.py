@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pydantic import MISSING
 
 from wirechat._generated.models import Error
-from wirechat.adapters._errors import retry_after_ms
+from wirechat.exchange import retry_after_ms, should_retry
 
 __all__ = ["RetryPolicy", "server_retry_after", "should_retry_header"]
 
@@ -71,14 +71,15 @@ class RetryPolicy:
 
 
 def should_retry_header(headers: Mapping[str, str]) -> bool | None:
-    """The server's ``x-should-retry`` verdict: ``True``, ``False`` or ``None`` when it gives none."""
-    value = headers.get("x-should-retry", "").strip().lower()
-    return True if value == "true" else False if value == "false" else None
+    """The server's ``x-should-retry`` verdict: ``True``, ``False`` or ``None`` when it gives none
+    (``wirechat.exchange.should_retry``, which the adapters' error table uses too)."""
+    return should_retry(headers)
 
 
 def server_retry_after(headers: Mapping[str, str], now: float | None = None) -> float | None:
     """The wait in seconds the server asked for: ``retry-after-ms``, else ``retry-after`` (seconds or an
     HTTP date, measured from the response's ``date`` header or else the clock). ``None`` when neither is
-    present or parses; a date in the past means 0. The parsing is the adapters' (``retry_after_ms``)."""
+    present or parses; a date in the past means 0. The parsing is ``wirechat.exchange.retry_after_ms``, which
+    the adapters share."""
     millis = retry_after_ms(headers, now=time.time() if now is None else now)
     return None if millis is None else millis / 1000

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 
-from wirechat.adapters import SseEvent
+from wirechat.exchange import SseEvent
 
 __all__ = ["SseDecoder", "SseEvent", "aiter_sse", "iter_sse"]
 

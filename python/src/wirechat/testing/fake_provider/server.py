@@ -1,6 +1,6 @@
 """``FakeProvider``: a real HTTP/1.1 server on 127.0.0.1 that answers like a provider, from a script.
 
-Each request takes the next turn of the script (see ``wirechat.fake_provider.script``) and gets it in the
+Each request takes the next turn of the script (see ``wirechat.testing.fake_provider.script``) and gets it in the
 provider's wire format: a JSON body, or an SSE stream sent with chunked transfer encoding (so that a
 connection dropped mid-stream is seen by the client as a cut body, as with a real provider). Faults are
 played on the socket itself: an HTTP error with retry headers, a connection closed mid-stream, a cut JSON
@@ -25,10 +25,19 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from wirechat.fake_provider.anthropic import AnthropicWire
-from wirechat.fake_provider.openai_chat import OpenAIChatWire
-from wirechat.fake_provider.script import Fault, RawAnswer, Reply, Script, ScriptError, Turn, load_script, parse_script
-from wirechat.fake_provider.wire import Frame, ProviderWire, dumps, sse_bytes
+from wirechat.testing.fake_provider.anthropic import AnthropicWire
+from wirechat.testing.fake_provider.openai_chat import OpenAIChatWire
+from wirechat.testing.fake_provider.script import (
+    Fault,
+    RawAnswer,
+    Reply,
+    Script,
+    ScriptError,
+    Turn,
+    load_script,
+    parse_script,
+)
+from wirechat.testing.fake_provider.wire import Frame, ProviderWire, dumps, sse_bytes
 from wirechat.transport.secrets import redact_headers
 
 __all__ = ["PROVIDERS", "FakeProvider", "RecordedRequest"]

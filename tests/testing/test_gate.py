@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from wirechat import ChatResponse, TokenUsage, ToolCallDeltaEvent, encode
-from wirechat.adapters import SseEvent, gate, get, register, unregister
+from wirechat.adapters import SseEvent, get, register, unregister
+from wirechat.testing import gate
 
 EXAMPLES = 60
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from wirechat.fake_provider.script import Reply, ScriptError, Usage
-from wirechat.fake_provider.wire import Endpoint, Frame, dumps, fragments, reply_usage
+from wirechat.testing.fake_provider.script import Reply, ScriptError, Usage
+from wirechat.testing.fake_provider.wire import Endpoint, Frame, dumps, fragments, reply_usage
 
 __all__ = ["OpenAIChatWire"]
 

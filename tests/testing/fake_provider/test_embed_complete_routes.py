@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
-from wirechat.fake_provider import FakeProvider
+from wirechat.testing.fake_provider import FakeProvider
 
 pytestmark = pytest.mark.timeout(30)
 

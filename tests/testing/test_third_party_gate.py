@@ -42,7 +42,7 @@ def test_an_installed_adapter_is_listed_and_passes_the_gate_by_name(tmp_path: Pa
     _install(tmp_path)
     listed = _run(tmp_path, "-c", "from wirechat import adapters; print(adapters.names())")
     assert "acme-chat" in listed.stdout, listed.stderr
-    gate = _run(tmp_path, "-m", "wirechat.adapters.gate", "acme-chat")
+    gate = _run(tmp_path, "-m", "wirechat.testing.gate", "acme-chat")
     assert gate.returncode == 0, gate.stdout + gate.stderr
     assert "acme-chat: PASSED" in gate.stdout
 

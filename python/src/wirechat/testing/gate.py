@@ -30,11 +30,12 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from wirechat import canonical, encode, events_from_response, fold
 from wirechat._generated.models import ChatRequest, ChatResponse
 from wirechat.adapters._contract import Adapter, ConversionRefused, ConversionWarning, SseEvent
 from wirechat.adapters._registry import get
 from wirechat.adapters.features import FEATURES
+from wirechat.codec import canonical, encode
+from wirechat.stream import events_from_response, fold
 
 __all__ = ["GateFailure", "run", "validate_with_sdk"]
 
@@ -110,7 +111,7 @@ def _free_form(key: str) -> bool:
 
 
 def _request_round_trip(adapter: Adapter, document: dict[str, Any], oracle: str | None) -> None:
-    from wirechat.adapters._expected import expect_request
+    from wirechat.testing.gate_expected import expect_request
 
     request = ChatRequest.model_validate(document)
     expected = expect_request(adapter, json.loads(json.dumps(document)))
@@ -147,7 +148,7 @@ def _same(actual: Any, expected: Any, what: str) -> None:
 
 
 def _response_round_trip(adapter: Adapter, document: dict[str, Any]) -> None:
-    from wirechat.adapters._expected import expect_response
+    from wirechat.testing.gate_expected import expect_response
 
     response = ChatResponse.model_validate(document)
     expected = expect_response(adapter, json.loads(json.dumps(document)))
@@ -342,10 +343,10 @@ def _import(oracle: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m wirechat.adapters.gate NAME [--seed N] [--examples N] [--report FILE]``."""
+    """``python -m wirechat.testing.gate NAME [--seed N] [--examples N] [--report FILE]``."""
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m wirechat.adapters.gate", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m wirechat.testing.gate", description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="+", metavar="NAME", help="adapter names (see wirechat.adapters.names())")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--examples", type=int, default=200)

@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from wirechat.cli import main
-from wirechat.fake_provider import FakeProvider, ScriptError, load_script, parse_script
+from wirechat.testing.fake_provider import FakeProvider, ScriptError, load_script, parse_script
 
 pytestmark = pytest.mark.timeout(30)
 

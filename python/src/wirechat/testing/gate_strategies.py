@@ -12,7 +12,7 @@ from hypothesis_jsonschema import from_schema
 from wirechat._generated.models import ChatRequest, ChatResponse
 from wirechat.adapters._contract import Adapter
 from wirechat.adapters._conversion import compact_json
-from wirechat.strategies import json_objects, json_values, strategy_for
+from wirechat.testing.strategies import json_objects, json_values, strategy_for
 
 __all__ = ["requests", "responses"]
 

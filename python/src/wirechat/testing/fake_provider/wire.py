@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, Literal, Protocol
 
-from wirechat.fake_provider.script import Reply, Usage
+from wirechat.testing.fake_provider.script import Reply, Usage
 
 __all__ = ["Endpoint", "Frame", "ProviderWire", "dumps", "fragments", "reply_usage", "sse_bytes"]
 

@@ -1,14 +1,17 @@
 """The one entry point for checks: CI runs these same sessions (``./dev SESSION`` or ``nox -s SESSION``).
 
 Sessions: ``lint``, ``typecheck``, ``tests`` (all languages), ``pytest``, ``typescript``, ``go``,
-``conformance``, ``adapter-gate``, ``codegen`` (regenerate), ``codegen-check`` (drift, all languages),
+``conformance``, ``adapter-gate`` (from the checkout), ``wheel-gate`` (from the built wheel, in a fresh venv),
+``codegen`` (regenerate), ``codegen-check`` (drift, all languages),
 ``bench``, and ``gate``, which runs every check in one environment. ``./dev gate -- --skip tests`` runs
 the gate without a check that already ran (CI runs ``tests`` on its own first, as the README does).
 """
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 
 import nox
 
@@ -95,6 +98,29 @@ def run_adapter_gate(session: nox.Session) -> None:
         session.run("wirechat", "conformance", "--adapter", name)
 
 
+def run_wheel_gate(session: nox.Session) -> None:
+    """The adapter gate as a user runs it: the wirechat wheel built, installed with the ``gate`` extra into
+    a fresh virtual environment outside the checkout (dependencies held to the lock), and
+    ``wirechat conformance --adapter NAME`` run there for every built-in adapter."""
+    with tempfile.TemporaryDirectory(prefix="wirechat-wheel-") as scratch:
+        where = Path(scratch)
+        session.run("uv", "build", "--wheel", "--out-dir", str(where / "dist"), "python", external=True, silent=True)
+        (wheel,) = (where / "dist").glob("wirechat-*.whl")
+        venv = where / "venv"
+        python = venv / "bin" / "python"
+        session.run("uv", "venv", "--quiet", str(venv), external=True)
+        # --python, not VIRTUAL_ENV: inside a nox session that variable names the session's own environment
+        session.run(
+            "uv", "pip", "install", "--quiet", "--python", str(python), "-c", "requirements/dev.txt",
+            f"wirechat[gate] @ {wheel.as_uri()}", external=True,
+        )  # fmt: skip
+        wirechat = str(venv / "bin" / "wirechat")
+        with session.chdir(where):
+            for name in ADAPTERS:
+                session.run(wirechat, "conformance", "--adapter", name, external=True)
+            session.run(wirechat, "conformance", external=True, success_codes=[2])  # the suite is not in the wheel
+
+
 def run_tests(session: nox.Session, pytest_args: Sequence[str] = ()) -> None:
     """Every language's tests: Python (pytest; tests/conformance drives the TypeScript and Go testees),
     TypeScript (node --test, pack check), Go (test, fuzz)."""
@@ -110,7 +136,7 @@ CHECKS = {
     "codegen-check": run_codegen_check,
     "tests": run_tests,
     "conformance": run_conformance,
-    "adapter-gate": run_adapter_gate,
+    "wheel-gate": run_wheel_gate,
 }
 
 
@@ -168,6 +194,13 @@ def adapter_gate(session: nox.Session) -> None:
     """The adapter gate for the built-in provider adapters."""
     install(session)
     run_adapter_gate(session)
+
+
+@nox.session(name="wheel-gate")
+def wheel_gate(session: nox.Session) -> None:
+    """The adapter gate from the built wheel, installed with its extra into a fresh venv (what CI runs)."""
+    install(session)
+    run_wheel_gate(session)
 
 
 @nox.session

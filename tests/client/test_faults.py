@@ -123,7 +123,6 @@ def test_openai_spent_quota_429_is_not_retried(serve: ServeFn) -> None:
     assert len(fake.requests) == 1
 
 
-@PROVIDERS[1].marks[0]
 def test_anthropic_529_runs_out_as_overloaded(serve: ServeFn) -> None:
     fake = serve("anthropic", [{**status(529), "repeat": 3}])
     with client_for(fake) as client, pytest.raises(OverloadedError) as caught:
@@ -166,13 +165,7 @@ def test_malformed_body_is_an_invalid_response(serve: ServeFn, provider: str) ->
     ("provider", "error_type", "exception"),
     [
         pytest.param("openai-chat", "server_error", ProviderError, id="openai-server_error"),
-        pytest.param(
-            *PROVIDERS[1].values,
-            "overloaded_error",
-            OverloadedError,
-            marks=PROVIDERS[1].marks,
-            id="anthropic-overloaded_error",
-        ),
+        pytest.param("anthropic", "overloaded_error", OverloadedError, id="anthropic-overloaded_error"),
     ],
 )
 def test_error_event_after_a_200(serve: ServeFn, provider: str, error_type: str, exception: type[APIError]) -> None:

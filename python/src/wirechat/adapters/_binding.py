@@ -1,15 +1,15 @@
 """``ModuleAdapter``: the one place that binds an adapter's modules into the ``Adapter`` contract.
 
-Every built-in adapter has the same module set (``request``, ``response``, ``stream``, ``errors``, ...).
+Every built-in adapter has the same module set (``wirechat.adapters._module_set``).
 A subclass names its modules and says what is its own (name, provider, endpoints, auth headers); the
 methods that only forward to those modules live here once instead of in every adapter.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from wirechat._generated.models import ChatRequest, ChatResponse, Error
 from wirechat.adapters._contract import (
@@ -18,40 +18,17 @@ from wirechat.adapters._contract import (
     Manifest,
     RequestKind,
 )
-from wirechat.adapters._contract import StreamDecoder as Decoder
-from wirechat.adapters._contract import StreamEncoder as Encoder
+from wirechat.adapters._module_set import (
+    ErrorsModule,
+    RequestDecodeModule,
+    RequestEncodeModule,
+    ResponseModule,
+    StreamModule,
+)
+from wirechat.exchange import StreamDecoder as Decoder
+from wirechat.exchange import StreamEncoder as Encoder
 
 __all__ = ["ModuleAdapter", "recorded_dir"]
-
-
-class RequestModule(Protocol):
-    def encode_request(
-        self, request: ChatRequest, adapter_name: str = ...
-    ) -> tuple[dict[str, Any], list[ConversionWarning]]: ...
-    def decode_request(
-        self, body: Mapping[str, Any], adapter_name: str = ...
-    ) -> tuple[ChatRequest, list[ConversionWarning]]: ...
-
-
-class ResponseModule(Protocol):
-    def decode_response(self, body: Mapping[str, Any]) -> ChatResponse: ...
-    def encode_response(
-        self, response: ChatResponse, warnings: list[ConversionWarning] | None = None
-    ) -> dict[str, Any]: ...
-
-
-class StreamModule(Protocol):
-    @property
-    def StreamDecoder(self) -> Callable[[], Decoder]: ...  # noqa: N802 (the class a stream module exports)
-    @property
-    def StreamEncoder(self) -> Callable[[], Encoder]: ...  # noqa: N802
-
-
-class ErrorsModule(Protocol):
-    def decode_error(
-        self, status: int | None, headers: Mapping[str, str], body: bytes | Mapping[str, Any] | None
-    ) -> Error: ...
-    def encode_error(self, error: Error) -> tuple[int, dict[str, str], dict[str, Any]]: ...
 
 
 def recorded_dir(module_file: str) -> Path | None:
@@ -68,16 +45,17 @@ class ModuleAdapter:
     manifest: Manifest
     paths: Mapping[str, str]
     """The path of each request kind the provider serves, such as ``{"chat": "/v1/messages"}``."""
-    request_module: RequestModule
+    request_encode_module: RequestEncodeModule
+    request_decode_module: RequestDecodeModule
     response_module: ResponseModule
     stream_module: StreamModule
     errors_module: ErrorsModule
 
     def encode_request(self, request: ChatRequest) -> tuple[dict[str, Any], list[ConversionWarning]]:
-        return self.request_module.encode_request(request, self.name)
+        return self.request_encode_module.encode_request(request, self.name)
 
     def decode_request(self, body: Mapping[str, Any]) -> tuple[ChatRequest, list[ConversionWarning]]:
-        return self.request_module.decode_request(body, self.name)
+        return self.request_decode_module.decode_request(body, self.name)
 
     def decode_response(self, body: Mapping[str, Any]) -> ChatResponse:
         return self.response_module.decode_response(body)

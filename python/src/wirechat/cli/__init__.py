@@ -11,10 +11,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from wirechat.cli import conformance, convert, dev_tools, serve_fake, validate
+from wirechat.cli.commands import add_all
 from wirechat.cli.usage_error import UsageError
 
-__all__ = ["main"]
+__all__ = ["UsageError", "main"]
 
 DESCRIPTION = """\
 wirechat: one wire format for LLM conversations (messages, tool calls, usage, streams).
@@ -23,9 +23,12 @@ commands:
   validate     check JSON or NDJSON documents against a wire type
   convert      convert requests, responses and streams between providers (and wirechat)
   serve-fake   run a local provider server (OpenAI or Anthropic wire protocol) for tests
-  schema lint  check the schema files against the house rules (source checkout)
-  codegen      regenerate the models from the schema, or --check for drift (source checkout)
-  conformance  run the cross-language conformance suite or an adapter gate (source checkout)
+  conformance  run the adapter gate (--adapter NAME; needs wirechat[gate]), or with the wirechat-conformance
+               runner of a source checkout, the cross-language suite
+  schema lint  check the schema files against the house rules (wirechat-codegen, source checkout)
+  codegen      regenerate the models from the schema, or --check for drift (wirechat-codegen)
+
+Other installed distributions can add commands (entry point group "wirechat.commands").
 """
 
 EPILOG = """\
@@ -47,11 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
-    validate.add_parser(commands)
-    dev_tools.add_parsers(commands)
-    conformance.add_parser(commands)
-    convert.add_parser(commands)
-    serve_fake.add_parser(commands)
+    add_all(commands)
     return parser
 
 

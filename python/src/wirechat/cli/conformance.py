@@ -1,53 +1,65 @@
-"""``wirechat conformance``: the cross-language conformance suite (a source checkout of wirechat).
+"""``wirechat conformance --adapter NAME``: the adapter gate, from an installed wirechat.
 
-The suite lives in the ``wirechat-conformance`` package (``pip install -e conformance``); this module
-only registers its flags under ``wirechat`` and turns its usage errors into exit code 2.
+The gate (``wirechat.testing.gate``) holds one provider adapter, built in or third-party, to the adapter
+contract; it needs the extra ``pip install "wirechat[gate]"``. The whole cross-language suite (every case
+through the Python, TypeScript and Go testees) belongs to the ``wirechat-conformance`` distribution of a
+source checkout, whose ``conformance`` command takes this one's place when it is installed (see
+``wirechat.cli.commands``).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-from types import ModuleType
+from pathlib import Path
 from typing import Any
 
 from wirechat.cli.usage_error import UsageError
 
 __all__ = ["add_parser"]
 
-_NOT_INSTALLED = "this command needs the conformance runner from a source checkout: pip install -e conformance"
+DESCRIPTION = """\
+Run the adapter gate for one provider adapter: manifest coverage, property round trips reduced by the
+manifest, the stream law, request bodies checked against the official SDK's types, recorded shapes and
+the error tables. Needs: pip install "wirechat[gate]".
 
+The cross-language suite (every case through Python, TypeScript and Go) needs the wirechat-conformance
+runner of a source checkout (pip install -e conformance), which replaces this command when installed.
+"""
 
-def _runner() -> ModuleType | None:
-    try:
-        return importlib.import_module("wirechat_conformance.cli")
-    except ImportError:
-        return None
+EPILOG = """\
+examples:
+  wirechat conformance --adapter openai-chat
+  wirechat conformance --adapter my-provider --seed 3 --examples 300 --report gate.txt
+"""
+
+_SUITE = (
+    "the cross-language suite needs the wirechat-conformance runner of a source checkout (pip install -e conformance)"
+)
 
 
 def add_parser(commands: Any) -> None:
-    runner = _runner()
-    description = runner.DESCRIPTION if runner is not None else "Run the conformance suite. " + _NOT_INSTALLED
     parser = commands.add_parser(
         "conformance",
-        help="run the cross-language conformance suite (source checkout)",
-        description=description,
-        epilog=runner.EPILOG.replace("wirechat-conformance", "wirechat conformance") if runner is not None else None,
+        help="run the adapter gate for a provider adapter (--adapter NAME)",
+        description=DESCRIPTION,
+        epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    if runner is not None:
-        runner.add_arguments(parser)
-    else:  # take any flags, so that the missing runner is reported rather than the flags
-        parser.add_argument("arguments", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--adapter", metavar="NAME", help="the adapter to hold to the contract (see wirechat convert --help)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="hypothesis seed of the property rounds (default 0)")
+    parser.add_argument("--examples", type=int, default=25, help="generated examples per property (default 25)")
+    parser.add_argument("--report", type=Path, metavar="FILE", help="also write the gate's report to this file")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    runner = _runner()
-    if runner is None:
-        raise UsageError(_NOT_INSTALLED)
+    if not args.adapter:
+        raise UsageError(f"only --adapter NAME is available here; {_SUITE}")
     try:
-        code: int = runner.execute(args)
-    except runner.ConformanceUsageError as exc:
-        raise UsageError(str(exc)) from None
+        from wirechat.testing import gate  # noqa: PLC0415 (needs the [gate] extra: loaded only when asked for)
+    except ImportError as exc:
+        raise UsageError(f'the adapter gate needs pip install "wirechat[gate]" ({exc})') from None
+    code: int = gate.run(args.adapter, seed=args.seed, examples=args.examples, report=args.report)
     return code

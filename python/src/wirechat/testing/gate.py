@@ -291,7 +291,7 @@ def run(name: str, *, seed: int = 0, examples: int = 200, report: Path | None = 
     missing = sorted(set(FEATURES) - set(adapter.manifest.features))
     rep.check("manifest declares every feature", [missing], lambda m: _fail_if(m, "undeclared features"))
     try:
-        from wirechat.adapters import _strategies
+        from wirechat.testing import gate_strategies
     except ImportError as exc:
         rep.emit(f"FAIL the gate needs hypothesis and hypothesis-jsonschema: {exc}")
         return 1
@@ -301,13 +301,13 @@ def run(name: str, *, seed: int = 0, examples: int = 200, report: Path | None = 
         rep.failures += 1
     else:
         rep.check(f"request oracle {oracle} importable", [oracle], _import)
-    requests = _examples(_strategies.requests(adapter), seed, examples)
+    requests = _examples(gate_strategies.requests(adapter), seed, examples)
     rep.check(
         "request round trip (reduced by the manifest) and SDK validation",
         requests,
         lambda d: _request_round_trip(adapter, d, oracle),
     )
-    responses = _examples(_strategies.responses(adapter), seed, examples)
+    responses = _examples(gate_strategies.responses(adapter), seed, examples)
     rep.check("response round trip and stream law", responses, lambda d: _response_round_trip(adapter, d))
     fixtures = getattr(adapter, "fixtures_dir", None)
     if fixtures is not None and Path(fixtures).is_dir():

@@ -26,11 +26,10 @@ from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters._conversion import Conversion, get_list, metadata_for
 from wirechat.adapters.anthropic import finish, usage
 from wirechat.adapters.anthropic.manifest import MANIFEST
-from wirechat.adapters.anthropic.request import decode_block, encode_reasoning, encode_tool_call
+from wirechat.adapters.anthropic.shapes import PROVIDER, decode_block, encode_reasoning, encode_tool_call
 
 __all__ = ["METADATA_KEYS", "decode_response", "encode_response"]
 
-PROVIDER = "anthropic"
 METADATA_KEYS = ("stop_sequence", "stop_details", "container", "diagnostics")
 
 

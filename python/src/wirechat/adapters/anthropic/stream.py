@@ -41,11 +41,10 @@ from wirechat.adapters._contract import ConversionRefused, SseEvent
 from wirechat.adapters._conversion import Conversion, compact_json
 from wirechat.adapters.anthropic import errors, finish, usage
 from wirechat.adapters.anthropic.manifest import MANIFEST
-from wirechat.adapters.anthropic.request import decode_block
+from wirechat.adapters.anthropic.shapes import PROVIDER, decode_block
 
 __all__ = ["JsonCompactor", "StreamDecoder", "StreamEncoder"]
 
-PROVIDER = "anthropic"
 _WHITESPACE = frozenset(" \t\r\n")
 
 

@@ -2,8 +2,9 @@
 embeddings (``POST /v1/embeddings``, module ``embed``) and legacy completions (``POST /v1/completions``,
 module ``complete``) codecs.
 
-The same module set as every adapter: ``request``, ``response``, ``stream``, ``usage``, ``finish``,
-``errors``, ``manifest``; this module binds them into the ``ADAPTER`` object the registry hands out.
+The same module set as every adapter (``wirechat.adapters._module_set``): ``shapes``, ``request_encode``,
+``request_decode``, ``response``, ``stream``, ``usage``, ``finish``, ``errors``, ``manifest``; this module
+binds them into the ``ADAPTER`` object the registry hands out.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from wirechat._generated.models import CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse
 from wirechat.adapters._binding import ModuleAdapter, recorded_dir
-from wirechat.adapters.openai_chat import complete, embed, errors, request, response, stream
+from wirechat.adapters.openai_chat import complete, embed, errors, request_decode, request_encode, response, stream
 from wirechat.adapters.openai_chat.manifest import MANIFEST
 
 __all__ = ["ADAPTER", "OpenAIChatAdapter"]
@@ -28,7 +29,8 @@ class OpenAIChatAdapter(ModuleAdapter):
     provider = "openai"
     manifest = MANIFEST
     paths = PATHS
-    request_module, response_module, stream_module, errors_module = request, response, stream, errors
+    request_encode_module, request_decode_module = request_encode, request_decode
+    response_module, stream_module, errors_module = response, stream, errors
     default_base_url = "https://api.openai.com"
     request_oracle = "openai.types.chat.completion_create_params:CompletionCreateParamsNonStreaming"
     """The official SDK request type the gate validates bodies against."""

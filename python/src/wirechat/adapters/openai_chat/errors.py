@@ -13,7 +13,7 @@ from pydantic import MISSING
 from wirechat._generated.models import Error
 from wirechat.adapters._errors import build_error, header, kind_for_status, parse_body
 
-__all__ = ["decode_error", "encode_error"]
+__all__ = ["ERROR_CASES", "decode_error", "encode_error"]
 
 PROVIDER = "openai"
 _NOT_RETRYABLE_CODES = {"insufficient_quota", "credit_balance_exhausted", "project_spend_limit_exceeded"}

@@ -23,30 +23,14 @@ from wirechat._generated.models import (
 )
 from wirechat.adapters import _parts
 from wirechat.adapters._contract import ConversionWarning
-from wirechat.adapters._conversion import Conversion, compact_json, get_list, get_map, get_str, metadata_for
-from wirechat.adapters.openai_chat import finish, usage
+from wirechat.adapters._conversion import Conversion, get_list, get_map, get_str, metadata_for
+from wirechat.adapters.openai_chat import finish, shapes, usage
 from wirechat.adapters.openai_chat.manifest import MANIFEST
+from wirechat.adapters.openai_chat.shapes import PROVIDER, decode_tool_call
 
-__all__ = ["METADATA_KEYS", "decode_response", "decode_tool_call", "encode_response"]
+__all__ = ["METADATA_KEYS", "decode_response", "encode_response"]
 
-PROVIDER = "openai"
 METADATA_KEYS = ("system_fingerprint", "service_tier")
-
-
-def decode_tool_call(raw: Any, where: str) -> dict[str, Any]:
-    """A canonical ToolCall (as a dict) from ``{"id", "type": "function", "function": {name, arguments}}``;
-    arguments given as an object (some compatible servers do) become compact JSON text."""
-    if not isinstance(raw, Mapping):
-        raise ValueError(f"{where}: expected a tool call object")
-    function = get_map(raw, "function", where) or {}
-    arguments = function.get("arguments", "")
-    if not isinstance(arguments, str):
-        arguments = compact_json(arguments)
-    return {
-        "id": get_str(raw, "id", where),
-        "name": get_str(function, "name", f"{where}/function"),
-        "arguments": arguments,
-    }
 
 
 def decode_response(body: Mapping[str, Any]) -> ChatResponse:
@@ -122,9 +106,7 @@ def encode_response(response: ChatResponse, warnings: list[ConversionWarning] | 
                 texts.append(part.text)
             case ToolCallPart():
                 call = part.tool_call
-                calls.append(
-                    {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
-                )
+                calls.append(shapes.tool_call(call))
             case ReasoningPart():
                 _parts.drop_reasoning(part, where, conv, PROVIDER)
             case ImagePart() | AudioPart() | FilePart() | DataPart() | ToolResultPart():

@@ -37,7 +37,7 @@ from wirechat._generated.models import (
 )
 from wirechat.adapters._contract import ConversionRefused, SseEvent
 from wirechat.adapters._conversion import Conversion, compact_json
-from wirechat.adapters.openai_chat import errors, finish, usage
+from wirechat.adapters.openai_chat import errors, finish, shapes, usage
 from wirechat.adapters.openai_chat.manifest import MANIFEST
 from wirechat.adapters.openai_chat.response import METADATA_KEYS
 
@@ -235,11 +235,11 @@ class StreamEncoder:
                 return [self._chunk({"content": event.text})]
             case ToolCallStartEvent():
                 self._calls[event.index] = len(self._calls)
-                call = {"index": self._calls[event.index], "id": event.id, "type": "function"}
-                return [self._chunk({"tool_calls": [{**call, "function": {"name": event.name, "arguments": ""}}]})]
+                opening = shapes.stream_call_opening(self._calls[event.index], event.id, event.name)
+                return [self._chunk({"tool_calls": [opening]})]
             case ToolCallDeltaEvent():
                 key = self._calls[event.index]
-                return [self._chunk({"tool_calls": [{"index": key, "function": {"arguments": event.arguments}}]})]
+                return [self._chunk({"tool_calls": [shapes.stream_call_arguments(key, event.arguments)]})]
             case (
                 TextStartEvent()
                 | TextEndEvent()

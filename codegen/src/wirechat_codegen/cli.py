@@ -1,21 +1,24 @@
-"""``wirechat schema lint`` and ``wirechat codegen``: tools for a source checkout of wirechat.
+"""``wirechat schema lint`` and ``wirechat codegen``: the commands this distribution adds to ``wirechat``.
 
-Both need the ``wirechat-codegen`` package (``pip install -e codegen``) and the repository's ``schema/``
-folder, found by walking up from the current directory or given with ``--root``.
+They are entry points of the group ``wirechat.commands`` (see ``codegen/pyproject.toml`` and
+``wirechat.cli.commands``): installing wirechat-codegen beside wirechat adds them. Both need the repository's
+``schema/`` folder, found by walking up from the current directory or given with ``--root``.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
+from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-from wirechat.cli.usage_error import UsageError
+from wirechat.cli import UsageError
+from wirechat_codegen import generate
+
+__all__ = ["CODEGEN", "SCHEMA"]
 
 
-def add_parsers(commands: Any) -> None:
+def add_schema_parser(commands: Any) -> None:
     schema = commands.add_parser("schema", help="schema tools (source checkout)", description="Schema tools.")
     schema_commands = schema.add_subparsers(dest="schema_command", metavar="SUBCOMMAND")
     schema_commands.required = True
@@ -29,6 +32,8 @@ def add_parsers(commands: Any) -> None:
     lint.add_argument("--root", type=Path, help="the repository root (default: found from the current directory)")
     lint.set_defaults(run=run_lint)
 
+
+def add_codegen_parser(commands: Any) -> None:
     codegen = commands.add_parser(
         "codegen",
         help="regenerate code from the schema (or --check for drift)",
@@ -40,14 +45,16 @@ def add_parsers(commands: Any) -> None:
     codegen.set_defaults(run=run_codegen)
 
 
-def _codegen_module() -> ModuleType:
-    try:
-        generate = importlib.import_module("wirechat_codegen.generate")
-    except ImportError:
-        raise UsageError(
-            "this command needs the code generator from a source checkout: pip install -e codegen"
-        ) from None
-    return generate
+@dataclass(frozen=True)
+class _Command:
+    add: Any
+
+    def add_parser(self, commands: Any) -> None:
+        self.add(commands)
+
+
+SCHEMA = _Command(add_schema_parser)
+CODEGEN = _Command(add_codegen_parser)
 
 
 def _repo_root(given: Path | None) -> Path:
@@ -63,7 +70,6 @@ def _repo_root(given: Path | None) -> Path:
 
 
 def run_lint(args: argparse.Namespace) -> int:
-    generate = _codegen_module()
     root = _repo_root(args.root)
     try:
         problems = generate.lint_schema(root)
@@ -79,7 +85,6 @@ def run_lint(args: argparse.Namespace) -> int:
 
 
 def run_codegen(args: argparse.Namespace) -> int:
-    generate = _codegen_module()
     root = _repo_root(args.root)
     try:
         if args.check:

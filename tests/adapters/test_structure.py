@@ -1,0 +1,75 @@
+"""Every provider adapter package has the same module set (``wirechat.adapters._module_set``), each module
+satisfies its Protocol, the adapter object binds exactly those modules, and no hand-written module of the
+adapters grows past 400 lines."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import wirechat.adapters as adapters_package
+from wirechat.adapters._binding import ModuleAdapter
+from wirechat.adapters._module_set import MODULE_SET
+
+PACKAGE_DIR = Path(adapters_package.__file__).parent
+PROVIDERS = sorted(info.name for info in pkgutil.iter_modules([str(PACKAGE_DIR)]) if info.ispkg)
+
+
+def protocol_members(protocol: type) -> set[str]:
+    """The names a Protocol class asks for (methods, properties, annotated attributes)."""
+    names = {name for name in vars(protocol) if not name.startswith("_")}
+    return names | set(getattr(protocol, "__annotations__", {}))
+
+
+def missing_members(module: ModuleType, protocol: type) -> list[str]:
+    return sorted(name for name in protocol_members(protocol) if not hasattr(module, name))
+
+
+def test_the_module_set_covers_every_step_of_a_provider() -> None:
+    assert list(MODULE_SET) == [
+        "shapes", "request_encode", "request_decode", "response", "stream", "usage", "finish", "errors", "manifest",
+    ]  # fmt: skip
+    assert protocol_members(MODULE_SET["usage"]) == {"decode", "encode"}
+    assert protocol_members(MODULE_SET["manifest"]) == {"MANIFEST"}
+
+
+def test_there_are_provider_packages() -> None:
+    assert {"openai_chat", "anthropic"} <= set(PROVIDERS)
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+@pytest.mark.parametrize("module_name", list(MODULE_SET))
+def test_each_provider_has_each_module_and_it_keeps_its_protocol(provider: str, module_name: str) -> None:
+    module = importlib.import_module(f"wirechat.adapters.{provider}.{module_name}")
+    assert missing_members(module, MODULE_SET[module_name]) == []
+    assert (module.__doc__ or "").strip(), f"{provider}/{module_name}.py needs a docstring saying what it is for"
+
+
+def test_a_module_missing_a_member_is_reported() -> None:
+    stand_in = ModuleType("stand_in")
+    stand_in.decode = lambda raw: raw  # type: ignore[attr-defined]
+    assert missing_members(stand_in, MODULE_SET["usage"]) == ["encode"]
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_the_adapter_binds_its_own_modules(provider: str) -> None:
+    package = importlib.import_module(f"wirechat.adapters.{provider}")
+    adapter = package.ADAPTER
+    assert isinstance(adapter, ModuleAdapter)
+    for role in ("request_encode", "request_decode", "response", "stream", "errors"):
+        bound = getattr(adapter, f"{role}_module")
+        assert bound.__name__ == f"wirechat.adapters.{provider}.{role}"
+    assert adapter.manifest is importlib.import_module(f"wirechat.adapters.{provider}.manifest").MANIFEST
+
+
+def test_no_adapter_module_is_over_400_lines() -> None:
+    long = {
+        str(path.relative_to(PACKAGE_DIR)): lines
+        for path in PACKAGE_DIR.rglob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > 400
+    }
+    assert long == {}

@@ -1,0 +1,40 @@
+"""Each distribution owns its commands: wirechat's own, and those contributed through ``wirechat.commands``."""
+
+from __future__ import annotations
+
+import pytest
+
+from wirechat.cli import commands, main
+
+
+def test_the_source_checkout_contributes_schema_codegen_and_the_suite() -> None:
+    contributed = commands.contributed()
+    assert {"schema", "codegen", "conformance"} <= set(contributed)
+    assert type(contributed["conformance"]).__module__ == "wirechat_conformance.command"
+
+
+def test_without_contributions_only_wirechats_own_commands_exist(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(commands, "contributed", dict)
+    with pytest.raises(SystemExit) as exited:
+        main(["codegen", "--check"])
+    assert exited.value.code == 2
+    assert "invalid choice: 'codegen'" in capsys.readouterr().err
+
+
+def test_the_built_in_conformance_runs_only_the_adapter_gate(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(commands, "contributed", dict)
+    assert main(["conformance"]) == 2
+    error = capsys.readouterr().err
+    assert "only --adapter NAME is available here" in error and "pip install -e conformance" in error
+
+
+def test_the_built_in_conformance_gates_an_adapter(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(commands, "contributed", dict)
+    assert main(["conformance", "--adapter", "no-such-adapter", "--examples", "1"]) == 1
+    assert "no-such-adapter" in capsys.readouterr().out

@@ -25,23 +25,39 @@ def add_schema_parser(commands: Any) -> None:
     lint = schema_commands.add_parser(
         "lint",
         help="check the schema files against the house rules",
-        description="Check schema/v1/*.schema.json against the house rules (keyword subset, tagged unions, "
+        description="Check schema/VERSION/*.schema.json against the house rules (keyword subset, tagged unions, "
         "no defaults, naming, bounded numbers, portable patterns). Prints FILE: /pointer: message per problem; "
         "exit 1 when there is any.",
     )
     lint.add_argument("--root", type=Path, help="the repository root (default: found from the current directory)")
+    _version_argument(lint)
     lint.set_defaults(run=run_lint)
+
+
+def _version_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--schema-version",
+        default=generate.VERSION,
+        metavar="VERSION",
+        help=f"the schema folder to read (default {generate.VERSION}, the version the packages are generated from)",
+    )
 
 
 def add_codegen_parser(commands: Any) -> None:
     codegen = commands.add_parser(
         "codegen",
         help="regenerate code from the schema (or --check for drift)",
-        description="Regenerate every language's generated folder from schema/v1. With --check, regenerate into a "
-        "temporary folder instead and exit 1 listing every file that differs (changed, missing or unexpected).",
+        description="Regenerate every language's generated folder from schema/VERSION. With --check, regenerate into "
+        "a temporary folder instead and exit 1 listing every file that differs (changed, missing or unexpected). "
+        "A version other than the packaged one is rendered under --out DIR, never into the packages.",
+        epilog="examples:\n  wirechat codegen\n  wirechat codegen --check\n"
+        "  wirechat codegen --schema-version v2 --out /tmp/wirechat-v2",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     codegen.add_argument("--check", action="store_true", help="compare only; change nothing")
     codegen.add_argument("--root", type=Path, help="the repository root (default: found from the current directory)")
+    _version_argument(codegen)
+    codegen.add_argument("--out", type=Path, metavar="DIR", help="write (or --check against) the outputs under DIR")
     codegen.set_defaults(run=run_codegen)
 
 
@@ -88,7 +104,7 @@ def run_codegen(args: argparse.Namespace) -> int:
     root = _repo_root(args.root)
     try:
         if args.check:
-            drift = generate.check(root)
+            drift = generate.check(root, version=args.schema_version, out=args.out)
             for item in drift:
                 print(item)
             if drift:
@@ -96,13 +112,13 @@ def run_codegen(args: argparse.Namespace) -> int:
                 return 1
             print("generated code matches the schema")
             return 0
-        for folder in generate.generate(root):
+        for folder in generate.generate(root, version=args.schema_version, out=args.out):
             print(f"wrote {folder}")
         return 0
     except generate.SchemaLintError as exc:
         for problem in exc.problems:
-            print(f"schema/{generate.VERSION}/{problem}")
+            print(f"schema/{args.schema_version}/{problem}")
         print("the schema breaks the house rules; nothing was generated")
         return 1
-    except (generate.SchemaLoadError, RuntimeError) as exc:
+    except (generate.SchemaLoadError, generate.UnknownVersionError, RuntimeError) as exc:
         raise UsageError(str(exc)) from None

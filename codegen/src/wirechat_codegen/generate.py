@@ -3,6 +3,9 @@
 ``generate`` renders each target into a temporary folder and then makes the committed folder equal to it
 (files the schema no longer produces are deleted). ``check`` renders the same way and compares whole
 trees, so a changed, new or deleted file is caught; nothing in the repository is touched.
+
+Every function takes the schema version (``wirechat_codegen.versions``); the packaged version writes the
+packages' committed folders, any other version writes under an ``out`` folder the caller names.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from wirechat_codegen.bundle import bundle
 from wirechat_codegen.lint import LintProblem, lint
 from wirechat_codegen.schema_files import SchemaLoadError, load_schema_dir
 from wirechat_codegen.targets import GenerationInput, Target, all_targets
+from wirechat_codegen.versions import PACKAGED_VERSION, UnknownVersionError, base_uri, schema_dir
 
 __all__ = [
     "BASE_URI",
@@ -25,13 +29,14 @@ __all__ = [
     "Drift",
     "SchemaLintError",
     "SchemaLoadError",
+    "UnknownVersionError",
     "check",
     "generate",
     "lint_schema",
 ]
 
-VERSION = "v1"
-BASE_URI = f"https://wirechat.dev/schema/{VERSION}/"
+VERSION = PACKAGED_VERSION
+BASE_URI = base_uri(VERSION)
 FIX_COMMAND = "wirechat codegen"
 
 
@@ -54,21 +59,27 @@ class Drift:
         return f"{self.path}: {self.change}"
 
 
-def schema_dir(repo_root: Path) -> Path:
-    return repo_root / "schema" / VERSION
-
-
-def lint_schema(repo_root: Path) -> list[LintProblem]:
+def lint_schema(repo_root: Path, version: str = VERSION) -> list[LintProblem]:
     """Lint ``schema/<version>``; an empty list means clean."""
-    return lint(load_schema_dir(schema_dir(repo_root)), BASE_URI)
+    return lint(load_schema_dir(schema_dir(repo_root, version)), base_uri(version))
 
 
-def _input(repo_root: Path) -> GenerationInput:
-    files = load_schema_dir(schema_dir(repo_root))
-    problems = lint(files, BASE_URI)
+def _input(repo_root: Path, version: str) -> GenerationInput:
+    files = load_schema_dir(schema_dir(repo_root, version))
+    problems = lint(files, base_uri(version))
     if problems:
         raise SchemaLintError(problems)
-    return GenerationInput(VERSION, files, bundle(files, BASE_URI + "wirechat.schema.json"), repo_root)
+    return GenerationInput(version, files, bundle(files, base_uri(version) + "wirechat.schema.json"), repo_root)
+
+
+def _destination_root(repo_root: Path, version: str, out: Path | None) -> Path:
+    if out is not None:
+        return out
+    if version != VERSION:
+        raise UnknownVersionError(
+            f"the packages are generated from {VERSION}; render {version} elsewhere with --out DIR"
+        )
+    return repo_root
 
 
 def _render_all(source: GenerationInput, scratch: Path, targets: list[Target]) -> dict[str, Path]:
@@ -97,25 +108,33 @@ def _compare(fresh: Path, committed: Path, label: str) -> list[Drift]:
     return drift
 
 
-def generate(repo_root: Path, targets: list[Target] | None = None) -> list[str]:
-    """Regenerate every target folder in place; return the folders written."""
+def generate(
+    repo_root: Path, targets: list[Target] | None = None, *, version: str = VERSION, out: Path | None = None
+) -> list[str]:
+    """Regenerate every target folder of ``version`` (in place for the packaged version, else under ``out``);
+    return the folders written."""
     chosen = all_targets() if targets is None else targets
-    source = _input(repo_root)
+    source = _input(repo_root, version)
+    root = _destination_root(repo_root, version, out)
     with tempfile.TemporaryDirectory() as scratch:
         for output_dir, fresh in _render_all(source, Path(scratch), chosen).items():
-            destination = repo_root / output_dir
+            destination = root / output_dir
             if destination.exists():
                 shutil.rmtree(destination)
             shutil.copytree(fresh, destination)
-    return [t.output_dir for t in chosen]
+    return [str(root / t.output_dir) if out is not None else t.output_dir for t in chosen]
 
 
-def check(repo_root: Path, targets: list[Target] | None = None) -> list[Drift]:
-    """Regenerate into a temporary folder and list every difference from the committed output."""
+def check(
+    repo_root: Path, targets: list[Target] | None = None, *, version: str = VERSION, out: Path | None = None
+) -> list[Drift]:
+    """Regenerate into a temporary folder and list every difference from the committed output (or from
+    what ``out`` holds, for another version)."""
     chosen = all_targets() if targets is None else targets
-    source = _input(repo_root)
+    source = _input(repo_root, version)
+    root = _destination_root(repo_root, version, out)
     with tempfile.TemporaryDirectory() as scratch:
         drift: list[Drift] = []
         for output_dir, fresh in _render_all(source, Path(scratch), chosen).items():
-            drift += _compare(fresh, repo_root / output_dir, output_dir)
+            drift += _compare(fresh, root / output_dir, output_dir)
     return drift

@@ -125,16 +125,23 @@ class _Setup:
         )
 
     def decode(self, reply: HttpReply, decoder: Any, what: str) -> Any:
+        # Errors are raised after the handler ends: json's exception holds the whole body as ``doc``, and a
+        # careless server may have put the key in it (see transport/events.py).
+        failure: APIError | None = None
         try:
             body = json.loads(reply.content)
         except ValueError as exc:
-            raise _invalid(f"the provider's {what} is not JSON ({exc}); it begins {reply.content[:80]!r}") from None
+            begins = redact(repr(reply.content[:80]), self.secret)
+            failure = _invalid(f"the provider's {what} is not JSON ({exc}); it begins {begins}")
+        if failure is not None:
+            raise failure
         if not isinstance(body, dict):
             raise _invalid(f"the provider's {what} is not a JSON object")
         try:
             return decoder(body)
         except ValueError as exc:
-            raise _invalid(redact(f"the provider's {what} could not be read: {exc}", self.secret)) from None
+            failure = _invalid(redact(f"the provider's {what} could not be read: {exc}", self.secret))
+        raise failure
 
     def describe(self, kind: str) -> str:
         return f"{kind}(provider={self.adapter.name!r}, base_url={self.base_url!r}, api_key={self.secret!r})"
@@ -170,13 +177,16 @@ class ChatStream:
     def _run(self, transport: HttpTransport, path: str, body: bytes) -> Iterator[StreamEvent]:
         pump = self._pump
         with transport.stream(path, body) as chunks:
+            failure: APIError | None = None
             try:
                 for chunk in chunks:
                     yield from pump.feed(chunk)
             except APIError as exc:
                 if exc.partial is not None:  # the pump's own verdict, already carrying what arrived
                     raise
-                raise pump.broken(exc) from None  # reading the body failed
+                failure = pump.broken(exc)  # reading the body failed; raised outside the handler
+            if failure is not None:
+                raise failure
             yield from pump.finish()
 
     def __iter__(self) -> Iterator[StreamEvent]:
@@ -287,6 +297,7 @@ class AsyncChatStream:
     async def _run(self, transport: AsyncHttpTransport, path: str, body: bytes) -> AsyncIterator[StreamEvent]:
         pump = self._pump
         async with transport.stream(path, body) as chunks:
+            failure: APIError | None = None
             try:
                 async for chunk in chunks:
                     for event in pump.feed(chunk):
@@ -294,7 +305,9 @@ class AsyncChatStream:
             except APIError as exc:
                 if exc.partial is not None:  # the pump's own verdict, already carrying what arrived
                     raise
-                raise pump.broken(exc) from None  # reading the body failed
+                failure = pump.broken(exc)  # reading the body failed; raised outside the handler
+            if failure is not None:
+                raise failure
             for event in pump.finish():
                 yield event
 

@@ -94,6 +94,10 @@ class Manifest:
     kind not listed takes any (feature ``media.unsupported_type`` covers the others)."""
     default_max_tokens: int | None = None
     """The ``max_tokens`` sent when a request has none and the provider requires one."""
+    status_retryable: Mapping[int, bool] = field(default_factory=dict)
+    """Where the provider documents a retry verdict other than the shared table's
+    (``wirechat.exchange.classify``) for a status, whatever the body says: ``{402: False}`` for an account
+    out of credit. ``x-should-retry`` still overrides it. Empty for most providers."""
 
     def level(self, feature: str) -> Level:
         """The declared level of ``feature``; ``KeyError`` if the manifest does not mention it."""

@@ -85,6 +85,9 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--port", type=int, default=0, metavar="N", help="the port (default 0: a free one)")
     parser.add_argument("--script", metavar="FILE", help="the script of turns (JSON or NDJSON; format below)")
     parser.add_argument("--api-key", metavar="KEY", help="require this API key of every request (401 otherwise)")
+    parser.add_argument("--echo-key", action="store_true",
+                        help="play a careless server: echo each request's key in the request-id header and in every "
+                        "error's code and message (for testing that clients never show it)")  # fmt: skip
     parser.add_argument("--log", metavar="FILE", help="on exit, write the requests received as NDJSON (keys redacted)")
     parser.set_defaults(run=run)
 
@@ -93,7 +96,8 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be between 0 and 65535, got {args.port}")
     try:
-        fake = FakeProvider(args.provider, args.script or DEFAULT_SCRIPT, port=args.port, api_key=args.api_key)
+        fake = FakeProvider(args.provider, args.script or DEFAULT_SCRIPT, port=args.port, api_key=args.api_key,
+                           echo_key=args.echo_key)  # fmt: skip
     except ScriptError as exc:
         raise UsageError(f"{args.script}: {exc}") from None
     except OSError as exc:

@@ -12,15 +12,13 @@ the translation of every way a stream can go wrong into one ``APIError`` carryin
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import MISSING
 
 from wirechat._generated.models import ChatResponse, Error, ErrorEvent, StreamEvent
-from wirechat.exchange import StreamDecoder
+from wirechat.exchange import SseEvent, StreamDecoder
 from wirechat.stream import MalformedStreamError, StreamError, StreamFailedError, StreamFold
 from wirechat.transport.errors import APIError, StreamInterruptedError, error_for
-from wirechat.transport.secrets import Secret, redact
+from wirechat.transport.secrets import Secret, redact_error
 from wirechat.transport.sse import SseDecoder
 
 __all__ = ["EventPump"]
@@ -44,48 +42,55 @@ class EventPump:
         """How many canonical events have passed."""
         return self._events
 
+    # Every error below is raised after its ``except`` block has ended, never inside it: an exception raised
+    # in a handler keeps the handled one as ``__context__`` (``from None`` only hides it from the traceback),
+    # and a JSON decoder's exception holds the whole event text, which a careless server may fill with the key.
+
     def feed(self, chunk: bytes) -> list[StreamEvent]:
         """The canonical events completed by this chunk of the body."""
         out: list[StreamEvent] = []
         for sse in self._sse.feed(chunk):
-            if sse.event == "ping":
-                continue
-            try:
-                decoded = self._decoder.feed(sse)
-            except ValueError as exc:
-                raise self._invalid(f"the provider sent an event that could not be read ({exc})") from None
-            for event in decoded:
-                self._add(event)
-                out.append(event)
+            if sse.event != "ping":
+                self._decode(sse, out)
         return out
 
     def finish(self) -> list[StreamEvent]:
         """The body ended: the last events, then the folded response is ready (``response()``)."""
         out: list[StreamEvent] = []
         for sse in self._sse.flush():
-            if sse.event == "ping":
-                continue
-            try:
-                decoded = self._decoder.feed(sse)
-            except ValueError as exc:
-                raise self._invalid(f"the provider sent an event that could not be read ({exc})") from None
-            for event in decoded:
-                self._add(event)
-                out.append(event)
+            if sse.event != "ping":
+                self._decode(sse, out)
+        failure: APIError | None = None
         try:
             closing = self._decoder.close()
         except ValueError as exc:
-            raise self._invalid(f"the stream ended badly ({exc})") from None
+            failure = self._invalid(f"the stream ended badly ({exc})")
+        if failure is not None:
+            raise failure
         for event in closing:
             self._add(event)
             out.append(event)
         try:
             self._response = self._fold.response()
         except StreamFailedError as failed:
-            raise self._failed(failed.error) from None
+            failure = self._failed(failed.error)
         except StreamError as exc:
-            raise self._invalid(str(exc)) from None
+            failure = self._invalid(str(exc))
+        if failure is not None:
+            raise failure
         return out
+
+    def _decode(self, sse: SseEvent, out: list[StreamEvent]) -> None:
+        failure: APIError | None = None
+        try:
+            decoded = self._decoder.feed(sse)
+        except ValueError as exc:
+            failure = self._invalid(f"the provider sent an event that could not be read ({exc})")
+        if failure is not None:
+            raise failure
+        for event in decoded:
+            self._add(event)
+            out.append(event)
 
     def response(self) -> ChatResponse:
         """The folded response, once ``finish()`` has succeeded."""
@@ -103,18 +108,20 @@ class EventPump:
     def _add(self, event: StreamEvent) -> None:
         if isinstance(event, ErrorEvent):
             raise self._failed(event.error)
+        failure: APIError | None = None
         try:
             self._fold.add(event)
         except MalformedStreamError as exc:
-            raise self._invalid(f"the provider's stream broke the stream rules: {exc}") from None
+            failure = self._invalid(f"the provider's stream broke the stream rules: {exc}")
+        if failure is not None:
+            raise failure
         self._events += 1
 
     def _with_usage(self, error: Error) -> Error:
-        updates: dict[str, Any] = {"message": redact(error.message, self._secret)}
         usage = self._fold.usage
         if usage is not None and error.usage is MISSING:
-            updates["usage"] = usage
-        return error.model_copy(update=updates)
+            error = error.model_copy(update={"usage": usage})
+        return redact_error(error, self._secret)
 
     def _failed(self, error: Error) -> APIError:
         message = f"the provider reported an error in its stream after {self._events} events: {error.message}"

@@ -16,13 +16,15 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import cast
 
 import httpx
 
 from wirechat._generated.models import Error, ErrorKind
+from wirechat.exchange import classify, header
 from wirechat.transport.errors import APIError, error_for
 from wirechat.transport.retry import RetryPolicy
-from wirechat.transport.secrets import Secret, redact
+from wirechat.transport.secrets import Secret, guard_logs, redact, redact_error
 
 __all__ = [
     "AsyncHttpTransport",
@@ -75,36 +77,21 @@ class HttpReply:
     content: bytes
 
 
-def _status_kind(status: int) -> ErrorKind:
-    if status == 401:
-        return "authentication"
-    if status == 403:
-        return "permission_denied"
-    if status == 404:
-        return "not_found"
-    if status in (408, 504):
-        return "timeout"
-    if status == 429:
-        return "rate_limited"
-    if status in (503, 529):
-        return "overloaded"
-    if status >= 500 or status == 409:
-        return "provider"
-    return "invalid_request"
-
-
 def status_error(status: int, headers: Mapping[str, str], body: bytes) -> Error:
-    """A canonical ``Error`` from the status alone, for bodies that are not the provider's error JSON."""
-    kind = _status_kind(status)
+    """A canonical ``Error`` from the status alone (``wirechat.exchange.classify``, the adapters' table), for
+    bodies that are not the provider's error JSON, such as a proxy's HTML page."""
+    decided = classify(status, headers)
     snippet = body[:200].decode("utf-8", "replace").strip() or "(empty body)"
     fields: dict[str, object] = {}
-    request_id = headers.get("x-request-id") or headers.get("request-id")
+    request_id = header(headers, "x-request-id") or header(headers, "request-id")
     if request_id:
         fields["request_id"] = request_id
+    if decided.retry_after_ms is not None:
+        fields["retry_after_ms"] = decided.retry_after_ms
     return Error(
-        kind=kind,
+        kind=cast(ErrorKind, decided.kind),
         message=f"HTTP {status}: {snippet}",
-        retryable=kind in ("timeout", "rate_limited", "overloaded", "provider"),
+        retryable=decided.retryable,
         status=status,
         **fields,  # type: ignore[arg-type]
     )
@@ -139,6 +126,7 @@ class _Core:
         self.base_url = base_url.rstrip("/")
         self._auth_headers = dict(auth_headers)
         self.secret = secret
+        guard_logs(secret)
         self._decode_error = decode_error
         self.retry = retry
         self._headers = {"content-type": "application/json", "accept": "application/json", "user-agent": USER_AGENT}
@@ -159,11 +147,10 @@ class _Core:
             error = self._decode_error(status, headers, body)
         except Exception:  # the body is not the provider's error JSON: judge by the status
             error = status_error(status, headers, body)
-        updates: dict[str, object] = {"message": redact(error.message, self.secret)}
         request_id = headers.get("x-request-id") or headers.get("request-id")
         if request_id and not isinstance(error.request_id, str):
-            updates["request_id"] = request_id
-        return error.model_copy(update=updates)
+            error = error.model_copy(update={"request_id": request_id})
+        return redact_error(error, self.secret)
 
     def network_failure(self, exc: httpx.HTTPError) -> Error:
         return _exception_error(exc, self.secret)
@@ -270,11 +257,13 @@ class HttpTransport:
             self._sleep(delay)
 
     def _chunks(self, response: httpx.Response) -> Iterator[bytes]:
+        failure: Error | None = None
         try:
             yield from response.iter_bytes()
         except httpx.HTTPError as exc:
-            error = self._core.network_failure(exc)
-            raise error_for(error.kind)(error) from None
+            failure = self._core.network_failure(exc)
+        if failure is not None:  # raised here, not in the handler: no __context__ holds the httpx request
+            raise error_for(failure.kind)(failure)
 
     def close(self) -> None:
         if self._owns_client:
@@ -373,12 +362,14 @@ class AsyncHttpTransport:
             await _wait(self._sleep(delay))
 
     async def _chunks(self, response: httpx.Response) -> AsyncIterator[bytes]:
+        failure: Error | None = None
         try:
             async for chunk in response.aiter_bytes():
                 yield chunk
         except httpx.HTTPError as exc:
-            error = self._core.network_failure(exc)
-            raise error_for(error.kind)(error) from None
+            failure = self._core.network_failure(exc)
+        if failure is not None:  # raised here, not in the handler: no __context__ holds the httpx request
+            raise error_for(failure.kind)(failure)
 
     async def aclose(self) -> None:
         if self._owns_client:

@@ -8,9 +8,25 @@ it reaches an exception message or a log line.
 
 from __future__ import annotations
 
+import logging
 import re
+import weakref
+from typing import Any
 
-__all__ = ["REDACTED", "SENSITIVE_HEADERS", "Secret", "redact", "redact_headers"]
+from pydantic import MISSING
+
+from wirechat._generated.models import Error
+
+__all__ = [
+    "HTTP_LOGGERS",
+    "REDACTED",
+    "SENSITIVE_HEADERS",
+    "Secret",
+    "guard_logs",
+    "redact",
+    "redact_error",
+    "redact_headers",
+]
 
 REDACTED = "[redacted]"
 
@@ -26,7 +42,7 @@ _KEY_LIKE = re.compile(r"(?i)(bearer\s+|sk-(?:ant-|proj-)?)[A-Za-z0-9_\-]{8,}")
 class Secret:
     """A credential: ``str()``, ``repr()`` and formatting show ``[redacted]``; ``reveal()`` gives the value."""
 
-    __slots__ = ("_value",)
+    __slots__ = ("__weakref__", "_value")
 
     def __init__(self, value: str) -> None:
         if not isinstance(value, str) or not value:
@@ -67,3 +83,64 @@ def redact(text: str, *secrets: Secret | None) -> str:
 def redact_headers(headers: dict[str, str]) -> dict[str, str]:
     """A copy of ``headers`` with every credential header's value replaced."""
     return {name: REDACTED if name.lower() in SENSITIVE_HEADERS else value for name, value in headers.items()}
+
+
+def _redact_value(value: Any, secrets: tuple[Secret | None, ...]) -> Any:
+    if isinstance(value, str):
+        return redact(value, *secrets)
+    if isinstance(value, dict):
+        return {redact(key, *secrets): _redact_value(item, secrets) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_redact_value(item, secrets) for item in value]
+    return value
+
+
+def redact_error(error: Error, *secrets: Secret | None) -> Error:
+    """A copy of ``error`` whose provider-supplied text is redacted: the message, the provider's code, the
+    request id (a server may echo the key in any of them) and every string in ``provider_metadata``."""
+    updates: dict[str, Any] = {"message": redact(error.message, *secrets)}
+    for name in ("provider_code", "request_id"):
+        value = getattr(error, name)
+        if value is not MISSING:
+            updates[name] = redact(value, *secrets)
+    if error.provider_metadata is not MISSING:
+        updates["provider_metadata"] = _redact_value(error.provider_metadata, secrets)
+    return error.model_copy(update=updates)
+
+
+HTTP_LOGGERS = (
+    "httpx",
+    "httpcore.connection",
+    "httpcore.connection_pool",
+    "httpcore.http11",
+    "httpcore.http2",
+    "httpcore.proxy",
+)
+"""The loggers of the HTTP stack. At DEBUG, httpcore logs every response's headers, and a careless server
+may echo the key in one (a request id), so their records are redacted too."""
+
+_GUARDED: weakref.WeakSet[Secret] = weakref.WeakSet()
+
+
+class _RedactingFilter(logging.Filter):
+    """Rewrites a record whose text shows a guarded key (or a key-shaped token) before any handler sees it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        cleaned = redact(message, *_GUARDED)
+        if cleaned != message:
+            record.msg, record.args = cleaned, ()
+        return True
+
+
+_FILTER = _RedactingFilter()
+
+
+def guard_logs(secret: Secret | None) -> None:
+    """Keep ``secret`` out of the HTTP stack's log records for as long as it lives (transports call this)."""
+    if secret is not None:
+        _GUARDED.add(secret)
+    for name in HTTP_LOGGERS:
+        logger = logging.getLogger(name)
+        if _FILTER not in logger.filters:
+            logger.addFilter(_FILTER)

@@ -12,6 +12,7 @@ from pydantic import MISSING
 
 from wirechat._generated.models import Error
 from wirechat.adapters._errors import build_error, header, kind_for_status, parse_body
+from wirechat.adapters.anthropic.manifest import MANIFEST
 
 __all__ = ["ERROR_CASES", "decode_error", "encode_error"]
 
@@ -66,7 +67,7 @@ def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | M
         kind = kind_for_status(status) if parsed is not None or status is not None else "invalid_response"
     if kind == "invalid_request" and "prompt is too long" in message.lower():
         kind = "context_length_exceeded"
-    retryable = False if type_ == "billing_error" or status == 402 else None
+    retryable = False if type_ == "billing_error" else MANIFEST.status_retryable.get(status or 0)
     request_id = header(headers, "request-id")
     if request_id is None and parsed is not None and isinstance(parsed.get("request_id"), str):
         request_id = parsed["request_id"]

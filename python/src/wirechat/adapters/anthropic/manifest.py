@@ -57,6 +57,7 @@ OPTIONS_SCHEMA = {
 }
 
 MANIFEST = Manifest(
+    status_retryable={402: False},  # billing_error: the account is out of credit; waiting does not help
     features={
         "model.absent": _r("Messages needs a model: set ChatRequest.model"),
         "provider_options": _L,

@@ -21,7 +21,7 @@ import itertools
 import json
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -78,7 +78,9 @@ class FakeProvider:
     """A scripted provider on ``url``. ``provider`` is ``openai-chat`` or ``anthropic``; ``script`` is a
     ``Script``, parsed JSON (a list of turns or ``{turns, loop}``) or a path to a script file; ``api_key``,
     when given, is required of every request (a wrong one gets the provider's 401, which, like OpenAI's,
-    quotes the key it was given).
+    quotes the key it was given). ``echo_key=True`` plays a hostile or careless server: the key each
+    request carried comes back in the request-id header, and in the code and message of every error
+    (statuses, error events inside a stream), so tests can prove the client never shows it.
     """
 
     def __init__(
@@ -88,6 +90,7 @@ class FakeProvider:
         *,
         port: int = 0,
         api_key: str | None = None,
+        echo_key: bool = False,
     ) -> None:
         if provider not in PROVIDERS:
             raise ValueError(f"no fake for provider {provider!r}; known: {', '.join(PROVIDERS)}")
@@ -104,6 +107,7 @@ class FakeProvider:
                 self.wire.check_reply(f"turn {number}.reply", turn.reply)
         self._turns: Iterator[tuple[int, Turn]] = self._schedule()
         self._api_key = api_key
+        self._echo_key = echo_key
         self._port = port
         self.requests: list[RecordedRequest] = []
         self._served = 0
@@ -245,7 +249,9 @@ class FakeProvider:
         self, method: str, path: str, headers: dict[str, str], raw_body: bytes, writer: asyncio.StreamWriter
     ) -> None:
         self._served += 1
-        out = _Writer(writer, self.wire, f"req_fake_{self._served:06d}")
+        echoed = self.wire.presented_key(headers) if self._echo_key else None
+        request_id = f"req_fake_{self._served:06d}" + (f"_{echoed}" if echoed else "")
+        out = _Writer(writer, self.wire, request_id)
         try:
             body = json.loads(raw_body) if raw_body else None
         except ValueError:
@@ -271,6 +277,10 @@ class FakeProvider:
         if turn.raw is not None:
             return await out.raw(turn.raw, turn.delay_ms)
         fault, reply = turn.fault, turn.reply or Reply()
+        if fault is not None and echoed:
+            fault = replace(
+                fault, code=f"{fault.code or 'key'}:{echoed}", message=f"{fault.message or 'failed'} (key {echoed})"
+            )
         if fault is not None and fault.type == "status":
             return await out.status_fault(fault)
         if fault is not None and fault.type == "drop" and (fault.after == 0 or not stream):

@@ -7,10 +7,8 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // MaxDepth is the deepest nesting of arrays and objects a document may have. The spec sets no limit;
@@ -24,17 +22,24 @@ type frame struct {
 	index    int // array: the element being read, -1 before the first
 	keyStart int // object: offset of the current member's name token, -1 before the first
 	keyEnd   int
+	// valueStart is the offset of the current element's or member's value once it has begun, -1 before
+	// (between members, after a name): where a text fault inside it is reported (see faultPointer).
+	valueStart int
 }
 
 // Decoder reads one JSON document for the generated decoders. It applies the I-JSON rules as it goes
-// and records every problem with its JSON pointer. A syntax error stops it (nothing after it can be read
-// reliably); every other problem is recorded and reading continues, so one pass reports them all.
+// and records every problem with its JSON pointer. A text fault (spec section 5.1) stops it and is the
+// only problem it reports; every other problem is recorded and reading continues, so one pass reports
+// them all, ordered and capped as section 5.2 asks.
 type Decoder struct {
-	data       []byte
+	text       []byte // the whole text
+	data       []byte // the text that is read: all of it, or the part before bytes that are not UTF-8
 	pos        int
 	frames     []frame
-	problems   []Problem
+	problems   problemList
 	fatal      bool
+	fault      *Problem // the text fault that stopped the decoder
+	badText    *badText // bytes that are not UTF-8, found before parsing
 	prefix     string   // pointer of data's root inside a larger document (see Checker.Raw)
 	key        []byte   // the current member name, unescaped; valid until the next string is read
 	keyEscaped bool     // key lives in scratch rather than in data
@@ -47,45 +52,44 @@ var byteOrderMark = []byte{0xEF, 0xBB, 0xBF}
 
 // NewDecoder returns a decoder over one JSON text.
 func NewDecoder(data []byte) *Decoder {
-	d := &Decoder{data: data}
+	d := &Decoder{text: data, data: data}
 	d.frames = d.frameBuf[:0]
 	if bytes.HasPrefix(data, byteOrderMark) {
-		d.stop(RuleBOM, "text starts with a byte-order mark, which I-JSON forbids")
+		d.stopAt(RuleBOM, "text starts with a byte-order mark, which I-JSON forbids", 0, d.prefix)
+		return d
 	}
+	d.checkText()
 	return d
 }
 
 // Finish checks that nothing but whitespace follows the value and returns a *WireError listing every
-// problem, or nil when there was none.
+// problem, or nil when there was none: the text fault alone when there was one, else the problems in
+// order (section 5.2).
 func (d *Decoder) Finish(typeName string) error {
 	if !d.fatal {
+		d.frames = d.frames[:0]
 		d.skipSpace()
-		if d.pos < len(d.data) {
-			d.frames = d.frames[:0]
-			switch rest := d.data[d.pos:]; {
-			case utf8.Valid(rest):
-				d.syntax("unexpected data after the JSON value")
-			case rawSurrogate(rest[firstInvalid(rest):]):
-				d.stop(RuleLoneSurrogate, "a surrogate written as UTF-8 bytes after the JSON value, which I-JSON forbids")
-			default:
-				d.stop(RuleUTF8, "bytes that are not UTF-8 after the JSON value, which I-JSON forbids")
-			}
+		if d.pos < len(d.data) || d.badText != nil {
+			d.syntax("unexpected data after the JSON value")
 		}
 	}
-	if len(d.problems) == 0 {
+	if d.fault != nil {
+		return &WireError{Type: typeName, Problems: []Problem{*d.fault}}
+	}
+	if d.problems.empty() {
 		return nil
 	}
-	return &WireError{Type: typeName, Problems: d.problems}
+	return &WireError{Type: typeName, Problems: d.problems.result()}
 }
 
 // Report records a problem at the value being read, breaking rule (Decoder is a Reporter).
 func (d *Decoder) Report(rule, message string) {
-	d.problems = append(d.problems, Problem{Pointer: d.pointer(), Message: message, Rule: rule})
+	d.problems.add(Problem{Pointer: d.pointer(), Message: message, Rule: rule})
 }
 
 // reportAt records a problem at the member name of the object being read.
 func (d *Decoder) reportAt(name, rule, message string) {
-	d.problems = append(d.problems, Problem{Pointer: d.pointer() + "/" + EscapeToken(name), Message: message, Rule: rule})
+	d.problems.add(Problem{Pointer: d.pointer() + "/" + EscapeToken(name), Message: message, Rule: rule})
 }
 
 func (d *Decoder) pointer() string {
@@ -107,36 +111,17 @@ func (d *Decoder) pointer() string {
 	return b.String()
 }
 
-// syntax records a syntax error and stops the decoder.
+// syntax records a syntax error at the current offset and stops the decoder.
 func (d *Decoder) syntax(message string) { d.stop(RuleSyntax, message) }
 
-// stop records a problem after which nothing can be read reliably (a syntax error, a byte-order mark,
-// nesting too deep), and stops the decoder.
-func (d *Decoder) stop(rule, message string) {
-	if d.fatal {
-		return
-	}
-	d.fatal = true
-	line, column := 1, 1
-	for _, c := range string(d.data[:min(d.pos, len(d.data))]) {
-		if c == '\n' {
-			line, column = line+1, 1
-		} else {
-			column++
-		}
-	}
-	d.problems = append(d.problems, Problem{
-		Pointer: d.pointer(),
-		Message: fmt.Sprintf("invalid JSON: %s (line %d, column %d)", message, line, column),
-		Rule:    rule,
-	})
-}
-
+// push enters an array or object whose opening bracket was the byte before d.pos.
 func (d *Decoder) push(f frame) bool {
 	if len(d.frames) >= MaxDepth {
-		d.stop(RuleDepth, fmt.Sprintf("arrays and objects nested deeper than %d levels", MaxDepth))
+		at := d.pos - 1
+		d.stopAt(RuleDepth, fmt.Sprintf("arrays and objects nested deeper than %d levels", MaxDepth), at, d.faultPointer(at))
 		return false
 	}
+	f.valueStart = -1
 	d.frames = append(d.frames, f)
 	return true
 }
@@ -167,6 +152,7 @@ func (d *Decoder) OpenObject() bool {
 	if d.fatal {
 		return false
 	}
+	d.begin()
 	if d.peek() == '{' {
 		d.pos++
 		return d.push(frame{keyStart: -1})
@@ -183,6 +169,7 @@ func (d *Decoder) NextMember() bool {
 		return false
 	}
 	f := &d.frames[len(d.frames)-1]
+	f.valueStart = -1 // the previous member's value, if any, has ended
 	c := d.peek()
 	if c == 0 && d.pos >= len(d.data) {
 		d.syntax("unexpected end of input inside an object")
@@ -234,10 +221,12 @@ func (d *Decoder) Seen(seen *uint64, index int) bool {
 	return true
 }
 
-// Duplicate reports the current member as a second member of the same name, and skips its value.
+// Duplicate reports the current member as a second member of the same name: a text fault at the
+// opening quote of its name, with the member's pointer, that stops the decoder.
 func (d *Decoder) Duplicate() {
-	d.Report(RuleDuplicateKey, "duplicate member (I-JSON forbids two members with the same name)")
-	d.value()
+	f := d.frames[len(d.frames)-1]
+	d.stopAt(RuleDuplicateKey, "duplicate member "+Quote(string(d.key))+" (I-JSON forbids two members with the same name)",
+		f.keyStart, d.pointer())
 }
 
 // UnknownMember reports the current member as not in the schema and skips its value.
@@ -265,6 +254,7 @@ func (d *Decoder) OpenArray() bool {
 	if d.fatal {
 		return false
 	}
+	d.begin()
 	if d.peek() == '[' {
 		d.pos++
 		return d.push(frame{array: true, index: -1})
@@ -281,6 +271,7 @@ func (d *Decoder) NextElement() bool {
 		return false
 	}
 	f := &d.frames[len(d.frames)-1]
+	f.valueStart = -1 // the previous element, if any, has ended
 	c := d.peek()
 	if c == 0 && d.pos >= len(d.data) {
 		d.syntax("unexpected end of input inside an array")
@@ -307,17 +298,17 @@ func (d *Decoder) mismatch(want string) { d.mismatchRule(RuleType, want) }
 
 // mismatchRule is mismatch for a value that breaks another rule than its JSON type (a tag's const).
 func (d *Decoder) mismatchRule(rule, want string) {
+	d.begin()
 	if d.peek() == 0 && d.pos >= len(d.data) {
 		d.syntax("unexpected end of input, expected a value")
 		return
 	}
-	start, at := d.pos, len(d.problems)
+	start := d.pos
 	d.value()
 	if d.fatal {
 		return
 	}
-	message := "must be " + want + " (got " + describe(d.data[start:d.pos]) + ")"
-	d.problems = slices.Insert(d.problems, at, Problem{Pointer: d.pointer(), Message: message, Rule: rule})
+	d.Report(rule, "must be "+want+" (got "+describe(d.data[start:d.pos])+")")
 }
 
 // describe names a JSON value for a message: its kind, or its text when it is short.
@@ -338,6 +329,7 @@ func (d *Decoder) String() (value string, ok bool) {
 	if d.fatal {
 		return "", false
 	}
+	d.begin()
 	if d.peek() != '"' {
 		d.mismatch("a string")
 		return "", false
@@ -351,6 +343,7 @@ func (d *Decoder) Tag(want string) {
 	if d.fatal {
 		return
 	}
+	d.begin()
 	if d.peek() != '"' {
 		d.mismatchRule(RuleConst, strconv.Quote(want))
 		return
@@ -366,6 +359,7 @@ func (d *Decoder) Bool() (value, ok bool) {
 	if d.fatal {
 		return false, false
 	}
+	d.begin()
 	switch d.peek() {
 	case 't':
 		return true, d.literal("true")
@@ -376,9 +370,18 @@ func (d *Decoder) Bool() (value, ok bool) {
 	return false, false
 }
 
+// literal reads the literal word at d.pos; a fault is at the first byte that does not continue it.
 func (d *Decoder) literal(word string) bool {
 	end := d.pos + len(word)
-	if end > len(d.data) || string(d.data[d.pos:end]) != word || (end < len(d.data) && !isDelimiter(d.data[end])) {
+	for i := 0; i < len(word); i++ {
+		if d.pos+i >= len(d.data) || d.data[d.pos+i] != word[i] {
+			d.pos += i
+			d.syntax("invalid literal (expected " + word + ")")
+			return false
+		}
+	}
+	if end < len(d.data) && !isDelimiter(d.data[end]) {
+		d.pos = end
 		d.syntax("invalid literal (expected " + word + ")")
 		return false
 	}
@@ -392,6 +395,7 @@ func (d *Decoder) Int(minimum, maximum int64) (value int64, ok bool) {
 	if d.fatal {
 		return 0, false
 	}
+	d.begin()
 	if c := d.peek(); c != '-' && (c < '0' || c > '9') {
 		d.mismatch("an integer")
 		return 0, false
@@ -428,6 +432,7 @@ func (d *Decoder) Float(minimum, maximum float64) (value float64, ok bool) {
 	if d.fatal {
 		return 0, false
 	}
+	d.begin()
 	if c := d.peek(); c != '-' && (c < '0' || c > '9') {
 		d.mismatch("a number")
 		return 0, false
@@ -457,7 +462,7 @@ func (d *Decoder) RawValue() []byte {
 	if d.fatal {
 		return nil
 	}
-	d.skipSpace()
+	d.begin()
 	start := d.pos
 	d.value()
 	if d.fatal {
@@ -471,6 +476,7 @@ func (d *Decoder) RawObject() []byte {
 	if d.fatal {
 		return nil
 	}
+	d.begin()
 	if d.peek() != '{' {
 		d.mismatch("an object")
 		return nil
@@ -484,6 +490,7 @@ func (d *Decoder) Name() string { return string(d.key) }
 // value reads and checks one value of any type: the I-JSON rules for free-form data and for values
 // that are skipped after a problem.
 func (d *Decoder) value() {
+	d.begin()
 	switch c := d.peek(); {
 	case c == '{':
 		d.pos++
@@ -494,7 +501,8 @@ func (d *Decoder) value() {
 		var many map[string]struct{}
 		for d.NextMember() {
 			if d.duplicateName(base, &many) {
-				d.Report(RuleDuplicateKey, "duplicate member (I-JSON forbids two members with the same name)")
+				d.Duplicate()
+				break
 			}
 			d.value()
 		}
@@ -591,18 +599,6 @@ func (d *Decoder) notIntegerLiteral(token []byte) {
 func wideWholeMessage(token []byte) string {
 	return "number " + shownToken(token) + " is a whole number outside +/-(2^53-1): its canonical form is an " +
 		"integer literal not every language reads exactly"
-}
-
-// firstInvalid is the offset of the first byte of b that does not start a valid UTF-8 sequence.
-func firstInvalid(b []byte) int {
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && size == 1 {
-			return i
-		}
-		i += size
-	}
-	return len(b)
 }
 
 func overflowMessage(token []byte) string {

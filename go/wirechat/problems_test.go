@@ -42,6 +42,7 @@ func TestATextFaultIsTheOnlyProblemWithItsLineAndColumn(t *testing.T) {
 		{"escaped lone surrogate", "Part", `{"type":"text","text":"a\ud800"}`, "lone-surrogate", "/text", 1, 25},
 		{"lone surrogate in a member name", "DataRef", `{"value":{"\udc00":1}}`, "lone-surrogate", "/value", 1, 12},
 		{"duplicate member", "Message", `{"role":"user","parts":[],"role":"tool"}`, "duplicate-key", "/role", 1, 27},
+		{"duplicate unknown member", "Message", `{"role":"user","parts":[],"x":1,"x":2}`, "duplicate-key", "/x", 1, 33},
 		{"duplicate in free-form data", "DataRef", `{"value":{"a":1,"a":2}}`, "duplicate-key", "/value/a", 1, 17},
 		{"depth", "JsonValue", strings.Repeat("[", 201) + strings.Repeat("]", 201), "depth", strings.Repeat("/0", 199), 1, 201},
 		{"invalid escape", "JsonValue", `["\x"]`, "syntax", "/0", 1, 4},

@@ -25,6 +25,11 @@ type frame struct {
 	// valueStart is the offset of the current element's or member's value once it has begun, -1 before
 	// (between members, after a name): where a text fault inside it is reported (see faultPointer).
 	valueStart int
+	// namesBase and many hold the member names of an object that duplicates are looked for in: those of
+	// a free-form object, the unknown ones of a typed object (its known ones are Seen bits), from
+	// d.names[namesBase:], or in many once there are more than a few.
+	namesBase int
+	many      map[string]struct{}
 }
 
 // Decoder reads one JSON document for the generated decoders. It applies the I-JSON rules as it goes
@@ -44,7 +49,7 @@ type Decoder struct {
 	key        []byte   // the current member name, unescaped; valid until the next string is read
 	keyEscaped bool     // key lives in scratch rather than in data
 	scratch    []byte   // unescaped string content
-	names      [][]byte // member names of the free-form objects being read, innermost last
+	names      [][]byte // member names of the objects being read, innermost last (see frame.namesBase)
 	frameBuf   [16]frame
 }
 
@@ -121,7 +126,7 @@ func (d *Decoder) push(f frame) bool {
 		d.stopAt(RuleDepth, fmt.Sprintf("arrays and objects nested deeper than %d levels", MaxDepth), at, d.faultPointer(at))
 		return false
 	}
-	f.valueStart = -1
+	f.valueStart, f.namesBase = -1, len(d.names)
 	d.frames = append(d.frames, f)
 	return true
 }
@@ -177,6 +182,7 @@ func (d *Decoder) NextMember() bool {
 	}
 	if c == '}' {
 		d.pos++
+		d.names = d.names[:f.namesBase]
 		d.frames = d.frames[:len(d.frames)-1]
 		return false
 	}
@@ -229,8 +235,13 @@ func (d *Decoder) Duplicate() {
 		f.keyStart, d.pointer())
 }
 
-// UnknownMember reports the current member as not in the schema and skips its value.
+// UnknownMember reports the current member as not in the schema and skips its value; an unknown member
+// named twice is a duplicate (a text fault) like any other.
 func (d *Decoder) UnknownMember() {
+	if d.duplicateName() {
+		d.Duplicate()
+		return
+	}
 	d.Report(RuleAdditionalProperties, "unknown member (this type is closed; check the spelling or the schema version)")
 	d.value()
 }
@@ -497,16 +508,13 @@ func (d *Decoder) value() {
 		if !d.push(frame{keyStart: -1}) {
 			return
 		}
-		base := len(d.names)
-		var many map[string]struct{}
 		for d.NextMember() {
-			if d.duplicateName(base, &many) {
+			if d.duplicateName() {
 				d.Duplicate()
 				break
 			}
 			d.value()
 		}
-		d.names = d.names[:base]
 	case c == '[':
 		d.pos++
 		if !d.push(frame{array: true, index: -1}) {
@@ -544,10 +552,12 @@ func (d *Decoder) value() {
 	}
 }
 
-// duplicateName records the current member name among those of the free-form object whose names start
-// at base, and reports whether it was there already. Small objects compare names one by one; an object
-// with many members switches to a map.
-func (d *Decoder) duplicateName(base int, many *map[string]struct{}) bool {
+// duplicateName records the current member name among those of the object being read (see
+// frame.namesBase), and reports whether it was there already. Small objects compare names one by one;
+// an object with many members switches to a map.
+func (d *Decoder) duplicateName() bool {
+	f := &d.frames[len(d.frames)-1]
+	base, many := f.namesBase, &f.many
 	name := d.key
 	if d.keyEscaped {
 		name = bytes.Clone(name)

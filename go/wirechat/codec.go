@@ -14,13 +14,15 @@ import (
 	"github.com/wirechat/wirechat/go/internal/wire"
 )
 
-// WireError reports a document or value that is not valid wirechat. Problems lists every problem found,
-// each as an RFC 6901 JSON pointer into the document ("" is the whole document) and a message that
-// names the rule it breaks.
+// WireError reports a document or value that is not valid wirechat. Problems lists the problems found
+// (spec section 5: a text fault alone, else in order of pointer and rule, at most MaxProblems and a
+// count of the rest), each as an RFC 6901 JSON pointer into the document ("" is the whole document,
+// written "(root)" in messages), a message and the rule it breaks.
 type WireError = codec.WireError
 
 // Problem is one entry of a WireError: Pointer (where), Message (what) and Rule (the name of the rule
-// broken, the same name the Python and TypeScript packages give: one of the Rule constants).
+// broken, the same name the Python and TypeScript packages give: one of the Rule constants); Line and
+// Column (1-based, the column in code points) locate a text fault and are 0 for any other problem.
 type Problem = codec.Problem
 
 // The rules a Problem can break: JSON Schema keywords, then the I-JSON rules of the spec's section 2.

@@ -393,7 +393,8 @@ func (d *Decoder) literal(word string) bool {
 	}
 	if end < len(d.data) && !isDelimiter(d.data[end]) {
 		d.pos = end
-		d.syntax("invalid literal (expected " + word + ")")
+		d.ended() // the literal is whole: what follows cannot continue the text
+		d.syntax("unexpected character after " + word)
 		return false
 	}
 	d.pos = end

@@ -87,6 +87,14 @@ func (d *Decoder) begin() {
 	}
 }
 
+// ended marks the current value of the innermost open array or object as ended: a fault after it lies
+// in the array or object, not in the value.
+func (d *Decoder) ended() {
+	if n := len(d.frames); n > 0 {
+		d.frames[n-1].valueStart = -1
+	}
+}
+
 // lineColumn is the 1-based line and column of offset in text, the column counted in code points.
 func lineColumn(text []byte, offset int) (line, column int) {
 	before := text[:min(offset, len(text))]

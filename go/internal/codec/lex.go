@@ -206,7 +206,8 @@ func (d *Decoder) scanNumber() (token []byte, integer bool) {
 	}
 	if i < len(data) && !isDelimiter(data[i]) {
 		d.pos = i
-		d.syntax("invalid number")
+		d.ended() // the number is whole: what follows cannot continue the text, not the number
+		d.syntax("unexpected character after a number")
 		return nil, false
 	}
 	d.pos = i

@@ -26,10 +26,10 @@ type frame struct {
 	// (between members, after a name): where a text fault inside it is reported (see faultPointer).
 	valueStart int
 	// namesBase and many hold the member names of an object that duplicates are looked for in: those of
-	// a free-form object, the unknown ones of a typed object (its known ones are Seen bits), from
-	// d.names[namesBase:], or in many once there are more than a few.
+	// a free-form object, the unknown ones of a typed object (its known ones are Seen bits), in
+	// d.names[namesBase:], indexed by many once there are more than a few (see duplicateName).
 	namesBase int
-	many      map[string]struct{}
+	many      map[uint64]int
 }
 
 // Decoder reads one JSON document for the generated decoders. It applies the I-JSON rules as it goes
@@ -551,38 +551,6 @@ func (d *Decoder) value() {
 	default:
 		d.syntax(fmt.Sprintf("unexpected character %q, expected a value", rune(c)))
 	}
-}
-
-// duplicateName records the current member name among those of the object being read (see
-// frame.namesBase), and reports whether it was there already. Small objects compare names one by one;
-// an object with many members switches to a map.
-func (d *Decoder) duplicateName() bool {
-	f := &d.frames[len(d.frames)-1]
-	base, many := f.namesBase, &f.many
-	name := d.key
-	if d.keyEscaped {
-		name = bytes.Clone(name)
-	}
-	if *many != nil {
-		if _, found := (*many)[string(name)]; found {
-			return true
-		}
-		(*many)[string(name)] = struct{}{}
-		return false
-	}
-	for _, seen := range d.names[base:] {
-		if bytes.Equal(seen, name) {
-			return true
-		}
-	}
-	d.names = append(d.names, name)
-	if len(d.names)-base > 16 {
-		*many = make(map[string]struct{}, 32)
-		for _, seen := range d.names[base:] {
-			(*many)[string(seen)] = struct{}{}
-		}
-	}
-	return false
 }
 
 // wideWhole reports a whole number of magnitude from 2^53 up to 10^21: RFC 8785 writes it as an integer

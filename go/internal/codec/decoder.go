@@ -35,20 +35,21 @@ type frame struct {
 // only problem it reports; every other problem is recorded and reading continues, so one pass reports
 // them all, ordered and capped as section 5.2 asks.
 type Decoder struct {
-	text       []byte // the whole text
-	data       []byte // the text that is read: all of it, or the part before bytes that are not UTF-8
-	pos        int
-	frames     []frame
-	problems   problemList
-	fatal      bool
-	fault      *Problem // the text fault that stopped the decoder
-	badText    *badText // bytes that are not UTF-8, found before parsing
-	prefix     string   // pointer of data's root inside a larger document (see Checker.Raw)
-	key        []byte   // the current member name, unescaped; valid until the next string is read
-	keyEscaped bool     // key lives in scratch rather than in data
-	scratch    []byte   // unescaped string content
-	names      [][]byte // member names of the objects being read, innermost last (see frame.namesBase)
-	frameBuf   [16]frame
+	text         []byte // the whole text
+	data         []byte // the text that is read: all of it, or the part before bytes that are not UTF-8
+	pos          int
+	frames       []frame
+	problems     problemList
+	fatal        bool
+	fault        *Problem // the text fault that stopped the decoder
+	colonMissing bool     // the current member name is followed by something else than a colon
+	badText      *badText // bytes that are not UTF-8, found before parsing
+	prefix       string   // pointer of data's root inside a larger document (see Checker.Raw)
+	key          []byte   // the current member name, unescaped; valid until the next string is read
+	keyEscaped   bool     // key lives in scratch rather than in data
+	scratch      []byte   // unescaped string content
+	names        [][]byte // member names of the objects being read, innermost last (see frame.namesBase)
+	frameBuf     [16]frame
 }
 
 var byteOrderMark = []byte{0xEF, 0xBB, 0xBF}
@@ -155,7 +156,9 @@ func (d *Decoder) OpenObject() bool {
 	if d.fatal {
 		return false
 	}
-	d.begin()
+	if !d.begin() {
+		return false
+	}
 	if d.peek() == '{' {
 		d.pos++
 		return d.push(frame{keyStart: -1})
@@ -204,8 +207,10 @@ func (d *Decoder) NextMember() bool {
 	}
 	f.keyStart, f.keyEnd = start, d.pos
 	if d.peek() != ':' {
-		d.syntax("expected ':' after a member name")
-		return false
+		// The name may be a duplicate, a fault at its opening quote, before this one: the caller looks
+		// (Seen, UnknownMember) and the value's reader reports the missing colon (see begin).
+		d.colonMissing = true
+		return true
 	}
 	d.pos++
 	return true
@@ -263,7 +268,9 @@ func (d *Decoder) OpenArray() bool {
 	if d.fatal {
 		return false
 	}
-	d.begin()
+	if !d.begin() {
+		return false
+	}
 	if d.peek() == '[' {
 		d.pos++
 		return d.push(frame{array: true, index: -1})
@@ -307,7 +314,9 @@ func (d *Decoder) mismatch(want string) { d.mismatchRule(RuleType, want) }
 
 // mismatchRule is mismatch for a value that breaks another rule than its JSON type (a tag's const).
 func (d *Decoder) mismatchRule(rule, want string) {
-	d.begin()
+	if !d.begin() {
+		return
+	}
 	if d.peek() == 0 && d.pos >= len(d.data) {
 		d.syntax("unexpected end of input, expected a value")
 		return

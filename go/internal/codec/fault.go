@@ -79,12 +79,22 @@ func (d *Decoder) faultPointer(offset int) string {
 }
 
 // begin marks the value at d.pos (after whitespace) as the current value of the innermost open array
-// or object: a fault after its first byte lies inside it.
-func (d *Decoder) begin() {
+// or object: a fault after its first byte lies inside it. It returns false when the decoder has
+// stopped, or stops it now for a member name that no colon followed (see NextMember).
+func (d *Decoder) begin() bool {
+	if d.fatal {
+		return false
+	}
+	if d.colonMissing {
+		d.colonMissing = false
+		d.syntax("expected ':' after a member name")
+		return false
+	}
 	d.skipSpace()
 	if n := len(d.frames); n > 0 {
 		d.frames[n-1].valueStart = d.pos
 	}
+	return true
 }
 
 // ended marks the current value of the innermost open array or object as ended: a fault after it lies

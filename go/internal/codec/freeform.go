@@ -13,7 +13,9 @@ func (d *Decoder) RawValue() []byte {
 	if d.fatal {
 		return nil
 	}
-	d.begin()
+	if !d.begin() {
+		return nil
+	}
 	start := d.pos
 	d.value()
 	if d.fatal {
@@ -27,7 +29,9 @@ func (d *Decoder) RawObject() []byte {
 	if d.fatal {
 		return nil
 	}
-	d.begin()
+	if !d.begin() {
+		return nil
+	}
 	if d.peek() != '{' {
 		d.mismatch("an object")
 		return nil
@@ -38,7 +42,9 @@ func (d *Decoder) RawObject() []byte {
 // value reads and checks one value of any type: the I-JSON rules for free-form data and for values
 // that are skipped after a problem.
 func (d *Decoder) value() {
-	d.begin()
+	if !d.begin() {
+		return
+	}
 	switch c := d.peek(); {
 	case c == '{':
 		d.pos++

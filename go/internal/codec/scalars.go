@@ -13,7 +13,9 @@ func (d *Decoder) String() (value string, ok bool) {
 	if d.fatal {
 		return "", false
 	}
-	d.begin()
+	if !d.begin() {
+		return "", false
+	}
 	if d.peek() != '"' {
 		d.mismatch("a string")
 		return "", false
@@ -27,7 +29,9 @@ func (d *Decoder) Tag(want string) {
 	if d.fatal {
 		return
 	}
-	d.begin()
+	if !d.begin() {
+		return
+	}
 	if d.peek() != '"' {
 		d.mismatchRule(RuleConst, strconv.Quote(want))
 		return
@@ -43,7 +47,9 @@ func (d *Decoder) Bool() (value, ok bool) {
 	if d.fatal {
 		return false, false
 	}
-	d.begin()
+	if !d.begin() {
+		return false, false
+	}
 	switch d.peek() {
 	case 't':
 		return true, d.literal("true")
@@ -80,7 +86,9 @@ func (d *Decoder) Int(minimum, maximum int64) (value int64, ok bool) {
 	if d.fatal {
 		return 0, false
 	}
-	d.begin()
+	if !d.begin() {
+		return 0, false
+	}
 	if c := d.peek(); c != '-' && (c < '0' || c > '9') {
 		d.mismatch("an integer")
 		return 0, false
@@ -117,7 +125,9 @@ func (d *Decoder) Float(minimum, maximum float64) (value float64, ok bool) {
 	if d.fatal {
 		return 0, false
 	}
-	d.begin()
+	if !d.begin() {
+		return 0, false
+	}
 	if c := d.peek(); c != '-' && (c < '0' || c > '9') {
 		d.mismatch("a number")
 		return 0, false

@@ -17,7 +17,9 @@ func (d *Decoder) PeekTag(name string, tags []string) int {
 	if d.fatal {
 		return -1
 	}
-	d.begin()
+	if !d.begin() {
+		return -1
+	}
 	if d.peek() != '{' {
 		d.mismatch("an object")
 		return -1

@@ -6,6 +6,7 @@ package wirechat
 import (
 	"errors"
 	"reflect"
+	"strconv"
 
 	"github.com/gowebpki/jcs"
 
@@ -13,13 +14,15 @@ import (
 	"github.com/wirechat/wirechat/go/internal/wire"
 )
 
-// WireError reports a document or value that is not valid wirechat. Problems lists every problem found,
-// each as an RFC 6901 JSON pointer into the document ("" is the whole document) and a message that
-// names the rule it breaks.
+// WireError reports a document or value that is not valid wirechat. Problems lists the problems found
+// (spec section 5: a text fault alone, else in order of pointer and rule, at most MaxProblems and a
+// count of the rest), each as an RFC 6901 JSON pointer into the document ("" is the whole document,
+// written "(root)" in messages), a message and the rule it breaks.
 type WireError = codec.WireError
 
 // Problem is one entry of a WireError: Pointer (where), Message (what) and Rule (the name of the rule
-// broken, the same name the Python and TypeScript packages give: one of the Rule constants).
+// broken, the same name the Python and TypeScript packages give: one of the Rule constants); Line and
+// Column (1-based, the column in code points) locate a text fault and are 0 for any other problem.
 type Problem = codec.Problem
 
 // The rules a Problem can break: JSON Schema keywords, then the I-JSON rules of the spec's section 2.
@@ -47,7 +50,13 @@ const (
 	RuleIntegerLiteral       = codec.RuleIntegerLiteral
 	RuleDepth                = codec.RuleDepth
 	RuleJSONValue            = codec.RuleJSONValue
+	RuleTooLarge             = codec.RuleTooLarge
+	RuleTooManyProblems      = codec.RuleTooManyProblems
 )
+
+// MaxProblems is how many problems a WireError lists at most; when a document has more, one last
+// problem (pointer "", rule RuleTooManyProblems) says how many were left out (spec section 5.2).
+const MaxProblems = codec.MaxProblems
 
 // ErrNotWireType is wrapped by the error returned when a value is not a wire type (or a pointer to one).
 var ErrNotWireType = codec.ErrNotWireType
@@ -57,8 +66,11 @@ var ErrNotWireType = codec.ErrNotWireType
 // duplicate members, no lone surrogates, numbers that fit a double, integer literals within
 // +/-(2^53-1)), unknown members, union tags, required members, bounds, lengths, patterns and enums.
 //
-// On failure it returns the zero T and a *WireError listing every problem. For T that is not a wire
-// type the error wraps ErrNotWireType.
+// On failure it returns the zero T and a *WireError (spec section 5). A fault of the text itself (rules
+// bom, utf8, syntax, duplicate-key, lone-surrogate, depth) stops decoding and is the only problem, with
+// its Line and Column; otherwise the problems are listed in order of pointer, then rule, one per pointer
+// and rule, at most MaxProblems of them. For T that is not a wire type the error wraps ErrNotWireType.
+// Decode sets no size limit: see DecodeWith.
 func Decode[T any](data []byte) (T, error) {
 	var v T
 	if err := wire.DecodeInto(&v, data); err != nil {
@@ -119,6 +131,56 @@ func addressable(v any) (any, bool) {
 	p := reflect.New(rv.Type())
 	p.Elem().Set(rv)
 	return p.Interface(), true
+}
+
+// ComparePointers orders two JSON pointers as problems are listed (spec section 5.2): token by token,
+// two tokens written as non-negative decimal integers by value, others by code points, a prefix first.
+func ComparePointers(a, b string) int { return codec.ComparePointers(a, b) }
+
+// DecodeOptions are the caller's limits for DecodeWith and DecodeIntoWith.
+type DecodeOptions struct {
+	// MaxBytes is the largest document accepted, in bytes; 0 (the default) sets no limit. A longer
+	// document is rejected before it is parsed, with one problem: pointer "", rule RuleTooLarge, both
+	// sizes in the message (spec section 5.3). A library cannot know how large its caller's documents
+	// are; a server decoding what it is sent should set one (the wirechat CLI uses 64 MiB).
+	MaxBytes int
+}
+
+// DecodeWith is Decode with limits (see DecodeOptions).
+func DecodeWith[T any](data []byte, options DecodeOptions) (T, error) {
+	var v T
+	if err := DecodeIntoWith(&v, data, options); err != nil {
+		var zero T
+		return zero, err
+	}
+	return v, nil
+}
+
+// DecodeIntoWith is DecodeInto with limits (see DecodeOptions).
+func DecodeIntoWith(dst any, data []byte, options DecodeOptions) error {
+	if options.MaxBytes > 0 && len(data) > options.MaxBytes {
+		if name := wireName(dst); name != "" {
+			return &WireError{Type: name, Problems: []Problem{{
+				Pointer: "",
+				Message: "document is " + strconv.Itoa(len(data)) + " bytes, more than the limit of " +
+					strconv.Itoa(options.MaxBytes) + " bytes",
+				Rule: RuleTooLarge,
+			}}}
+		}
+	}
+	return wire.DecodeInto(dst, data)
+}
+
+// wireName is the schema name of the wire type dst points to, or "" when it is not one.
+func wireName(dst any) string {
+	t := reflect.TypeOf(dst)
+	if t == nil || t.Kind() != reflect.Pointer || wire.New(t.Elem().Name()) == nil {
+		return ""
+	}
+	if reflect.TypeOf(wire.New(t.Elem().Name())) != t {
+		return ""
+	}
+	return t.Elem().Name()
 }
 
 // NewByName returns a pointer to a zero value of the wire type with that schema name (a *Message for

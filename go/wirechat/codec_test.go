@@ -221,7 +221,7 @@ func TestEncodingJSONInterop(t *testing.T) {
 
 func TestErrorTextListsEveryProblem(t *testing.T) {
 	_, err := wirechat.Decode[wirechat.ToolCall]([]byte(`{"id":"","name":"f"}`))
-	want := `invalid ToolCall (2 problems): /id: must have at least 1 character (got 0); /arguments: required member is missing`
+	want := `invalid ToolCall (2 problems): /arguments: required member is missing; /id: must have at least 1 character (got 0)`
 	if err == nil || err.Error() != want {
 		t.Fatalf("got  %v\nwant %s", err, want)
 	}

@@ -49,17 +49,25 @@ func Example() {
 }
 
 func ExampleDecode_errors() {
-	_, err := wirechat.Decode[wirechat.Message]([]byte(`{"role":"model","parts":[{"type":"text"}],"role":"user"}`))
+	// Every problem of the schema, in order of pointer (spec section 5.2).
+	_, err := wirechat.Decode[wirechat.Message]([]byte(`{"role":"model","parts":[{"type":"text"}],"colour":1}`))
 	var wireErr *wirechat.WireError
 	if errors.As(err, &wireErr) {
 		for _, problem := range wireErr.Problems {
-			fmt.Printf("%s: %s\n", problem.Pointer, problem.Message)
+			fmt.Printf("%s [%s]\n", problem, problem.Rule)
 		}
 	}
+	// A fault of the text stops decoding: it is the only problem, with its line and column.
+	_, err = wirechat.Decode[wirechat.Message]([]byte("{\"role\":\"user\",\n \"parts\":[],\"role\":\"tool\"}"))
+	if errors.As(err, &wireErr) {
+		problem := wireErr.Problems[0]
+		fmt.Printf("%s [%s] line %d, column %d\n", problem.Pointer, problem.Rule, problem.Line, problem.Column)
+	}
 	// Output:
-	// /role: must be one of system, user, assistant, tool (got "model")
-	// /parts/0/text: required member is missing
-	// /role: duplicate member (I-JSON forbids two members with the same name)
+	// /colour: unknown member (this type is closed; check the spelling or the schema version) [additionalProperties]
+	// /parts/0/text: required member is missing [required]
+	// /role: must be one of system, user, assistant, tool (got "model") [enum]
+	// /role [duplicate-key] line 2, column 13
 }
 
 func ExampleAddUsage() {

@@ -33,6 +33,9 @@ type problem struct {
 	Pointer string `json:"pointer"`
 	Message string `json:"message"`
 	Rule    string `json:"rule,omitempty"` // the rule broken (Problem.Rule), for errors that name one
+	// Line and Column locate a text fault (spec section 5.1); absent for every other problem.
+	Line   int `json:"line,omitempty"`
+	Column int `json:"column,omitempty"`
 }
 
 type response struct {
@@ -61,7 +64,7 @@ func rejected(err error) response {
 	if errors.As(err, &wireError) {
 		problems := make([]problem, 0, len(wireError.Problems))
 		for _, p := range wireError.Problems {
-			problems = append(problems, problem{p.Pointer, p.Message, p.Rule})
+			problems = append(problems, problem{p.Pointer, p.Message, p.Rule, p.Line, p.Column})
 		}
 		return response{OK: notOK(), Problems: problems}
 	}

@@ -11,7 +11,7 @@ import (
 // the JSON pointer of the member being checked, as the Decoder does for the bytes it reads.
 type Checker struct {
 	path     []step
-	problems []Problem
+	problems problemList
 }
 
 type step struct {
@@ -30,7 +30,7 @@ func (c *Checker) Leave() { c.path = c.path[:len(c.path)-1] }
 
 // Report records a problem at the current member, breaking rule (Checker is a Reporter).
 func (c *Checker) Report(rule, message string) {
-	c.problems = append(c.problems, Problem{Pointer: c.pointer(), Message: message, Rule: rule})
+	c.problems.add(Problem{Pointer: c.pointer(), Message: message, Rule: rule})
 }
 
 // Missing reports a required member that is not set.
@@ -49,21 +49,29 @@ func (c *Checker) Raw(raw []byte, object bool) {
 	} else {
 		d.RawValue()
 	}
-	_ = d.Finish("")
-	for _, p := range d.problems {
+	d.Finish("")
+	if d.fault != nil {
+		p := *d.fault
 		if p.Rule == RuleSyntax {
 			p.Rule = RuleJSONValue // bytes built in Go that do not parse: not a JSON value
 		}
-		c.problems = append(c.problems, p)
+		p.Line, p.Column = 0, 0 // a value built in Go has no text to point into
+		c.problems.add(p)
+		return
 	}
+	d.problems.compact()
+	for _, p := range d.problems.items {
+		c.problems.add(p)
+	}
+	c.problems.dropped += d.problems.dropped
 }
 
 // Err returns a *WireError listing every problem, or nil when there was none.
 func (c *Checker) Err(typeName string) error {
-	if len(c.problems) == 0 {
+	if c.problems.empty() {
 		return nil
 	}
-	return &WireError{Type: typeName, Problems: c.problems}
+	return &WireError{Type: typeName, Problems: c.problems.result()}
 }
 
 func (c *Checker) pointer() string {

@@ -6,16 +6,12 @@ package codec
 import (
 	"bytes"
 	"fmt"
-	"math"
-	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
-// MaxDepth is the deepest nesting of arrays and objects a document may have. The spec sets no limit;
-// this one keeps a hostile document from costing stack and agrees with the Python decoder (jiter stops
-// at about the same depth), so the two give the same verdict on the same bytes.
+// MaxDepth is the deepest nesting of arrays and objects a document may have (spec section 2, rule 6:
+// the [ or { that opens level 201 is a depth fault, an empty innermost array or object included).
 const MaxDepth = 200
 
 // frame is one open array or object on the way from the root to the value being read.
@@ -24,68 +20,80 @@ type frame struct {
 	index    int // array: the element being read, -1 before the first
 	keyStart int // object: offset of the current member's name token, -1 before the first
 	keyEnd   int
+	// valueStart is the offset of the current element's or member's value once it has begun, -1 before
+	// (between members, after a name): where a text fault inside it is reported (see faultPointer).
+	valueStart int
+	// namesBase and many hold the member names of an object that duplicates are looked for in: those of
+	// a free-form object, the unknown ones of a typed object (its known ones are Seen bits), in
+	// d.names[namesBase:], indexed by many once there are more than a few (see duplicateName).
+	namesBase int
+	many      map[uint64]int
 }
 
 // Decoder reads one JSON document for the generated decoders. It applies the I-JSON rules as it goes
-// and records every problem with its JSON pointer. A syntax error stops it (nothing after it can be read
-// reliably); every other problem is recorded and reading continues, so one pass reports them all.
+// and records every problem with its JSON pointer. A text fault (spec section 5.1) stops it and is the
+// only problem it reports; every other problem is recorded and reading continues, so one pass reports
+// them all, ordered and capped as section 5.2 asks.
 type Decoder struct {
-	data       []byte
-	pos        int
-	frames     []frame
-	problems   []Problem
-	fatal      bool
-	prefix     string   // pointer of data's root inside a larger document (see Checker.Raw)
-	key        []byte   // the current member name, unescaped; valid until the next string is read
-	keyEscaped bool     // key lives in scratch rather than in data
-	scratch    []byte   // unescaped string content
-	names      [][]byte // member names of the free-form objects being read, innermost last
-	frameBuf   [16]frame
+	text         []byte // the whole text
+	data         []byte // the text that is read: all of it, or the part before bytes that are not UTF-8
+	pos          int
+	frames       []frame
+	problems     problemList
+	fatal        bool
+	fault        *Problem // the text fault that stopped the decoder
+	colonMissing bool     // the current member name is followed by something else than a colon
+	badText      *badText // bytes that are not UTF-8, found before parsing
+	prefix       string   // pointer of data's root inside a larger document (see Checker.Raw)
+	key          []byte   // the current member name, unescaped; valid until the next string is read
+	keyEscaped   bool     // key lives in scratch rather than in data
+	scratch      []byte   // unescaped string content
+	names        [][]byte // member names of the objects being read, innermost last (see frame.namesBase)
+	frameBuf     [16]frame
 }
 
 var byteOrderMark = []byte{0xEF, 0xBB, 0xBF}
 
 // NewDecoder returns a decoder over one JSON text.
 func NewDecoder(data []byte) *Decoder {
-	d := &Decoder{data: data}
+	d := &Decoder{text: data, data: data}
 	d.frames = d.frameBuf[:0]
 	if bytes.HasPrefix(data, byteOrderMark) {
-		d.stop(RuleBOM, "text starts with a byte-order mark, which I-JSON forbids")
+		d.stopAt(RuleBOM, "text starts with a byte-order mark, which I-JSON forbids", 0, d.prefix)
+		return d
 	}
+	d.checkText()
 	return d
 }
 
 // Finish checks that nothing but whitespace follows the value and returns a *WireError listing every
-// problem, or nil when there was none.
+// problem, or nil when there was none: the text fault alone when there was one, else the problems in
+// order (section 5.2).
 func (d *Decoder) Finish(typeName string) error {
 	if !d.fatal {
+		d.frames = d.frames[:0]
 		d.skipSpace()
-		if d.pos < len(d.data) {
-			d.frames = d.frames[:0]
-			switch rest := d.data[d.pos:]; {
-			case utf8.Valid(rest):
-				d.syntax("unexpected data after the JSON value")
-			case rawSurrogate(rest[firstInvalid(rest):]):
-				d.stop(RuleLoneSurrogate, "a surrogate written as UTF-8 bytes after the JSON value, which I-JSON forbids")
-			default:
-				d.stop(RuleUTF8, "bytes that are not UTF-8 after the JSON value, which I-JSON forbids")
-			}
+		if d.pos < len(d.data) || d.badText != nil {
+			d.syntax("unexpected data after the JSON value")
 		}
 	}
-	if len(d.problems) == 0 {
+	if d.fault != nil {
+		return &WireError{Type: typeName, Problems: []Problem{*d.fault}}
+	}
+	if d.problems.empty() {
 		return nil
 	}
-	return &WireError{Type: typeName, Problems: d.problems}
+	return &WireError{Type: typeName, Problems: d.problems.result()}
 }
 
 // Report records a problem at the value being read, breaking rule (Decoder is a Reporter).
 func (d *Decoder) Report(rule, message string) {
-	d.problems = append(d.problems, Problem{Pointer: d.pointer(), Message: message, Rule: rule})
+	d.problems.add(Problem{Pointer: d.pointer(), Message: message, Rule: rule})
 }
 
 // reportAt records a problem at the member name of the object being read.
 func (d *Decoder) reportAt(name, rule, message string) {
-	d.problems = append(d.problems, Problem{Pointer: d.pointer() + "/" + EscapeToken(name), Message: message, Rule: rule})
+	d.problems.add(Problem{Pointer: d.pointer() + "/" + EscapeToken(name), Message: message, Rule: rule})
 }
 
 func (d *Decoder) pointer() string {
@@ -107,36 +115,17 @@ func (d *Decoder) pointer() string {
 	return b.String()
 }
 
-// syntax records a syntax error and stops the decoder.
+// syntax records a syntax error at the current offset and stops the decoder.
 func (d *Decoder) syntax(message string) { d.stop(RuleSyntax, message) }
 
-// stop records a problem after which nothing can be read reliably (a syntax error, a byte-order mark,
-// nesting too deep), and stops the decoder.
-func (d *Decoder) stop(rule, message string) {
-	if d.fatal {
-		return
-	}
-	d.fatal = true
-	line, column := 1, 1
-	for _, c := range string(d.data[:min(d.pos, len(d.data))]) {
-		if c == '\n' {
-			line, column = line+1, 1
-		} else {
-			column++
-		}
-	}
-	d.problems = append(d.problems, Problem{
-		Pointer: d.pointer(),
-		Message: fmt.Sprintf("invalid JSON: %s (line %d, column %d)", message, line, column),
-		Rule:    rule,
-	})
-}
-
+// push enters an array or object whose opening bracket was the byte before d.pos.
 func (d *Decoder) push(f frame) bool {
 	if len(d.frames) >= MaxDepth {
-		d.stop(RuleDepth, fmt.Sprintf("arrays and objects nested deeper than %d levels", MaxDepth))
+		at := d.pos - 1
+		d.stopAt(RuleDepth, fmt.Sprintf("arrays and objects nested deeper than %d levels", MaxDepth), at, d.faultPointer(at))
 		return false
 	}
+	f.valueStart, f.namesBase = -1, len(d.names)
 	d.frames = append(d.frames, f)
 	return true
 }
@@ -167,6 +156,9 @@ func (d *Decoder) OpenObject() bool {
 	if d.fatal {
 		return false
 	}
+	if !d.begin() {
+		return false
+	}
 	if d.peek() == '{' {
 		d.pos++
 		return d.push(frame{keyStart: -1})
@@ -183,6 +175,7 @@ func (d *Decoder) NextMember() bool {
 		return false
 	}
 	f := &d.frames[len(d.frames)-1]
+	f.valueStart = -1 // the previous member's value, if any, has ended
 	c := d.peek()
 	if c == 0 && d.pos >= len(d.data) {
 		d.syntax("unexpected end of input inside an object")
@@ -190,6 +183,7 @@ func (d *Decoder) NextMember() bool {
 	}
 	if c == '}' {
 		d.pos++
+		d.names = d.names[:f.namesBase]
 		d.frames = d.frames[:len(d.frames)-1]
 		return false
 	}
@@ -213,8 +207,10 @@ func (d *Decoder) NextMember() bool {
 	}
 	f.keyStart, f.keyEnd = start, d.pos
 	if d.peek() != ':' {
-		d.syntax("expected ':' after a member name")
-		return false
+		// The name may be a duplicate, a fault at its opening quote, before this one: the caller looks
+		// (Seen, UnknownMember) and the value's reader reports the missing colon (see begin).
+		d.colonMissing = true
+		return true
 	}
 	d.pos++
 	return true
@@ -234,14 +230,21 @@ func (d *Decoder) Seen(seen *uint64, index int) bool {
 	return true
 }
 
-// Duplicate reports the current member as a second member of the same name, and skips its value.
+// Duplicate reports the current member as a second member of the same name: a text fault at the
+// opening quote of its name, with the member's pointer, that stops the decoder.
 func (d *Decoder) Duplicate() {
-	d.Report(RuleDuplicateKey, "duplicate member (I-JSON forbids two members with the same name)")
-	d.value()
+	f := d.frames[len(d.frames)-1]
+	d.stopAt(RuleDuplicateKey, "duplicate member "+Quote(string(d.key))+" (I-JSON forbids two members with the same name)",
+		f.keyStart, d.pointer())
 }
 
-// UnknownMember reports the current member as not in the schema and skips its value.
+// UnknownMember reports the current member as not in the schema and skips its value; an unknown member
+// named twice is a duplicate (a text fault) like any other.
 func (d *Decoder) UnknownMember() {
+	if d.duplicateName() {
+		d.Duplicate()
+		return
+	}
 	d.Report(RuleAdditionalProperties, "unknown member (this type is closed; check the spelling or the schema version)")
 	d.value()
 }
@@ -265,6 +268,9 @@ func (d *Decoder) OpenArray() bool {
 	if d.fatal {
 		return false
 	}
+	if !d.begin() {
+		return false
+	}
 	if d.peek() == '[' {
 		d.pos++
 		return d.push(frame{array: true, index: -1})
@@ -281,6 +287,7 @@ func (d *Decoder) NextElement() bool {
 		return false
 	}
 	f := &d.frames[len(d.frames)-1]
+	f.valueStart = -1 // the previous element, if any, has ended
 	c := d.peek()
 	if c == 0 && d.pos >= len(d.data) {
 		d.syntax("unexpected end of input inside an array")
@@ -307,17 +314,19 @@ func (d *Decoder) mismatch(want string) { d.mismatchRule(RuleType, want) }
 
 // mismatchRule is mismatch for a value that breaks another rule than its JSON type (a tag's const).
 func (d *Decoder) mismatchRule(rule, want string) {
+	if !d.begin() {
+		return
+	}
 	if d.peek() == 0 && d.pos >= len(d.data) {
 		d.syntax("unexpected end of input, expected a value")
 		return
 	}
-	start, at := d.pos, len(d.problems)
+	start := d.pos
 	d.value()
 	if d.fatal {
 		return
 	}
-	message := "must be " + want + " (got " + describe(d.data[start:d.pos]) + ")"
-	d.problems = slices.Insert(d.problems, at, Problem{Pointer: d.pointer(), Message: message, Rule: rule})
+	d.Report(rule, "must be "+want+" (got "+describe(d.data[start:d.pos])+")")
 }
 
 // describe names a JSON value for a message: its kind, or its text when it is short.
@@ -333,278 +342,5 @@ func describe(token []byte) string {
 	return shownToken(token)
 }
 
-// String reads a string value; ok is false when the value is not a string (the problem is reported).
-func (d *Decoder) String() (value string, ok bool) {
-	if d.fatal {
-		return "", false
-	}
-	if d.peek() != '"' {
-		d.mismatch("a string")
-		return "", false
-	}
-	content, _ := d.readString()
-	return string(content), !d.fatal
-}
-
-// Tag reads the tag member of a union variant and checks that it is want.
-func (d *Decoder) Tag(want string) {
-	if d.fatal {
-		return
-	}
-	if d.peek() != '"' {
-		d.mismatchRule(RuleConst, strconv.Quote(want))
-		return
-	}
-	content, _ := d.readString()
-	if string(content) != want && !d.fatal {
-		d.Report(RuleConst, "must be "+strconv.Quote(want)+" (got "+Quote(string(content))+")")
-	}
-}
-
-// Bool reads true or false; ok is false when the value is not a boolean (the problem is reported).
-func (d *Decoder) Bool() (value, ok bool) {
-	if d.fatal {
-		return false, false
-	}
-	switch d.peek() {
-	case 't':
-		return true, d.literal("true")
-	case 'f':
-		return false, d.literal("false")
-	}
-	d.mismatch("a boolean")
-	return false, false
-}
-
-func (d *Decoder) literal(word string) bool {
-	end := d.pos + len(word)
-	if end > len(d.data) || string(d.data[d.pos:end]) != word || (end < len(d.data) && !isDelimiter(d.data[end])) {
-		d.syntax("invalid literal (expected " + word + ")")
-		return false
-	}
-	d.pos = end
-	return true
-}
-
-// Int reads an integer written as an integer literal (no fraction, no exponent) and checks it against
-// the schema's bounds; ok is false when the value is not an integer (the problem is reported).
-func (d *Decoder) Int(minimum, maximum int64) (value int64, ok bool) {
-	if d.fatal {
-		return 0, false
-	}
-	if c := d.peek(); c != '-' && (c < '0' || c > '9') {
-		d.mismatch("an integer")
-		return 0, false
-	}
-	token, integer := d.scanNumber()
-	switch {
-	case d.fatal:
-		return 0, false
-	case !integer:
-		d.notIntegerLiteral(token)
-		return 0, false
-	}
-	value, _ = parseInt(token) // an integer that does not fit an int64 is not safe either
-	switch {
-	case !safeInteger(token):
-		// Beyond +/-(2^53-1) the I-JSON rule is broken whatever the field's bounds (the other languages
-		// read such an integer inexactly, so they report this rule too).
-		bound := "must be <= " + strconv.FormatInt(maximum, 10)
-		if token[0] == '-' {
-			bound = "must be >= " + strconv.FormatInt(minimum, 10)
-		}
-		d.Report(RuleUnsafeInteger, bound+" (got "+shownToken(token)+", outside +/-(2^53-1))")
-	case value < minimum:
-		d.Report(RuleMinimum, "must be >= "+strconv.FormatInt(minimum, 10)+" (got "+string(token)+")")
-	case value > maximum:
-		d.Report(RuleMaximum, "must be <= "+strconv.FormatInt(maximum, 10)+" (got "+string(token)+")")
-	}
-	return value, true
-}
-
-// Float reads a number (integer literals included) and checks it against the schema's bounds; ok is
-// false when the value is not a number (the problem is reported).
-func (d *Decoder) Float(minimum, maximum float64) (value float64, ok bool) {
-	if d.fatal {
-		return 0, false
-	}
-	if c := d.peek(); c != '-' && (c < '0' || c > '9') {
-		d.mismatch("a number")
-		return 0, false
-	}
-	token, integer := d.scanNumber()
-	if d.fatal {
-		return 0, false
-	}
-	value, finite := parseFloat(token, integer)
-	switch {
-	case !finite:
-		d.Report(RuleNumberOverflow, overflowMessage(token))
-	case integer && !safeInteger(token):
-		d.Report(RuleUnsafeInteger, "integer "+shownToken(token)+" is outside +/-(2^53-1), which not every language reads exactly")
-	case !integer && wideWhole(value):
-		d.Report(RuleUnsafeInteger, wideWholeMessage(token))
-	case value < minimum:
-		d.Report(RuleMinimum, "must be >= "+FormatFloat(minimum)+" (got "+shownToken(token)+")")
-	case value > maximum:
-		d.Report(RuleMaximum, "must be <= "+FormatFloat(maximum)+" (got "+shownToken(token)+")")
-	}
-	return value, true
-}
-
-// RawValue reads any JSON value, checks the I-JSON rules inside it, and returns a copy of its bytes.
-func (d *Decoder) RawValue() []byte {
-	if d.fatal {
-		return nil
-	}
-	d.skipSpace()
-	start := d.pos
-	d.value()
-	if d.fatal {
-		return nil
-	}
-	return bytes.Clone(d.data[start:d.pos])
-}
-
-// RawObject is RawValue for a value that must be an object.
-func (d *Decoder) RawObject() []byte {
-	if d.fatal {
-		return nil
-	}
-	if d.peek() != '{' {
-		d.mismatch("an object")
-		return nil
-	}
-	return d.RawValue()
-}
-
 // Name returns the current member name as a string (for map keys), copying it.
 func (d *Decoder) Name() string { return string(d.key) }
-
-// value reads and checks one value of any type: the I-JSON rules for free-form data and for values
-// that are skipped after a problem.
-func (d *Decoder) value() {
-	switch c := d.peek(); {
-	case c == '{':
-		d.pos++
-		if !d.push(frame{keyStart: -1}) {
-			return
-		}
-		base := len(d.names)
-		var many map[string]struct{}
-		for d.NextMember() {
-			if d.duplicateName(base, &many) {
-				d.Report(RuleDuplicateKey, "duplicate member (I-JSON forbids two members with the same name)")
-			}
-			d.value()
-		}
-		d.names = d.names[:base]
-	case c == '[':
-		d.pos++
-		if !d.push(frame{array: true, index: -1}) {
-			return
-		}
-		for d.NextElement() {
-			d.value()
-		}
-	case c == '"':
-		d.readString()
-	case c == 't':
-		d.literal("true")
-	case c == 'f':
-		d.literal("false")
-	case c == 'n':
-		d.literal("null")
-	case c == '-' || (c >= '0' && c <= '9'):
-		token, integer := d.scanNumber()
-		switch {
-		case d.fatal:
-		case integer && !safeInteger(token):
-			d.Report(RuleUnsafeInteger, "integer "+shownToken(token)+" is outside +/-(2^53-1), which not every language reads exactly")
-		case !integer:
-			value, finite := parseFloat(token, false)
-			if !finite {
-				d.Report(RuleNumberOverflow, overflowMessage(token))
-			} else if wideWhole(value) {
-				d.Report(RuleUnsafeInteger, wideWholeMessage(token))
-			}
-		}
-	case d.pos >= len(d.data):
-		d.syntax("unexpected end of input, expected a value")
-	default:
-		d.syntax(fmt.Sprintf("unexpected character %q, expected a value", rune(c)))
-	}
-}
-
-// duplicateName records the current member name among those of the free-form object whose names start
-// at base, and reports whether it was there already. Small objects compare names one by one; an object
-// with many members switches to a map.
-func (d *Decoder) duplicateName(base int, many *map[string]struct{}) bool {
-	name := d.key
-	if d.keyEscaped {
-		name = bytes.Clone(name)
-	}
-	if *many != nil {
-		if _, found := (*many)[string(name)]; found {
-			return true
-		}
-		(*many)[string(name)] = struct{}{}
-		return false
-	}
-	for _, seen := range d.names[base:] {
-		if bytes.Equal(seen, name) {
-			return true
-		}
-	}
-	d.names = append(d.names, name)
-	if len(d.names)-base > 16 {
-		*many = make(map[string]struct{}, 32)
-		for _, seen := range d.names[base:] {
-			(*many)[string(seen)] = struct{}{}
-		}
-	}
-	return false
-}
-
-// wideWhole reports a whole number of magnitude from 2^53 up to 10^21: RFC 8785 writes it as an integer
-// literal beyond +/-(2^53-1) (from 10^21 up it uses an exponent), so it is refused like one (spec, section
-// 2, rule 5).
-func wideWhole(value float64) bool {
-	magnitude := math.Abs(value)
-	return magnitude >= 1<<53 && magnitude < 1e21 && magnitude == math.Trunc(magnitude)
-}
-
-// notIntegerLiteral reports a number with a fraction or an exponent where an integer is wanted: a whole
-// one (1.0, 1e2) breaks the integer-literal rule, any other (1.5, 1e400) the JSON type or the range.
-func (d *Decoder) notIntegerLiteral(token []byte) {
-	value, finite := parseFloat(token, false)
-	switch {
-	case !finite:
-		d.Report(RuleNumberOverflow, overflowMessage(token))
-	case value == math.Trunc(value):
-		d.Report(RuleIntegerLiteral, "must be an integer literal, without fraction or exponent (got "+shownToken(token)+")")
-	default:
-		d.Report(RuleType, "must be an integer (got "+shownToken(token)+")")
-	}
-}
-
-func wideWholeMessage(token []byte) string {
-	return "number " + shownToken(token) + " is a whole number outside +/-(2^53-1): its canonical form is an " +
-		"integer literal not every language reads exactly"
-}
-
-// firstInvalid is the offset of the first byte of b that does not start a valid UTF-8 sequence.
-func firstInvalid(b []byte) int {
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && size == 1 {
-			return i
-		}
-		i += size
-	}
-	return len(b)
-}
-
-func overflowMessage(token []byte) string {
-	return "number " + shownToken(token) + " is not a finite double (it overflows)"
-}

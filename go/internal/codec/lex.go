@@ -27,12 +27,11 @@ func isDelimiter(c byte) bool {
 }
 
 // readString reads the string token at d.pos (a '"') and returns its content, unescaped. The content
-// aliases the input when the token has no escapes (escaped is false), and d.scratch otherwise. Bytes
-// that are not UTF-8 and lone surrogates are reported (I-JSON) and reading goes on.
+// aliases the input when the token has no escapes (escaped is false), and d.scratch otherwise. The text
+// read is UTF-8 (checkText made sure); an escaped lone surrogate is a text fault.
 func (d *Decoder) readString() (content []byte, escaped bool) {
 	data := d.data
 	start := d.pos + 1
-	reported := false
 	for i := start; i < len(data); {
 		c := data[i]
 		switch {
@@ -47,13 +46,8 @@ func (d *Decoder) readString() (content []byte, escaped bool) {
 			d.pos = i
 			d.syntax("control character in a string (it must be escaped)")
 			return nil, false
-		default:
-			r, size := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && size == 1 && !reported {
-				reported = true
-				d.badUTF8(data[i:])
-			}
-			i += size
+		default: // a byte of a multi-byte UTF-8 sequence
+			i++
 		}
 	}
 	d.pos = len(data)
@@ -64,7 +58,6 @@ func (d *Decoder) readString() (content []byte, escaped bool) {
 func (d *Decoder) readEscaped(start, i int) []byte {
 	data := d.data
 	buf := append(d.scratch[:0], data[start:i]...)
-	reported := false
 	for i < len(data) {
 		c := data[i]
 		switch {
@@ -96,7 +89,7 @@ func (d *Decoder) readEscaped(start, i int) []byte {
 			case 'u':
 				r, ok := hex4(data, i+2)
 				if !ok {
-					d.pos = i
+					d.pos = i + 2 + hexDigits(data[i+2:min(i+6, len(data))])
 					d.syntax(`invalid \u escape (it needs four hexadecimal digits)`)
 					return nil
 				}
@@ -109,13 +102,15 @@ func (d *Decoder) readEscaped(start, i int) []byte {
 							continue
 						}
 					}
-					d.Report(RuleLoneSurrogate, `string holds a lone surrogate \u`+strconv.FormatInt(int64(r), 16)+`, which I-JSON forbids`)
-					r = utf8.RuneError
+					at := i - 6 // the backslash of the escape
+					d.stopAt(RuleLoneSurrogate, `string holds a lone surrogate \u`+strconv.FormatInt(int64(r), 16)+`, which I-JSON forbids`,
+						at, d.faultPointer(at))
+					return nil
 				}
 				buf = utf8.AppendRune(buf, r)
 				continue
 			default:
-				d.pos = i
+				d.pos = i + 1 // the byte after the backslash is the first that cannot continue the string
 				d.syntax("invalid escape " + strconv.Quote(string(data[i:i+2])) + " in a string")
 				return nil
 			}
@@ -124,14 +119,9 @@ func (d *Decoder) readEscaped(start, i int) []byte {
 			d.pos = i
 			d.syntax("control character in a string (it must be escaped)")
 			return nil
-		default:
-			r, size := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && size == 1 && !reported {
-				reported = true
-				d.badUTF8(data[i:])
-			}
-			buf = append(buf, data[i:i+size]...)
-			i += size
+		default: // a byte of a multi-byte UTF-8 sequence
+			buf = append(buf, c)
+			i++
 		}
 	}
 	d.pos = len(data)
@@ -139,19 +129,14 @@ func (d *Decoder) readEscaped(start, i int) []byte {
 	return nil
 }
 
-// badUTF8 reports the bytes that are not UTF-8 at the start of rest: a surrogate written as UTF-8 bytes
-// (ED A0..BF ..) is a raw lone surrogate (spec section 2, rule 3), any other bad byte breaks rule 1.
-func (d *Decoder) badUTF8(rest []byte) {
-	if rawSurrogate(rest) {
-		d.Report(RuleLoneSurrogate, "string holds a surrogate written as UTF-8 bytes (a raw lone surrogate), which I-JSON forbids")
-		return
+// hexDigits counts the hexadecimal digits at the start of b.
+func hexDigits(b []byte) int {
+	for i, c := range b {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return i
+		}
 	}
-	d.Report(RuleUTF8, "string is not valid UTF-8, which I-JSON requires")
-}
-
-// rawSurrogate reports whether b starts with the UTF-8 form of a surrogate (U+D800..U+DFFF: ED A0..BF).
-func rawSurrogate(b []byte) bool {
-	return len(b) >= 2 && b[0] == 0xED && b[1] >= 0xA0 && b[1] <= 0xBF
+	return len(b)
 }
 
 func hex4(data []byte, i int) (rune, bool) {
@@ -221,7 +206,8 @@ func (d *Decoder) scanNumber() (token []byte, integer bool) {
 	}
 	if i < len(data) && !isDelimiter(data[i]) {
 		d.pos = i
-		d.syntax("invalid number")
+		d.ended() // the number is whole: what follows cannot continue the text, not the number
+		d.syntax("unexpected character after a number")
 		return nil, false
 	}
 	d.pos = i

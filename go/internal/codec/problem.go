@@ -18,8 +18,13 @@ type Problem struct {
 	// keyword (RuleRequired, RuleAdditionalProperties, RuleDiscriminator, RuleType, RuleEnum, RuleConst,
 	// RulePattern, RuleMinimum, RuleMaximum, RuleMinLength, RuleMaxLength, RuleMinItems, RuleMaxItems) or
 	// an I-JSON rule (RuleSyntax, RuleUTF8, RuleBOM, RuleDuplicateKey, RuleLoneSurrogate,
-	// RuleNumberOverflow, RuleUnsafeInteger, RuleIntegerLiteral, RuleDepth, RuleJSONValue).
+	// RuleNumberOverflow, RuleUnsafeInteger, RuleIntegerLiteral, RuleDepth, RuleJSONValue) or a limit
+	// (RuleTooLarge, RuleTooManyProblems).
 	Rule string
+	// Line and Column locate a text fault (spec section 5.1: bom, utf8, syntax, duplicate-key,
+	// lone-surrogate, depth) in the text, both 1-based, the column counted in code points. They are 0 for
+	// every other problem, which has no place in the text but its pointer.
+	Line, Column int
 }
 
 // The names of the rules a Problem can break (Problem.Rule).
@@ -47,6 +52,8 @@ const (
 	RuleIntegerLiteral       = "integer-literal"
 	RuleDepth                = "depth"
 	RuleJSONValue            = "json-value"
+	RuleTooLarge             = "too-large"
+	RuleTooManyProblems      = "too-many-problems"
 )
 
 // String renders the problem as "pointer: message", with "(root)" for the empty pointer.

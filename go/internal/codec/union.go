@@ -17,6 +17,9 @@ func (d *Decoder) PeekTag(name string, tags []string) int {
 	if d.fatal {
 		return -1
 	}
+	if !d.begin() {
+		return -1
+	}
 	if d.peek() != '{' {
 		d.mismatch("an object")
 		return -1
@@ -82,13 +85,10 @@ func (d *Decoder) tagValue(name string, tags []string, i int) int {
 // skipWithTagProblem skips the union object and reports a problem at its tag member, unless the object
 // turns out to be malformed (then the syntax error is the problem).
 func (d *Decoder) skipWithTagProblem(name, rule, message string) {
-	at := len(d.problems)
 	d.value()
-	if d.fatal {
-		return
+	if !d.fatal {
+		d.reportAt(name, rule, message)
 	}
-	problem := Problem{Pointer: d.pointer() + "/" + EscapeToken(name), Message: message, Rule: rule}
-	d.problems = slices.Insert(d.problems, at, problem)
 }
 
 func sameName(token []byte, name string) bool {

@@ -160,3 +160,18 @@ def test_the_gate_fails_an_adapter_without_an_sdk_oracle(broken: list[str]) -> N
     code, report = _run(adapter.name)
     assert code == 1
     assert "install the provider SDK" in report
+
+
+def test_gate_fails_an_adapter_that_drops_unknown_members_silently(broken: list[str]) -> None:
+    inner = get("openai-chat")
+
+    def decode_request(body: Mapping[str, Any]) -> tuple[Any, list[Any]]:
+        request, _warnings = inner.decode_request(body)
+        return request, []  # the bug: what it did not map vanishes without a word
+
+    adapter = _make("broken-unmapped", "openai-chat", decode_request=decode_request)
+    register(adapter)
+    broken.append(adapter.name)
+    code, report = _run(adapter.name)
+    assert code == 1
+    assert "was dropped without a warning" in report

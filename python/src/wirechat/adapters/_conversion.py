@@ -24,6 +24,7 @@ __all__ = [
     "parse_data_url",
     "reasoning_disposition",
     "set_if",
+    "unmapped_members",
 ]
 
 T = TypeVar("T")
@@ -144,3 +145,23 @@ def get_str(obj: Mapping[str, Any], key: str, path: str, *, required: bool = Tru
     if not isinstance(value, str):
         raise ValueError(f"{_where(path, key)}: expected a string, got {type(value).__name__}")
     return value
+
+
+Shape = Mapping[str, "Shape | None"]
+"""The members of a provider object an adapter maps: each name, with the shape of its value when the
+value is an object whose members are mapped one by one too (``None``: the value is taken whole)."""
+
+
+def unmapped_members(value: Any, shape: Shape, where: str) -> list[str]:
+    """The pointers of every member of ``value`` (and of its nested objects that ``shape`` describes) that the
+    adapter does not map: what a decoder would otherwise drop without a word."""
+    if not isinstance(value, Mapping):
+        return []
+    found = []
+    for key, item in value.items():
+        at = f"{where}/{str(key).replace('~', '~0').replace('/', '~1')}"
+        if key not in shape:
+            found.append(at)
+        elif (inner := shape[key]) is not None:
+            found += unmapped_members(item, inner, at)
+    return found

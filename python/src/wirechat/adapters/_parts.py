@@ -3,6 +3,7 @@ tool-definition members providers lack, and merging an adapter's own ``provider_
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import MISSING
@@ -10,6 +11,7 @@ from pydantic import MISSING
 from wirechat._generated.models import DataRef, ReasoningPart, ToolDefinition
 from wirechat.adapters._contract import ConversionRefused
 from wirechat.adapters._conversion import Conversion, compact_json, reasoning_disposition
+from wirechat.adapters._options import check_options
 
 __all__ = ["data_text", "drop_reasoning", "merge_provider_options", "reasoning_feature", "tool_definition_extras"]
 
@@ -45,15 +47,19 @@ def tool_definition_extras(tool: ToolDefinition, where: str, conv: Conversion) -
         conv.handle("tools.annotations", f"{where}/annotations")
 
 
-def merge_provider_options(provider_options: Any, name: str, body: dict[str, Any]) -> None:
-    """Copy ``provider_options[name]`` (the adapter's own key) into ``body``; a key the adapter already set
-    is refused (set it through the canonical field instead). Other adapters' options are ignored (spec
-    section 11). Every request kind (chat, embed, complete) merges through this one function."""
+def merge_provider_options(
+    provider_options: Any, name: str, body: dict[str, Any], schema: Mapping[str, Any], type_name: str = "ChatRequest"
+) -> None:
+    """Copy ``provider_options[name]`` (the adapter's own key) into ``body``, after checking it against the
+    adapter's options ``schema`` (``WireError`` with the pointer); a key the adapter already set is refused
+    (set it through the canonical field instead). Other adapters' options are ignored (spec section 11).
+    Every request kind (chat, embed, complete) merges through this one function."""
     if provider_options is MISSING or provider_options is None:
         return
     own = provider_options.get(name)
     if own is None:
         return
+    check_options(own, name, schema, type_name)
     for key, value in own.items():
         if key in body:
             raise ConversionRefused(

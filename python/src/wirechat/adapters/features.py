@@ -17,6 +17,7 @@ FEATURES: dict[str, str] = {
     "model.absent": "a request without a model (the provider needs one)",
     "provider_options": "this adapter's own provider_options (the keys its options_schema lists)",
     "provider_options.foreign": "provider_options keyed by other adapters: ignored by design (spec section 11)",
+    "provider.unmapped": "a member of a provider document the adapter does not map: reported with its pointer",
     # messages
     "text": "text parts in user, assistant and system messages",
     "system": "system messages made of text, before the first other message",

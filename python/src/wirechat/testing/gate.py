@@ -30,6 +30,8 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from pydantic import MISSING
+
 from wirechat._generated.models import ChatRequest, ChatResponse
 from wirechat.adapters._contract import Adapter, ConversionRefused, ConversionWarning, SseEvent
 from wirechat.adapters._registry import get
@@ -126,8 +128,36 @@ def _request_round_trip(adapter: Adapter, document: dict[str, Any], oracle: str 
     _check_warnings(warnings, expected.degraded)
     if oracle is not None:
         validate_with_sdk(oracle, body)
-    back, _ = adapter.decode_request(json.loads(json.dumps(body)))
+    back, notes = adapter.decode_request(json.loads(json.dumps(body)))
     _same(back, ChatRequest.model_validate(expected.document), "request")
+    _check_no_unmapped(notes, "its own encoding")
+    _check_extra_member_reported(adapter, body)
+
+
+_EXTRA = "wirechat_gate_extra"
+
+
+def _check_no_unmapped(notes: list[ConversionWarning], what: str) -> None:
+    unmapped = [str(note) for note in notes if note.feature == "provider.unmapped"]
+    if unmapped:
+        raise GateFailure(f"decoding {what} reported members it does not map: {unmapped}")
+
+
+def _check_extra_member_reported(adapter: Adapter, body: dict[str, Any]) -> None:
+    """No silent loss: a member the adapter does not know, put in the first message (or the body), must come
+    back as a ``provider.unmapped`` warning at its pointer or travel whole in ``provider_options``."""
+    altered = json.loads(json.dumps(body))
+    messages = altered.get("messages")
+    if isinstance(messages, list) and messages and isinstance(messages[0], dict):
+        messages[0][_EXTRA], where = 1, f"/messages/0/{_EXTRA}"
+    else:
+        altered[_EXTRA], where = 1, f"/{_EXTRA}"
+    request, notes = adapter.decode_request(altered)
+    reported = any(note.feature == "provider.unmapped" and str(note).startswith(f"provider.unmapped: {where}:")
+                   for note in notes)  # fmt: skip
+    kept = request.provider_options is not MISSING and _EXTRA in (request.provider_options.get(adapter.name) or {})
+    if not (reported or kept):
+        raise GateFailure(f"an unknown member at {where} was dropped without a warning")
 
 
 def _check_warnings(warnings: list[ConversionWarning], degraded: set[str]) -> None:
@@ -216,6 +246,10 @@ def _error_case(adapter: Adapter, case: tuple[Any, ...]) -> None:
 # ---------------------------------------------------------------- the runner
 
 
+_PLAIN = (GateFailure, ConversionRefused, AssertionError)
+"""Failures reported by their message alone (the others with a short traceback)."""
+
+
 class _Report:
     def __init__(self, out: TextIO) -> None:
         self.out = out
@@ -233,7 +267,9 @@ class _Report:
                 failed += 1
                 if len(first) < limit:
                     detail = (
-                        str(exc) if isinstance(exc, (GateFailure, ConversionRefused)) else traceback.format_exc(limit=4)
+                        str(exc)
+                        if isinstance(exc, (GateFailure, ConversionRefused, AssertionError))
+                        else traceback.format_exc(limit=4)
                     )
                     first.append(f"    case {count}: {detail}\n    input: {_short(case)}")
         self.failures += failed
@@ -291,7 +327,7 @@ def run(name: str, *, seed: int = 0, examples: int = 200, report: Path | None = 
     missing = sorted(set(FEATURES) - set(adapter.manifest.features))
     rep.check("manifest declares every feature", [missing], lambda m: _fail_if(m, "undeclared features"))
     try:
-        from wirechat.testing import gate_strategies
+        from wirechat.testing import gate_options, gate_strategies
     except ImportError as exc:
         rep.emit(f"FAIL the gate needs hypothesis and hypothesis-jsonschema: {exc}")
         return 1
@@ -301,6 +337,9 @@ def run(name: str, *, seed: int = 0, examples: int = 200, report: Path | None = 
         rep.failures += 1
     else:
         rep.check(f"request oracle {oracle} importable", [oracle], _import)
+    invalid = gate_options.invalid_options(adapter.manifest.options_schema)
+    rep.check("provider_options checked against the options schema", invalid,
+              lambda case: gate_options.check_refused(adapter, *case))  # fmt: skip
     requests = _examples(gate_strategies.requests(adapter), seed, examples)
     rep.check(
         "request round trip (reduced by the manifest) and SDK validation",

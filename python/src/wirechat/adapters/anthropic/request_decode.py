@@ -12,7 +12,8 @@ from wirechat._generated.models import (
     ChatRequest,
 )
 from wirechat.adapters._contract import ConversionWarning
-from wirechat.adapters._conversion import get_list, get_map, get_str
+from wirechat.adapters._conversion import Conversion, Shape, get_list, get_map, get_str, unmapped_members
+from wirechat.adapters.anthropic.manifest import MANIFEST
 from wirechat.adapters.anthropic.shapes import (
     NAME,
     SCHEMA_NAME,
@@ -33,6 +34,53 @@ _OWN_KEYS = {
     "temperature",
     "top_p",
 }
+
+
+# What the decoder maps, member by member: anything else in a message, a content block, a tool result's
+# blocks or a tool is reported (feature provider.unmapped), never dropped silently. Top-level members it
+# does not map travel whole in provider_options; block types it does not know become whole data parts.
+_MESSAGE: Shape = {"role": None, "content": None}
+_SOURCE: Shape = {"type": None, "url": None, "data": None, "media_type": None, "file_id": None}
+_BLOCKS: dict[str, Shape] = {
+    "text": {"type": None, "text": None, "cache_control": None, "citations": None},
+    "image": {"type": None, "source": _SOURCE, "cache_control": None, "citations": None},
+    "document": {"type": None, "source": _SOURCE, "title": None, "cache_control": None, "citations": None},
+    "tool_use": {"type": None, "id": None, "name": None, "input": None, "cache_control": None, "citations": None},
+    "tool_result": {
+        "type": None,
+        "tool_use_id": None,
+        "content": None,
+        "is_error": None,
+        "cache_control": None,
+        "citations": None,
+    },
+    "thinking": {"type": None, "thinking": None, "signature": None},
+    "redacted_thinking": {"type": None, "data": None},
+}
+_TOOL: Shape = {"name": None, "description": None, "input_schema": None, "strict": None}
+
+
+def _unmapped_blocks(blocks: Any, where: str) -> list[str]:
+    found: list[str] = []
+    for k, block in enumerate(blocks if isinstance(blocks, list) else []):
+        shape = _BLOCKS.get(str(block.get("type"))) if isinstance(block, Mapping) else None
+        if shape is not None:
+            found += unmapped_members(block, shape, f"{where}/{k}")
+            if block.get("type") == "tool_result":
+                found += _unmapped_blocks(block.get("content"), f"{where}/{k}/content")
+    return found
+
+
+def _unmapped(body: Mapping[str, Any]) -> list[str]:
+    found = _unmapped_blocks(body.get("system"), "/system")
+    for i, message in enumerate(body.get("messages") or []):
+        found += unmapped_members(message, _MESSAGE, f"/messages/{i}")
+        if isinstance(message, Mapping):
+            found += _unmapped_blocks(message.get("content"), f"/messages/{i}/content")
+    tools = body.get("tools")
+    for i, tool in enumerate(tools if isinstance(tools, list) else []):
+        found += unmapped_members(tool, _TOOL, f"/tools/{i}")
+    return found
 
 
 def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[ChatRequest, list[ConversionWarning]]:
@@ -84,7 +132,10 @@ def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[C
         fields["options"] = options
     if extra:
         fields["provider_options"] = {adapter_name: extra}
-    return ChatRequest.model_validate(fields), []
+    conv = Conversion(MANIFEST)
+    for where in _unmapped(body):
+        conv.degrade("provider.unmapped", where)
+    return ChatRequest.model_validate(fields), conv.warnings
 
 
 def _decode_message(raw: Any, where: str) -> dict[str, Any]:

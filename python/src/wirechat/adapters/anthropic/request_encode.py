@@ -86,7 +86,7 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
         body["tools"] = [_encode_tool(tool, f"/tools/{i}", conv) for i, tool in enumerate(request.tools)]
     _encode_tool_choice(request, options, body, conv)
     _encode_options(options, body, conv)
-    _parts.merge_provider_options(request.provider_options, adapter_name, body)
+    _parts.merge_provider_options(request.provider_options, adapter_name, body, MANIFEST.options_schema)
     return body, conv.warnings
 
 

@@ -38,6 +38,7 @@ MANIFEST = Manifest(
         "model.absent": _r("Chat Completions needs a model: set ChatRequest.model"),
         "provider_options": _L,
         "provider_options.foreign": _L,
+        "provider.unmapped": _d("not a member this adapter maps: dropped"),
         "text": _L,
         "system": _L,
         "system.later": _L,

@@ -11,11 +11,15 @@ from wirechat._generated.models import (
 )
 from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters._conversion import (
+    Conversion,
+    Shape,
     get_list,
     get_map,
     get_str,
     parse_data_url,
+    unmapped_members,
 )
+from wirechat.adapters.openai_chat.manifest import MANIFEST
 from wirechat.adapters.openai_chat.shapes import AUDIO_TYPES, NAME, PROVIDER, decode_tool_call
 
 __all__ = ["decode_request"]
@@ -74,6 +78,48 @@ _OWN_KEYS = {
 }
 
 
+# What the decoder maps, member by member: anything else in a message, part, tool call or tool is reported
+# (feature provider.unmapped), never dropped silently. Top-level members it does not map travel whole in
+# provider_options, so they are never unmapped.
+_SAME = {"role": None, "content": None, "name": None}
+_MESSAGES: dict[str, Shape] = {
+    "system": _SAME,
+    "developer": _SAME,
+    "user": _SAME,
+    "assistant": {**_SAME, "refusal": None, "tool_calls": None},
+    "tool": {"role": None, "content": None, "tool_call_id": None},
+}
+_PARTS: dict[str, Shape] = {
+    "text": {"type": None, "text": None},
+    "refusal": {"type": None, "refusal": None},
+    "image_url": {"type": None, "image_url": {"url": None, "detail": None}},
+    "input_audio": {"type": None, "input_audio": {"data": None, "format": None}},
+    "file": {"type": None, "file": {"file_data": None, "file_id": None, "filename": None}},
+}
+_CALL: Shape = {"id": None, "type": None, "function": {"name": None, "arguments": None}}
+_TOOL: Shape = {"type": None, "function": {"name": None, "description": None, "parameters": None, "strict": None}}
+
+
+def _unmapped(body: Mapping[str, Any]) -> list[str]:
+    found: list[str] = []
+    for i, message in enumerate(body.get("messages") or []):
+        where = f"/messages/{i}"
+        if not isinstance(message, Mapping):
+            continue
+        found += unmapped_members(message, _MESSAGES.get(str(message.get("role")), _SAME), where)
+        content = message.get("content")
+        for k, part in enumerate(content if isinstance(content, list) else []):
+            shape = _PARTS.get(str(part.get("type"))) if isinstance(part, Mapping) else None
+            found += unmapped_members(part, shape or {"type": None}, f"{where}/content/{k}")
+        calls = message.get("tool_calls")
+        for k, call in enumerate(calls if isinstance(calls, list) else []):
+            found += unmapped_members(call, _CALL, f"{where}/tool_calls/{k}")
+    tools = body.get("tools")
+    for i, tool in enumerate(tools if isinstance(tools, list) else []):
+        found += unmapped_members(tool, _TOOL, f"/tools/{i}")
+    return found
+
+
 def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[ChatRequest, list[ConversionWarning]]:
     fields: dict[str, Any] = {}
     model = get_str(body, "model", "", required=False)
@@ -92,7 +138,10 @@ def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[C
     extra = {key: value for key, value in body.items() if key not in _OWN_KEYS}
     if extra:
         fields["provider_options"] = {adapter_name: extra}
-    return ChatRequest.model_validate(fields), []
+    conv = Conversion(MANIFEST)
+    for where in _unmapped(body):
+        conv.degrade("provider.unmapped", where)
+    return ChatRequest.model_validate(fields), conv.warnings
 
 
 def _decode_options(body: Mapping[str, Any]) -> dict[str, Any]:

@@ -64,7 +64,7 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
         body["tool_choice"] = _encode_tool_choice(request.tool_choice)
     if request.options is not MISSING:
         _encode_options(request.options, body)
-    _parts.merge_provider_options(request.provider_options, adapter_name, body)
+    _parts.merge_provider_options(request.provider_options, adapter_name, body, MANIFEST.options_schema)
     return body, conv.warnings
 
 

@@ -137,7 +137,7 @@ def test_refused_conversion_exits_1_with_the_reason(tmp_path: Path, capsys: pyte
 @pytest.mark.parametrize(
     ("content", "kind", "message"),
     [
-        ("{not json", "request", "not JSON"),
+        ("{not json", "request", "invalid provider document"),
         ('{"messages": []}', "request", "invalid wirechat request"),
         ('{"event": null}\n', "stream", "line 1"),
     ],

@@ -48,10 +48,11 @@ def tool_definition_extras(tool: ToolDefinition, where: str, conv: Conversion) -
 
 
 def merge_provider_options(
-    provider_options: Any, name: str, body: dict[str, Any], schema: Mapping[str, Any], type_name: str = "ChatRequest"
+    provider_options: Any, name: str, body: dict[str, Any], schema: Mapping[str, Any] | None = None
 ) -> None:
     """Copy ``provider_options[name]`` (the adapter's own key) into ``body``, after checking it against the
-    adapter's options ``schema`` (``WireError`` with the pointer); a key the adapter already set is refused
+    adapter's options ``schema`` when one is given (``WireError`` with the pointer; the manifest's schema is
+    the chat call's, so embeddings and completions pass none); a key the adapter already set is refused
     (set it through the canonical field instead). Other adapters' options are ignored (spec section 11).
     Every request kind (chat, embed, complete) merges through this one function."""
     if provider_options is MISSING or provider_options is None:
@@ -59,7 +60,8 @@ def merge_provider_options(
     own = provider_options.get(name)
     if own is None:
         return
-    check_options(own, name, schema, type_name)
+    if schema is not None:
+        check_options(own, name, schema)
     for key, value in own.items():
         if key in body:
             raise ConversionRefused(

@@ -3,8 +3,13 @@
 A format is an adapter name (``openai-chat``, ``anthropic``, ...) or ``wirechat`` (the canonical form).
 Requests and responses are one JSON document; streams are NDJSON: for ``wirechat`` one ``StreamEvent``
 per line, for a provider one server-sent event per line as ``{"event": NAME or null, "data": TEXT or
-JSON}``. Warnings (degradations) go to stderr. Exit 0 converted, 1 refused or invalid input (with the
-reason), 2 a usage error.
+JSON}``. Warnings (degradations, members a format does not map, parameters the target does not take) go to
+stderr, and with ``--strict`` any warning fails the conversion. Exit 0 converted, 1 refused, lossy under
+``--strict``, or invalid input (with the reason), 2 a usage error.
+
+Nothing is lost without a word: provider JSON is read as I-JSON (duplicate keys, depth, numbers: a
+``WireError`` naming where), a member the source format does not map is a warning naming its pointer, the
+source's own parameters that the target cannot take are named, and an empty or cut stream is an error.
 """
 
 from __future__ import annotations
@@ -14,11 +19,13 @@ import json
 import sys
 from typing import Any
 
-from wirechat._generated.models import ChatRequest, ChatResponse, StreamEvent
+from pydantic import MISSING
+
+from wirechat._generated.models import ChatRequest, ChatResponse, ErrorEvent, StreamEvent
 from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, SseEvent, get, names
 from wirechat.cli.input_files import ndjson_records, read_input
 from wirechat.cli.usage_error import UsageError
-from wirechat.codec import decode, encode
+from wirechat.codec import decode, encode, parse
 from wirechat.errors import WireError
 
 __all__ = ["add_parser", "run"]
@@ -29,6 +36,7 @@ examples:
   wirechat convert --from openai-chat --to anthropic --kind request body.json
   wirechat convert --from anthropic --to wirechat --kind response message.json
   wirechat convert --from anthropic --to openai-chat --kind stream events.ndjson
+  wirechat convert --strict --from openai-chat --to anthropic --kind request body.json   # fail on any loss
 
 stream lines for a provider format: {"event": "content_block_delta", "data": {...}}
 """
@@ -39,8 +47,8 @@ def add_parser(commands: Any) -> None:
         "convert",
         help="translate a request, response or stream between provider formats",
         description="Translate FILE from one format to another and print it. Formats: wirechat (canonical) or an "
-        f"adapter name ({', '.join(names())}). Warnings go to stderr. Exit 0 converted, 1 refused or "
-        "invalid input, 2 a usage error.",
+        f"adapter name ({', '.join(names())}). Warnings go to stderr. Exit 0 converted, 1 refused, lossy under "
+        "--strict, or invalid input, 2 a usage error.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -48,7 +56,12 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--from", dest="source", required=True, metavar="FORMAT", help="the input's format")
     parser.add_argument("--to", dest="target", required=True, metavar="FORMAT", help="the output's format")
     parser.add_argument("--kind", required=True, choices=("request", "response", "stream"), help="what FILE holds")
+    parser.add_argument("--strict", action="store_true", help="fail (exit 1) on any warning instead of converting")
     parser.set_defaults(run=run)
+
+
+class LossError(ValueError):
+    """``--strict`` and the conversion warned."""
 
 
 def _adapter(name: str) -> Adapter | None:
@@ -61,45 +74,67 @@ def _adapter(name: str) -> Adapter | None:
 
 
 def _json(data: bytes, where: str) -> Any:
+    """Provider JSON read as I-JSON (the same rules as wirechat documents: no duplicate keys, bounded depth)."""
     try:
-        return json.loads(data)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{where}: not JSON ({exc})") from None
+        return parse(data, "provider document")
+    except WireError as exc:
+        raise ValueError(f"{where}: {exc}") from None
 
 
-def _warn(warnings: list[ConversionWarning]) -> None:
+def _warn(warnings: list[ConversionWarning], strict: bool = False) -> None:
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
+    if strict and warnings:
+        raise LossError(f"{len(warnings)} warning(s) under --strict; nothing was written")
 
 
-def _request(data: bytes, source: Adapter | None, target: Adapter | None) -> Any:
+def _foreign_options(request: ChatRequest, source: Adapter, target: Adapter) -> list[ConversionWarning]:
+    """The source's own parameters (kept in ``provider_options[source]``) that the target will not send."""
+    if source.name == target.name or request.provider_options is MISSING:
+        return []
+    own = request.provider_options.get(source.name) or {}
+    return [
+        ConversionWarning(
+            "provider_options.foreign",
+            f"/provider_options/{source.name}/{key}: a {source.name} parameter {target.name} does not take: not sent",
+        )
+        for key in own
+    ]
+
+
+def _request(data: bytes, source: Adapter | None, target: Adapter | None, strict: bool) -> Any:
     warnings: list[ConversionWarning] = []
     if source is None:
         request = decode(data, ChatRequest)
     else:
         request, warnings = source.decode_request(_json(data, "input"))
     if target is None:
-        _warn(warnings)
+        _warn(warnings, strict)
         return json.loads(encode(request))
     body, more = target.encode_request(request)
-    _warn(warnings + more)
+    if source is not None:
+        more += _foreign_options(request, source, target)
+    _warn(warnings + more, strict)
     return body
 
 
-def _response(data: bytes, source: Adapter | None, target: Adapter | None) -> Any:
+def _response(data: bytes, source: Adapter | None, target: Adapter | None, strict: bool) -> Any:
     response = decode(data, ChatResponse) if source is None else source.decode_response(_json(data, "input"))
     if target is None:
         return json.loads(encode(response))
     warnings: list[ConversionWarning] = []
     body = target.encode_response(response, warnings)
-    _warn(warnings)
+    _warn(warnings, strict)
     return body
 
 
 def _stream(data: bytes, source: Adapter | None, target: Adapter | None) -> list[Any]:
     events: list[Any] = []
     decoder = None if source is None else source.stream_decoder()
-    for number, line in ndjson_records(data):
+    records = ndjson_records(data)
+    if not records:
+        raise ValueError("the input holds no stream events (an empty stream is not a stream)")
+    for number, line in records:
         if decoder is None:
             try:
                 events.append(decode(line, StreamEvent))
@@ -112,7 +147,11 @@ def _stream(data: bytes, source: Adapter | None, target: Adapter | None) -> list
         payload = item["data"] if isinstance(item["data"], str) else json.dumps(item["data"])
         events += decoder.feed(SseEvent(item.get("event"), payload))
     if decoder is not None:
-        events += decoder.close()
+        closing = decoder.close()
+        cut = [event for event in closing if isinstance(event, ErrorEvent)]
+        if cut:  # the decoder's own verdict that the provider's stream ended before its terminal event
+            raise ValueError(f"the stream was cut before its end ({cut[0].error.message})")
+        events += closing
     if target is None:
         return [json.loads(encode(event)) for event in events]
     encoder = target.stream_encoder()
@@ -132,13 +171,16 @@ def run(args: argparse.Namespace) -> int:
     data = read_input(args.file)
     try:
         if args.kind == "request":
-            output: Any = _request(data, source, target)
+            output: Any = _request(data, source, target, args.strict)
         elif args.kind == "response":
-            output = _response(data, source, target)
+            output = _response(data, source, target, args.strict)
         else:
             output = _stream(data, source, target)
     except ConversionRefused as exc:
         print(f"wirechat: cannot convert to {args.target}: {exc}", file=sys.stderr)
+        return 1
+    except LossError as exc:
+        print(f"wirechat: {exc}", file=sys.stderr)
         return 1
     except (WireError, ValueError) as exc:
         print(f"wirechat: invalid {args.source} {args.kind}: {exc}", file=sys.stderr)

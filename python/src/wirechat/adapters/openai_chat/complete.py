@@ -29,7 +29,6 @@ from wirechat.adapters._conversion import get_list, get_str
 from wirechat.adapters._parts import merge_provider_options
 from wirechat.adapters.openai_chat import finish
 from wirechat.adapters.openai_chat.extra_body import NAME, PROVIDER, decode_usage
-from wirechat.adapters.openai_chat.manifest import MANIFEST
 
 __all__ = ["decode_complete_response", "encode_complete_request"]
 
@@ -72,7 +71,7 @@ def encode_complete_request(request: CompleteRequest, adapter_name: str = NAME) 
         for name, reason in _NO_SLOT.items():
             if getattr(options, name) is not MISSING:
                 raise ConversionRefused(f"options.{name}", reason, where=f"/options/{name}")
-    merge_provider_options(request.provider_options, adapter_name, body, MANIFEST.options_schema, "CompleteRequest")
+    merge_provider_options(request.provider_options, adapter_name, body)
     _refuse_shape_options(body, adapter_name)
     return body
 

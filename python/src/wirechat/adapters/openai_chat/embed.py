@@ -21,7 +21,6 @@ from wirechat.adapters._contract import ConversionRefused
 from wirechat.adapters._conversion import get_list
 from wirechat.adapters._parts import merge_provider_options
 from wirechat.adapters.openai_chat.extra_body import NAME, PROVIDER, decode_usage
-from wirechat.adapters.openai_chat.manifest import MANIFEST
 
 __all__ = ["decode_embed_response", "encode_embed_request"]
 
@@ -37,7 +36,7 @@ def encode_embed_request(request: EmbedRequest, adapter_name: str = NAME) -> dic
     body: dict[str, Any] = {"model": request.model, "input": list(request.inputs), "encoding_format": "float"}
     if request.dimensions is not MISSING:
         body["dimensions"] = request.dimensions
-    merge_provider_options(request.provider_options, adapter_name, body, MANIFEST.options_schema, "EmbedRequest")
+    merge_provider_options(request.provider_options, adapter_name, body)
     return body
 
 

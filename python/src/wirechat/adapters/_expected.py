@@ -205,9 +205,8 @@ class _Walk:
         self.metadata(part)
         self.use("tool_result")
         result = part["tool_result"]
-        if "is_error" in result and self.use("tool_result.is_error"):
-            del result["is_error"]
-        elif result.get("is_error") is False and self.use("zero_values"):
+        dropped = "is_error" in result and self.use("tool_result.is_error")
+        if dropped or (result.get("is_error") is False and self.use("zero_values")):
             del result["is_error"]
         if "parts" in result:
             if self.use("tool_result.parts"):

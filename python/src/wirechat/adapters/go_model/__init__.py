@@ -45,7 +45,9 @@ class GoModelAdapter:
     def decode_response(self, body: Mapping[str, Any]) -> ChatResponse:
         return response.decode_response(body)
 
-    def encode_response(self, response_: ChatResponse, warnings: list[ConversionWarning] | None = None) -> dict[str, Any]:
+    def encode_response(
+        self, response_: ChatResponse, warnings: list[ConversionWarning] | None = None
+    ) -> dict[str, Any]:
         return response.encode_response(response_, warnings)
 
     def stream_decoder(self) -> StreamDecoder:
@@ -54,7 +56,9 @@ class GoModelAdapter:
     def stream_encoder(self) -> StreamEncoder:
         return StreamEncoder()
 
-    def decode_error(self, status: int | None, headers: Mapping[str, str], body: bytes | Mapping[str, Any] | None) -> Error:
+    def decode_error(
+        self, status: int | None, headers: Mapping[str, str], body: bytes | Mapping[str, Any] | None
+    ) -> Error:
         return errors.decode_error(status, headers, body)
 
     def encode_error(self, error: Error) -> tuple[int, dict[str, str], dict[str, Any]]:

@@ -2,7 +2,6 @@
 failure stored beside its messages is ``{"error": message}``. Decoding takes the kind from the HTTP
 status when there is one (``provider`` otherwise); encoding writes the message and the status."""
 
-# ruff: noqa: E501 (the error table is one case per line)
 from __future__ import annotations
 
 import json

@@ -103,5 +103,10 @@ MANIFEST = Manifest(
     },
     options_schema={"type": "object", "description": "go-model takes no provider options.", "maxProperties": 0},
     finish_reasons={"stop": "stop", "length": "length", "tool_calls": "tool_calls", "content_filter": "content_filter"},
-    finish_defaults={"stop": "stop", "length": "length", "tool_calls": "tool_calls", "content_filter": "content_filter"},
+    finish_defaults={
+        "stop": "stop",
+        "length": "length",
+        "tool_calls": "tool_calls",
+        "content_filter": "content_filter",
+    },
 )

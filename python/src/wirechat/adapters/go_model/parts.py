@@ -12,7 +12,7 @@ from typing import Any
 
 from wirechat.adapters.go_model.conversion import Conversion, expect_members, read_object, read_string
 
-__all__ = ["message_from_wirechat", "message_to_wirechat", "tool_call_to_wirechat"]
+__all__ = ["message_from_wirechat", "message_to_wirechat", "reasoning_feature", "tool_call_to_wirechat"]
 
 ROLES = ("system", "user", "assistant", "tool")
 _PART_MEMBERS = ("type", "text", "image", "audio", "file", "data", "tool_call", "tool_result")
@@ -139,7 +139,7 @@ def part_from_wirechat(part: dict[str, Any], where: str, conv: Conversion) -> di
     if part.get("provider_metadata"):
         conv.degrade("part.provider_metadata", f"{where}/provider_metadata")
     if kind == "reasoning":
-        conv.degrade(_reasoning_feature(part["reasoning"]), where)
+        conv.degrade(reasoning_feature(part["reasoning"]), where)
         return None
     if kind == "text":
         return {"type": "text", "text": part["text"]} if part["text"] else {"type": "text"}
@@ -182,7 +182,7 @@ def part_from_wirechat(part: dict[str, Any], where: str, conv: Conversion) -> di
     return {"type": "tool_result", "tool_result": result}
 
 
-def _reasoning_feature(reasoning: dict[str, Any]) -> str:
+def reasoning_feature(reasoning: dict[str, Any]) -> str:
     """The manifest feature a dropped reasoning part falls under (spec section 10)."""
     if "signature" not in reasoning and "redacted_data" not in reasoning:
         return "reasoning.text"

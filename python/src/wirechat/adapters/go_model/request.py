@@ -55,7 +55,9 @@ def decode_request(body: Any, adapter_name: str = "go-model") -> tuple[ChatReque
     return decode(json.dumps(document).encode(), ChatRequest), []
 
 
-def encode_request(request: ChatRequest, adapter_name: str = "go-model") -> tuple[dict[str, Any], list[ConversionWarning]]:
+def encode_request(
+    request: ChatRequest, adapter_name: str = "go-model"
+) -> tuple[dict[str, Any], list[ConversionWarning]]:
     """The go-model request document for ``request``; raises ``ConversionRefused``."""
     conv = Conversion(MANIFEST)
     plain = json.loads(encode(request))

@@ -15,12 +15,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-
 from wirechat._generated.models import StreamEvent
 from wirechat.adapters import ConversionWarning, SseEvent
 from wirechat.adapters.go_model.conversion import Conversion, compact, expect_members, read_object, read_string
 from wirechat.adapters.go_model.manifest import MANIFEST
-from wirechat.adapters.go_model.parts import tool_call_to_wirechat
+from wirechat.adapters.go_model.parts import reasoning_feature, tool_call_to_wirechat
 from wirechat.adapters.go_model.response import finish_from_wirechat, finish_to_wirechat
 from wirechat.adapters.go_model.usage import usage_from_wirechat, usage_to_wirechat
 from wirechat.codec import decode, encode
@@ -57,8 +56,9 @@ class StreamDecoder:
         if event.event == "error":
             self.done = True
             message = data.get("error") if isinstance(data, dict) else None
-            error = {"kind": "provider", "message": message if isinstance(message, str) and message else "stream failed",
-                     "retryable": True}  # fmt: skip
+            if not isinstance(message, str) or not message:
+                message = "stream failed"
+            error = {"kind": "provider", "message": message, "retryable": True}
             return [*self._close_text(), _event({"type": "error", "error": error})]
         if event.event not in (None, "chunk"):
             raise ValueError(f"{where}: unknown event {event.event!r} (chunk, usage or error)")
@@ -83,7 +83,9 @@ class StreamDecoder:
         if calls:
             out += self._text_end()
         for number, value in enumerate(calls):
-            call = tool_call_to_wirechat(read_object(value, f"{where}/tool_calls/{number}"), f"{where}/tool_calls/{number}")
+            call = tool_call_to_wirechat(
+                read_object(value, f"{where}/tool_calls/{number}"), f"{where}/tool_calls/{number}"
+            )
             index, self.next_index, self.has_calls = self.next_index, self.next_index + 1, True
             out.append({"type": "tool_call_start", "index": index, "id": call["id"], "name": call["name"]})
             if call["arguments"]:
@@ -109,7 +111,11 @@ class StreamDecoder:
         self.done = True
         out = self._close_text()
         if self.finish is None:
-            error = {"kind": "invalid_response", "message": "the stream ended without a finish_reason", "retryable": False}
+            error = {
+                "kind": "invalid_response",
+                "message": "the stream ended without a finish_reason",
+                "retryable": False,
+            }
             return [*out, _event({"type": "error", "error": error})]
         reason = finish_to_wirechat(self.finish, self.has_calls)
         return [*out, _event({"type": "finish", "finish_reason": reason})]
@@ -124,11 +130,19 @@ class StreamEncoder:
         self.warnings: list[ConversionWarning] = []
         self.conv = Conversion(MANIFEST, self.warnings)
         self.calls: dict[int, dict[str, str]] = {}
+        self.reasoning: dict[int, dict[str, Any]] = {}
 
     def feed(self, event: StreamEvent) -> list[SseEvent]:
         plain = json.loads(encode(event))
         kind = plain["type"]
-        if kind == "text_delta" and plain["text"]:
+        where = f"/{kind}/{plain['index']}" if "index" in plain else f"/{kind}"
+        if kind.endswith("_end") and plain.get("provider_metadata"):
+            self.conv.degrade("part.provider_metadata", f"{where}/provider_metadata")
+        if kind == "start":
+            for member in ("id", "model"):
+                if member in plain:
+                    self.conv.degrade(f"response.{member}", f"{where}/{member}")
+        elif kind == "text_delta" and plain["text"]:
             return [SseEvent(None, compact({"content": plain["text"]}))]
         if kind == "tool_call_start":
             self.calls[plain["index"]] = {"id": plain["id"], "name": plain["name"], "arguments": ""}
@@ -136,11 +150,22 @@ class StreamEncoder:
             self.calls[plain["index"]]["arguments"] += plain["arguments"]
         elif kind == "tool_call_end":
             return [SseEvent(None, compact({"tool_calls": [self.calls.pop(plain["index"])]}))]
+        elif kind == "reasoning_start":
+            self.reasoning[plain["index"]] = {k: plain[k] for k in ("issuer", "redacted_data") if k in plain}
+        elif kind == "reasoning_delta":
+            state = self.reasoning[plain["index"]]
+            for member in ("text", "signature"):
+                if member in plain:
+                    state[member] = state.get(member, "") + plain[member]
+        elif kind == "reasoning_end":
+            self.conv.degrade(reasoning_feature(self.reasoning.pop(plain["index"])), where)
         elif kind == "part":
             raise self.conv.refuse("response.part_unsupported", f"/index/{plain['index']}")
         elif kind == "usage":
             return [SseEvent("usage", compact(usage_from_wirechat(plain["usage"], "/usage", self.conv)))]
         elif kind == "finish":
+            if plain.get("provider_metadata"):
+                self.conv.degrade("response.provider_metadata.foreign", f"{where}/provider_metadata")
             raw = finish_from_wirechat(plain["finish_reason"], self.conv, "/finish_reason")
             return [SseEvent(None, compact({"finish_reason": raw}))]
         elif kind == "error":
@@ -149,5 +174,3 @@ class StreamEncoder:
 
     def close(self) -> list[SseEvent]:
         return []
-
-

@@ -69,7 +69,9 @@ def tool_to_wirechat(value: Any, where: str = "") -> dict[str, Any]:
         out["description"] = description
     schema = obj.get("input_schema")
     if not isinstance(schema, dict):
-        raise ValueError(f"{where}/input_schema: wirechat needs a JSON Schema object here (got {type(schema).__name__})")
+        raise ValueError(
+            f"{where}/input_schema: wirechat needs a JSON Schema object here (got {type(schema).__name__})"
+        )
     out["input_schema"] = schema
     return out
 

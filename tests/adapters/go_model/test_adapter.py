@@ -1,6 +1,8 @@
 """The go-model adapter through the contract: the gate, ``wirechat convert --from go-model`` for each kind,
 and the errors a stored document can hold (each naming where)."""
 
+# ruff: noqa: E501 (stored documents read best one per line)
+
 from __future__ import annotations
 
 import io
@@ -46,7 +48,11 @@ def test_convert_stored_messages_to_wirechat_and_back(tmp_path: Path, capsys: py
 
 
 def test_convert_response_and_stream(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    body = {"message": STORED[1], "finish_reason": "tool_calls", "usage": {"input_tokens": 1, "output_tokens": 2, "total_tokens": 3}}
+    body = {
+        "message": STORED[1],
+        "finish_reason": "tool_calls",
+        "usage": {"input_tokens": 1, "output_tokens": 2, "total_tokens": 3},
+    }
     path = _write(tmp_path, "response.json", json.dumps(body))
     assert main(["convert", "--from", "go-model", "--to", "wirechat", "--kind", "response", path]) == 0
     assert json.loads(capsys.readouterr().out)["finish_reason"] == {"kind": "tool_calls", "raw": "tool_calls"}

@@ -38,7 +38,7 @@ def test_vector(case: dict[str, Any]) -> None:
     kind, direction = case["kind"], case["direction"]
     if direction in ("both", "to_wirechat"):
         if case.get("invalid"):
-            with pytest.raises(ValueError):  # noqa: PT011 (ValueError or its WireError subclass, naming the pointer)
+            with pytest.raises(ValueError):
                 to_wirechat(kind, case["go_model"])
         else:
             assert to_wirechat(kind, case["go_model"]) == case["wirechat"]

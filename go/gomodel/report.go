@@ -12,7 +12,9 @@ type Warning struct {
 	Message string // what happened to the data
 }
 
-func (w Warning) String() string { return fmt.Sprintf("%s: %s: %s", w.Feature, orRoot(w.Pointer), w.Message) }
+func (w Warning) String() string {
+	return fmt.Sprintf("%s: %s: %s", w.Feature, orRoot(w.Pointer), w.Message)
+}
 
 // Refused is returned when go-model cannot say something without changing its meaning.
 type Refused struct {

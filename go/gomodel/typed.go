@@ -5,7 +5,9 @@ package gomodel
 import "github.com/wirechat/wirechat/go/wirechat"
 
 // MessageToWirechat reads one go-model Message.
-func MessageToWirechat(data []byte) (wirechat.Message, error) { return typedTo[wirechat.Message](KindMessage, data) }
+func MessageToWirechat(data []byte) (wirechat.Message, error) {
+	return typedTo[wirechat.Message](KindMessage, data)
+}
 
 // MessagesToWirechat reads a stored []Message.
 func MessagesToWirechat(data []byte) ([]wirechat.Message, error) {

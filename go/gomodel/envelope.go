@@ -87,7 +87,7 @@ func requestToWirechat(v any) (object, error) {
 
 var sampling = []string{"temperature", "top_p", "max_tokens", "stop", "seed"}
 
-func requestFromWirechat(r object) (object, []Warning, error) {
+func requestFromWirechat(r object) (seed, []Warning, error) {
 	c := &conversion{}
 	if _, ok := r["tool_choice"]; ok {
 		return nil, nil, refuse("tool_choice", "/tool_choice")
@@ -104,7 +104,7 @@ func requestFromWirechat(r object) (object, []Warning, error) {
 	if own, ok := providerOptions["go-model"].(object); ok && len(own) > 0 {
 		return nil, nil, refuse("provider_options", "/provider_options/go-model")
 	}
-	out := object{}
+	out := seed{}
 	if model, ok := r["model"]; ok {
 		out["model"] = model
 	}
@@ -164,7 +164,7 @@ func responseToWirechat(v any) (object, error) {
 	return out, nil
 }
 
-func responseFromWirechat(r object) (object, []Warning, error) {
+func responseFromWirechat(r object) (seed, []Warning, error) {
 	c := &conversion{}
 	message := r["message"].(object)
 	for _, member := range []string{"name", "id", "provider_metadata"} {
@@ -200,16 +200,16 @@ func responseFromWirechat(r object) (object, []Warning, error) {
 		joined := strings.Join(texts, "")
 		rest := []any{}
 		if joined != "" {
-			rest = append(rest, object{"type": "text", "text": joined})
+			rest = append(rest, seed{"type": "text", "text": joined})
 		}
 		for _, p := range parts {
-			if p.(object)["type"] != "text" {
+			if p.(seed)["type"] != "text" {
 				rest = append(rest, p)
 			}
 		}
 		parts = rest
 	}
-	out := object{"message": object{"role": message["role"], "parts": parts}}
+	out := seed{"message": seed{"role": message["role"], "parts": parts}}
 	out["finish_reason"] = finishFromWirechat(r["finish_reason"].(object), "/finish_reason", c)
 	if usage, ok := r["usage"].(object); ok {
 		out["usage"] = usageFromWirechat(usage, "/usage", c)

@@ -202,7 +202,7 @@ func toolResultToWirechat(o object, at string) (object, error) {
 
 // ---------------------------------------------------------------- wirechat -> go-model
 
-func messageFromWirechat(m object, at string, c *conversion) (object, error) {
+func messageFromWirechat(m object, at string, c *conversion) (seed, error) {
 	role := m["role"].(string)
 	for _, member := range []string{"name", "id", "provider_metadata"} {
 		if _, ok := m[member]; ok {
@@ -223,11 +223,11 @@ func messageFromWirechat(m object, at string, c *conversion) (object, error) {
 			parts = append(parts, part)
 		}
 	}
-	return object{"role": role, "parts": parts}, nil
+	return seed{"role": role, "parts": parts}, nil
 }
 
 // partFromWirechat returns nil for a part that is dropped (reasoning).
-func partFromWirechat(p object, at string, c *conversion) (object, error) {
+func partFromWirechat(p object, at string, c *conversion) (seed, error) {
 	kind := p["type"].(string)
 	if meta, ok := p["provider_metadata"].(object); ok && len(meta) > 0 {
 		c.degrade("part.provider_metadata", at+"/provider_metadata")
@@ -238,15 +238,15 @@ func partFromWirechat(p object, at string, c *conversion) (object, error) {
 	}
 	if kind == "text" {
 		if text := p["text"].(string); text != "" {
-			return object{"type": "text", "text": text}, nil
+			return seed{"type": "text", "text": text}, nil
 		}
-		return object{"type": "text"}, nil
+		return seed{"type": "text"}, nil
 	}
 	payload := p[kind].(object)
 	payloadAt := at + "/" + kind
 	switch kind {
 	case "image", "audio":
-		media := object{}
+		media := seed{}
 		if payload["source"] == "url" {
 			media["url"] = payload["url"]
 		} else {
@@ -255,7 +255,7 @@ func partFromWirechat(p object, at string, c *conversion) (object, error) {
 		if mt, ok := payload["media_type"]; ok {
 			media["media_type"] = mt
 		}
-		return object{"type": kind, kind: media}, nil
+		return seed{"type": kind, kind: media}, nil
 	case "file":
 		switch payload["source"] {
 		case "base64":
@@ -266,28 +266,28 @@ func partFromWirechat(p object, at string, c *conversion) (object, error) {
 			}
 			return nil, refuse("file.file_id_foreign", payloadAt)
 		}
-		file := object{"uri": payload["uri"]}
+		file := seed{"uri": payload["uri"]}
 		if mt, ok := payload["media_type"]; ok {
 			file["mime_type"] = mt
 		}
 		if name, ok := payload["name"]; ok {
 			file["name"] = name
 		}
-		return object{"type": "file", "file": file}, nil
+		return seed{"type": "file", "file": file}, nil
 	case "data":
 		value := payload["value"]
 		if _, isObject := value.(object); value != nil && !isObject {
 			return nil, refuse("data.not_object", payloadAt+"/value")
 		}
-		data := object{"value": value}
+		data := seed{"value": value}
 		if mt, ok := payload["media_type"]; ok {
 			data["mime_type"] = mt
 		}
-		return object{"type": "data", "data": data}, nil
+		return seed{"type": "data", "data": data}, nil
 	case "tool_call":
-		return object{"type": "tool_call", "tool_call": object{"id": payload["id"], "name": payload["name"], "arguments": payload["arguments"]}}, nil
+		return seed{"type": "tool_call", "tool_call": seed{"id": payload["id"], "name": payload["name"], "arguments": payload["arguments"]}}, nil
 	}
-	result := object{"tool_call_id": payload["tool_call_id"], "content": payload["content"]}
+	result := seed{"tool_call_id": payload["tool_call_id"], "content": payload["content"]}
 	switch payload["is_error"] {
 	case true:
 		result["is_error"] = true
@@ -297,7 +297,7 @@ func partFromWirechat(p object, at string, c *conversion) (object, error) {
 	if _, ok := payload["parts"]; ok {
 		c.degrade("tool_result.parts", payloadAt+"/parts")
 	}
-	return object{"type": "tool_result", "tool_result": result}, nil
+	return seed{"type": "tool_result", "tool_result": result}, nil
 }
 
 // reasoningFeature is the manifest feature a dropped reasoning part falls under (spec section 10).

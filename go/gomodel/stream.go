@@ -153,7 +153,7 @@ func (d *streamDecoder) chunk(v any, at string) error {
 func streamFromWirechat(events []any) ([]Record, []Warning, error) {
 	c := &conversion{}
 	var out []Record
-	calls := map[string]object{}
+	calls := map[string]seed{}
 	reasoning := map[string]object{}
 	emit := func(event string, v any) error {
 		data, err := write(v)
@@ -189,14 +189,14 @@ func streamFromWirechat(events []any) ([]Record, []Warning, error) {
 			}
 		case "text_delta":
 			if text := e["text"].(string); text != "" {
-				err = emit("", object{"content": text})
+				err = emit("", seed{"content": text})
 			}
 		case "tool_call_start":
-			calls[index] = object{"id": e["id"], "name": e["name"], "arguments": ""}
+			calls[index] = seed{"id": e["id"], "name": e["name"], "arguments": ""}
 		case "tool_call_delta":
 			calls[index]["arguments"] = calls[index]["arguments"].(string) + e["arguments"].(string)
 		case "tool_call_end":
-			err = emit("", object{"tool_calls": []any{calls[index]}})
+			err = emit("", seed{"tool_calls": []any{calls[index]}})
 			delete(calls, index)
 		case "reasoning_start":
 			state := object{}
@@ -224,9 +224,9 @@ func streamFromWirechat(events []any) ([]Record, []Warning, error) {
 			if meta, ok := e["provider_metadata"].(object); ok && len(meta) > 0 {
 				c.degrade("response.provider_metadata.foreign", at+"/provider_metadata")
 			}
-			err = emit("", object{"finish_reason": finishFromWirechat(e["finish_reason"].(object), "/finish_reason", c)})
+			err = emit("", seed{"finish_reason": finishFromWirechat(e["finish_reason"].(object), "/finish_reason", c)})
 		case "error":
-			err = emit("error", object{"error": e["error"].(object)["message"]})
+			err = emit("error", seed{"error": e["error"].(object)["message"]})
 		}
 		if err != nil {
 			return nil, nil, err

@@ -31,17 +31,9 @@ func parse(data []byte) (any, error) {
 	return v, nil
 }
 
-// write is compact JSON without HTML escaping (the SDK's own documents use encoding/json's default,
-// which escapes <, > and &; both are the same JSON text under JCS).
-func write(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
-}
+// write is compact JSON as encoding/json writes it (<, > and & escaped, as the SDK's documents have
+// them; the same JSON text under JCS).
+func write(v any) ([]byte, error) { return json.Marshal(v) }
 
 // tree turns a wirechat value into a tree (through its canonical encoding).
 func tree(v any) (any, error) {
@@ -143,4 +135,60 @@ func readCount(o object, key, at string) (int64, error) {
 		return 0, errorf(at+"/"+key, "%d is outside 0 .. 2^53-1 (a negative int64 count has no wirechat form)", i)
 	}
 	return i, nil
+}
+
+// seed is an object of one of the seed's structs: it is written with its members in the order of the
+// struct's fields, as encoding/json writes the struct, so that go-model output is byte for byte what the
+// SDK itself would write. Free-form values (DataRef values, input schemas) stay plain maps, which
+// encoding/json writes with sorted keys, as the SDK's map[string]any fields are written.
+type seed map[string]any
+
+// seedOrder lists every member of the seed's structs (and of the request and response documents) in an
+// order that agrees with each struct's field order.
+var seedOrder = []string{
+	"role", "parts", "type", "text", "image", "audio", "file", "data", "tool_call", "tool_result",
+	"url", "base64", "media_type", "id", "uri", "mime_type", "name", "arguments", "description",
+	"input_schema", "value", "tool_call_id", "content", "is_error", "input_tokens", "output_tokens",
+	"total_tokens", "model", "latency_ms", "cost_micros", "messages", "tools", "tool_calls", "message",
+	"finish_reason", "usage", "error",
+}
+
+// MarshalJSON writes the members in seedOrder.
+func (s seed) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	first := true
+	for _, key := range seedOrder {
+		value, ok := s[key]
+		if !ok {
+			continue
+		}
+		if !first {
+			buf.WriteByte(',')
+		}
+		first = false
+		name, _ := json.Marshal(key)
+		buf.Write(name)
+		buf.WriteByte(':')
+		data, err := json.Marshal(value)
+		if err != nil {
+			return nil, err
+		}
+		buf.Write(data)
+	}
+	if len(s) != countKnown(s) {
+		return nil, fmt.Errorf("gomodel: a seed object holds a member outside seedOrder: %v", s)
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+func countKnown(s seed) int {
+	n := 0
+	for _, key := range seedOrder {
+		if _, ok := s[key]; ok {
+			n++
+		}
+	}
+	return n
 }

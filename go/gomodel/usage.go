@@ -44,8 +44,8 @@ func usageToWirechat(v any, at string) (object, error) {
 	return out, nil
 }
 
-func usageFromWirechat(u object, at string, c *conversion) object {
-	out := object{}
+func usageFromWirechat(u object, at string, c *conversion) seed {
+	out := seed{}
 	for _, key := range counts {
 		out[key] = u[key]
 	}
@@ -96,7 +96,7 @@ func toolToWirechat(v any, at string) (object, error) {
 	return out, nil
 }
 
-func toolFromWirechat(t object, at string, c *conversion) object {
+func toolFromWirechat(t object, at string, c *conversion) seed {
 	description, _ := t["description"].(string)
 	if d, ok := t["description"]; ok && d == "" {
 		c.degrade("zero_values", at+"/description")
@@ -106,5 +106,5 @@ func toolFromWirechat(t object, at string, c *conversion) object {
 			c.degrade("tools."+member, at+"/"+member)
 		}
 	}
-	return object{"name": t["name"], "description": description, "input_schema": t["input_schema"]}
+	return seed{"name": t["name"], "description": description, "input_schema": t["input_schema"]}
 }

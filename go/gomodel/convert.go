@@ -151,11 +151,10 @@ func FromWirechat(kind Kind, data []byte) ([]byte, []Warning, error) {
 
 // viaTree validates data as the wirechat type T and converts its tree with convert.
 func viaTree[T any](data []byte, convert func(any, *conversion) (any, error)) (any, []Warning, error) {
-	value, err := wirechat.Decode[T](data)
-	if err != nil {
+	if _, err := wirechat.Decode[T](data); err != nil {
 		return nil, nil, err
 	}
-	v, err := tree(&value)
+	v, err := parseChecked(data)
 	if err != nil {
 		return nil, nil, err
 	}

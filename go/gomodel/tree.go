@@ -22,6 +22,11 @@ func parse(data []byte) (any, error) {
 	if _, err := wirechat.Decode[wirechat.JsonValue](data); err != nil {
 		return nil, err
 	}
+	return parseChecked(data)
+}
+
+// parseChecked reads a text already checked as I-JSON (by wirechat's decoder or encoder).
+func parseChecked(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var v any
@@ -41,7 +46,7 @@ func tree(v any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return parse(data)
+	return parseChecked(data)
 }
 
 // checked validates a canonical tree as the wirechat type T.

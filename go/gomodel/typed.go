@@ -99,11 +99,19 @@ func MessageFromWirechat(m wirechat.Message) ([]byte, []Warning, error) {
 
 // MessagesFromWirechat writes messages as a go-model []Message.
 func MessagesFromWirechat(messages []wirechat.Message) ([]byte, []Warning, error) {
-	data, err := encodeAll(messages)
-	if err != nil {
-		return nil, nil, err
+	c := &conversion{}
+	out := make([]any, len(messages))
+	for i := range messages {
+		v, err := tree(&messages[i])
+		if err != nil {
+			return nil, nil, err
+		}
+		if out[i], err = messageFromWirechat(v.(object), "/"+itoa(i), c); err != nil {
+			return nil, nil, err
+		}
 	}
-	return FromWirechat(KindMessages, data)
+	data, err := write(out)
+	return data, c.warnings, err
 }
 
 // ToolDefinitionFromWirechat writes t as a go-model ToolDefinition.

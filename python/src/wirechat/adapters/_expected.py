@@ -240,9 +240,9 @@ class _Walk:
                 if part["type"] != "text":
                     self.use("system.non_text")
                     if self.manifest.level("system.non_text") == "lossless":
-                        kept = self.any_part(part)
-                        if kept is not None:
-                            kept_parts.append(kept)
+                        carried_part = self.any_part(part)
+                        if carried_part is not None:
+                            kept_parts.append(carried_part)
                         continue
                 self.metadata(part)
                 kept_parts.append(part)

@@ -260,9 +260,9 @@ class _Walk:
                     kept_parts.append(self.tool_result(part))
                     continue
                 self.use("part.misplaced")
-                kept = self.any_part(part) if carried else part
-                if kept is not None:
-                    kept_parts.append(kept)
+                other = self.any_part(part) if carried else part
+                if other is not None:
+                    kept_parts.append(other)
             message["parts"] = parts = kept_parts
             members = {k: v for k, v in message.items() if k not in ("role", "parts")}
             if not parts and self.use("tool_result.empty"):

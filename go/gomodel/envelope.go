@@ -6,7 +6,10 @@ package gomodel
 // TokenUsage ({message, finish_reason?, usage?}). A reply is shaped as the SDK streams it (one run of
 // text), so that a stream and the response of the same call fold to the same ChatResponse.
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 var finishKinds = map[string]string{"stop": "stop", "length": "length", "tool_calls": "tool_calls", "content_filter": "content_filter"}
 
@@ -65,7 +68,7 @@ func requestToWirechat(v any) (object, error) {
 		}
 	}
 	out["messages"] = converted
-	if err := copyNonEmpty(body, "model", out, "model", "", nil); err != nil {
+	if err := copyNonEmpty(body, "model", out, "model", ""); err != nil {
 		return nil, err
 	}
 	if raw, ok := body["tools"]; ok && raw != nil {
@@ -195,7 +198,7 @@ func responseFromWirechat(r object) (seed, []Warning, error) {
 		}
 		parts = append(parts, converted)
 	}
-	if len(texts) > 1 || slicesContainsEmpty(texts) {
+	if len(texts) > 1 || slices.Contains(texts, "") {
 		c.degrade("response.text_joined", "/message/parts")
 		joined := strings.Join(texts, "")
 		rest := []any{}
@@ -223,13 +226,4 @@ func responseFromWirechat(r object) (seed, []Warning, error) {
 		c.degrade("response.provider_metadata.foreign", "/provider_metadata")
 	}
 	return out, c.warnings, nil
-}
-
-func slicesContainsEmpty(texts []string) bool {
-	for _, t := range texts {
-		if t == "" {
-			return true
-		}
-	}
-	return false
 }

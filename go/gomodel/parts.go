@@ -134,14 +134,14 @@ func fileToWirechat(o object, at string) (object, error) {
 		return nil, err
 	}
 	out := object{"source": "uri", "uri": uri}
-	return out, copyNonEmpty(o, "mime_type", out, "media_type", at, copyNonEmpty(o, "name", out, "name", at, nil))
+	if err := copyNonEmpty(o, "mime_type", out, "media_type", at); err != nil {
+		return nil, err
+	}
+	return out, copyNonEmpty(o, "name", out, "name", at)
 }
 
-// copyNonEmpty copies a non-empty string member under a new name; it passes on an earlier error.
-func copyNonEmpty(from object, key string, to object, as, at string, earlier error) error {
-	if earlier != nil {
-		return earlier
-	}
+// copyNonEmpty copies a non-empty string member under a new name (Go writes none for an empty one).
+func copyNonEmpty(from object, key string, to object, as, at string) error {
 	s, _, err := readString(from, key, at)
 	if s != "" {
 		to[as] = s
@@ -158,7 +158,7 @@ func dataToWirechat(o object, at string) (object, error) {
 		return nil, errorf(at+"/value", "a DataRef value is an object or null (Go map[string]any)")
 	}
 	out := object{"value": value}
-	return out, copyNonEmpty(o, "mime_type", out, "media_type", at, nil)
+	return out, copyNonEmpty(o, "mime_type", out, "media_type", at)
 }
 
 func toolCallToWirechat(o object, at string) (object, error) {

@@ -5,18 +5,13 @@ package gomodel
 // one of them: Event nil (or "chunk") with a StreamChunk, "usage" with a TokenUsage, "error" with
 // {"error": message}; the same framing as the Python adapter's server-sent events.
 
-import (
-	"encoding/json"
-	"strconv"
-)
+import "encoding/json"
 
 // Record is one element of a go-model stream.
 type Record struct {
 	Event *string         `json:"event"`
 	Data  json.RawMessage `json:"data"`
 }
-
-func itoa(i int) string { return strconv.Itoa(i) }
 
 type streamDecoder struct {
 	next     int

@@ -120,6 +120,8 @@ func expectMembers(o object, allowed []string, at, typeName string) error {
 	return nil
 }
 
+func itoa(i int) string { return strconv.Itoa(i) }
+
 const maxSafe = 1<<53 - 1
 
 // readCount reads an integer count in 0 .. 2^53-1 (absent is 0).

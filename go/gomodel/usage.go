@@ -85,7 +85,7 @@ func toolToWirechat(v any, at string) (object, error) {
 		return nil, err
 	}
 	out := object{"name": name}
-	if err := copyNonEmpty(o, "description", out, "description", at, nil); err != nil {
+	if err := copyNonEmpty(o, "description", out, "description", at); err != nil {
 		return nil, err
 	}
 	schema, ok := o["input_schema"].(object)

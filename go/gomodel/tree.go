@@ -37,8 +37,80 @@ func parseChecked(data []byte) (any, error) {
 }
 
 // write is compact JSON as encoding/json writes it (<, > and & escaped, as the SDK's documents have
-// them; the same JSON text under JCS).
-func write(v any) ([]byte, error) { return json.Marshal(v) }
+// them; the same JSON text under JCS), seed objects in field order, other objects with sorted keys.
+func write(v any) ([]byte, error) { return appendJSON(nil, v) }
+
+func appendJSON(buf []byte, v any) ([]byte, error) {
+	switch x := v.(type) {
+	case nil:
+		return append(buf, "null"...), nil
+	case bool:
+		return strconv.AppendBool(buf, x), nil
+	case string:
+		return appendString(buf, x)
+	case json.Number:
+		return append(buf, x...), nil
+	case int64:
+		return strconv.AppendInt(buf, x, 10), nil
+	case int:
+		return strconv.AppendInt(buf, int64(x), 10), nil
+	case seed:
+		return x.appendTo(buf)
+	case object:
+		keys := make([]string, 0, len(x))
+		for key := range x {
+			keys = append(keys, key)
+		}
+		slices.Sort(keys)
+		return appendMembers(buf, keys, x)
+	case []any:
+		buf = append(buf, '[')
+		for i, item := range x {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			var err error
+			if buf, err = appendJSON(buf, item); err != nil {
+				return nil, err
+			}
+		}
+		return append(buf, ']'), nil
+	}
+	data, err := json.Marshal(v)
+	return append(buf, data...), err
+}
+
+func appendMembers(buf []byte, keys []string, members map[string]any) ([]byte, error) {
+	buf = append(buf, '{')
+	for i, key := range keys {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		var err error
+		if buf, err = appendString(buf, key); err != nil {
+			return nil, err
+		}
+		buf = append(buf, ':')
+		if buf, err = appendJSON(buf, members[key]); err != nil {
+			return nil, err
+		}
+	}
+	return append(buf, '}'), nil
+}
+
+// appendString writes plain printable ASCII directly and leaves every other string to encoding/json,
+// so that escapes are exactly the ones it writes.
+func appendString(buf []byte, s string) ([]byte, error) {
+	for i := range len(s) {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			data, err := json.Marshal(s)
+			return append(buf, data...), err
+		}
+	}
+	buf = append(buf, '"')
+	buf = append(buf, s...)
+	return append(buf, '"'), nil
+}
 
 // tree turns a wirechat value into a tree (through its canonical encoding).
 func tree(v any) (any, error) {
@@ -161,41 +233,17 @@ var seedOrder = []string{
 }
 
 // MarshalJSON writes the members in seedOrder.
-func (s seed) MarshalJSON() ([]byte, error) {
-	var buf bytes.Buffer
-	buf.WriteByte('{')
-	first := true
-	for _, key := range seedOrder {
-		value, ok := s[key]
-		if !ok {
-			continue
-		}
-		if !first {
-			buf.WriteByte(',')
-		}
-		first = false
-		name, _ := json.Marshal(key)
-		buf.Write(name)
-		buf.WriteByte(':')
-		data, err := json.Marshal(value)
-		if err != nil {
-			return nil, err
-		}
-		buf.Write(data)
-	}
-	if len(s) != countKnown(s) {
-		return nil, fmt.Errorf("gomodel: a seed object holds a member outside seedOrder: %v", s)
-	}
-	buf.WriteByte('}')
-	return buf.Bytes(), nil
-}
+func (s seed) MarshalJSON() ([]byte, error) { return s.appendTo(nil) }
 
-func countKnown(s seed) int {
-	n := 0
+func (s seed) appendTo(buf []byte) ([]byte, error) {
+	keys := make([]string, 0, len(s))
 	for _, key := range seedOrder {
 		if _, ok := s[key]; ok {
-			n++
+			keys = append(keys, key)
 		}
 	}
-	return n
+	if len(keys) != len(s) {
+		return nil, fmt.Errorf("gomodel: a seed object holds a member outside seedOrder: %v", map[string]any(s))
+	}
+	return appendMembers(buf, keys, s)
 }

@@ -14,7 +14,24 @@ export { WireError, type Problem, escapePointerToken, pointerFromPath } from "./
 export { decode, validate, encode } from "./codec.js";
 export { canonical } from "./canonical.js";
 export { parseJson, MAX_DEPTH } from "./ijson.js";
-export { addUsage } from "./usage.js";
+export { addUsage, sumUsage } from "./usage.js";
 export { buildArguments, parseArguments } from "./tool-arguments.js";
-export { messageText, toolCalls, toolResults } from "./messages.js";
+export {
+  audioMessage,
+  cloneMessage,
+  cloneMessages,
+  cloneParts,
+  dataMessage,
+  fileMessage,
+  hasToolCalls,
+  imageMessage,
+  messageText,
+  textMessage,
+  toolCall,
+  toolCallMessage,
+  toolCalls,
+  toolResultMessage,
+  toolResults,
+  type BuildOptions,
+} from "./messages.js";
 export { fold, StreamFold, StreamError, type StreamErrorKind } from "./stream.js";

@@ -49,3 +49,10 @@ export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
   if (model !== undefined) result.model = model;
   return result;
 }
+
+/** The sum of `usages` in order (the first model named labels the total); `undefined` when empty. */
+export function sumUsage(usages: Iterable<TokenUsage>): TokenUsage | undefined {
+  let total: TokenUsage | undefined;
+  for (const usage of usages) total = total === undefined ? { ...usage } : addUsage(total, usage);
+  return total;
+}

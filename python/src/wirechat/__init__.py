@@ -12,7 +12,11 @@ from wirechat._generated import __all__ as _model_names
 from wirechat.codec import canonical, decode, encode
 from wirechat.errors import Problem, WireError
 from wirechat.messages import (
+    audio_message,
+    data_message,
     deep_copy,
+    file_message,
+    has_tool_calls,
     image_message,
     message_text,
     reasoning_text,
@@ -22,6 +26,7 @@ from wirechat.messages import (
     tool_calls,
     tool_result_message,
     tool_results,
+    tool_results_message,
 )
 from wirechat.stream import StreamError, StreamFold, events_from_response, fold
 from wirechat.tool_arguments import ToolArgumentsError, build_arguments, parse_arguments
@@ -40,7 +45,11 @@ __all__ = [  # noqa: PLE0604 (the model names are strings, listed in wirechat._g
     "build_arguments",
     "canonical",
     "decode",
+    "audio_message",
+    "data_message",
     "deep_copy",
+    "file_message",
+    "has_tool_calls",
     "encode",
     "events_from_response",
     "fold",
@@ -54,6 +63,7 @@ __all__ = [  # noqa: PLE0604 (the model names are strings, listed in wirechat._g
     "tool_call_message",
     "tool_calls",
     "tool_result_message",
+    "tool_results_message",
     "tool_results",
 ]
 

@@ -91,5 +91,7 @@ FEATURES.update(
         "message.name_tool": "a name on a tool message",
         "response.message_members": "name, id or provider_metadata on a reply's message: a reply has none",
         "response.text_joined": "several text parts, or an empty one, where a reply has one text",
+        "data.not_object": "a data part whose value is not a JSON object (nor null)",
+        "zero_values": "is_error false, an empty tool description, latency_ms or cost_micros 0: written as absent",
     }
 )

@@ -106,6 +106,9 @@ class _Walk:
         elif kind == "file":
             part["file"] = self.file(part["file"])
         elif kind == "data":
+            value = part["data"]["value"]
+            if value is not None and not isinstance(value, dict):
+                self.use("data.not_object")
             if self.use("data"):
                 out = {"type": "text", "text": compact_json(part["data"]["value"])}
                 if "provider_metadata" in part:
@@ -113,7 +116,20 @@ class _Walk:
                 return out
         else:
             self.use("part.misplaced")
+            if self.manifest.level("part.misplaced") == "lossless":
+                return self.any_part(part)
         return part
+
+    def any_part(self, part: dict[str, Any]) -> dict[str, Any] | None:
+        """A part where its role does not usually carry it, for a format that carries it anyway."""
+        kind = part["type"]
+        if kind == "tool_call":
+            return self.tool_call(part)
+        if kind == "tool_result":
+            return self.tool_result(part)
+        if kind == "reasoning":
+            return self.reasoning(part)
+        return self.content_part(part)
 
     def reasoning(self, part: dict[str, Any]) -> dict[str, Any] | None:
         self.metadata(part)
@@ -163,6 +179,11 @@ class _Walk:
                 kept = self.reasoning(part)
                 if kept is not None:
                     out.append(kept)
+            elif not reply and self.manifest.level("part.misplaced") == "lossless":
+                self.use("part.misplaced")
+                kept = self.any_part(part)
+                if kept is not None:
+                    out.append(kept)
             else:
                 self.metadata(part)
                 self.use("response.part_unsupported" if reply else "part.misplaced")
@@ -184,7 +205,8 @@ class _Walk:
         self.metadata(part)
         self.use("tool_result")
         result = part["tool_result"]
-        if "is_error" in result and self.use("tool_result.is_error"):
+        dropped = "is_error" in result and self.use("tool_result.is_error")
+        if dropped or (result.get("is_error") is False and self.use("zero_values")):
             del result["is_error"]
         if "parts" in result:
             if self.use("tool_result.parts"):
@@ -213,20 +235,35 @@ class _Walk:
         parts = message["parts"]
         if role == "system":
             self.use("system.later" if started else "system")
+            kept_parts = []
             for part in parts:
                 if part["type"] != "text":
                     self.use("system.non_text")
+                    if self.manifest.level("system.non_text") == "lossless":
+                        carried_part = self.any_part(part)
+                        if carried_part is not None:
+                            kept_parts.append(carried_part)
+                        continue
                 self.metadata(part)
+                kept_parts.append(part)
+            message["parts"] = kept_parts
         elif role == "user":
             kept = [self.content_part(part) for part in parts]
             message["parts"] = [p for p in kept if p is not None]
         elif role == "assistant":
             message["parts"] = self.assistant_parts(parts, reply=False)
         else:
+            carried = self.manifest.level("part.misplaced") == "lossless"
+            kept_parts = []
             for part in parts:
-                if part["type"] != "tool_result":
-                    self.use("part.misplaced")
-            message["parts"] = [self.tool_result(p) if p["type"] == "tool_result" else p for p in parts]
+                if part["type"] == "tool_result":
+                    kept_parts.append(self.tool_result(part))
+                    continue
+                self.use("part.misplaced")
+                other = self.any_part(part) if carried else part
+                if other is not None:
+                    kept_parts.append(other)
+            message["parts"] = parts = kept_parts
             members = {k: v for k, v in message.items() if k not in ("role", "parts")}
             if not parts and self.use("tool_result.empty"):
                 return [{"role": "user", "parts": [], **members}]
@@ -276,6 +313,8 @@ class _Walk:
             for member in ("strict", "output_schema", "annotations"):
                 if member in tool and self.use(f"tools.{member}"):
                     del tool[member]
+            if tool.get("description") == "" and self.use("zero_values"):
+                del tool["description"]
         if "tool_choice" in request:
             self.use("tool_choice")
         self.options(request)
@@ -329,6 +368,17 @@ def expect_response(adapter: Adapter, document: dict[str, Any]) -> Expectation:
         if any(k in usage for k in ("model", "latency_ms", "cost_micros")) and walk.use("usage.extra"):
             for key in ("model", "latency_ms", "cost_micros"):
                 usage.pop(key, None)
+        for key in ("latency_ms", "cost_micros"):
+            if usage.get(key) == 0 and walk.use("zero_values"):
+                del usage[key]
+        if any(k in usage for k in ("cache_read_input_tokens", "cache_write_input_tokens")) and walk.use("usage.cache"):
+            usage.pop("cache_read_input_tokens", None)
+            usage.pop("cache_write_input_tokens", None)
+        if "reasoning_output_tokens" in usage and walk.use("usage.reasoning"):
+            del usage["reasoning_output_tokens"]
+    for member in ("id", "model"):
+        if member in document and walk.use(f"response.{member}"):
+            del document[member]
     metadata = document.get("provider_metadata")
     foreign = metadata is not None and any(key != walk.provider for key in metadata)
     if foreign and walk.use("response.provider_metadata.foreign"):

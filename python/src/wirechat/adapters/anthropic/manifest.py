@@ -142,6 +142,8 @@ MANIFEST = Manifest(
         "usage.cache": _L,
         "usage.reasoning": _L,
         "usage.extra": _d("Messages usage has no model, latency or cost: dropped"),
+        "data.not_object": _L,
+        "zero_values": _L,
         "usage.absent": _d("a Messages reply always reports usage: zeros are sent"),
     },
     options_schema=OPTIONS_SCHEMA,

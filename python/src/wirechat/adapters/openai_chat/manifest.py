@@ -108,6 +108,8 @@ MANIFEST = Manifest(
         "usage.cache": _L,
         "usage.reasoning": _L,
         "usage.extra": _d("Chat Completions usage has no model, latency or cost: dropped"),
+        "data.not_object": _L,
+        "zero_values": _L,
         "usage.absent": _L,
     },
     options_schema=OPTIONS_SCHEMA,

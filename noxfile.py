@@ -88,7 +88,7 @@ def run_conformance(session: nox.Session, arguments: Sequence[str] = ()) -> None
     session.run("wirechat", "conformance", "--report-dir", "reports/conformance", *arguments)
 
 
-ADAPTERS = ("openai-chat", "anthropic")
+ADAPTERS = ("openai-chat", "anthropic", "go-model")
 
 
 def run_adapter_gate(session: nox.Session) -> None:

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from wirechat.adapters import SseEvent, gate, get
+from wirechat.adapters import SseEvent, get
+from wirechat.testing import gate
 from wirechat.cli import main
 
 STORED = [

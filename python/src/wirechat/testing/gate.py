@@ -145,14 +145,20 @@ def _check_no_unmapped(notes: list[ConversionWarning], what: str) -> None:
 
 def _check_extra_member_reported(adapter: Adapter, body: dict[str, Any]) -> None:
     """No silent loss: a member the adapter does not know, put in the first message (or the body), must come
-    back as a ``provider.unmapped`` warning at its pointer or travel whole in ``provider_options``."""
+    back as a ``provider.unmapped`` warning at its pointer, travel whole in ``provider_options``, or be an
+    error naming its pointer (a format that refuses what it does not map)."""
     altered = json.loads(json.dumps(body))
     messages = altered.get("messages")
     if isinstance(messages, list) and messages and isinstance(messages[0], dict):
         messages[0][_EXTRA], where = 1, f"/messages/0/{_EXTRA}"
     else:
         altered[_EXTRA], where = 1, f"/{_EXTRA}"
-    request, notes = adapter.decode_request(altered)
+    try:
+        request, notes = adapter.decode_request(altered)
+    except ValueError as exc:
+        if where in str(exc):
+            return
+        raise GateFailure(f"an unknown member at {where} was refused without naming it: {exc}") from None
     reported = any(note.feature == "provider.unmapped" and str(note).startswith(f"provider.unmapped: {where}:")
                    for note in notes)  # fmt: skip
     kept = request.provider_options is not MISSING and _EXTRA in (request.provider_options.get(adapter.name) or {})

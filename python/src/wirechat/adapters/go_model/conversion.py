@@ -1,7 +1,7 @@
 """Bookkeeping shared by the go-model converters: warnings and refusals taken from the manifest's texts,
 and checked reads of go-model JSON that name the JSON pointer of whatever is wrong.
 
-Self-contained on purpose: it uses only the public names of ``wirechat.adapters``.
+The warning and refusal bookkeeping is the adapters' shared ``Conversion``, re-exported here.
 """
 
 from __future__ import annotations
@@ -10,32 +10,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from wirechat.adapters import ConversionRefused, ConversionWarning, Manifest
+from wirechat.adapters._conversion import Conversion
 
 __all__ = ["Conversion", "compact", "expect_members", "read_object", "read_string"]
-
-
-class Conversion:
-    """One conversion's warnings. ``degrade`` and ``refuse`` use the manifest's declared texts, so what
-    the converter does and what its manifest says cannot drift apart."""
-
-    def __init__(self, manifest: Manifest, warnings: list[ConversionWarning] | None = None) -> None:
-        self.manifest = manifest
-        self.warnings: list[ConversionWarning] = [] if warnings is None else warnings
-
-    def degrade(self, feature: str, where: str) -> None:
-        """Record a degradation of ``feature`` at ``where`` (a JSON pointer into the canonical value)."""
-        support = self.manifest.features[feature]
-        if support.level != "degraded":
-            raise AssertionError(f"go-model degraded {feature}, which its manifest declares {support.level}")
-        self.warnings.append(ConversionWarning(feature, f"{where or '/'}: {support.message}"))
-
-    def refuse(self, feature: str, where: str) -> ConversionRefused:
-        """The refusal of ``feature`` at ``where``, to raise."""
-        support = self.manifest.features[feature]
-        if support.level != "refused":
-            raise AssertionError(f"go-model refused {feature}, which its manifest declares {support.level}")
-        return ConversionRefused(feature, support.message, where=where or "/")
 
 
 def compact(value: Any) -> str:

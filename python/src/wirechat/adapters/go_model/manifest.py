@@ -26,6 +26,7 @@ MANIFEST = Manifest(
         "model.absent": _L,
         "provider_options": _r("go-model requests carry no provider options"),
         "provider_options.foreign": _L,
+        "provider.unmapped": _r("a member the seed's types do not have: refused, naming its pointer"),
         "text": _L,
         "system": _L,
         "system.later": _L,

@@ -14,7 +14,8 @@ import type { WireTypes } from "./generated/types.js";
 import { validators, type AjvValidator } from "./generated/validators.js";
 import type { TypeName } from "./generated/schema.js";
 import { parseWithProblems, pointerAtEnd } from "./ijson.js";
-import { integerLiteralProblems, problemsFromAjv } from "./schema-problems.js";
+import { selectProblems, tooManyProblems } from "./problem-order.js";
+import { ajvDrafts, ajvProblem, integerLiteralProblems, problemsFromAjv, type AjvDraft } from "./schema-problems.js";
 import { decodeUtf8 } from "./utf8.js";
 import { writeInspected, writeJson } from "./json-writer.js";
 import { inspect, type Inspection } from "./values.js";
@@ -102,12 +103,18 @@ export function decode<K extends TypeName>(input: string | Uint8Array, typeName:
     throw error;
   }
   const value = outcome.value;
-  let problems = outcome.problems;
+  const valid = validator(value);
+  if (valid && outcome.problems.length === 0 && outcome.integralFloats.length === 0) return value as WireTypes[K];
   // concat, not push(...): a hostile document can have a million problems, too many for a spread.
-  if (!validator(value)) problems = problems.concat(problemsFromAjv(typeName, validator.errors ?? [], value));
-  if (outcome.integralFloats.length > 0) problems = problems.concat(integerLiteralProblems(typeName, value, outcome.integralFloats));
-  if (problems.length > 0) throw new WireError(problems, typeName);
-  return value as WireTypes[K];
+  const found: (Problem | AjvDraft)[] = (outcome.problems as (Problem | AjvDraft)[]).concat(
+    valid ? [] : ajvDrafts(validator.errors ?? []),
+    outcome.integralFloats.length > 0 ? integerLiteralProblems(typeName, value, outcome.integralFloats) : [],
+  );
+  if (found.length === 0) return value as WireTypes[K];
+  const { first, more } = selectProblems(found);
+  const problems = first.map((p) => ("error" in p ? ajvProblem(typeName, p, value) : p));
+  if (more > 0) problems.push(tooManyProblems(more));
+  throw new WireError(problems, typeName);
 }
 
 /**

@@ -43,28 +43,41 @@ function compareTokens(a: string, b: string): number {
   return compareCodePoints(a, b);
 }
 
-/** Compare two JSON pointers token by token; a pointer comes before the pointers it is a prefix of. */
+/**
+ * Compare two JSON pointers token by token; a pointer comes before the pointers it is a prefix of.
+ * Only the first token in which they differ is cut out, so most comparisons allocate nothing.
+ */
 export function comparePointers(a: string, b: string): number {
   if (a === b) return 0;
-  const x = a.split("/");
-  const y = b.split("/");
-  const n = Math.min(x.length, y.length);
-  for (let i = 1; i < n; i++) {
-    const order = compareTokens(x[i]!, y[i]!);
-    if (order !== 0) return order;
-  }
-  return x.length - y.length;
+  if (a === "") return -1;
+  if (b === "") return 1;
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  const start = a.lastIndexOf("/", i - 1) + 1; // both start with "/", so i >= 1
+  let endA = a.indexOf("/", i);
+  let endB = b.indexOf("/", i);
+  if (endA < 0) endA = a.length;
+  if (endB < 0) endB = b.length;
+  const order = compareTokens(a.slice(start, endA), b.slice(start, endB));
+  return order !== 0 ? order : a.length - b.length; // the same tokens so far: the shorter is a prefix
+}
+
+/** What ordering needs of a problem: its pointer and its rule. */
+export interface Ranked {
+  readonly pointer: string;
+  readonly rule: string;
 }
 
 /** The spec's order of two problems: by pointer, then by rule name (ASCII). */
-export function compareProblems(a: Problem, b: Problem): number {
+export function compareProblems(a: Ranked, b: Ranked): number {
   const order = comparePointers(a.pointer, b.pointer);
   if (order !== 0) return order;
   return a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0;
 }
 
-/** Restore the max-heap property (largest problem at 0) below `i`. */
-function siftDown(heap: Problem[], i: number): void {
+/** Restore the max-heap property (largest item at 0) below `i`. */
+function siftDown<T extends Ranked>(heap: T[], i: number): void {
   const n = heap.length;
   for (;;) {
     const left = 2 * i + 1;
@@ -77,7 +90,7 @@ function siftDown(heap: Problem[], i: number): void {
   }
 }
 
-function siftUp(heap: Problem[], i: number): void {
+function siftUp<T extends Ranked>(heap: T[], i: number): void {
   while (i > 0) {
     const parent = (i - 1) >> 1;
     if (compareProblems(heap[i]!, heap[parent]!) <= 0) return;
@@ -86,32 +99,57 @@ function siftUp(heap: Problem[], i: number): void {
   }
 }
 
+/** Whether (pointer, rule) was seen before; records it. Most pointers carry one rule: no Set for them. */
+function seenBefore(seen: Map<string, string | Set<string>>, item: Ranked): boolean {
+  const rules = seen.get(item.pointer);
+  if (rules === undefined) {
+    seen.set(item.pointer, item.rule);
+    return false;
+  }
+  if (typeof rules === "string") {
+    if (rules === item.rule) return true;
+    seen.set(item.pointer, new Set([rules, item.rule]));
+    return false;
+  }
+  if (rules.has(item.rule)) return true;
+  rules.add(item.rule);
+  return false;
+}
+
+/**
+ * The first `MAX_PROBLEMS` items in the spec's order, one per pointer and rule (the first given), and
+ * how many distinct ones were left out. Items can be drafts whose message is written only if kept.
+ */
+export function selectProblems<T extends Ranked>(items: readonly T[]): { first: T[]; more: number } {
+  const seen = new Map<string, string | Set<string>>();
+  const heap: T[] = [];
+  let kept = 0;
+  for (const item of items) {
+    if (seenBefore(seen, item)) continue;
+    kept++;
+    if (heap.length < MAX_PROBLEMS) {
+      heap.push(item);
+      siftUp(heap, heap.length - 1);
+    } else if (compareProblems(item, heap[0]!) < 0) {
+      heap[0] = item;
+      siftDown(heap, 0);
+    }
+  }
+  return { first: heap.sort(compareProblems), more: kept - heap.length };
+}
+
+/** The last problem of a capped list: how many were left out. */
+export function tooManyProblems(more: number): Problem {
+  return { pointer: "", message: `and ${more} more problem${more === 1 ? "" : "s"}`, rule: "too-many-problems" };
+}
+
 /**
  * The problems in the spec's order, one per pointer and rule, capped. A list that already ends with a
  * `too-many-problems` entry was ordered before and is returned as it is.
  */
 export function orderProblems(problems: readonly Problem[]): Problem[] {
   if (problems[problems.length - 1]?.rule === "too-many-problems") return [...problems];
-  const seen = new Set<string>();
-  const heap: Problem[] = [];
-  let kept = 0;
-  for (const problem of problems) {
-    const key = `${problem.rule}\u0000${problem.pointer}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    kept++;
-    if (heap.length < MAX_PROBLEMS) {
-      heap.push(problem);
-      siftUp(heap, heap.length - 1);
-    } else if (compareProblems(problem, heap[0]!) < 0) {
-      heap[0] = problem;
-      siftDown(heap, 0);
-    }
-  }
-  const ordered = heap.sort(compareProblems);
-  if (kept > MAX_PROBLEMS) {
-    const more = kept - MAX_PROBLEMS;
-    ordered.push({ pointer: "", message: `and ${more} more problem${more === 1 ? "" : "s"}`, rule: "too-many-problems" });
-  }
-  return ordered;
+  const { first, more } = selectProblems(problems);
+  if (more > 0) first.push(tooManyProblems(more));
+  return first;
 }

@@ -71,8 +71,8 @@ describe("text faults: offset, pointer, line and column (section 5.1)", () => {
 
 describe("order, duplicates and the cap (section 5.2)", () => {
   test("pointer tokens compare as numbers when both are digits, else by code points; a prefix first", () => {
-    const sorted = ["/a/10", "", "/a/2", "/a", "/\u{10000}", "/\ue000", "/a/2/x", "/a/b", "/B"].sort(comparePointers);
-    assert.deepEqual(sorted, ["", "/B", "/a", "/a/2", "/a/2/x", "/a/10", "/a/b", "/\ue000", "/\u{10000}"]);
+    const sorted = ["/a/10", "/ab", "", "/a/2", "/a", "/\u{10000}", "/a/", "/\ue000", "/a/2/x", "/a/b", "/B", "/a/09"].sort(comparePointers);
+    assert.deepEqual(sorted, ["", "/B", "/a", "/a/", "/a/2", "/a/2/x", "/a/09", "/a/10", "/a/b", "/ab", "/\ue000", "/\u{10000}"]);
   });
   test("problems at one pointer are ordered by rule name; number and schema problems mix", () => {
     const text = '{"model":"m","messages":[],"options":{"max_tokens":1e400,"temperature":"hot"},"zz":1}';

@@ -39,7 +39,11 @@ const hasOwn = Object.prototype.hasOwnProperty;
 class Parser implements Scanner {
   pos = 0;
   depth = 0;
-  /** The tokens of the values that have begun and not ended, innermost last. */
+  /**
+   * The tokens of the values being read, innermost last. A container puts a value's token here just
+   * before the value and takes it away after it; a fault at the value's first byte, or after it, is
+   * at `outer()`, the value that holds it.
+   */
   readonly path: (string | number)[] = [];
   readonly problems: Problem[] = [];
   readonly integralFloats: (string | number)[][] = [];
@@ -53,7 +57,7 @@ class Parser implements Scanner {
     const lone = firstLoneSurrogate(text);
     if (lone >= 0) throw this.fault(lone, "lone-surrogate", "a raw lone surrogate, which I-JSON forbids", "locate");
     this.skipWhitespace();
-    const value = this.parseValue("");
+    const value = this.parseValue();
     this.skipWhitespace();
     if (this.pos < text.length) throw this.syntax("the end of the document");
     return value;
@@ -67,42 +71,36 @@ class Parser implements Scanner {
     this.pos = i;
   }
 
-  /** Read the value at `pos`, whose token in its parent is `token` (`""` for the root, not pushed). */
-  parseValue(token: string | number): unknown {
-    const c = this.text.charCodeAt(this.pos);
-    const root = this.depth === 0;
-    if (c === 0x7b || c === 0x5b) {
-      // The bracket that opens level MAX_DEPTH + 1 is the fault; that value has not begun before it.
-      if (this.depth >= MAX_DEPTH) throw this.fault(this.pos, "depth", `nesting deeper than ${MAX_DEPTH} arrays and objects`);
-    } else if (!(c === 0x22 || c === 0x74 || c === 0x66 || c === 0x6e || c === 0x2d || (c >= 0x30 && c <= 0x39))) {
-      throw this.syntax("a JSON value");
-    }
-    if (!root) this.path.push(token);
-    let value: unknown;
-    switch (c) {
+  /** The pointer of the value that holds the one at the end of `path` (for a fault outside that one). */
+  outer(): string {
+    return pointerFromPath(this.path.slice(0, -1));
+  }
+
+  /** Read the value at `pos`; its token (none for the root) is already at the end of `path`. */
+  parseValue(): unknown {
+    switch (this.text.charCodeAt(this.pos)) {
       case 0x22:
-        value = readString(this, false);
-        break;
+        return readString(this, false);
       case 0x7b:
-        value = this.parseObject();
-        break;
+        return this.parseObject();
       case 0x5b:
-        value = this.parseArray();
-        break;
+        return this.parseArray();
       case 0x74:
-        value = this.literal("true", true);
-        break;
+        return this.literal("true", true);
       case 0x66:
-        value = this.literal("false", false);
-        break;
+        return this.literal("false", false);
       case 0x6e:
-        value = this.literal("null", null);
-        break;
+        return this.literal("null", null);
       default:
-        value = this.parseNumber();
+        return this.parseNumber();
     }
-    if (!root) this.path.pop();
-    return value;
+  }
+
+  /** Count one more level of nesting at the bracket at `pos`: the one that opens level 201 is a fault. */
+  enter(): void {
+    // That bracket's value has not begun before the fault: the pointer is the value around it.
+    if (this.depth >= MAX_DEPTH) throw this.fault(this.pos, "depth", `nesting deeper than ${MAX_DEPTH} arrays and objects`, this.outer());
+    this.depth++;
   }
 
   literal<T>(word: string, value: T): T {
@@ -118,7 +116,7 @@ class Parser implements Scanner {
   }
 
   parseObject(): Record<string, unknown> {
-    this.depth++;
+    this.enter();
     const text = this.text;
     const object: Record<string, unknown> = {};
     this.pos++;
@@ -141,7 +139,9 @@ class Parser implements Scanner {
       }
       this.pos++;
       this.skipWhitespace();
-      const value = this.parseValue(key);
+      this.path.push(key);
+      const value = this.parseValue();
+      this.path.pop();
       if (key === "__proto__") {
         Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
       } else {
@@ -167,7 +167,7 @@ class Parser implements Scanner {
   }
 
   parseArray(): unknown[] {
-    this.depth++;
+    this.enter();
     const text = this.text;
     const array: unknown[] = [];
     this.pos++;
@@ -177,8 +177,11 @@ class Parser implements Scanner {
       this.depth--;
       return array;
     }
+    const path = this.path;
+    const slot = path.length;
     for (let index = 0; ; index++) {
-      array.push(this.parseValue(index));
+      path[slot] = index;
+      array.push(this.parseValue());
       let c = text.charCodeAt(this.pos);
       if (c !== 0x2c && c !== 0x5d) {
         this.skipWhitespace();
@@ -192,9 +195,10 @@ class Parser implements Scanner {
       if (c === 0x5d) {
         this.pos++;
         this.depth--;
+        path.length = slot;
         return array;
       }
-      throw this.syntax("',' or ']'");
+      throw this.syntax("',' or ']'", this.outer()); // the element has ended
     }
   }
 
@@ -213,9 +217,11 @@ class Parser implements Scanner {
         value = value * 10 + (c - 0x30);
         c = text.charCodeAt(++i);
       } while (c >= 0x30 && c <= 0x39);
-    } else {
+    } else if (negative) {
       this.pos = i;
       throw this.syntax("a digit after '-'");
+    } else {
+      throw this.syntax("a JSON value", this.outer()); // not the first byte of any value: none has begun
     }
     const integerDigits = i - start - (negative ? 1 : 0);
     let integerLiteral = true;
@@ -277,11 +283,11 @@ class Parser implements Scanner {
   }
 
   /** A syntax fault at `pos`: the first character that cannot continue the text (or its end). */
-  syntax(expected: string): WireError {
+  syntax(expected: string, pointer?: string): WireError {
     const text = this.text;
     const at = Math.min(this.pos, text.length);
     const found = at >= text.length ? "the end of the text" : JSON.stringify(text.slice(at, at + 12));
-    return this.fault(at, "syntax", `not valid JSON: expected ${expected}, found ${found}`);
+    return this.fault(at, "syntax", `not valid JSON: expected ${expected}, found ${found}`, pointer);
   }
 }
 

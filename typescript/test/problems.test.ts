@@ -135,8 +135,10 @@ describe("the size limit (section 5.3) and wrong arguments", () => {
 
 describe("hostile documents: time linear in the number of invalid items", () => {
   test("the generated validators never copy their error array (the emitter refuses to)", () => {
-    const code = readFileSync(join(packageRoot(), "src", "generated", "validators.ts"), "utf8");
-    assert.doesNotMatch(code, /vErrors\.concat\(|vErrors = vErrors\b/);
+    const lines = readFileSync(join(packageRoot(), "src", "generated", "validators.ts"), "utf8").split("\n");
+    const code = lines.filter((line) => !line.startsWith("//")).join("\n");
+    assert.doesNotMatch(code, /\.concat\(|vErrors = vErrors\b/);
+    assert.match(code, /vErrors = appendErrors\(vErrors, validate\d+\.errors\);/);
   });
   test("4x the bad items take well under 16x the time (quadratic took 17x for 3x)", () => {
     const time = (count: number): number => {

@@ -306,14 +306,14 @@ const tag0 = data.source;
 if(typeof tag0 == "string"){
 if(tag0 === "url"){
 if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate55.errors;} else {for(const e of validate55.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "base64"){
 if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate56.errors;} else {for(const e of validate56.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate56.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -398,7 +398,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(validate61(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate61.errors;} else {for(const e of validate61.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -485,13 +485,13 @@ errors++;
 }
 if(data.audio !== undefined){
 if(!(validate54(data.audio, {instancePath:instancePath+"/audio",parentData:data,parentDataProperty:"audio",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate54.errors;} else {for(const e of validate54.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -751,7 +751,7 @@ errors++;
 }
 if(data.schema !== undefined){
 if(!(validate61(data.schema, {instancePath:instancePath+"/schema",parentData:data,parentDataProperty:"schema",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate61.errors;} else {for(const e of validate61.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -850,7 +850,7 @@ errors++;
 }
 if(data.json_schema !== undefined){
 if(!(validate69(data.json_schema, {instancePath:instancePath+"/json_schema",parentData:data,parentDataProperty:"json_schema",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate69.errors;} else {for(const e of validate69.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -884,14 +884,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
 if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate66.errors;} else {for(const e of validate66.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "json_object"){
 if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate67.errors;} else {for(const e of validate67.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -900,7 +900,7 @@ props0 = true;
 }
 else if(tag0 === "json_schema"){
 if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate68.errors;} else {for(const e of validate68.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate68.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -1162,7 +1162,7 @@ errors++;
 }
 if(data.response_format !== undefined){
 if(!(validate65(data.response_format, {instancePath:instancePath+"/response_format",parentData:data,parentDataProperty:"response_format",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate65.errors;} else {for(const e of validate65.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
@@ -1300,7 +1300,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -1515,13 +1515,13 @@ errors++;
 }
 if(data.reasoning !== undefined){
 if(!(validate84(data.reasoning, {instancePath:instancePath+"/reasoning",parentData:data,parentDataProperty:"reasoning",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate84.errors;} else {for(const e of validate84.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate84.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -1609,13 +1609,13 @@ errors++;
 }
 if(data.image !== undefined){
 if(!(validate54(data.image, {instancePath:instancePath+"/image",parentData:data,parentDataProperty:"image",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate54.errors;} else {for(const e of validate54.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -2157,14 +2157,14 @@ const tag0 = data.source;
 if(typeof tag0 == "string"){
 if(tag0 === "uri"){
 if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate92.errors;} else {for(const e of validate92.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "base64"){
 if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate93.errors;} else {for(const e of validate93.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate93.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2173,7 +2173,7 @@ props0 = true;
 }
 else if(tag0 === "file_id"){
 if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate94.errors;} else {for(const e of validate94.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate94.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2285,13 +2285,13 @@ errors++;
 }
 if(data.file !== undefined){
 if(!(validate91(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate91.errors;} else {for(const e of validate91.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate91.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -2353,7 +2353,7 @@ errors++;
 }
 if(data.value !== undefined){
 if(!(validate102(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate102.errors;} else {for(const e of validate102.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate102.errors);
 errors = vErrors.length;
 }
 }
@@ -2465,13 +2465,13 @@ errors++;
 }
 if(data.data !== undefined){
 if(!(validate101(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate101.errors;} else {for(const e of validate101.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -2700,13 +2700,13 @@ errors++;
 }
 if(data.tool_call !== undefined){
 if(!(validate107(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate107.errors;} else {for(const e of validate107.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate107.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -2743,14 +2743,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate81.errors;} else {for(const e of validate81.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "image"){
 if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate87.errors;} else {for(const e of validate87.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate87.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2759,7 +2759,7 @@ props0 = true;
 }
 else if(tag0 === "audio"){
 if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate53.errors;} else {for(const e of validate53.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2768,7 +2768,7 @@ props0 = true;
 }
 else if(tag0 === "file"){
 if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate90.errors;} else {for(const e of validate90.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate90.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2777,7 +2777,7 @@ props0 = true;
 }
 else if(tag0 === "data"){
 if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate100.errors;} else {for(const e of validate100.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate100.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2919,7 +2919,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate112(data3[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate112.errors;} else {for(const e of validate112.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -3018,13 +3018,13 @@ errors++;
 }
 if(data.tool_result !== undefined){
 if(!(validate111(data.tool_result, {instancePath:instancePath+"/tool_result",parentData:data,parentDataProperty:"tool_result",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate111.errors;} else {for(const e of validate111.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate111.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -3058,14 +3058,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate81.errors;} else {for(const e of validate81.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "reasoning"){
 if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate83.errors;} else {for(const e of validate83.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3074,7 +3074,7 @@ props0 = true;
 }
 else if(tag0 === "image"){
 if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate87.errors;} else {for(const e of validate87.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate87.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3083,7 +3083,7 @@ props0 = true;
 }
 else if(tag0 === "audio"){
 if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate53.errors;} else {for(const e of validate53.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3092,7 +3092,7 @@ props0 = true;
 }
 else if(tag0 === "file"){
 if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate90.errors;} else {for(const e of validate90.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate90.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3101,7 +3101,7 @@ props0 = true;
 }
 else if(tag0 === "data"){
 if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate100.errors;} else {for(const e of validate100.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate100.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3110,7 +3110,7 @@ props0 = true;
 }
 else if(tag0 === "tool_call"){
 if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate106.errors;} else {for(const e of validate106.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate106.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3119,7 +3119,7 @@ props0 = true;
 }
 else if(tag0 === "tool_result"){
 if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate110.errors;} else {for(const e of validate110.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate110.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3208,7 +3208,7 @@ errors++;
 }
 if(data.role !== undefined){
 if(!(validate78(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate78.errors;} else {for(const e of validate78.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate78.errors);
 errors = vErrors.length;
 }
 }
@@ -3218,7 +3218,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate80(data1[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate80.errors;} else {for(const e of validate80.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate80.errors);
 errors = vErrors.length;
 }
 }
@@ -3286,7 +3286,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -3497,19 +3497,19 @@ errors++;
 }
 if(data.input_schema !== undefined){
 if(!(validate61(data.input_schema, {instancePath:instancePath+"/input_schema",parentData:data,parentDataProperty:"input_schema",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate61.errors;} else {for(const e of validate61.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.output_schema !== undefined){
 if(!(validate61(data.output_schema, {instancePath:instancePath+"/output_schema",parentData:data,parentDataProperty:"output_schema",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate61.errors;} else {for(const e of validate61.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!(validate135(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate135.errors;} else {for(const e of validate135.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate135.errors);
 errors = vErrors.length;
 }
 }
@@ -3889,14 +3889,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "auto"){
 if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate139.errors;} else {for(const e of validate139.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate139.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "none"){
 if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate140.errors;} else {for(const e of validate140.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3905,7 +3905,7 @@ props0 = true;
 }
 else if(tag0 === "required"){
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate141.errors;} else {for(const e of validate141.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate141.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3914,7 +3914,7 @@ props0 = true;
 }
 else if(tag0 === "tool"){
 if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate142.errors;} else {for(const e of validate142.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate142.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3972,7 +3972,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(validate61(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate61.errors;} else {for(const e of validate61.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -4065,7 +4065,7 @@ errors++;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate77(data1[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate77.errors;} else {for(const e of validate77.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -4087,7 +4087,7 @@ if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate132(data3[i1], {instancePath:instancePath+"/tools/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate132.errors;} else {for(const e of validate132.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate132.errors);
 errors = vErrors.length;
 }
 }
@@ -4105,19 +4105,19 @@ errors++;
 }
 if(data.tool_choice !== undefined){
 if(!(validate138(data.tool_choice, {instancePath:instancePath+"/tool_choice",parentData:data,parentDataProperty:"tool_choice",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate138.errors;} else {for(const e of validate138.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate138.errors);
 errors = vErrors.length;
 }
 }
 if(data.options !== undefined){
 if(!(validate64(data.options, {instancePath:instancePath+"/options",parentData:data,parentDataProperty:"options",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate64.errors;} else {for(const e of validate64.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate64.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_options !== undefined){
 if(!(validate149(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate149.errors;} else {for(const e of validate149.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate149.errors);
 errors = vErrors.length;
 }
 }
@@ -4208,7 +4208,7 @@ errors++;
 }
 if(data.kind !== undefined){
 if(!(validate155(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate155.errors;} else {for(const e of validate155.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate155.errors);
 errors = vErrors.length;
 }
 }
@@ -4659,19 +4659,19 @@ errors++;
 }
 if(data.message !== undefined){
 if(!(validate77(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate77.errors;} else {for(const e of validate77.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate77.errors);
 errors = vErrors.length;
 }
 }
 if(data.finish_reason !== undefined){
 if(!(validate154(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate154.errors;} else {for(const e of validate154.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate154.errors);
 errors = vErrors.length;
 }
 }
 if(data.usage !== undefined){
 if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate158.errors;} else {for(const e of validate158.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate158.errors);
 errors = vErrors.length;
 }
 }
@@ -4727,7 +4727,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -4819,13 +4819,13 @@ errors++;
 }
 if(data.options !== undefined){
 if(!(validate64(data.options, {instancePath:instancePath+"/options",parentData:data,parentDataProperty:"options",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate64.errors;} else {for(const e of validate64.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate64.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_options !== undefined){
 if(!(validate149(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate149.errors;} else {for(const e of validate149.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate149.errors);
 errors = vErrors.length;
 }
 }
@@ -4902,13 +4902,13 @@ errors++;
 }
 if(data.finish_reason !== undefined){
 if(!(validate154(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate154.errors;} else {for(const e of validate154.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate154.errors);
 errors = vErrors.length;
 }
 }
 if(data.usage !== undefined){
 if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate158.errors;} else {for(const e of validate158.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate158.errors);
 errors = vErrors.length;
 }
 }
@@ -4964,7 +4964,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -4998,14 +4998,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate81.errors;} else {for(const e of validate81.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "image"){
 if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate87.errors;} else {for(const e of validate87.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate87.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -5014,7 +5014,7 @@ props0 = true;
 }
 else if(tag0 === "audio"){
 if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate53.errors;} else {for(const e of validate53.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -5023,7 +5023,7 @@ props0 = true;
 }
 else if(tag0 === "file"){
 if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate90.errors;} else {for(const e of validate90.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate90.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -5032,7 +5032,7 @@ props0 = true;
 }
 else if(tag0 === "data"){
 if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate100.errors;} else {for(const e of validate100.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate100.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -5144,13 +5144,13 @@ errors++;
 }
 if(data.data !== undefined){
 if(!(validate101(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate101.errors;} else {for(const e of validate101.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -5204,7 +5204,7 @@ errors++;
 }
 if(data.value !== undefined){
 if(!(validate102(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate102.errors;} else {for(const e of validate102.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate102.errors);
 errors = vErrors.length;
 }
 }
@@ -5382,7 +5382,7 @@ errors++;
 }
 if(data.provider_options !== undefined){
 if(!(validate149(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate149.errors;} else {for(const e of validate149.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate149.errors);
 errors = vErrors.length;
 }
 }
@@ -5514,7 +5514,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate182(data0[i0], {instancePath:instancePath+"/embeddings/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate182.errors;} else {for(const e of validate182.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate182.errors);
 errors = vErrors.length;
 }
 }
@@ -5532,7 +5532,7 @@ errors++;
 }
 if(data.usage !== undefined){
 if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate158.errors;} else {for(const e of validate158.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate158.errors);
 errors = vErrors.length;
 }
 }
@@ -5563,7 +5563,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -5745,7 +5745,7 @@ errors++;
 }
 if(data.kind !== undefined){
 if(!(validate188(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate188.errors;} else {for(const e of validate188.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate188.errors);
 errors = vErrors.length;
 }
 }
@@ -5869,13 +5869,13 @@ errors++;
 }
 if(data.usage !== undefined){
 if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate158.errors;} else {for(const e of validate158.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate158.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -5963,7 +5963,7 @@ errors++;
 }
 if(data.error !== undefined){
 if(!(validate187(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate187.errors;} else {for(const e of validate187.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate187.errors);
 errors = vErrors.length;
 }
 }
@@ -6431,13 +6431,13 @@ errors++;
 }
 if(data.file !== undefined){
 if(!(validate91(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate91.errors;} else {for(const e of validate91.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate91.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -6471,14 +6471,14 @@ const tag0 = data.source;
 if(typeof tag0 == "string"){
 if(tag0 === "uri"){
 if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate92.errors;} else {for(const e of validate92.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "base64"){
 if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate93.errors;} else {for(const e of validate93.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate93.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -6487,7 +6487,7 @@ props0 = true;
 }
 else if(tag0 === "file_id"){
 if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate94.errors;} else {for(const e of validate94.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate94.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -6756,13 +6756,13 @@ errors++;
 }
 if(data.finish_reason !== undefined){
 if(!(validate154(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate154.errors;} else {for(const e of validate154.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate154.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -6850,7 +6850,7 @@ errors++;
 }
 if(data.kind !== undefined){
 if(!(validate155(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate155.errors;} else {for(const e of validate155.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate155.errors);
 errors = vErrors.length;
 }
 }
@@ -6949,13 +6949,13 @@ errors++;
 }
 if(data.image !== undefined){
 if(!(validate54(data.image, {instancePath:instancePath+"/image",parentData:data,parentDataProperty:"image",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate54.errors;} else {for(const e of validate54.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -7092,7 +7092,7 @@ errors++;
 }
 if(data.schema !== undefined){
 if(!(validate61(data.schema, {instancePath:instancePath+"/schema",parentData:data,parentDataProperty:"schema",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate61.errors;} else {for(const e of validate61.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -7284,14 +7284,14 @@ const tag0 = data.source;
 if(typeof tag0 == "string"){
 if(tag0 === "url"){
 if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate55.errors;} else {for(const e of validate55.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "base64"){
 if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate56.errors;} else {for(const e of validate56.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate56.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7511,7 +7511,7 @@ errors++;
 }
 if(data.role !== undefined){
 if(!(validate78(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate78.errors;} else {for(const e of validate78.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate78.errors);
 errors = vErrors.length;
 }
 }
@@ -7521,7 +7521,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate80(data1[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate80.errors;} else {for(const e of validate80.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate80.errors);
 errors = vErrors.length;
 }
 }
@@ -7589,7 +7589,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -7623,14 +7623,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate81.errors;} else {for(const e of validate81.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "reasoning"){
 if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate83.errors;} else {for(const e of validate83.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7639,7 +7639,7 @@ props0 = true;
 }
 else if(tag0 === "image"){
 if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate87.errors;} else {for(const e of validate87.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate87.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7648,7 +7648,7 @@ props0 = true;
 }
 else if(tag0 === "audio"){
 if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate53.errors;} else {for(const e of validate53.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7657,7 +7657,7 @@ props0 = true;
 }
 else if(tag0 === "file"){
 if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate90.errors;} else {for(const e of validate90.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate90.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7666,7 +7666,7 @@ props0 = true;
 }
 else if(tag0 === "data"){
 if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate100.errors;} else {for(const e of validate100.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate100.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7675,7 +7675,7 @@ props0 = true;
 }
 else if(tag0 === "tool_call"){
 if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate106.errors;} else {for(const e of validate106.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate106.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7684,7 +7684,7 @@ props0 = true;
 }
 else if(tag0 === "tool_result"){
 if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate110.errors;} else {for(const e of validate110.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate110.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7842,7 +7842,7 @@ errors++;
 }
 if(data.part !== undefined){
 if(!(validate80(data.part, {instancePath:instancePath+"/part",parentData:data,parentDataProperty:"part",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate80.errors;} else {for(const e of validate80.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate80.errors);
 errors = vErrors.length;
 }
 }
@@ -7874,7 +7874,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(validate61(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate61.errors;} else {for(const e of validate61.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -7906,7 +7906,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(validate61(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate61.errors;} else {for(const e of validate61.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -8295,7 +8295,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -8382,13 +8382,13 @@ errors++;
 }
 if(data.reasoning !== undefined){
 if(!(validate84(data.reasoning, {instancePath:instancePath+"/reasoning",parentData:data,parentDataProperty:"reasoning",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate84.errors;} else {for(const e of validate84.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate84.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -8589,14 +8589,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
 if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate66.errors;} else {for(const e of validate66.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "json_object"){
 if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate67.errors;} else {for(const e of validate67.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -8605,7 +8605,7 @@ props0 = true;
 }
 else if(tag0 === "json_schema"){
 if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate68.errors;} else {for(const e of validate68.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate68.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -8788,7 +8788,7 @@ errors++;
 }
 if(data.json_schema !== undefined){
 if(!(validate69(data.json_schema, {instancePath:instancePath+"/json_schema",parentData:data,parentDataProperty:"json_schema",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate69.errors;} else {for(const e of validate69.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -9395,7 +9395,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -9854,7 +9854,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -9942,7 +9942,7 @@ errors++;
 }
 if(data.usage !== undefined){
 if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate158.errors;} else {for(const e of validate158.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate158.errors);
 errors = vErrors.length;
 }
 }
@@ -9976,14 +9976,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "start"){
 if(!(validate259(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate259.errors;} else {for(const e of validate259.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate259.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "text_start"){
 if(!(validate261(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate261.errors;} else {for(const e of validate261.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate261.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -9992,7 +9992,7 @@ props0 = true;
 }
 else if(tag0 === "text_delta"){
 if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate262.errors;} else {for(const e of validate262.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate262.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10001,7 +10001,7 @@ props0 = true;
 }
 else if(tag0 === "text_end"){
 if(!(validate263(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate263.errors;} else {for(const e of validate263.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate263.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10010,7 +10010,7 @@ props0 = true;
 }
 else if(tag0 === "reasoning_start"){
 if(!(validate249(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate249.errors;} else {for(const e of validate249.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate249.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10019,7 +10019,7 @@ props0 = true;
 }
 else if(tag0 === "reasoning_delta"){
 if(!(validate243(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate243.errors;} else {for(const e of validate243.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate243.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10028,7 +10028,7 @@ props0 = true;
 }
 else if(tag0 === "reasoning_end"){
 if(!(validate244(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate244.errors;} else {for(const e of validate244.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate244.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10037,7 +10037,7 @@ props0 = true;
 }
 else if(tag0 === "tool_call_start"){
 if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate265.errors;} else {for(const e of validate265.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate265.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10046,7 +10046,7 @@ props0 = true;
 }
 else if(tag0 === "tool_call_delta"){
 if(!(validate266(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate266.errors;} else {for(const e of validate266.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate266.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10055,7 +10055,7 @@ props0 = true;
 }
 else if(tag0 === "tool_call_end"){
 if(!(validate267(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate267.errors;} else {for(const e of validate267.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate267.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10064,7 +10064,7 @@ props0 = true;
 }
 else if(tag0 === "part"){
 if(!(validate236(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate236.errors;} else {for(const e of validate236.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate236.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10073,7 +10073,7 @@ props0 = true;
 }
 else if(tag0 === "usage"){
 if(!(validate269(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate269.errors;} else {for(const e of validate269.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate269.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10082,7 +10082,7 @@ props0 = true;
 }
 else if(tag0 === "finish"){
 if(!(validate205(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate205.errors;} else {for(const e of validate205.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate205.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10091,7 +10091,7 @@ props0 = true;
 }
 else if(tag0 === "error"){
 if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate192.errors;} else {for(const e of validate192.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate192.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10376,7 +10376,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -10475,7 +10475,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -11462,7 +11462,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -11549,13 +11549,13 @@ errors++;
 }
 if(data.tool_call !== undefined){
 if(!(validate107(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate107.errors;} else {for(const e of validate107.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate107.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -11785,14 +11785,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "auto"){
 if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate139.errors;} else {for(const e of validate139.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate139.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "none"){
 if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate140.errors;} else {for(const e of validate140.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -11801,7 +11801,7 @@ props0 = true;
 }
 else if(tag0 === "required"){
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate141.errors;} else {for(const e of validate141.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate141.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -11810,7 +11810,7 @@ props0 = true;
 }
 else if(tag0 === "tool"){
 if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate142.errors;} else {for(const e of validate142.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate142.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -12275,19 +12275,19 @@ errors++;
 }
 if(data.input_schema !== undefined){
 if(!(validate61(data.input_schema, {instancePath:instancePath+"/input_schema",parentData:data,parentDataProperty:"input_schema",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate61.errors;} else {for(const e of validate61.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.output_schema !== undefined){
 if(!(validate61(data.output_schema, {instancePath:instancePath+"/output_schema",parentData:data,parentDataProperty:"output_schema",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate61.errors;} else {for(const e of validate61.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!(validate135(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate135.errors;} else {for(const e of validate135.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate135.errors);
 errors = vErrors.length;
 }
 }
@@ -12416,7 +12416,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate112(data3[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate112.errors;} else {for(const e of validate112.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -12515,13 +12515,13 @@ errors++;
 }
 if(data.tool_result !== undefined){
 if(!(validate111(data.tool_result, {instancePath:instancePath+"/tool_result",parentData:data,parentDataProperty:"tool_result",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate111.errors;} else {for(const e of validate111.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate111.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate60.errors;} else {for(const e of validate60.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -12608,7 +12608,7 @@ errors++;
 }
 if(data.usage !== undefined){
 if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-if(vErrors === null){vErrors = validate158.errors;} else {for(const e of validate158.errors){vErrors.push(e);}}
+vErrors = appendErrors(vErrors, validate158.errors);
 errors = vErrors.length;
 }
 }
@@ -12627,6 +12627,14 @@ validate319.errors = vErrors;
 return errors === 0;
 }
 validate319.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+// The emitter's replacement for ajv's `vErrors.concat`: append in place (a copy per call made
+// a document of n bad items cost O(n^2)). One small function keeps the validators as short as ajv's.
+function appendErrors(vErrors, more) {
+  if (vErrors === null) return more;
+  for (let i = 0; i < more.length; i++) vErrors.push(more[i]);
+  return vErrors;
+}
 
 // ajv's runtime helper `ucs2length` (ajv/dist/runtime/ucs2length): the length of a string in Unicode
 // code points, which is what minLength and maxLength count.

@@ -66,7 +66,7 @@ _UCS2LENGTH = 'require("ajv/dist/runtime/ucs2length").default'
 _CONCAT_ERRORS = re.compile(
     r"vErrors = vErrors === null \? (validate\d+)\.errors : vErrors\.concat\(\1\.errors\);"
 )
-_APPEND_ERRORS = r"if(vErrors === null){vErrors = \1.errors;} else {for(const e of \1.errors){vErrors.push(e);}}"
+_APPEND_ERRORS = r"vErrors = appendErrors(vErrors, \1.errors);"  # appendErrors: validators.ts.tmpl
 # What must not remain: any copy of a growing array (concat, spread, slice) in the generated code.
 _QUADRATIC = re.compile(r"\.concat\(|\[\.\.\.vErrors|vErrors\.slice\(|vErrors = vErrors\b")
 

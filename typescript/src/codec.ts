@@ -91,7 +91,8 @@ function checkSize(input: string | Uint8Array, maxBytes: number | undefined, typ
  */
 export function decode<K extends TypeName>(input: string | Uint8Array, typeName: K, options: DecodeOptions = {}): WireTypes[K] {
   const validator = validatorFor(typeName);
-  if (typeof input !== "string" && !(input instanceof Uint8Array)) {
+  // Object.prototype.toString also knows a Uint8Array made in another realm (a vm context, an iframe).
+  if (typeof input !== "string" && !(input instanceof Uint8Array) && Object.prototype.toString.call(input) !== "[object Uint8Array]") {
     throw badArgument(`decode reads a string or a Uint8Array of UTF-8 bytes, not ${described(input)}`, typeName);
   }
   checkSize(input, options?.maxBytes, typeName);

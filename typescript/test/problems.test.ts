@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import { runInNewContext } from "node:vm";
 
 import { comparePointers, decode, MAX_PROBLEMS, WireError, type TypeName } from "../src/index.js";
 import { packageRoot } from "./support.js";
@@ -129,6 +130,7 @@ describe("the size limit (section 5.3) and wrong arguments", () => {
     }
     assert.throws(() => decode(42 as never, "Message"), /decode reads a string or a Uint8Array of UTF-8 bytes, not a number \(42\)/);
     assert.deepEqual(problems("{}", 42 as never), [["", "type", undefined, undefined]]);
+    assert.deepEqual(decode(runInNewContext("new Uint8Array([91, 93])") as Uint8Array, "JsonValue"), []); // another realm's bytes
     assert.deepEqual(problems("{}", "JsonValue", { maxBytes: -1 }), [["", "type", undefined, undefined]]);
   });
 });

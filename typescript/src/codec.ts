@@ -106,11 +106,19 @@ export function decode<K extends TypeName>(input: string | Uint8Array, typeName:
   const value = outcome.value;
   const valid = validator(value);
   if (valid && outcome.problems.length === 0 && outcome.integralFloats.length === 0) return value as WireTypes[K];
-  // concat, not push(...): a hostile document can have a million problems, too many for a spread.
-  const found: (Problem | AjvDraft)[] = (outcome.problems as (Problem | AjvDraft)[]).concat(
-    valid ? [] : ajvDrafts(validator.errors ?? []),
+  // A number that breaks a number rule (1e400, 2^53) or is written as a float for an integer (1.0) has
+  // that one problem: ajv's checks of the value it was read as (type, bounds) are not reported, as the
+  // Python and Go decoders, which check such a number no further, do not report them.
+  const numberProblems: Problem[] = outcome.problems.concat(
     outcome.integralFloats.length > 0 ? integerLiteralProblems(typeName, value, outcome.integralFloats) : [],
   );
+  let drafts = valid ? [] : ajvDrafts(validator.errors ?? []);
+  if (numberProblems.length > 0 && drafts.length > 0) {
+    const numbers = new Set(numberProblems.map((p) => p.pointer));
+    drafts = drafts.filter((draft) => !numbers.has(draft.pointer));
+  }
+  // concat, not push(...): a hostile document can have a million problems, too many for a spread.
+  const found: (Problem | AjvDraft)[] = (numberProblems as (Problem | AjvDraft)[]).concat(drafts);
   if (found.length === 0) return value as WireTypes[K];
   const { first, more } = selectProblems(found);
   const problems = first.map((p) => ("error" in p ? ajvProblem(typeName, p, value) : p));

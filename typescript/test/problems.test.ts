@@ -75,15 +75,22 @@ describe("order, duplicates and the cap (section 5.2)", () => {
     const sorted = ["/a/10", "/ab", "", "/a/2", "/a", "/\u{10000}", "/a/", "/\ue000", "/a/2/x", "/a/b", "/B", "/a/09"].sort(comparePointers);
     assert.deepEqual(sorted, ["", "/B", "/a", "/a/", "/a/2", "/a/2/x", "/a/09", "/a/10", "/a/b", "/ab", "/\ue000", "/\u{10000}"]);
   });
-  test("problems at one pointer are ordered by rule name; number and schema problems mix", () => {
+  test("number and schema problems mix, in pointer order; a bad number has its number rule alone", () => {
     const text = '{"model":"m","messages":[],"options":{"max_tokens":1e400,"temperature":"hot"},"zz":1}';
     assert.deepEqual(problems(text, "ChatRequest").map(([pointer, rule]) => `${String(pointer)} ${String(rule)}`), [
       "/messages minItems",
       "/options/max_tokens number-overflow",
-      "/options/max_tokens type",
       "/options/temperature type",
       "/zz additionalProperties",
     ]);
+  });
+  test("a number rule or integer-literal replaces the checks of the value the number was read as", () => {
+    const options = (text: string): string[] =>
+      problems(`{"model":"m","messages":[{"role":"user","parts":[]}],"options":${text}}`, "ChatRequest").map(([p, r]) => `${String(p)} ${String(r)}`);
+    assert.deepEqual(options('{"max_tokens":1e400}'), ["/options/max_tokens number-overflow"]); // not also `type`
+    assert.deepEqual(options('{"max_tokens":-1.0}'), ["/options/max_tokens integer-literal"]); // not also `minimum`
+    assert.deepEqual(options('{"temperature":1e16}'), ["/options/temperature unsafe-integer"]); // not also `maximum`
+    assert.deepEqual(options('{"max_tokens":-1}'), ["/options/max_tokens minimum"]);
   });
   test(`more than ${MAX_PROBLEMS} problems: the first ${MAX_PROBLEMS} in order, then a count`, () => {
     const parts = Array(150).fill('{"type":"text","text":1}').join(",");

@@ -120,7 +120,7 @@ export function decode<K extends TypeName>(input: string | Uint8Array, typeName:
   // concat, not push(...): a hostile document can have a million problems, too many for a spread.
   const found: (Problem | AjvDraft)[] = (numberProblems as (Problem | AjvDraft)[]).concat(drafts);
   if (found.length === 0) return value as WireTypes[K];
-  const { first, more } = selectProblems(found);
+  const { first, more } = selectProblems(found, true); // distinct: see selectProblems
   const problems = first.map((p) => ("error" in p ? ajvProblem(typeName, p, value) : p));
   if (more > 0) problems.push(tooManyProblems(more));
   throw new WireError(problems, typeName);

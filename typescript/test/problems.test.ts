@@ -10,7 +10,9 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { runInNewContext } from "node:vm";
 
-import { comparePointers, decode, MAX_PROBLEMS, WireError, type TypeName } from "../src/index.js";
+import fc from "fast-check";
+
+import { comparePointers, decode, MAX_PROBLEMS, schema, WireError, type TypeName } from "../src/index.js";
 import { packageRoot } from "./support.js";
 
 /** [pointer, rule, line, column] of every problem decode reports. */
@@ -75,6 +77,26 @@ describe("order, duplicates and the cap (section 5.2)", () => {
     const sorted = ["/a/10", "/ab", "", "/a/2", "/a", "/\u{10000}", "/a/", "/\ue000", "/a/2/x", "/a/b", "/B", "/a/09"].sort(comparePointers);
     assert.deepEqual(sorted, ["", "/B", "/a", "/a/", "/a/2", "/a/2/x", "/a/09", "/a/10", "/a/b", "/ab", "/\ue000", "/\u{10000}"]);
   });
+  test("the in-place comparison agrees with a token-by-token reference on random pointers", () => {
+    const reference = (a: string, b: string): number => {
+      const x = a.split("/").slice(1);
+      const y = b.split("/").slice(1);
+      for (let i = 0; i < Math.min(x.length, y.length); i++) {
+        const [p, q] = [x[i]!, y[i]!];
+        if (/^[0-9]+$/.test(p) && /^[0-9]+$/.test(q) && BigInt(p) !== BigInt(q)) return BigInt(p) < BigInt(q) ? -1 : 1;
+        const [cp, cq] = [Array.from(p, (c) => c.codePointAt(0)!), Array.from(q, (c) => c.codePointAt(0)!)];
+        for (let k = 0; k < Math.min(cp.length, cq.length); k++) if (cp[k] !== cq[k]) return cp[k]! - cq[k]!;
+        if (cp.length !== cq.length) return cp.length - cq.length;
+      }
+      return x.length - y.length;
+    };
+    const token = fc.oneof(fc.constantFrom("0", "1", "2", "10", "01", "00", "9", "a", "ab", "", "~1", "\ue000", "\u{10000}"), fc.nat().map(String));
+    const pointer = fc.array(token, { maxLength: 4 }).map((tokens) => tokens.map((t) => `/${t}`).join(""));
+    fc.assert(
+      fc.property(pointer, pointer, (a, b) => Math.sign(comparePointers(a, b)) === Math.sign(reference(a, b))),
+      { seed: 1, numRuns: 3000 },
+    );
+  });
   test("number and schema problems mix, in pointer order; a bad number has its number rule alone", () => {
     const text = '{"model":"m","messages":[],"options":{"max_tokens":1e400,"temperature":"hot"},"zz":1}';
     assert.deepEqual(problems(text, "ChatRequest").map(([pointer, rule]) => `${String(pointer)} ${String(rule)}`), [
@@ -104,6 +126,24 @@ describe("order, duplicates and the cap (section 5.2)", () => {
       assert.equal(error.problems[MAX_PROBLEMS - 1]!.pointer, "/parts/99/text");
       assert.deepEqual(error.problems[MAX_PROBLEMS], { pointer: "", message: "and 50 more problems", rule: "too-many-problems" });
     }
+  });
+  test("the bundled schema checks each value against one schema, so ajv never repeats a pointer and rule", () => {
+    // decode counts the problems past the cap without a table of every key (selectProblems, distinct):
+    // that needs no allOf/anyOf/not/if, a discriminator on every oneOf, and no $ref with assertions beside it.
+    const found: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${at}/${i}`));
+      if (node === null || typeof node !== "object") return;
+      const keys = Object.keys(node);
+      for (const key of ["allOf", "anyOf", "not", "if", "dependentSchemas", "prefixItems", "contains", "patternProperties"]) {
+        if (keys.includes(key)) found.push(`${at}: ${key}`);
+      }
+      if (keys.includes("oneOf") && !keys.includes("discriminator")) found.push(`${at}: oneOf without a discriminator`);
+      if (keys.includes("$ref") && keys.some((k) => !["$ref", "description", "title", "$comment"].includes(k))) found.push(`${at}: $ref with siblings`);
+      for (const [key, value] of Object.entries(node)) if (!["const", "enum", "examples", "default"].includes(key)) walk(value, `${at}/${key}`);
+    };
+    walk(schema.$defs, "#/$defs");
+    assert.deepEqual(found, []);
   });
   test("one problem per pointer and rule, the first given", () => {
     const error = new WireError([

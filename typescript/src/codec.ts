@@ -98,7 +98,8 @@ export function decode<K extends TypeName>(input: string | Uint8Array, typeName:
   checkSize(input, options?.maxBytes, typeName);
   let outcome: ReturnType<typeof parseWithProblems>;
   try {
-    outcome = parseWithProblems(typeof input === "string" ? input : decodeUtf8(input, pointerAtEnd));
+    // Text decoded from bytes is well-formed UTF-8: it needs no second look for lone surrogates.
+    outcome = typeof input === "string" ? parseWithProblems(input) : parseWithProblems(decodeUtf8(input, pointerAtEnd), true);
   } catch (error) {
     if (error instanceof WireError && error.typeName === undefined) throw new WireError(error.problems, typeName);
     throw error;

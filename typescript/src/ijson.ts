@@ -48,13 +48,17 @@ class Parser implements Scanner {
   readonly problems: Problem[] = [];
   readonly integralFloats: (string | number)[][] = [];
 
-  constructor(readonly text: string) {}
+  /** `wellFormed`: the text is known to hold no lone surrogate (it was decoded from UTF-8). */
+  constructor(
+    readonly text: string,
+    readonly wellFormed = false,
+  ) {}
 
   parseDocument(): unknown {
     const text = this.text;
     if (text.charCodeAt(0) === 0xfeff) throw this.fault(0, "bom", "the document starts with a byte-order mark (U+FEFF)");
     // A raw lone surrogate is an encoding fault: found before parsing, as an ill-formed UTF-8 byte is.
-    const lone = firstLoneSurrogate(text);
+    const lone = this.wellFormed ? -1 : firstLoneSurrogate(text);
     if (lone >= 0) throw this.fault(lone, "lone-surrogate", "a raw lone surrogate, which I-JSON forbids", "locate");
     this.skipWhitespace();
     const value = this.parseValue();
@@ -299,8 +303,8 @@ function shorten(literal: string): string {
  * Parse `text` and report number problems instead of throwing for them.
  * Throws `WireError` with the one text fault that stops a parse (section 5.1).
  */
-export function parseWithProblems(text: string): ParseOutcome {
-  const parser = new Parser(text);
+export function parseWithProblems(text: string, wellFormed = false): ParseOutcome {
+  const parser = new Parser(text, wellFormed);
   const value = parser.parseDocument();
   return { value, problems: parser.problems, integralFloats: parser.integralFloats };
 }

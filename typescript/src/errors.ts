@@ -1,9 +1,14 @@
 /**
  * `WireError`: the one error for a document that is not valid wirechat.
  *
- * It lists every problem found, each as an RFC 6901 JSON pointer into the document, a plain message and
- * the name of the rule it broke, so a caller can show all of them at once or act on one.
+ * It lists the problems found (spec section 5), each as an RFC 6901 JSON pointer into the document, a
+ * plain message and the name of the rule it broke, so a caller can show all of them at once or act on
+ * one. A text fault (bad syntax or encoding, a duplicate member name, a lone surrogate, too deep a
+ * nesting) is the only problem of its error and also says where it is, by line and column. The list
+ * is in the spec's order, one problem per pointer and rule, at most 100 then a count of the rest.
  */
+
+import { orderProblems } from "./problem-order.js";
 
 /** One thing wrong with a document: where (a JSON pointer, `""` for the root), what, and which rule. */
 export interface Problem {
@@ -13,26 +18,41 @@ export interface Problem {
   readonly message: string;
   /**
    * The rule broken: a JSON Schema keyword (`required`, `additionalProperties`, `discriminator`, `type`,
-   * `pattern`, ...) or one of the decoding rules (`syntax`, `utf8`, `bom`, `duplicate-key`,
-   * `lone-surrogate`, `number-overflow`, `unsafe-integer`, `integer-literal`, `depth`, `json-value`).
+   * `pattern`, ...), one of the decoding rules (`syntax`, `utf8`, `bom`, `duplicate-key`,
+   * `lone-surrogate`, `number-overflow`, `unsafe-integer`, `integer-literal`, `depth`, `json-value`) or
+   * a limit (`too-large`, `too-many-problems`).
    */
   readonly rule: string;
+  /** For a text fault only: the line of the fault, 1-based (1 plus the line feeds before it). */
+  readonly line?: number;
+  /** For a text fault only: the column of the fault, 1-based, counted in Unicode code points. */
+  readonly column?: number;
+}
+
+/** How a pointer is written in messages: `""` is `(root)`. */
+export function showPointer(pointer: string): string {
+  return pointer === "" ? "(root)" : pointer;
 }
 
 /** A document (or value) is not valid wirechat: `problems` says where and why, one entry per problem. */
 export class WireError extends Error {
+  /** The problems in the spec's order (section 5.2), capped at 100 plus one `too-many-problems`. */
   readonly problems: readonly Problem[];
   /** The wire type the document was checked against, when there was one. */
   readonly typeName: string | undefined;
 
   constructor(problems: readonly Problem[], typeName?: string) {
     if (problems.length === 0) throw new RangeError("a WireError needs at least one problem");
+    const ordered = orderProblems(problems);
     const what = typeName === undefined ? "invalid document" : `invalid ${typeName}`;
-    const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
-    const lines = problems.map((p) => `  ${p.pointer === "" ? "/" : p.pointer}: ${p.message}`);
+    const count = ordered.length === 1 ? "1 problem" : `${ordered.length} problems`;
+    const lines = ordered.map((p) => {
+      const where = p.line === undefined ? "" : ` (line ${p.line}, column ${p.column ?? "?"})`;
+      return `  ${showPointer(p.pointer)}: ${p.message}${where}`;
+    });
     super(`${what} (${count}):\n${lines.join("\n")}`);
     this.name = "WireError";
-    this.problems = problems;
+    this.problems = ordered;
     this.typeName = typeName;
   }
 }

@@ -1,20 +1,23 @@
 /**
- * An I-JSON (RFC 7493) parser: builds the value like `JSON.parse`, and records what `JSON.parse`
- * accepts silently.
+ * An I-JSON (RFC 7493) parser: builds the value like `JSON.parse`, and finds what `JSON.parse` accepts
+ * silently.
  *
- * Recorded, each with the JSON pointer of the offending member or element: duplicate member names
- * (compared after unescaping), lone surrogates (escaped or raw), numbers that overflow a double, and
- * integer literals outside +/-(2^53-1). It also notes where an integral number was written with a
- * fraction or exponent (`1.0`, `1e2`), so that fields typed `integer` can refuse it. Syntax errors, a
- * byte-order mark and nesting deeper than `MAX_DEPTH` stop the parse at once.
+ * Text faults (spec section 5.1) stop the parse at once with one problem that carries its line and
+ * column: bad syntax (trailing data included), a byte-order mark, duplicate member names (compared
+ * after unescaping), lone surrogates (escaped or raw) and nesting deeper than `MAX_DEPTH`. The pointer
+ * of a fault is the innermost value that has begun before it and not ended: the parser keeps on `path`
+ * exactly those values, pushing a value's token at its first byte. Number problems (a number that
+ * overflows a double, an integer literal outside +/-(2^53-1)) are value problems: they are recorded at
+ * the number's pointer and the parse goes on. The parser also notes where an integral number was
+ * written with a fraction or exponent (`1.0`, `1e2`), so that fields typed `integer` can refuse it.
  *
- * Speed and memory: plain runs of string characters are skipped with one sticky regular expression,
- * strings with escapes are unescaped by `JSON.parse` on their literal, and short integers are
- * accumulated without `Number()`. Strings are copied, never left as views of the input, so a decoded
- * value does not keep the input text alive. The benchmark (`npm run bench`) measures both.
+ * Strings are read by `ijson-strings.ts`. Short integers are accumulated without `Number()`. The
+ * benchmark (`npm run bench`) measures the parser against `JSON.parse`.
  */
 
-import { WireError, pointerFromPath, type Problem } from "./errors.js";
+import { pointerFromPath, WireError, type Problem } from "./errors.js";
+import { readKey, readString, type Scanner } from "./ijson-strings.js";
+import { firstLoneSurrogate, textFault, type TextFaultRule } from "./text-faults.js";
 import { isWideIntegral } from "./values.js";
 
 /** The deepest nesting of arrays and objects a document may have. */
@@ -25,35 +28,39 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 /** What the parser found besides the value. */
 export interface ParseOutcome {
   readonly value: unknown;
-  /** I-JSON problems; the value is still built, but the document must be rejected. */
+  /** Number problems (`number-overflow`, `unsafe-integer`); the value is built, but must be rejected. */
   readonly problems: Problem[];
   /** Paths of integral numbers written with a fraction or exponent (`1.0`, `1e2`). */
   readonly integralFloats: (string | number)[][];
 }
 
-// Characters that may appear in a string as they are: not `"`, `\`, a control character or a surrogate.
-const PLAIN_RUN = /[^"\\\u0000-\u001f\ud800-\udfff]*/y;
-
 const hasOwn = Object.prototype.hasOwnProperty;
 
-class Parser {
+class Parser implements Scanner {
   pos = 0;
   depth = 0;
+  /**
+   * The tokens of the values being read, innermost last. A container puts a value's token here just
+   * before the value and takes it away after it; a fault at the value's first byte, or after it, is
+   * at `outer()`, the value that holds it.
+   */
   readonly path: (string | number)[] = [];
   readonly problems: Problem[] = [];
   readonly integralFloats: (string | number)[][] = [];
-  /** Set by the string scanner when the string it just read holds a lone surrogate. */
-  loneSurrogate = false;
 
-  constructor(readonly text: string) {}
+  /** `wellFormed`: the text is known to hold no lone surrogate (it was decoded from UTF-8). */
+  constructor(
+    readonly text: string,
+    readonly wellFormed = false,
+  ) {}
 
   parseDocument(): unknown {
     const text = this.text;
-    if (text.charCodeAt(0) === 0xfeff) {
-      throw new WireError([{ pointer: "", message: "the document starts with a byte-order mark (U+FEFF)", rule: "bom" }]);
-    }
+    if (text.charCodeAt(0) === 0xfeff) throw this.fault(0, "bom", "the document starts with a byte-order mark (U+FEFF)");
+    // A raw lone surrogate is an encoding fault: found before parsing, as an ill-formed UTF-8 byte is.
+    const lone = this.wellFormed ? -1 : firstLoneSurrogate(text);
+    if (lone >= 0) throw this.fault(lone, "lone-surrogate", "a raw lone surrogate, which I-JSON forbids", "locate");
     this.skipWhitespace();
-    if (this.pos >= text.length) throw this.syntax("a JSON value");
     const value = this.parseValue();
     this.skipWhitespace();
     if (this.pos < text.length) throw this.syntax("the end of the document");
@@ -68,13 +75,16 @@ class Parser {
     this.pos = i;
   }
 
+  /** The pointer of the value that holds the one at the end of `path` (for a fault outside that one). */
+  outer(): string {
+    return pointerFromPath(this.path.slice(0, -1));
+  }
+
+  /** Read the value at `pos`; its token (none for the root) is already at the end of `path`. */
   parseValue(): unknown {
     switch (this.text.charCodeAt(this.pos)) {
-      case 0x22: {
-        const value = this.parseString();
-        if (this.loneSurrogate) this.loneSurrogateProblem(this.path);
-        return value;
-      }
+      case 0x22:
+        return readString(this, false);
       case 0x7b:
         return this.parseObject();
       case 0x5b:
@@ -90,24 +100,28 @@ class Parser {
     }
   }
 
-  literal<T>(word: string, value: T): T {
-    if (!this.text.startsWith(word, this.pos)) throw this.syntax("a JSON value");
-    this.pos += word.length;
-    return value;
+  /** Count one more level of nesting at the bracket at `pos`: the one that opens level 201 is a fault. */
+  enter(): void {
+    // That bracket's value has not begun before the fault: the pointer is the value around it.
+    if (this.depth >= MAX_DEPTH) throw this.fault(this.pos, "depth", `nesting deeper than ${MAX_DEPTH} arrays and objects`, this.outer());
+    this.depth++;
   }
 
-  enter(): void {
-    if (++this.depth > MAX_DEPTH) {
-      throw new WireError([
-        { pointer: pointerFromPath(this.path), message: `nesting deeper than ${MAX_DEPTH} arrays and objects`, rule: "depth" },
-      ]);
+  literal<T>(word: string, value: T): T {
+    const text = this.text;
+    for (let k = 1; k < word.length; k++) {
+      if (text.charCodeAt(this.pos + k) !== word.charCodeAt(k)) {
+        this.pos += k;
+        throw this.syntax(`${JSON.stringify(word)}`);
+      }
     }
+    this.pos += word.length;
+    return value;
   }
 
   parseObject(): Record<string, unknown> {
     this.enter();
     const text = this.text;
-    const path = this.path;
     const object: Record<string, unknown> = {};
     this.pos++;
     this.skipWhitespace();
@@ -118,28 +132,25 @@ class Parser {
     }
     for (;;) {
       if (text.charCodeAt(this.pos) !== 0x22) throw this.syntax("a member name in double quotes");
-      const key = this.parseKey();
-      path.push(key);
-      if (this.loneSurrogate) this.loneSurrogateProblem(path, "member name");
+      const nameAt = this.pos;
+      const key = readKey(this);
+      if (hasOwn.call(object, key)) {
+        throw this.fault(nameAt, "duplicate-key", `duplicate member name ${JSON.stringify(key)}`, pointerFromPath([...this.path, key]));
+      }
       if (text.charCodeAt(this.pos) !== 0x3a) {
         this.skipWhitespace();
         if (text.charCodeAt(this.pos) !== 0x3a) throw this.syntax("':' after the member name");
       }
       this.pos++;
       this.skipWhitespace();
+      this.path.push(key);
       const value = this.parseValue();
-      if (object[key] !== undefined && hasOwn.call(object, key)) {
-        this.problems.push({
-          pointer: pointerFromPath(path),
-          message: `duplicate member name ${JSON.stringify(key)}`,
-          rule: "duplicate-key",
-        });
-      } else if (key === "__proto__") {
+      this.path.pop();
+      if (key === "__proto__") {
         Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
       } else {
         object[key] = value;
       }
-      path.pop();
       let c = text.charCodeAt(this.pos);
       if (c !== 0x2c && c !== 0x7d) {
         this.skipWhitespace();
@@ -162,7 +173,6 @@ class Parser {
   parseArray(): unknown[] {
     this.enter();
     const text = this.text;
-    const path = this.path;
     const array: unknown[] = [];
     this.pos++;
     this.skipWhitespace();
@@ -171,10 +181,10 @@ class Parser {
       this.depth--;
       return array;
     }
+    const path = this.path;
     const slot = path.length;
-    path.push(0);
-    for (let index = 0; ; ) {
-      path[slot] = index++;
+    for (let index = 0; ; index++) {
+      path[slot] = index;
       array.push(this.parseValue());
       let c = text.charCodeAt(this.pos);
       if (c !== 0x2c && c !== 0x5d) {
@@ -189,137 +199,10 @@ class Parser {
       if (c === 0x5d) {
         this.pos++;
         this.depth--;
-        path.pop();
+        path.length = slot;
         return array;
       }
-      throw this.syntax("',' or ']'");
-    }
-  }
-
-  /** Read the string at `pos` (on its opening quote); sets `loneSurrogate`. */
-  parseString(): string {
-    const text = this.text;
-    const start = this.pos + 1;
-    PLAIN_RUN.lastIndex = start;
-    PLAIN_RUN.test(text);
-    const end = PLAIN_RUN.lastIndex;
-    this.loneSurrogate = false;
-    if (text.charCodeAt(end) === 0x22) {
-      this.pos = end + 1;
-      // A slice of 13 or more characters would be a view that keeps the whole input text alive (V8's
-      // sliced strings); JSON.parse of the literal makes a compact copy, as JSON.parse itself does.
-      return end - start < 13 ? text.slice(start, end) : (JSON.parse(text.slice(start - 1, end + 1)) as string);
-    }
-    // Escapes or surrogates: find the closing quote and let JSON.parse unescape the literal (native, and
-    // it refuses raw control characters and bad escapes); a lone surrogate shows as a value that is not
-    // well-formed. Raw surrogates in the literal, or anything JSON.parse refuses, take the careful path,
-    // which also says exactly where a syntax error is.
-    const close = closingQuote(text, end);
-    if (close > 0) {
-      const literal = text.slice(start - 1, close + 1);
-      if (literal.isWellFormed()) {
-        let value: unknown;
-        try {
-          value = JSON.parse(literal);
-        } catch {
-          value = undefined;
-        }
-        if (typeof value === "string") {
-          this.pos = close + 1;
-          this.loneSurrogate = !value.isWellFormed();
-          return value;
-        }
-      }
-    }
-    return this.parseStringRest(text.slice(start, end), end);
-  }
-
-  /** Read a member name at `pos`: most are short and plain, which a loop reads faster than a regex. */
-  parseKey(): string {
-    const text = this.text;
-    const start = this.pos + 1;
-    for (let i = start; ; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 0x22) {
-        this.pos = i + 1;
-        this.loneSurrogate = false;
-        return text.slice(start, i);
-      }
-      if (c === 0x5c || !(c >= 0x20) || (c >= 0xd800 && c <= 0xdfff)) return this.parseString();
-    }
-  }
-
-  /** The slow path of `parseString`: escapes, surrogates, and errors. */
-  parseStringRest(head: string, at: number): string {
-    const text = this.text;
-    let out = head;
-    let i = at;
-    for (;;) {
-      const c = text.charCodeAt(i);
-      if (c === 0x22) {
-        this.pos = i + 1;
-        return out;
-      }
-      if (c === 0x5c) {
-        const e = text.charCodeAt(i + 1);
-        switch (e) {
-          case 0x22: out += '"'; i += 2; break; // prettier-ignore
-          case 0x5c: out += "\\"; i += 2; break; // prettier-ignore
-          case 0x2f: out += "/"; i += 2; break; // prettier-ignore
-          case 0x62: out += "\b"; i += 2; break; // prettier-ignore
-          case 0x66: out += "\f"; i += 2; break; // prettier-ignore
-          case 0x6e: out += "\n"; i += 2; break; // prettier-ignore
-          case 0x72: out += "\r"; i += 2; break; // prettier-ignore
-          case 0x74: out += "\t"; i += 2; break; // prettier-ignore
-          case 0x75: {
-            const unit = hex4(text, i + 2);
-            if (unit < 0) {
-              this.pos = i;
-              throw this.syntax("four hexadecimal digits after \\u");
-            }
-            i += 6;
-            if (unit >= 0xd800 && unit <= 0xdbff) {
-              const low = text.charCodeAt(i) === 0x5c && text.charCodeAt(i + 1) === 0x75 ? hex4(text, i + 2) : -1;
-              if (low >= 0xdc00 && low <= 0xdfff) {
-                out += String.fromCharCode(unit, low);
-                i += 6;
-                break;
-              }
-              this.loneSurrogate = true;
-            } else if (unit >= 0xdc00 && unit <= 0xdfff) {
-              this.loneSurrogate = true;
-            }
-            out += String.fromCharCode(unit);
-            break;
-          }
-          default:
-            this.pos = i;
-            throw this.syntax("a valid escape sequence after \\");
-        }
-      } else if (c >= 0xd800 && c <= 0xdfff) {
-        const next = text.charCodeAt(i + 1);
-        if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-          out += text.slice(i, i + 2);
-          i += 2;
-        } else {
-          this.loneSurrogate = true;
-          out += text[i];
-          i += 1;
-        }
-      } else if (i >= text.length) {
-        this.pos = i;
-        throw this.syntax("'\"' to close the string");
-      } else {
-        this.pos = i;
-        throw this.syntax(`an escape for the control character U+${c.toString(16).toUpperCase().padStart(4, "0")} in the string`);
-      }
-      PLAIN_RUN.lastIndex = i;
-      PLAIN_RUN.test(text);
-      const end = PLAIN_RUN.lastIndex;
-      if (end > i) {
-        out += text.slice(i, end);
-        i = end;
-      }
+      throw this.syntax("',' or ']'", this.outer()); // the element has ended
     }
   }
 
@@ -338,9 +221,11 @@ class Parser {
         value = value * 10 + (c - 0x30);
         c = text.charCodeAt(++i);
       } while (c >= 0x30 && c <= 0x39);
-    } else {
+    } else if (negative) {
       this.pos = i;
-      throw this.syntax(negative ? "a digit after '-'" : "a JSON value");
+      throw this.syntax("a digit after '-'");
+    } else {
+      throw this.syntax("a JSON value", this.outer()); // not the first byte of any value: none has begun
     }
     const integerDigits = i - start - (negative ? 1 : 0);
     let integerLiteral = true;
@@ -368,82 +253,46 @@ class Parser {
     this.pos = i;
     if (integerLiteral && integerDigits <= 15) return negative ? -value : value; // exact: below 10^15
     value = Number(text.slice(start, i));
+    const literal = shorten(text.slice(start, i));
     if (!Number.isFinite(value) && integerLiteral) {
       // Rule 5 (an integer literal outside +/-(2^53-1)) is the one Python and Go name for these too.
-      this.problems.push({
-        pointer: pointerFromPath(this.path),
-        message: `integer ${shorten(text.slice(start, i))} is outside +/-(2^53-1) (it even overflows an IEEE double)`,
-        rule: "unsafe-integer",
-      });
+      this.numberProblem("unsafe-integer", `integer ${literal} is outside +/-(2^53-1) (it even overflows an IEEE double)`);
     } else if (!Number.isFinite(value)) {
-      this.problems.push({
-        pointer: pointerFromPath(this.path),
-        message: `number ${shorten(text.slice(start, i))} overflows an IEEE double`,
-        rule: "number-overflow",
-      });
+      this.numberProblem("number-overflow", `number ${literal} overflows an IEEE double`);
     } else if (integerLiteral) {
       if (value > MAX_SAFE || value < -MAX_SAFE) {
-        this.problems.push({
-          pointer: pointerFromPath(this.path),
-          message: `integer ${shorten(text.slice(start, i))} is outside +/-(2^53-1), which not every language reads exactly`,
-          rule: "unsafe-integer",
-        });
+        this.numberProblem("unsafe-integer", `integer ${literal} is outside +/-(2^53-1), which not every language reads exactly`);
       }
     } else if (isWideIntegral(value)) {
-      this.problems.push({
-        pointer: pointerFromPath(this.path),
-        message: `number ${shorten(text.slice(start, i))} is a whole number outside +/-(2^53-1): its canonical form is an integer literal not every language reads exactly`,
-        rule: "unsafe-integer",
-      });
+      this.numberProblem(
+        "unsafe-integer",
+        `number ${literal} is a whole number outside +/-(2^53-1): its canonical form is an integer literal not every language reads exactly`,
+      );
     } else if (Number.isInteger(value)) {
       this.integralFloats.push(this.path.slice());
     }
     return value;
   }
 
-  loneSurrogateProblem(path: readonly (string | number)[], where = "string"): void {
-    this.problems.push({ pointer: pointerFromPath(path), message: `${where} holds a lone surrogate`, rule: "lone-surrogate" });
+  numberProblem(rule: string, message: string): void {
+    this.problems.push({ pointer: pointerFromPath(this.path), message, rule });
   }
 
-  syntax(expected: string): WireError {
+  /**
+   * The fault at index `at`, at `pointer` (by default the innermost value begun and not ended). With
+   * "locate", the pointer is found by parsing the text before `at`, for a fault found before parsing.
+   */
+  fault(at: number, rule: TextFaultRule, message: string, pointer = pointerFromPath(this.path)): WireError {
+    return textFault(this.text, at, pointer === "locate" ? pointerAtEnd(this.text.slice(0, at)) : pointer, rule, message);
+  }
+
+  /** A syntax fault at `pos`: the first character that cannot continue the text (or its end). */
+  syntax(expected: string, pointer?: string): WireError {
     const text = this.text;
     const at = Math.min(this.pos, text.length);
-    let line = 1;
-    let lineStart = 0;
-    for (let k = text.indexOf("\n"); k >= 0 && k < at; k = text.indexOf("\n", k + 1)) {
-      line++;
-      lineStart = k + 1;
-    }
     const found = at >= text.length ? "the end of the text" : JSON.stringify(text.slice(at, at + 12));
-    const message = `not valid JSON at line ${line} column ${at - lineStart + 1}: expected ${expected}, found ${found}`;
-    return new WireError([{ pointer: pointerFromPath(this.path), message, rule: "syntax" }]);
+    return this.fault(at, "syntax", `not valid JSON: expected ${expected}, found ${found}`, pointer);
   }
-}
-
-/** The index of the quote that closes the string whose body runs from `from`, or -1. */
-function closingQuote(text: string, from: number): number {
-  // indexOf, not a regular expression: a pattern like (?:[^"\\]|\\.)* overflows the regexp
-  // backtracking stack on strings with a few million escapes.
-  for (let i = text.indexOf('"', from); i >= 0; i = text.indexOf('"', i + 1)) {
-    let backslashes = 0;
-    while (text.charCodeAt(i - 1 - backslashes) === 0x5c) backslashes++;
-    if (backslashes % 2 === 0) return i;
-  }
-  return -1;
-}
-
-function hex4(text: string, at: number): number {
-  let unit = 0;
-  for (let k = at; k < at + 4; k++) {
-    const c = text.charCodeAt(k);
-    let digit: number;
-    if (c >= 0x30 && c <= 0x39) digit = c - 0x30;
-    else if (c >= 0x61 && c <= 0x66) digit = c - 0x57;
-    else if (c >= 0x41 && c <= 0x46) digit = c - 0x37;
-    else return -1;
-    unit = unit * 16 + digit;
-  }
-  return unit;
 }
 
 function shorten(literal: string): string {
@@ -451,18 +300,18 @@ function shorten(literal: string): string {
 }
 
 /**
- * Parse `text` and report I-JSON problems instead of throwing for them.
- * Throws `WireError` for what stops a parse: syntax errors, a byte-order mark, too deep a nesting.
+ * Parse `text` and report number problems instead of throwing for them.
+ * Throws `WireError` with the one text fault that stops a parse (section 5.1).
  */
-export function parseWithProblems(text: string): ParseOutcome {
-  const parser = new Parser(text);
+export function parseWithProblems(text: string, wellFormed = false): ParseOutcome {
+  const parser = new Parser(text, wellFormed);
   const value = parser.parseDocument();
   return { value, problems: parser.problems, integralFloats: parser.integralFloats };
 }
 
 /**
- * The pointer of the place where `prefix`, the start of a document, stops: where the next character
- * would go. Used to say where in the document an invalid UTF-8 byte sits.
+ * The pointer of the place where `prefix`, the start of a well-formed document, stops: the innermost
+ * value begun and not ended there. Says where a fault found before parsing (bad UTF-8) sits.
  */
 export function pointerAtEnd(prefix: string): string {
   try {
@@ -475,8 +324,8 @@ export function pointerAtEnd(prefix: string): string {
 }
 
 /**
- * Parse an I-JSON text into a value; throws `WireError` naming every problem (duplicate member names,
- * lone surrogates, numbers that overflow a double, integers outside +/-(2^53-1), or bad syntax).
+ * Parse an I-JSON text into a value; throws `WireError` with the text fault that stops it, or naming
+ * every number problem (numbers that overflow a double, integers outside +/-(2^53-1)).
  */
 export function parseJson(text: string): unknown {
   const outcome = parseWithProblems(text);

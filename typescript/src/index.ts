@@ -11,7 +11,8 @@ export type { TypeName, SchemaNode } from "./generated/schema.js";
 export { TYPE_NAMES, schema } from "./generated/schema.js";
 
 export { WireError, type Problem, escapePointerToken, pointerFromPath } from "./errors.js";
-export { decode, validate, encode } from "./codec.js";
+export { MAX_PROBLEMS, comparePointers } from "./problem-order.js";
+export { decode, validate, encode, type DecodeOptions } from "./codec.js";
 export { canonical } from "./canonical.js";
 export { parseJson, MAX_DEPTH } from "./ijson.js";
 export { addUsage, sumUsage } from "./usage.js";

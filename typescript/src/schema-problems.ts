@@ -1,5 +1,7 @@
 /**
  * Turn ajv's errors into the spec's problems: the pointer of the offending member and a plain message.
+ * Placing an error is cheap and writing its message is not, so the two are apart: a document with a
+ * million bad items has its messages written only for the problems that are reported.
  *
  * ajv reports a missing member at its object (`params.missingProperty`), an unknown one at its object
  * too (`params.additionalProperty`), and a bad or missing union tag at the union (`params.tag`); the
@@ -36,59 +38,71 @@ function got(document: unknown, pointer: string): string {
   return ` (got ${show(value)})`;
 }
 
-/** One problem per ajv error, with the document's own pointer. */
-export function problemsFromAjv(typeName: TypeName, errors: readonly AjvError[], document: unknown): Problem[] {
-  const problems: Problem[] = [];
-  for (const error of errors) {
+/** An ajv error placed at the document's own pointer; its message is written only if it is reported. */
+export interface AjvDraft {
+  readonly pointer: string;
+  readonly rule: string;
+  readonly error: AjvError;
+}
+
+/** Where each ajv error is, by the spec's pointer table, and its rule. */
+export function ajvDrafts(errors: readonly AjvError[]): AjvDraft[] {
+  const drafts: AjvDraft[] = new Array<AjvDraft>(errors.length);
+  for (let i = 0; i < errors.length; i++) {
+    const error = errors[i]!;
     const at = error.instancePath;
     const params = error.params;
-    switch (error.keyword) {
-      case "required":
-        problems.push({
-          pointer: `${at}/${escapePointerToken(String(params["missingProperty"]))}`,
-          message: "required member is missing",
-          rule: "required",
-        });
-        break;
-      case "additionalProperties":
-        problems.push({
-          pointer: `${at}/${escapePointerToken(String(params["additionalProperty"]))}`,
-          message: "unknown member (this type is closed; check the spelling or the schema version)",
-          rule: "additionalProperties",
-        });
-        break;
-      case "discriminator": {
-        const tag = String(params["tag"]);
-        const pointer = `${at}/${escapePointerToken(tag)}`;
-        const union = schemaAt(typeName, document, pathFromPointer(at), true);
-        const expected = union === undefined ? "" : ` (expected one of ${unionTags(union).map(show).join(", ")})`;
-        const value = valueAt(document, pointer);
-        const message =
-          value === undefined ? `required tag "${tag}" is missing${expected}` : `unknown tag ${show(value)}${expected}`;
-        problems.push({ pointer, message, rule: "discriminator" });
-        break;
-      }
-      case "enum": {
-        const allowed = (params["allowedValues"] as unknown[] | undefined) ?? [];
-        problems.push({ pointer: at, message: `must be one of ${allowed.map(show).join(", ")}${got(document, at)}`, rule: "enum" });
-        break;
-      }
-      case "const":
-        problems.push({ pointer: at, message: `must be ${show(params["allowedValue"])}${got(document, at)}`, rule: "const" });
-        break;
-      case "minLength":
-      case "maxLength":
-        problems.push({
-          pointer: at,
-          message: `${error.message ?? error.keyword} (counted in Unicode code points)${got(document, at)}`,
-          rule: error.keyword,
-        });
-        break;
-      default:
-        problems.push({ pointer: at, message: `${error.message ?? error.keyword}${got(document, at)}`, rule: error.keyword });
-    }
+    let pointer = at;
+    if (error.keyword === "required") pointer = `${at}/${escapePointerToken(String(params["missingProperty"]))}`;
+    else if (error.keyword === "additionalProperties") pointer = `${at}/${escapePointerToken(String(params["additionalProperty"]))}`;
+    else if (error.keyword === "discriminator") pointer = `${at}/${escapePointerToken(String(params["tag"]))}`;
+    drafts[i] = { pointer, rule: error.keyword, error };
   }
-  return problems;
+  return drafts;
+}
+
+/** The problem of one draft, with its message. */
+export function ajvProblem(typeName: TypeName, draft: AjvDraft, document: unknown): Problem {
+  const { pointer, rule, error } = draft;
+  const at = error.instancePath;
+  const params = error.params;
+  let message: string;
+  switch (rule) {
+    case "required":
+      message = "required member is missing";
+      break;
+    case "additionalProperties":
+      message = "unknown member (this type is closed; check the spelling or the schema version)";
+      break;
+    case "discriminator": {
+      const tag = String(params["tag"]);
+      const union = schemaAt(typeName, document, pathFromPointer(at), true);
+      const expected = union === undefined ? "" : ` (expected one of ${unionTags(union).map(show).join(", ")})`;
+      const value = valueAt(document, pointer);
+      message = value === undefined ? `required tag "${tag}" is missing${expected}` : `unknown tag ${show(value)}${expected}`;
+      break;
+    }
+    case "enum": {
+      const allowed = (params["allowedValues"] as unknown[] | undefined) ?? [];
+      message = `must be one of ${allowed.map(show).join(", ")}${got(document, at)}`;
+      break;
+    }
+    case "const":
+      message = `must be ${show(params["allowedValue"])}${got(document, at)}`;
+      break;
+    case "minLength":
+    case "maxLength":
+      message = `${error.message ?? rule} (counted in Unicode code points)${got(document, at)}`;
+      break;
+    default:
+      message = `${error.message ?? rule}${got(document, at)}`;
+  }
+  return { pointer, message, rule };
+}
+
+/** One problem per ajv error, with the document's own pointer. */
+export function problemsFromAjv(typeName: TypeName, errors: readonly AjvError[], document: unknown): Problem[] {
+  return ajvDrafts(errors).map((draft) => ajvProblem(typeName, draft, document));
 }
 
 /** Problems for integral numbers written with a fraction or exponent where the schema wants an integer. */

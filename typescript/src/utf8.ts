@@ -1,12 +1,16 @@
 /**
- * Strict UTF-8 decoding of input bytes, with an error that says at which byte the encoding breaks.
+ * Strict UTF-8 decoding of input bytes, with the text fault (spec section 5.1) that says where the
+ * encoding breaks.
  *
  * `TextDecoder` with `fatal: true` rejects every ill-formed sequence (overlong forms, encoded
  * surrogates, code points above U+10FFFF, truncated sequences) but does not say where; on failure a
- * small scanner finds the offset. A byte-order mark is kept as U+FEFF so the parser can reject it.
+ * small scanner finds the offset. The whole text is checked before it is parsed, so a bad byte wins
+ * over a syntax error earlier in the text; only a byte-order mark (offset 0) comes first. A BOM is
+ * kept as U+FEFF so that the parser refuses it.
  */
 
-import { WireError } from "./errors.js";
+import type { WireError } from "./errors.js";
+import { textFault } from "./text-faults.js";
 
 // The platform's TextDecoder (Node 20, browsers, Deno, workers); declared here so the package needs
 // neither the DOM lib nor @types/node.
@@ -19,7 +23,7 @@ let decoder: { decode(input: Uint8Array): string } | undefined;
 
 /**
  * The text of `bytes`; throws `WireError` (rule `utf8`, or `lone-surrogate` for a surrogate's UTF-8 bytes)
- * when they are not well-formed UTF-8.
+ * when they are not well-formed UTF-8, with its line and column.
  * `locate` turns the well-formed text before the bad byte into the JSON pointer of where it sits.
  */
 export function decodeUtf8(bytes: Uint8Array, locate: (prefix: string) => string = () => ""): string {
@@ -27,16 +31,25 @@ export function decodeUtf8(bytes: Uint8Array, locate: (prefix: string) => string
   try {
     return decoder.decode(bytes);
   } catch {
-    const offset = firstInvalidUtf8Byte(bytes);
-    const pointer = locate(decoder.decode(bytes.subarray(0, offset)));
-    // A surrogate written as UTF-8 bytes (ED A0..BF ..) is a raw lone surrogate: spec section 2, rule 3.
-    const second = bytes[offset + 1] ?? 0;
-    if (bytes[offset] === 0xed && second >= 0xa0 && second <= 0xbf) {
-      const message = `a surrogate written as UTF-8 bytes at byte ${offset} (a raw lone surrogate, which I-JSON forbids)`;
-      throw new WireError([{ pointer, message, rule: "lone-surrogate" }]);
-    }
-    throw new WireError([{ pointer, message: `invalid UTF-8 at byte ${offset}`, rule: "utf8" }]);
+    throw utf8Fault(bytes, locate);
   }
+}
+
+function utf8Fault(bytes: Uint8Array, locate: (prefix: string) => string): WireError {
+  const offset = firstInvalidUtf8Byte(bytes);
+  const prefix = decoder!.decode(bytes.subarray(0, offset));
+  if (prefix.charCodeAt(0) === 0xfeff) {
+    return textFault(prefix, 0, "", "bom", "the document starts with a byte-order mark (U+FEFF)");
+  }
+  const pointer = locate(prefix);
+  // A surrogate written as UTF-8 bytes (ED A0..BF ..) is a raw lone surrogate: spec section 2, rule 3.
+  const second = bytes[offset + 1] ?? 0;
+  if (bytes[offset] === 0xed && second >= 0xa0 && second <= 0xbf) {
+    const message = `a surrogate written as UTF-8 bytes at byte ${offset} (a raw lone surrogate, which I-JSON forbids)`;
+    return textFault(prefix, prefix.length, pointer, "lone-surrogate", message);
+  }
+  const shown = Array.from(bytes.subarray(offset, offset + 4), (b) => b.toString(16).toUpperCase().padStart(2, "0")).join(" ");
+  return textFault(prefix, prefix.length, pointer, "utf8", `invalid UTF-8 at byte ${offset} (${shown})`);
 }
 
 /** The offset of the first byte that starts an ill-formed UTF-8 sequence, or -1 if there is none. */

@@ -88,7 +88,10 @@ describe("tool arguments", () => {
     assert.throws(() => parseArguments('{"city": "Par'), (error: unknown) => {
       assert.ok(error instanceof WireError);
       assert.equal(error.typeName, "tool arguments");
-      assert.match(error.message, /not valid JSON at line 1 column 14/);
+      assert.deepEqual(
+        error.problems.map((p) => [p.pointer, p.rule, p.line, p.column]),
+        [["/city", "syntax", 1, 14]],
+      );
       return true;
     });
   });
@@ -150,8 +153,13 @@ describe("encode", () => {
     const value: unknown = JSON.parse('{"kind":"stop","raw":"end_turn"}');
     assert.equal(validate(value, "FinishReason").kind, "stop");
   });
-  test("an unknown type name is a TypeError", () => {
-    assert.throws(() => decode("{}", "Nope" as never), TypeError);
+  test("an unknown type name is a WireError that says what was passed", () => {
+    assert.throws(() => decode("{}", "Nope" as never), (error: unknown) => {
+      assert.ok(error instanceof WireError);
+      assert.deepEqual(error.problems.map((p) => [p.pointer, p.rule]), [["", "type"]]);
+      assert.match(error.message, /not a string \("Nope"\)/);
+      return true;
+    });
   });
   test("decode errors carry the type name and every problem", () => {
     assert.throws(

@@ -1,51 +1,46 @@
 /**
- * The decoding rules that JSON.parse does not enforce, as data (test/cases/ijson.json) plus the cases
- * that are easier to build in code: nesting depth and the parser's agreement with JSON.parse.
+ * The decoding rules that JSON.parse does not enforce: every decode case of the shared conformance
+ * corpus (conformance/cases), plus the cases that are easier to build in code: nesting depth and the
+ * parser's agreement with JSON.parse.
  */
 
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, test } from "node:test";
 
-import { canonical, decode, MAX_DEPTH, parseJson, WireError, type TypeName } from "../src/index.js";
-import { packageRoot } from "./support.js";
+import { canonical, decode, MAX_DEPTH, parseJson, WireError } from "../src/index.js";
+import { decodeCases } from "./corpus.js";
 
-interface Case {
-  description: string;
-  type: TypeName;
-  text?: string;
-  hex?: string;
-  valid: boolean;
-  canonical?: string;
-  rule?: string;
-  pointer?: string;
-}
+const TEXT_FAULTS = new Set(["bom", "utf8", "syntax", "duplicate-key", "lone-surrogate", "depth"]);
 
-const CASES = (JSON.parse(readFileSync(join(packageRoot(), "test", "cases", "ijson.json"), "utf8")) as { cases: Case[] }).cases;
-
-function input(c: Case): string | Uint8Array {
-  return c.hex !== undefined ? new Uint8Array(Buffer.from(c.hex, "hex")) : c.text!;
-}
-
-function rejects(run: () => unknown, rule: string, pointer?: string): void {
+function rejects(run: () => unknown, rule: string | undefined, pointer?: string): void {
   assert.throws(run, (error: unknown) => {
     assert.ok(error instanceof WireError, String(error));
-    const match = error.problems.some((p) => p.rule === rule && (pointer === undefined || p.pointer === pointer));
-    assert.ok(match, `expected ${rule} at ${pointer ?? "(any)"}, got ${JSON.stringify(error.problems)}`);
+    const match = error.problems.some((p) => (rule === undefined || p.rule === rule) && (pointer === undefined || p.pointer === pointer));
+    assert.ok(match, `expected ${rule ?? "a problem"} at ${pointer ?? "(any)"}, got ${JSON.stringify(error.problems)}`);
+    // A text fault is the only problem and says where it is; no other problem does (spec section 5.1).
+    const fault = error.problems.find((p) => TEXT_FAULTS.has(p.rule));
+    if (fault !== undefined) {
+      assert.equal(error.problems.length, 1, JSON.stringify(error.problems));
+      assert.ok(Number.isInteger(fault.line) && fault.line! >= 1 && Number.isInteger(fault.column) && fault.column! >= 1);
+    } else {
+      assert.ok(error.problems.every((p) => p.line === undefined && p.column === undefined), JSON.stringify(error.problems));
+    }
     return true;
   });
 }
 
-describe("I-JSON and decode-rule cases", () => {
-  for (const c of CASES) {
-    test(`${c.valid ? "valid" : "invalid"}: ${c.description}`, () => {
+describe("the conformance corpus (decode cases)", () => {
+  const cases = decodeCases();
+  test("the corpus is found and holds decode cases", () => assert.ok(cases.length > 100, String(cases.length)));
+  for (const c of cases) {
+    test(`${c.valid ? "valid" : "invalid"}: ${c.id}`, () => {
       if (c.valid) {
-        const value = decode(input(c), c.type);
-        if (c.canonical !== undefined) assert.equal(canonical(value), c.canonical);
-        if (c.text !== undefined) assert.equal(canonical(decode(new TextEncoder().encode(c.text), c.type)), canonical(value));
+        const value = decode(c.input, c.type);
+        const expected = c.result !== undefined ? c.result : typeof c.input === "string" ? parseJson(c.input) : undefined;
+        if (expected !== undefined) assert.equal(canonical(value), canonical(expected));
+        if (typeof c.input === "string") assert.equal(canonical(decode(new TextEncoder().encode(c.input), c.type)), canonical(value));
       } else {
-        rejects(() => decode(input(c), c.type), c.rule!, c.pointer);
+        rejects(() => decode(c.input, c.type), c.rule, c.pointer);
       }
     });
   }
@@ -89,18 +84,27 @@ describe("the parser builds what JSON.parse builds", () => {
     assert.deepEqual(Object.keys(value), ["__proto__"]);
     assert.equal(({} as Record<string, unknown>)["polluted"], undefined);
   });
-  test("every problem in a document is listed, in document order", () => {
+  test("number problems are all listed, in the order of their pointers, without line and column", () => {
     assert.throws(
-      () => parseJson('{"a":"\\ud800","b":1e400,"b":9007199254740992}'),
+      () => parseJson('{"b":1e400,"a":9007199254740992,"c":[1e400,2e400],"d":"\\ud800"}'),
+      (error: unknown) => {
+        assert.ok(error instanceof WireError);
+        // The lone surrogate is a text fault: it stops the parse, so it alone is reported.
+        assert.deepEqual(error.problems.map((p) => [p.pointer, p.rule, p.line, p.column]), [["/d", "lone-surrogate", 1, 56]]);
+        return true;
+      },
+    );
+    assert.throws(
+      () => parseJson('{"b":1e400,"a":9007199254740992,"c":[1e400,2e400]}'),
       (error: unknown) => {
         assert.ok(error instanceof WireError);
         assert.deepEqual(
-          error.problems.map((p) => [p.pointer, p.rule]),
+          error.problems.map((p) => [p.pointer, p.rule, p.line, p.column]),
           [
-            ["/a", "lone-surrogate"],
-            ["/b", "number-overflow"],
-            ["/b", "unsafe-integer"],
-            ["/b", "duplicate-key"],
+            ["/a", "unsafe-integer", undefined, undefined],
+            ["/b", "number-overflow", undefined, undefined],
+            ["/c/0", "number-overflow", undefined, undefined],
+            ["/c/1", "number-overflow", undefined, undefined],
           ],
         );
         return true;
@@ -125,7 +129,12 @@ describe("the parser builds what JSON.parse builds", () => {
     assert.deepEqual(rules(utf8("[1e400]")), [["/0", "number-overflow"]]);
   });
   test("a syntax error says where, by line and column", () => {
-    assert.throws(() => parseJson('{\n  "a": [1,\n  2,]\n}'), /line 3 column 5/);
+    assert.throws(() => parseJson('{\n  "a": [1,\n  2,]\n}'), (error: unknown) => {
+      assert.ok(error instanceof WireError);
+      assert.deepEqual(error.problems.map((p) => [p.pointer, p.rule, p.line, p.column]), [["/a", "syntax", 3, 5]]);
+      assert.match(error.message, /\/a: .* \(line 3, column 5\)/);
+      return true;
+    });
   });
 });
 
@@ -177,8 +186,9 @@ describe("differential against JSON.parse (seeded random documents)", () => {
         for (const variant of variants) {
           const ours = outcome(() => parseJson(variant));
           const theirs = outcome(() => JSON.parse(variant));
-          // JSON.parse accepts what the I-JSON rules refuse (it reads 1e400 as Infinity, say).
-          if (ours === "not I-JSON" && theirs !== "error") continue;
+          // JSON.parse accepts what the I-JSON rules refuse (it reads 1e400 as Infinity, say), and a
+          // lone surrogate or duplicate name before a syntax error is the fault that stops the parse.
+          if (ours === "not I-JSON") continue;
           assert.deepEqual(ours, theirs, JSON.stringify(variant));
         }
       }

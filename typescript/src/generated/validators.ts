@@ -5,6 +5,8 @@
 // compiled at generation time with {"strict": true, "discriminator": true, "allErrors": true, "inlineRefs": false, "formats": {"uri": true}, "code": {"esm": true}}.
 // ajv's ESM output still calls require() for its runtime helpers (ajv #1976, #2209); the emitter
 // inlines the one helper it uses (ucs2length) below, so this module has no imports and no eval.
+// Where ajv gathers a called validator's errors by copying the array (`vErrors.concat`), quadratic
+// in the number of invalid items, the emitter appends them in place; it refuses to emit any copy.
 // The code is ajv's and is not type-checked; the typed surface is `validators` at the end.
 // @ts-nocheck
 
@@ -304,14 +306,14 @@ const tag0 = data.source;
 if(typeof tag0 == "string"){
 if(tag0 === "url"){
 if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = appendErrors(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "base64"){
 if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+vErrors = appendErrors(vErrors, validate56.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -396,7 +398,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(validate61(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -483,13 +485,13 @@ errors++;
 }
 if(data.audio !== undefined){
 if(!(validate54(data.audio, {instancePath:instancePath+"/audio",parentData:data,parentDataProperty:"audio",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = appendErrors(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -749,7 +751,7 @@ errors++;
 }
 if(data.schema !== undefined){
 if(!(validate61(data.schema, {instancePath:instancePath+"/schema",parentData:data,parentDataProperty:"schema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -848,7 +850,7 @@ errors++;
 }
 if(data.json_schema !== undefined){
 if(!(validate69(data.json_schema, {instancePath:instancePath+"/json_schema",parentData:data,parentDataProperty:"json_schema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+vErrors = appendErrors(vErrors, validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -882,14 +884,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
 if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = appendErrors(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "json_object"){
 if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+vErrors = appendErrors(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -898,7 +900,7 @@ props0 = true;
 }
 else if(tag0 === "json_schema"){
 if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+vErrors = appendErrors(vErrors, validate68.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -1160,7 +1162,7 @@ errors++;
 }
 if(data.response_format !== undefined){
 if(!(validate65(data.response_format, {instancePath:instancePath+"/response_format",parentData:data,parentDataProperty:"response_format",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = appendErrors(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
@@ -1298,7 +1300,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -1513,13 +1515,13 @@ errors++;
 }
 if(data.reasoning !== undefined){
 if(!(validate84(data.reasoning, {instancePath:instancePath+"/reasoning",parentData:data,parentDataProperty:"reasoning",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+vErrors = appendErrors(vErrors, validate84.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -1607,13 +1609,13 @@ errors++;
 }
 if(data.image !== undefined){
 if(!(validate54(data.image, {instancePath:instancePath+"/image",parentData:data,parentDataProperty:"image",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = appendErrors(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -2155,14 +2157,14 @@ const tag0 = data.source;
 if(typeof tag0 == "string"){
 if(tag0 === "uri"){
 if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = appendErrors(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "base64"){
 if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+vErrors = appendErrors(vErrors, validate93.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2171,7 +2173,7 @@ props0 = true;
 }
 else if(tag0 === "file_id"){
 if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+vErrors = appendErrors(vErrors, validate94.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2283,13 +2285,13 @@ errors++;
 }
 if(data.file !== undefined){
 if(!(validate91(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+vErrors = appendErrors(vErrors, validate91.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -2351,7 +2353,7 @@ errors++;
 }
 if(data.value !== undefined){
 if(!(validate102(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+vErrors = appendErrors(vErrors, validate102.errors);
 errors = vErrors.length;
 }
 }
@@ -2463,13 +2465,13 @@ errors++;
 }
 if(data.data !== undefined){
 if(!(validate101(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+vErrors = appendErrors(vErrors, validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -2698,13 +2700,13 @@ errors++;
 }
 if(data.tool_call !== undefined){
 if(!(validate107(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+vErrors = appendErrors(vErrors, validate107.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -2741,14 +2743,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+vErrors = appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "image"){
 if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+vErrors = appendErrors(vErrors, validate87.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2757,7 +2759,7 @@ props0 = true;
 }
 else if(tag0 === "audio"){
 if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = appendErrors(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2766,7 +2768,7 @@ props0 = true;
 }
 else if(tag0 === "file"){
 if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+vErrors = appendErrors(vErrors, validate90.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2775,7 +2777,7 @@ props0 = true;
 }
 else if(tag0 === "data"){
 if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+vErrors = appendErrors(vErrors, validate100.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2917,7 +2919,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate112(data3[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+vErrors = appendErrors(vErrors, validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -3016,13 +3018,13 @@ errors++;
 }
 if(data.tool_result !== undefined){
 if(!(validate111(data.tool_result, {instancePath:instancePath+"/tool_result",parentData:data,parentDataProperty:"tool_result",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+vErrors = appendErrors(vErrors, validate111.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -3056,14 +3058,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+vErrors = appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "reasoning"){
 if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+vErrors = appendErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3072,7 +3074,7 @@ props0 = true;
 }
 else if(tag0 === "image"){
 if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+vErrors = appendErrors(vErrors, validate87.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3081,7 +3083,7 @@ props0 = true;
 }
 else if(tag0 === "audio"){
 if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = appendErrors(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3090,7 +3092,7 @@ props0 = true;
 }
 else if(tag0 === "file"){
 if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+vErrors = appendErrors(vErrors, validate90.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3099,7 +3101,7 @@ props0 = true;
 }
 else if(tag0 === "data"){
 if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+vErrors = appendErrors(vErrors, validate100.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3108,7 +3110,7 @@ props0 = true;
 }
 else if(tag0 === "tool_call"){
 if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+vErrors = appendErrors(vErrors, validate106.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3117,7 +3119,7 @@ props0 = true;
 }
 else if(tag0 === "tool_result"){
 if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+vErrors = appendErrors(vErrors, validate110.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3206,7 +3208,7 @@ errors++;
 }
 if(data.role !== undefined){
 if(!(validate78(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+vErrors = appendErrors(vErrors, validate78.errors);
 errors = vErrors.length;
 }
 }
@@ -3216,7 +3218,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate80(data1[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+vErrors = appendErrors(vErrors, validate80.errors);
 errors = vErrors.length;
 }
 }
@@ -3284,7 +3286,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -3495,19 +3497,19 @@ errors++;
 }
 if(data.input_schema !== undefined){
 if(!(validate61(data.input_schema, {instancePath:instancePath+"/input_schema",parentData:data,parentDataProperty:"input_schema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.output_schema !== undefined){
 if(!(validate61(data.output_schema, {instancePath:instancePath+"/output_schema",parentData:data,parentDataProperty:"output_schema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!(validate135(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+vErrors = appendErrors(vErrors, validate135.errors);
 errors = vErrors.length;
 }
 }
@@ -3887,14 +3889,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "auto"){
 if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+vErrors = appendErrors(vErrors, validate139.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "none"){
 if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3903,7 +3905,7 @@ props0 = true;
 }
 else if(tag0 === "required"){
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+vErrors = appendErrors(vErrors, validate141.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3912,7 +3914,7 @@ props0 = true;
 }
 else if(tag0 === "tool"){
 if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+vErrors = appendErrors(vErrors, validate142.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3970,7 +3972,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(validate61(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -4063,7 +4065,7 @@ errors++;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate77(data1[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+vErrors = appendErrors(vErrors, validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -4085,7 +4087,7 @@ if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate132(data3[i1], {instancePath:instancePath+"/tools/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+vErrors = appendErrors(vErrors, validate132.errors);
 errors = vErrors.length;
 }
 }
@@ -4103,19 +4105,19 @@ errors++;
 }
 if(data.tool_choice !== undefined){
 if(!(validate138(data.tool_choice, {instancePath:instancePath+"/tool_choice",parentData:data,parentDataProperty:"tool_choice",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+vErrors = appendErrors(vErrors, validate138.errors);
 errors = vErrors.length;
 }
 }
 if(data.options !== undefined){
 if(!(validate64(data.options, {instancePath:instancePath+"/options",parentData:data,parentDataProperty:"options",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+vErrors = appendErrors(vErrors, validate64.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_options !== undefined){
 if(!(validate149(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+vErrors = appendErrors(vErrors, validate149.errors);
 errors = vErrors.length;
 }
 }
@@ -4206,7 +4208,7 @@ errors++;
 }
 if(data.kind !== undefined){
 if(!(validate155(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+vErrors = appendErrors(vErrors, validate155.errors);
 errors = vErrors.length;
 }
 }
@@ -4657,19 +4659,19 @@ errors++;
 }
 if(data.message !== undefined){
 if(!(validate77(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+vErrors = appendErrors(vErrors, validate77.errors);
 errors = vErrors.length;
 }
 }
 if(data.finish_reason !== undefined){
 if(!(validate154(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+vErrors = appendErrors(vErrors, validate154.errors);
 errors = vErrors.length;
 }
 }
 if(data.usage !== undefined){
 if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+vErrors = appendErrors(vErrors, validate158.errors);
 errors = vErrors.length;
 }
 }
@@ -4725,7 +4727,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -4817,13 +4819,13 @@ errors++;
 }
 if(data.options !== undefined){
 if(!(validate64(data.options, {instancePath:instancePath+"/options",parentData:data,parentDataProperty:"options",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+vErrors = appendErrors(vErrors, validate64.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_options !== undefined){
 if(!(validate149(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+vErrors = appendErrors(vErrors, validate149.errors);
 errors = vErrors.length;
 }
 }
@@ -4900,13 +4902,13 @@ errors++;
 }
 if(data.finish_reason !== undefined){
 if(!(validate154(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+vErrors = appendErrors(vErrors, validate154.errors);
 errors = vErrors.length;
 }
 }
 if(data.usage !== undefined){
 if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+vErrors = appendErrors(vErrors, validate158.errors);
 errors = vErrors.length;
 }
 }
@@ -4962,7 +4964,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -4996,14 +4998,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+vErrors = appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "image"){
 if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+vErrors = appendErrors(vErrors, validate87.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -5012,7 +5014,7 @@ props0 = true;
 }
 else if(tag0 === "audio"){
 if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = appendErrors(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -5021,7 +5023,7 @@ props0 = true;
 }
 else if(tag0 === "file"){
 if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+vErrors = appendErrors(vErrors, validate90.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -5030,7 +5032,7 @@ props0 = true;
 }
 else if(tag0 === "data"){
 if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+vErrors = appendErrors(vErrors, validate100.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -5142,13 +5144,13 @@ errors++;
 }
 if(data.data !== undefined){
 if(!(validate101(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+vErrors = appendErrors(vErrors, validate101.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -5202,7 +5204,7 @@ errors++;
 }
 if(data.value !== undefined){
 if(!(validate102(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+vErrors = appendErrors(vErrors, validate102.errors);
 errors = vErrors.length;
 }
 }
@@ -5380,7 +5382,7 @@ errors++;
 }
 if(data.provider_options !== undefined){
 if(!(validate149(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+vErrors = appendErrors(vErrors, validate149.errors);
 errors = vErrors.length;
 }
 }
@@ -5512,7 +5514,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate182(data0[i0], {instancePath:instancePath+"/embeddings/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+vErrors = appendErrors(vErrors, validate182.errors);
 errors = vErrors.length;
 }
 }
@@ -5530,7 +5532,7 @@ errors++;
 }
 if(data.usage !== undefined){
 if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+vErrors = appendErrors(vErrors, validate158.errors);
 errors = vErrors.length;
 }
 }
@@ -5561,7 +5563,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -5743,7 +5745,7 @@ errors++;
 }
 if(data.kind !== undefined){
 if(!(validate188(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+vErrors = appendErrors(vErrors, validate188.errors);
 errors = vErrors.length;
 }
 }
@@ -5867,13 +5869,13 @@ errors++;
 }
 if(data.usage !== undefined){
 if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+vErrors = appendErrors(vErrors, validate158.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -5961,7 +5963,7 @@ errors++;
 }
 if(data.error !== undefined){
 if(!(validate187(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+vErrors = appendErrors(vErrors, validate187.errors);
 errors = vErrors.length;
 }
 }
@@ -6429,13 +6431,13 @@ errors++;
 }
 if(data.file !== undefined){
 if(!(validate91(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+vErrors = appendErrors(vErrors, validate91.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -6469,14 +6471,14 @@ const tag0 = data.source;
 if(typeof tag0 == "string"){
 if(tag0 === "uri"){
 if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = appendErrors(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "base64"){
 if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+vErrors = appendErrors(vErrors, validate93.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -6485,7 +6487,7 @@ props0 = true;
 }
 else if(tag0 === "file_id"){
 if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+vErrors = appendErrors(vErrors, validate94.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -6754,13 +6756,13 @@ errors++;
 }
 if(data.finish_reason !== undefined){
 if(!(validate154(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+vErrors = appendErrors(vErrors, validate154.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -6848,7 +6850,7 @@ errors++;
 }
 if(data.kind !== undefined){
 if(!(validate155(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+vErrors = appendErrors(vErrors, validate155.errors);
 errors = vErrors.length;
 }
 }
@@ -6947,13 +6949,13 @@ errors++;
 }
 if(data.image !== undefined){
 if(!(validate54(data.image, {instancePath:instancePath+"/image",parentData:data,parentDataProperty:"image",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = appendErrors(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -7090,7 +7092,7 @@ errors++;
 }
 if(data.schema !== undefined){
 if(!(validate61(data.schema, {instancePath:instancePath+"/schema",parentData:data,parentDataProperty:"schema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -7282,14 +7284,14 @@ const tag0 = data.source;
 if(typeof tag0 == "string"){
 if(tag0 === "url"){
 if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = appendErrors(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "base64"){
 if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+vErrors = appendErrors(vErrors, validate56.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7509,7 +7511,7 @@ errors++;
 }
 if(data.role !== undefined){
 if(!(validate78(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+vErrors = appendErrors(vErrors, validate78.errors);
 errors = vErrors.length;
 }
 }
@@ -7519,7 +7521,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate80(data1[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+vErrors = appendErrors(vErrors, validate80.errors);
 errors = vErrors.length;
 }
 }
@@ -7587,7 +7589,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -7621,14 +7623,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+vErrors = appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "reasoning"){
 if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+vErrors = appendErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7637,7 +7639,7 @@ props0 = true;
 }
 else if(tag0 === "image"){
 if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+vErrors = appendErrors(vErrors, validate87.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7646,7 +7648,7 @@ props0 = true;
 }
 else if(tag0 === "audio"){
 if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = appendErrors(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7655,7 +7657,7 @@ props0 = true;
 }
 else if(tag0 === "file"){
 if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+vErrors = appendErrors(vErrors, validate90.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7664,7 +7666,7 @@ props0 = true;
 }
 else if(tag0 === "data"){
 if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+vErrors = appendErrors(vErrors, validate100.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7673,7 +7675,7 @@ props0 = true;
 }
 else if(tag0 === "tool_call"){
 if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+vErrors = appendErrors(vErrors, validate106.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7682,7 +7684,7 @@ props0 = true;
 }
 else if(tag0 === "tool_result"){
 if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+vErrors = appendErrors(vErrors, validate110.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7840,7 +7842,7 @@ errors++;
 }
 if(data.part !== undefined){
 if(!(validate80(data.part, {instancePath:instancePath+"/part",parentData:data,parentDataProperty:"part",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+vErrors = appendErrors(vErrors, validate80.errors);
 errors = vErrors.length;
 }
 }
@@ -7872,7 +7874,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(validate61(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -7904,7 +7906,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(validate61(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -8293,7 +8295,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -8380,13 +8382,13 @@ errors++;
 }
 if(data.reasoning !== undefined){
 if(!(validate84(data.reasoning, {instancePath:instancePath+"/reasoning",parentData:data,parentDataProperty:"reasoning",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+vErrors = appendErrors(vErrors, validate84.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -8587,14 +8589,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
 if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = appendErrors(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "json_object"){
 if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+vErrors = appendErrors(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -8603,7 +8605,7 @@ props0 = true;
 }
 else if(tag0 === "json_schema"){
 if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+vErrors = appendErrors(vErrors, validate68.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -8786,7 +8788,7 @@ errors++;
 }
 if(data.json_schema !== undefined){
 if(!(validate69(data.json_schema, {instancePath:instancePath+"/json_schema",parentData:data,parentDataProperty:"json_schema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+vErrors = appendErrors(vErrors, validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -9393,7 +9395,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -9852,7 +9854,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -9940,7 +9942,7 @@ errors++;
 }
 if(data.usage !== undefined){
 if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+vErrors = appendErrors(vErrors, validate158.errors);
 errors = vErrors.length;
 }
 }
@@ -9974,14 +9976,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "start"){
 if(!(validate259(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
+vErrors = appendErrors(vErrors, validate259.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "text_start"){
 if(!(validate261(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
+vErrors = appendErrors(vErrors, validate261.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -9990,7 +9992,7 @@ props0 = true;
 }
 else if(tag0 === "text_delta"){
 if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
+vErrors = appendErrors(vErrors, validate262.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -9999,7 +10001,7 @@ props0 = true;
 }
 else if(tag0 === "text_end"){
 if(!(validate263(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
+vErrors = appendErrors(vErrors, validate263.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10008,7 +10010,7 @@ props0 = true;
 }
 else if(tag0 === "reasoning_start"){
 if(!(validate249(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate249.errors : vErrors.concat(validate249.errors);
+vErrors = appendErrors(vErrors, validate249.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10017,7 +10019,7 @@ props0 = true;
 }
 else if(tag0 === "reasoning_delta"){
 if(!(validate243(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+vErrors = appendErrors(vErrors, validate243.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10026,7 +10028,7 @@ props0 = true;
 }
 else if(tag0 === "reasoning_end"){
 if(!(validate244(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
+vErrors = appendErrors(vErrors, validate244.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10035,7 +10037,7 @@ props0 = true;
 }
 else if(tag0 === "tool_call_start"){
 if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+vErrors = appendErrors(vErrors, validate265.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10044,7 +10046,7 @@ props0 = true;
 }
 else if(tag0 === "tool_call_delta"){
 if(!(validate266(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
+vErrors = appendErrors(vErrors, validate266.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10053,7 +10055,7 @@ props0 = true;
 }
 else if(tag0 === "tool_call_end"){
 if(!(validate267(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
+vErrors = appendErrors(vErrors, validate267.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10062,7 +10064,7 @@ props0 = true;
 }
 else if(tag0 === "part"){
 if(!(validate236(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
+vErrors = appendErrors(vErrors, validate236.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10071,7 +10073,7 @@ props0 = true;
 }
 else if(tag0 === "usage"){
 if(!(validate269(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+vErrors = appendErrors(vErrors, validate269.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10080,7 +10082,7 @@ props0 = true;
 }
 else if(tag0 === "finish"){
 if(!(validate205(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+vErrors = appendErrors(vErrors, validate205.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10089,7 +10091,7 @@ props0 = true;
 }
 else if(tag0 === "error"){
 if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+vErrors = appendErrors(vErrors, validate192.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10374,7 +10376,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -10473,7 +10475,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -11460,7 +11462,7 @@ errors++;
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -11547,13 +11549,13 @@ errors++;
 }
 if(data.tool_call !== undefined){
 if(!(validate107(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+vErrors = appendErrors(vErrors, validate107.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -11783,14 +11785,14 @@ const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "auto"){
 if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+vErrors = appendErrors(vErrors, validate139.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "none"){
 if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+vErrors = appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -11799,7 +11801,7 @@ props0 = true;
 }
 else if(tag0 === "required"){
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+vErrors = appendErrors(vErrors, validate141.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -11808,7 +11810,7 @@ props0 = true;
 }
 else if(tag0 === "tool"){
 if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+vErrors = appendErrors(vErrors, validate142.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -12273,19 +12275,19 @@ errors++;
 }
 if(data.input_schema !== undefined){
 if(!(validate61(data.input_schema, {instancePath:instancePath+"/input_schema",parentData:data,parentDataProperty:"input_schema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.output_schema !== undefined){
 if(!(validate61(data.output_schema, {instancePath:instancePath+"/output_schema",parentData:data,parentDataProperty:"output_schema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
 if(!(validate135(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+vErrors = appendErrors(vErrors, validate135.errors);
 errors = vErrors.length;
 }
 }
@@ -12414,7 +12416,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate112(data3[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+vErrors = appendErrors(vErrors, validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -12513,13 +12515,13 @@ errors++;
 }
 if(data.tool_result !== undefined){
 if(!(validate111(data.tool_result, {instancePath:instancePath+"/tool_result",parentData:data,parentDataProperty:"tool_result",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+vErrors = appendErrors(vErrors, validate111.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
 if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -12606,7 +12608,7 @@ errors++;
 }
 if(data.usage !== undefined){
 if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+vErrors = appendErrors(vErrors, validate158.errors);
 errors = vErrors.length;
 }
 }
@@ -12625,6 +12627,14 @@ validate319.errors = vErrors;
 return errors === 0;
 }
 validate319.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+// The emitter's replacement for ajv's `vErrors.concat`: append in place (a copy per call made
+// a document of n bad items cost O(n^2)). One small function keeps the validators as short as ajv's.
+function appendErrors(vErrors, more) {
+  if (vErrors === null) return more;
+  for (let i = 0; i < more.length; i++) vErrors.push(more[i]);
+  return vErrors;
+}
 
 // ajv's runtime helper `ucs2length` (ajv/dist/runtime/ucs2length): the length of a string in Unicode
 // code points, which is what minLength and maxLength count.

@@ -31,7 +31,14 @@ const typeNames: ReadonlySet<string> = new Set(TYPE_NAMES);
 
 function rejected(error: unknown): Response {
   if (error instanceof WireError) {
-    return { ok: false, problems: error.problems.map((p) => ({ pointer: p.pointer, message: p.message, rule: p.rule })) };
+    // `line` and `column` travel exactly for text faults (decision 007), as the package sets them.
+    const problems = error.problems.map((p) => ({
+      pointer: p.pointer,
+      message: p.message,
+      rule: p.rule,
+      ...(p.line !== undefined ? { line: p.line, column: p.column } : {}),
+    }));
+    return { ok: false, problems };
   }
   if (error instanceof RangeError) return { ok: false, problems: [{ pointer: "", message: error.message }] };
   throw error;

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from wirechat.adapters import SseEvent, get
-from wirechat.testing import gate
 from wirechat.cli import main
+from wirechat.testing import gate
 
 STORED = [
     {"role": "user", "parts": [{"type": "text", "text": "Weather?"}, {"type": "file", "file": {"uri": "https://x.io/a.pdf", "mime_type": "application/pdf"}}]},

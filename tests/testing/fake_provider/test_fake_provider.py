@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import openai
 import pytest
 
 from wirechat.cli import main
@@ -149,7 +150,7 @@ def test_serve_fake_bad_script_is_a_usage_error(tmp_path: Path, capsys: pytest.C
 
 
 def test_serve_fake_serves_over_a_real_socket(tmp_path: Path) -> None:
-    (tmp_path / "s.ndjson").write_text('{"reply": {"text": "from the command line"}}\n')
+    (tmp_path / "s.ndjson").write_text('{"reply": {"text": "from the command line"}}\n{"reply": {"text": "sdk"}}\n')
     log = tmp_path / "requests.ndjson"
     command = [sys.executable, "-m", "wirechat.cli", "serve-fake", "openai-chat", "--script",
                str(tmp_path / "s.ndjson"), "--log", str(log), "--api-key", "sk-cli-secret-000000"]  # fmt: skip
@@ -162,6 +163,11 @@ def test_serve_fake_serves_over_a_real_socket(tmp_path: Path) -> None:
             answer = httpx.post(url + "/v1/chat/completions", json={"model": "m"},
                                 headers={"authorization": "Bearer sk-cli-secret-000000"}, timeout=5)  # fmt: skip
             assert answer.json()["choices"][0]["message"]["content"] == "from the command line"
+            hint = server.stdout.readline()  # the base URL the provider's own SDK takes
+            assert f"base_url='{url}/v1'" in hint
+            sdk = openai.OpenAI(base_url=f"{url}/v1", api_key="sk-cli-secret-000000", max_retries=0)
+            reply = sdk.chat.completions.create(model="m", messages=[{"role": "user", "content": "hi"}])
+            assert reply.choices[0].message.content == "sdk"
         finally:
             server.terminate()
             server.wait(10)

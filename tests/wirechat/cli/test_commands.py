@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib import metadata
+
 import pytest
 
 from wirechat.cli import commands, main
@@ -36,5 +38,17 @@ def test_the_built_in_conformance_gates_an_adapter(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(commands, "contributed", dict)
-    assert main(["conformance", "--adapter", "no-such-adapter", "--examples", "1"]) == 1
-    assert "no-such-adapter" in capsys.readouterr().out
+    assert main(["conformance", "--adapter", "no-such-adapter", "--examples", "1"]) == 2  # a usage error
+    assert "no adapter named 'no-such-adapter'; installed: " in capsys.readouterr().err
+
+
+def test_help_lists_each_command_once_and_version_is_the_package_version(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = capsys.readouterr().out
+    assert shown.count("\n    validate ") == 1 and shown.count("\n    convert ") == 1
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().out.strip() == f"wirechat {metadata.version('wirechat')}"

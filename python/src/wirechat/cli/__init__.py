@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 
 from wirechat.cli.commands import add_all
 from wirechat.cli.usage_error import UsageError
@@ -19,16 +20,9 @@ __all__ = ["UsageError", "main"]
 DESCRIPTION = """\
 wirechat: one wire format for LLM conversations (messages, tool calls, usage, streams).
 
-commands:
-  validate     check JSON or NDJSON documents against a wire type
-  convert      convert requests, responses and streams between providers (and wirechat)
-  serve-fake   run a local provider server (OpenAI or Anthropic wire protocol) for tests
-  conformance  run the adapter gate (--adapter NAME; needs wirechat[gate]), or with the wirechat-conformance
-               runner of a source checkout, the cross-language suite
-  schema lint  check the schema files against the house rules (wirechat-codegen, source checkout)
-  codegen      regenerate the models from the schema, or --check for drift (wirechat-codegen)
-
-Other installed distributions can add commands (entry point group "wirechat.commands").
+The commands below are the ones installed: wirechat's own (validate, convert, serve-fake, and conformance
+for the adapter gate), and those other distributions add through the entry point group
+"wirechat.commands" (a source checkout adds schema, codegen and the whole conformance suite).
 """
 
 EPILOG = """\
@@ -44,11 +38,19 @@ examples:
 """
 
 
+def _version() -> str:
+    try:
+        return metadata.version("wirechat")
+    except metadata.PackageNotFoundError:  # pragma: no cover (a source tree on sys.path, not installed)
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="wirechat", description=DESCRIPTION, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     commands.required = True
     add_all(commands)
     return parser

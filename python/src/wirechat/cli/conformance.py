@@ -13,6 +13,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from wirechat.adapters import names
 from wirechat.cli.usage_error import UsageError
 
 __all__ = ["add_parser"]
@@ -57,6 +58,8 @@ def add_parser(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if not args.adapter:
         raise UsageError(f"only --adapter NAME is available here; {_SUITE}")
+    if args.adapter not in names():
+        raise UsageError(f"--adapter: no adapter named {args.adapter!r}; installed: {', '.join(names())}")
     try:
         from wirechat.testing import gate  # noqa: PLC0415 (needs the [gate] extra: loaded only when asked for)
     except ImportError as exc:

@@ -1,7 +1,8 @@
 """``wirechat serve-fake PROVIDER [--port N] [--script FILE]``: run the fake provider server in the foreground.
 
-Prints ``listening on http://127.0.0.1:PORT`` (one line, flushed) once the port is open, then serves until
-interrupted. ``--log FILE`` writes the requests received as NDJSON on exit, credentials redacted.
+Prints ``listening on http://127.0.0.1:PORT`` (one line, flushed) once the port is open, and on the next line
+the base URL the provider's own SDK takes (OpenAI's needs ``/v1``), then serves until interrupted.
+``--log FILE`` writes the requests received as NDJSON on exit, credentials redacted.
 """
 
 from __future__ import annotations
@@ -15,6 +16,12 @@ from typing import Any
 
 from wirechat.cli.usage_error import UsageError
 from wirechat.testing.fake_provider import PROVIDERS, FakeProvider, ScriptError
+
+SDK_BASE_URLS = {
+    "openai-chat": "OpenAI SDK: OpenAI(base_url='{url}/v1', api_key=...)  (wirechat.Client takes {url})",
+    "anthropic": "Anthropic SDK: Anthropic(base_url='{url}', api_key=...)  (wirechat.Client takes the same)",
+}
+"""What to give each provider's own SDK: OpenAI's puts its version path in the base URL, Anthropic's adds it."""
 
 DESCRIPTION = """\
 Serve a fake LLM provider on 127.0.0.1: a real HTTP server that speaks the provider's wire protocol
@@ -105,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
 
     def ready(server: FakeProvider) -> None:
         print(f"listening on {server.url}", flush=True)
+        print(f"  {SDK_BASE_URLS[args.provider].format(url=server.url)}", flush=True)
 
     async def serve() -> None:
         with contextlib.suppress(NotImplementedError):  # no signal handlers on some platforms

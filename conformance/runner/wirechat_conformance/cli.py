@@ -122,6 +122,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="only measure cases per second per language on N simple cases",
     )
+    parser.add_argument(
+        "--no-problem-lists",
+        action="store_true",
+        help="do not compare invalid decode cases' whole problem lists across languages (spec section 5)",
+    )
     parser.add_argument("--adapter", metavar="NAME", help="run the adapter gate for one provider adapter instead")
 
 
@@ -161,6 +166,7 @@ def _options(args: argparse.Namespace) -> Options:
         expected_dir=args.expected_failures,
         testee_commands=dict(args.testee),
         progress=args.progress or sys.stderr.isatty(),
+        problem_lists=not args.no_problem_lists,
     )
 
 

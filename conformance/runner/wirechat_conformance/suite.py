@@ -18,6 +18,7 @@ from wirechat_conformance.bundle import type_names
 from wirechat_conformance.cases import Case, load_cases, load_examples
 from wirechat_conformance.expected import Entry, load_expected
 from wirechat_conformance.paths import Layout, find_layout
+from wirechat_conformance.problems import list_disagreements
 from wirechat_conformance.report import Outcome, Progress, Summary
 from wirechat_conformance.rounds import run_type
 from wirechat_conformance.rules import compared_across_languages, disagreements
@@ -45,6 +46,7 @@ class Options:
     expected_dir: Path | None = None
     testee_commands: dict[str, list[str]] = field(default_factory=dict)  # per-language overrides
     progress: bool = False
+    problem_lists: bool = True  # compare every invalid decode case's whole problem list (spec section 5)
 
 
 def load_corpus(layout: Layout, options: Options) -> list[Case]:
@@ -72,10 +74,12 @@ def _classify(language: str, case_id: str, problem: str | None, entries: list[En
 @dataclass
 class _Answers:
     """One language's answers to the corpus: its verdict problem per case (None: passed), and the answers
-    kept for the cross-language rule comparison (only those cases: the others may hold megabytes)."""
+    kept for the cross-language comparisons: whole answers for the rule comparison, and the problem lists
+    of every invalid decode case (only problems: a valid case's answer may hold megabytes)."""
 
     problems: list[str | None] = field(default_factory=list)
     compared: dict[int, dict[str, Any]] = field(default_factory=dict)
+    problem_lists: dict[int, dict[str, Any]] = field(default_factory=dict)
     rate: float = 0.0
 
 
@@ -89,15 +93,20 @@ def _run_cases(testee: Testee, cases: list[Case], progress: Progress) -> _Answer
             found.problems.append(judge(case, answer))
             if compared_across_languages(case):
                 found.compared[index] = answer
+            if case.op == "decode" and not case.valid:
+                found.problem_lists[index] = {"ok": answer.get("ok"), "problems": answer.get("problems")}
         progress.update(f"cases: {testee.language}", start + len(batch), len(cases))
     elapsed = time.perf_counter() - started
     found.rate = len(cases) / elapsed if elapsed > 0 else 0.0
     return found
 
 
-def _judge_cases(cases: list[Case], answers: dict[str, _Answers], entries: dict[str, list[Entry]]) -> list[Outcome]:
+def _judge_cases(
+    cases: list[Case], answers: dict[str, _Answers], entries: dict[str, list[Entry]], problem_lists: bool = True
+) -> list[Outcome]:
     """Each language's verdict on each case: its own answer judged, then (for invalid decode cases that
-    state no machine rule) its rules compared with the other languages' (``wirechat_conformance.rules``)."""
+    state no machine rule) its rules compared with the other languages' (``wirechat_conformance.rules``),
+    and (for every invalid decode case) its whole problem list (``wirechat_conformance.problems``)."""
     outcomes = []
     for index, case in enumerate(cases):
         rule_problems: dict[str, str] = {}
@@ -105,8 +114,13 @@ def _judge_cases(cases: list[Case], answers: dict[str, _Answers], entries: dict[
             rule_problems = disagreements(
                 case, {language: found.compared[index] for language, found in answers.items()}
             )
+        list_problems: dict[str, str] = {}
+        if problem_lists and case.op == "decode" and not case.valid:
+            list_problems = list_disagreements(
+                {language: found.problem_lists[index] for language, found in answers.items()}
+            )
         for language, found in answers.items():
-            problem = found.problems[index] or rule_problems.get(language)
+            problem = found.problems[index] or rule_problems.get(language) or list_problems.get(language)
             status, detail = _classify(language, case.id, problem, entries[language])
             outcomes.append(Outcome(language, case.id, case.category, status, detail, case.description))
     return outcomes
@@ -180,7 +194,7 @@ def run(options: Options) -> Summary:
             testees[language] = testee
         answers = {language: _run_cases(testee, cases, progress) for language, testee in testees.items()}
         throughput = {language: found.rate for language, found in answers.items()}
-        outcomes += _judge_cases(cases, answers, entries)
+        outcomes += _judge_cases(cases, answers, entries, options.problem_lists)
         if options.examples > 0:
             found, regressions = _run_properties(testees, entries, options, layout, progress)
             outcomes += found

@@ -2,8 +2,8 @@
 
 A case file is checked against ``conformance/cases.schema.json`` and the corpus rules in
 ``wirechat_conformance.check`` before any case runs; a malformed file stops the run (``CaseFileError``).
-The schema's examples (``schema/v1/examples/<Type>/{valid,invalid}/*.json``) are read as cases at run
-time, so the corpus never holds a copy of them.
+The schema's examples (``schema/<version>/examples/<Type>/{valid,invalid}/*.json``, the run's schema
+version) are read as cases at run time, so the corpus never holds a copy of them.
 """
 
 from __future__ import annotations

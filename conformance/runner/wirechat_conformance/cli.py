@@ -115,6 +115,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--regressions", type=Path, metavar="DIR", help="where shrunk failures are written")
     parser.add_argument("--no-regressions", action="store_true", help="do not write shrunk failures as cases")
     parser.add_argument("--root", type=Path, help="the repository root (default: found from this package)")
+    parser.add_argument(
+        "--schema-version",
+        metavar="vN",
+        help="the schema folder whose examples and types are run (default: the newest folder under schema/)",
+    )
     parser.add_argument("--check-cases", action="store_true", help="only check that the case files are well formed")
     parser.add_argument(
         "--throughput",
@@ -155,6 +160,7 @@ def _options(args: argparse.Namespace) -> Options:
         raise ConformanceUsageError("--no-builtin needs at least one --cases folder")
     return Options(
         root=args.root,
+        schema_version=args.schema_version,
         languages=tuple(dict.fromkeys(args.lang or LANGUAGES)),
         case_dirs=tuple(args.cases),
         builtin=not args.no_builtin,
@@ -190,11 +196,11 @@ def execute(args: argparse.Namespace) -> int:
     options = _options(args)
     try:
         if args.check_cases:
-            cases = load_corpus(find_layout(options.root), options)
+            cases = load_corpus(find_layout(options.root, options.schema_version), options)
             print(f"{len(cases)} cases are well formed")
             return 0
         if args.throughput is not None:
-            print(measure(find_layout(options.root), options, args.throughput or 5000))
+            print(measure(find_layout(options.root, options.schema_version), options, args.throughput or 5000))
             return 0
         summary = run(options)
     except CaseFileError as exc:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wirechat_conformance.bundle import type_names
+from wirechat_conformance.bundle import bundle_version, type_names
 from wirechat_conformance.cases import Case, load_cases, load_examples
 from wirechat_conformance.expected import Entry, load_expected
 from wirechat_conformance.paths import Layout, find_layout
@@ -25,7 +25,7 @@ from wirechat_conformance.rules import compared_across_languages, disagreements
 from wirechat_conformance.testees import LANGUAGES, Testee, command_for
 from wirechat_conformance.verdicts import judge
 
-__all__ = ["Options", "load_corpus", "run"]
+__all__ = ["Options", "check_bundle_version", "load_corpus", "run"]
 
 BATCH = 500
 
@@ -35,6 +35,7 @@ class Options:
     """What to run (the command line's flags)."""
 
     root: Path | None = None
+    schema_version: str | None = None  # a folder under schema/ (default: the newest)
     languages: Sequence[str] = LANGUAGES
     case_dirs: Sequence[Path] = ()  # added to the built-in corpus
     builtin: bool = True  # the corpus under conformance/cases and the schema's examples
@@ -47,6 +48,17 @@ class Options:
     testee_commands: dict[str, list[str]] = field(default_factory=dict)  # per-language overrides
     progress: bool = False
     problem_lists: bool = True  # compare every invalid decode case's whole problem list (spec section 5)
+
+
+def check_bundle_version(layout: Layout) -> None:
+    """The installed packages (whose testees run) must speak the run's schema version."""
+    speaks = bundle_version()
+    if speaks != layout.schema_version:
+        raise FileNotFoundError(
+            f"the installed wirechat was generated from schema/{speaks}, not schema/{layout.schema_version}: "
+            f"regenerate the packages from schema/{layout.schema_version} (./dev codegen) or pass "
+            f"--schema-version {speaks}"
+        )
 
 
 def load_corpus(layout: Layout, options: Options) -> list[Case]:
@@ -176,7 +188,8 @@ def _stale(entries: list[Entry], outcomes: list[Outcome], options: Options) -> l
 def run(options: Options) -> Summary:
     """Run the suite; raises ``CaseFileError``, ``ExpectedFailureError`` or ``TesteeError`` on bad input."""
     started = time.perf_counter()
-    layout = find_layout(options.root)
+    layout = find_layout(options.root, options.schema_version)
+    check_bundle_version(layout)
     cases = load_corpus(layout, options)
     entries = {
         language: load_expected(options.expected_dir or layout.expected_failures, language)

@@ -74,7 +74,7 @@ def test_a_go_decoder_that_names_the_wrong_rules_fails_the_run(layout: Layout, g
     assert summary.failed
     assert {language for language, _ in failures} == {"go"}  # Python and TypeScript agree with each other
     # a case that states its rule: judged on its own
-    assert "no problem of rule 'duplicate-key' at '/type'" in failures["go", "ijson/edges/duplicate-tag"]
+    assert "no problem of rule 'duplicate-key' at '/type'" in failures["go", "ijson/duplicate-members/duplicate-tag"]
     # cases that state none: compared across languages, the odd one out blamed
     detail = failures["go", "examples/Part/invalid/extra_member"]
     assert "no common rule at '/colour'" in detail and "go: type" in detail

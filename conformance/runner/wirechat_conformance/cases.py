@@ -153,11 +153,15 @@ def load_file(path: Path, base: Path) -> list[Case]:
     return cases
 
 
+RESOURCE_FOLDER = "resource"  # <cases>/resource/ holds the resource suite's rows, not cases
+
+
 def case_files(folders: Iterable[Path]) -> list[tuple[Path, Path]]:
-    """Every ``*.json`` under each folder, as (file, folder) pairs in a stable order."""
+    """Every ``*.json`` under each folder (but its ``resource/`` rows), as (file, folder) pairs in a stable order."""
     found = []
     for folder in folders:
-        found += [(path, folder) for path in sorted(folder.rglob("*.json"))]
+        rows = folder / RESOURCE_FOLDER
+        found += [(path, folder) for path in sorted(folder.rglob("*.json")) if rows not in path.parents]
     return found
 
 

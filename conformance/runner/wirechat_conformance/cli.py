@@ -15,11 +15,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from wirechat_conformance import resource_cli
 from wirechat_conformance.bundle import type_names
 from wirechat_conformance.cases import CaseFileError
 from wirechat_conformance.expected import ExpectedFailureError
 from wirechat_conformance.paths import find_layout
 from wirechat_conformance.report import failure_text, matrix_text, write_json, write_junit
+from wirechat_conformance.resource_rows import ResourceFileError
 from wirechat_conformance.suite import Options, load_corpus, run
 from wirechat_conformance.testees import LANGUAGES, TesteeError
 from wirechat_conformance.throughput import measure
@@ -51,6 +53,7 @@ examples:
   wirechat conformance --testee go=./my-go-testee
   wirechat conformance --check-cases
   wirechat conformance --throughput 5000
+  wirechat conformance resource --profile small     # hostile inputs: time ratio and peak memory (see resource --help)
 """
 
 
@@ -133,6 +136,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="do not compare invalid decode cases' whole problem lists across languages (spec section 5)",
     )
     parser.add_argument("--adapter", metavar="NAME", help="run the adapter gate for one provider adapter instead")
+    commands = parser.add_subparsers(dest="conformance_command", metavar="COMMAND", title="commands")
+    resource_cli.add_parser(commands)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -191,6 +196,11 @@ def _adapter_gate(args: argparse.Namespace) -> int:
 
 def execute(args: argparse.Namespace) -> int:
     """Run what ``args`` asks; raises ``ConformanceUsageError`` for exit 2."""
+    if getattr(args, "conformance_command", None) == "resource":
+        try:
+            return resource_cli.execute(args)
+        except (ResourceFileError, TesteeError, FileNotFoundError) as exc:
+            raise ConformanceUsageError(str(exc)) from None
     if args.adapter:
         return _adapter_gate(args)
     options = _options(args)

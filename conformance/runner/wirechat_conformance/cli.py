@@ -19,6 +19,7 @@ from wirechat_conformance import resource_cli
 from wirechat_conformance.bundle import type_names
 from wirechat_conformance.cases import CaseFileError
 from wirechat_conformance.expected import ExpectedFailureError
+from wirechat_conformance.listing import list_text
 from wirechat_conformance.paths import find_layout
 from wirechat_conformance.report import failure_text, matrix_text, write_json, write_junit
 from wirechat_conformance.resource_rows import ResourceFileError
@@ -52,6 +53,7 @@ examples:
   wirechat conformance --seed 7 --examples 200 --types Message,StreamEvent
   wirechat conformance --testee go=./my-go-testee
   wirechat conformance --check-cases
+  wirechat conformance --list --type ToolCall          # a type's schema, code, examples, cases, rounds
   wirechat conformance --throughput 5000
   wirechat conformance resource --profile small     # hostile inputs: time ratio and peak memory (see resource --help)
 """
@@ -123,6 +125,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="vN",
         help="the schema folder whose examples and types are run (default: the newest folder under schema/)",
     )
+    parser.add_argument(
+        "--list", action="store_true", help="list the wire types, or with --type everything about one, and exit"
+    )
+    parser.add_argument("--type", metavar="NAME", help="with --list: the type's schema, code, examples, cases, rounds")
     parser.add_argument("--check-cases", action="store_true", help="only check that the case files are well formed")
     parser.add_argument(
         "--throughput",
@@ -205,6 +211,14 @@ def execute(args: argparse.Namespace) -> int:
         return _adapter_gate(args)
     options = _options(args)
     try:
+        if args.list or args.type:
+            if not args.list:
+                raise ConformanceUsageError("--type NAME goes with --list (--types T,T picks the property rounds)")
+            try:
+                print(list_text(find_layout(options.root, options.schema_version), args.type))
+            except LookupError as exc:
+                raise ConformanceUsageError(str(exc.args[0])) from None
+            return 0
         if args.check_cases:
             cases = load_corpus(find_layout(options.root, options.schema_version), options)
             print(f"{len(cases)} cases are well formed")
@@ -247,3 +261,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # | head
+        return 1

@@ -15,11 +15,11 @@ EXPECTED_PYTHON = (Path(__file__).parents[2] / "conformance" / "expected-failure
 
 
 def _python_only(expected_dir: Path) -> Options:
-    return Options(languages=("python",), examples=0, expected_dir=expected_dir)
+    return Options(languages=("python",), examples=0, expected_dir=expected_dir, problem_lists=False)
 
 
 def test_the_real_lists_make_a_clean_python_run(layout: Layout) -> None:
-    summary = run(Options(languages=("python",), examples=0))
+    summary = run(Options(languages=("python",), examples=0, problem_lists=False))
     assert not summary.failed, [o for o in summary.outcomes if o.status in ("failed", "xpass")] + summary.stale
     assert any(o.status == "xfail" and "jiter" in o.detail for o in summary.outcomes)
 
@@ -33,24 +33,24 @@ def test_an_unexpected_pass_fails_the_run(tmp_path: Path) -> None:
 
 
 def test_a_stale_entry_fails_the_run(tmp_path: Path) -> None:
-    (tmp_path / "python.txt").write_text(EXPECTED_PYTHON + "ijson/edges/no-such-case  # it was renamed\n")
+    (tmp_path / "python.txt").write_text(EXPECTED_PYTHON + "ijson/depth/no-such-case  # it was renamed\n")
     summary = run(_python_only(tmp_path))
     assert summary.failed
-    assert len(summary.stale) == 1 and "ijson/edges/no-such-case (it was renamed)" in summary.stale[0]
+    assert len(summary.stale) == 1 and "ijson/depth/no-such-case (it was renamed)" in summary.stale[0]
 
 
 def test_an_unlisted_failure_fails_the_run(tmp_path: Path) -> None:
     (tmp_path / "python.txt").write_text("")
     summary = run(_python_only(tmp_path))
     assert summary.failed
-    assert {o.case_id for o in summary.outcomes if o.status == "failed"} >= {"ijson/edges/empty-arrays-201-deep"}
+    assert {o.case_id for o in summary.outcomes if o.status == "failed"} >= {"ijson/depth/empty-arrays-201-deep"}
 
 
 def test_the_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (tmp_path / "python.txt").write_text(EXPECTED_PYTHON + "ijson/edges/no-such-case  # stale\n")
+    (tmp_path / "python.txt").write_text(EXPECTED_PYTHON + "ijson/depth/no-such-case  # stale\n")
     assert main(["--lang", "python", "--examples", "0", "--expected-failures", str(tmp_path)]) == 1
     assert "STALE expected failure" in capsys.readouterr().out
-    (tmp_path / "python.txt").write_text("ijson/edges/empty-arrays-201-deep\n")
+    (tmp_path / "python.txt").write_text("ijson/depth/empty-arrays-201-deep\n")
     assert main(["--lang", "python", "--examples", "0", "--expected-failures", str(tmp_path)]) == 2
     assert "has no reason" in capsys.readouterr().err
 

@@ -1,13 +1,15 @@
-"""The bundled wire schema (``wirechat.schema.json`` inside the Python package): type names and ``$defs``."""
+"""The bundled wire schema (``wirechat.schema.json`` inside the Python package): type names, ``$defs``, and
+the schema version it was generated from (``bundle_version``: the ``vN`` of its ``$id``)."""
 
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["definitions", "resolve", "type_names"]
+__all__ = ["bundle_version", "definitions", "resolve", "type_names"]
 
 
 @cache
@@ -15,6 +17,12 @@ def _bundle() -> dict[str, Any]:
     text = (resources.files("wirechat") / "_generated" / "wirechat.schema.json").read_text(encoding="utf-8")
     bundle: dict[str, Any] = json.loads(text)
     return bundle
+
+
+def bundle_version() -> str | None:
+    """The schema version folder the installed package was generated from (``v1``), from the bundle's ``$id``."""
+    found = re.search(r"/schema/(v[0-9]+)/", str(_bundle().get("$id", "")))
+    return found.group(1) if found else None
 
 
 def definitions() -> dict[str, Any]:

@@ -2,8 +2,8 @@
 
 A case file is checked against ``conformance/cases.schema.json`` and the corpus rules in
 ``wirechat_conformance.check`` before any case runs; a malformed file stops the run (``CaseFileError``).
-The schema's examples (``schema/v1/examples/<Type>/{valid,invalid}/*.json``) are read as cases at run
-time, so the corpus never holds a copy of them.
+The schema's examples (``schema/<version>/examples/<Type>/{valid,invalid}/*.json``, the run's schema
+version) are read as cases at run time, so the corpus never holds a copy of them.
 """
 
 from __future__ import annotations
@@ -153,11 +153,15 @@ def load_file(path: Path, base: Path) -> list[Case]:
     return cases
 
 
+RESOURCE_FOLDER = "resource"  # <cases>/resource/ holds the resource suite's rows, not cases
+
+
 def case_files(folders: Iterable[Path]) -> list[tuple[Path, Path]]:
-    """Every ``*.json`` under each folder, as (file, folder) pairs in a stable order."""
+    """Every ``*.json`` under each folder (but its ``resource/`` rows), as (file, folder) pairs in a stable order."""
     found = []
     for folder in folders:
-        found += [(path, folder) for path in sorted(folder.rglob("*.json"))]
+        rows = folder / RESOURCE_FOLDER
+        found += [(path, folder) for path in sorted(folder.rglob("*.json")) if rows not in path.parents]
     return found
 
 

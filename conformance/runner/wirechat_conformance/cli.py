@@ -13,11 +13,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from wirechat_conformance import resource_cli
 from wirechat_conformance.bundle import type_names
 from wirechat_conformance.cases import CaseFileError
 from wirechat_conformance.expected import ExpectedFailureError
+from wirechat_conformance.listing import list_text
 from wirechat_conformance.paths import find_layout
 from wirechat_conformance.report import failure_text, matrix_text, write_json, write_junit
+from wirechat_conformance.resource_rows import ResourceFileError
 from wirechat_conformance.suite import Options, load_corpus, run
 from wirechat_conformance.testees import LANGUAGES, TesteeError
 from wirechat_conformance.throughput import measure
@@ -48,7 +51,9 @@ examples:
   wirechat conformance --seed 7 --examples 200 --types Message,StreamEvent
   wirechat conformance --testee go=./my-go-testee
   wirechat conformance --check-cases
+  wirechat conformance --list --type ToolCall          # a type's schema, code, examples, cases, rounds
   wirechat conformance --throughput 5000
+  wirechat conformance resource --profile small     # hostile inputs: time ratio and peak memory (see resource --help)
 """
 
 
@@ -113,6 +118,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--regressions", type=Path, metavar="DIR", help="where shrunk failures are written")
     parser.add_argument("--no-regressions", action="store_true", help="do not write shrunk failures as cases")
     parser.add_argument("--root", type=Path, help="the repository root (default: found from this package)")
+    parser.add_argument(
+        "--schema-version",
+        metavar="vN",
+        help="the schema folder whose examples and types are run (default: the newest folder under schema/)",
+    )
+    parser.add_argument(
+        "--list", action="store_true", help="list the wire types, or with --type everything about one, and exit"
+    )
+    parser.add_argument("--type", metavar="NAME", help="with --list: the type's schema, code, examples, cases, rounds")
     parser.add_argument("--check-cases", action="store_true", help="only check that the case files are well formed")
     parser.add_argument(
         "--throughput",
@@ -120,7 +134,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="only measure cases per second per language on N simple cases",
     )
+    parser.add_argument(
+        "--no-problem-lists",
+        action="store_true",
+        help="do not compare invalid decode cases' whole problem lists across languages (spec section 5)",
+    )
     parser.add_argument("--adapter", metavar="NAME", help="run the adapter gate for one provider adapter instead")
+    commands = parser.add_subparsers(dest="conformance_command", metavar="COMMAND", title="commands")
+    resource_cli.add_parser(commands)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -148,6 +169,7 @@ def _options(args: argparse.Namespace) -> Options:
         raise ConformanceUsageError("--no-builtin needs at least one --cases folder")
     return Options(
         root=args.root,
+        schema_version=args.schema_version,
         languages=tuple(dict.fromkeys(args.lang or LANGUAGES)),
         case_dirs=tuple(args.cases),
         builtin=not args.no_builtin,
@@ -159,6 +181,7 @@ def _options(args: argparse.Namespace) -> Options:
         expected_dir=args.expected_failures,
         testee_commands=dict(args.testee),
         progress=args.progress or sys.stderr.isatty(),
+        problem_lists=not args.no_problem_lists,
     )
 
 
@@ -171,16 +194,29 @@ def _adapter_gate(args: argparse.Namespace) -> int:
 
 def execute(args: argparse.Namespace) -> int:
     """Run what ``args`` asks; raises ``ConformanceUsageError`` for exit 2."""
+    if getattr(args, "conformance_command", None) == "resource":
+        try:
+            return resource_cli.execute(args)
+        except (ResourceFileError, TesteeError, FileNotFoundError) as exc:
+            raise ConformanceUsageError(str(exc)) from None
     if args.adapter:
         return _adapter_gate(args)
     options = _options(args)
     try:
+        if args.list or args.type:
+            if not args.list:
+                raise ConformanceUsageError("--type NAME goes with --list (--types T,T picks the property rounds)")
+            try:
+                print(list_text(find_layout(options.root, options.schema_version), args.type))
+            except LookupError as exc:
+                raise ConformanceUsageError(str(exc.args[0])) from None
+            return 0
         if args.check_cases:
-            cases = load_corpus(find_layout(options.root), options)
+            cases = load_corpus(find_layout(options.root, options.schema_version), options)
             print(f"{len(cases)} cases are well formed")
             return 0
         if args.throughput is not None:
-            print(measure(find_layout(options.root), options, args.throughput or 5000))
+            print(measure(find_layout(options.root, options.schema_version), options, args.throughput or 5000))
             return 0
         summary = run(options)
     except CaseFileError as exc:
@@ -217,3 +253,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # | head
+        return 1

@@ -14,17 +14,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wirechat_conformance.bundle import type_names
+from wirechat_conformance.bundle import bundle_version, type_names
 from wirechat_conformance.cases import Case, load_cases, load_examples
 from wirechat_conformance.expected import Entry, load_expected
 from wirechat_conformance.paths import Layout, find_layout
+from wirechat_conformance.problems import list_disagreements
 from wirechat_conformance.report import Outcome, Progress, Summary
 from wirechat_conformance.rounds import run_type
 from wirechat_conformance.rules import compared_across_languages, disagreements
 from wirechat_conformance.testees import LANGUAGES, Testee, command_for
 from wirechat_conformance.verdicts import judge
 
-__all__ = ["Options", "load_corpus", "run"]
+__all__ = ["Options", "check_bundle_version", "load_corpus", "run"]
 
 BATCH = 500
 
@@ -34,6 +35,7 @@ class Options:
     """What to run (the command line's flags)."""
 
     root: Path | None = None
+    schema_version: str | None = None  # a folder under schema/ (default: the newest)
     languages: Sequence[str] = LANGUAGES
     case_dirs: Sequence[Path] = ()  # added to the built-in corpus
     builtin: bool = True  # the corpus under conformance/cases and the schema's examples
@@ -45,6 +47,18 @@ class Options:
     expected_dir: Path | None = None
     testee_commands: dict[str, list[str]] = field(default_factory=dict)  # per-language overrides
     progress: bool = False
+    problem_lists: bool = True  # compare every invalid decode case's whole problem list (spec section 5)
+
+
+def check_bundle_version(layout: Layout) -> None:
+    """The installed packages (whose testees run) must speak the run's schema version."""
+    speaks = bundle_version()
+    if speaks != layout.schema_version:
+        raise FileNotFoundError(
+            f"the installed wirechat was generated from schema/{speaks}, not schema/{layout.schema_version}: "
+            f"regenerate the packages from schema/{layout.schema_version} (./dev codegen) or pass "
+            f"--schema-version {speaks}"
+        )
 
 
 def load_corpus(layout: Layout, options: Options) -> list[Case]:
@@ -72,10 +86,12 @@ def _classify(language: str, case_id: str, problem: str | None, entries: list[En
 @dataclass
 class _Answers:
     """One language's answers to the corpus: its verdict problem per case (None: passed), and the answers
-    kept for the cross-language rule comparison (only those cases: the others may hold megabytes)."""
+    kept for the cross-language comparisons: whole answers for the rule comparison, and the problem lists
+    of every invalid decode case (only problems: a valid case's answer may hold megabytes)."""
 
     problems: list[str | None] = field(default_factory=list)
     compared: dict[int, dict[str, Any]] = field(default_factory=dict)
+    problem_lists: dict[int, dict[str, Any]] = field(default_factory=dict)
     rate: float = 0.0
 
 
@@ -89,15 +105,20 @@ def _run_cases(testee: Testee, cases: list[Case], progress: Progress) -> _Answer
             found.problems.append(judge(case, answer))
             if compared_across_languages(case):
                 found.compared[index] = answer
+            if case.op == "decode" and not case.valid:
+                found.problem_lists[index] = {"ok": answer.get("ok"), "problems": answer.get("problems")}
         progress.update(f"cases: {testee.language}", start + len(batch), len(cases))
     elapsed = time.perf_counter() - started
     found.rate = len(cases) / elapsed if elapsed > 0 else 0.0
     return found
 
 
-def _judge_cases(cases: list[Case], answers: dict[str, _Answers], entries: dict[str, list[Entry]]) -> list[Outcome]:
+def _judge_cases(
+    cases: list[Case], answers: dict[str, _Answers], entries: dict[str, list[Entry]], problem_lists: bool = True
+) -> list[Outcome]:
     """Each language's verdict on each case: its own answer judged, then (for invalid decode cases that
-    state no machine rule) its rules compared with the other languages' (``wirechat_conformance.rules``)."""
+    state no machine rule) its rules compared with the other languages' (``wirechat_conformance.rules``),
+    and (for every invalid decode case) its whole problem list (``wirechat_conformance.problems``)."""
     outcomes = []
     for index, case in enumerate(cases):
         rule_problems: dict[str, str] = {}
@@ -105,8 +126,13 @@ def _judge_cases(cases: list[Case], answers: dict[str, _Answers], entries: dict[
             rule_problems = disagreements(
                 case, {language: found.compared[index] for language, found in answers.items()}
             )
+        list_problems: dict[str, str] = {}
+        if problem_lists and case.op == "decode" and not case.valid:
+            list_problems = list_disagreements(
+                {language: found.problem_lists[index] for language, found in answers.items()}
+            )
         for language, found in answers.items():
-            problem = found.problems[index] or rule_problems.get(language)
+            problem = found.problems[index] or rule_problems.get(language) or list_problems.get(language)
             status, detail = _classify(language, case.id, problem, entries[language])
             outcomes.append(Outcome(language, case.id, case.category, status, detail, case.description))
     return outcomes
@@ -162,7 +188,8 @@ def _stale(entries: list[Entry], outcomes: list[Outcome], options: Options) -> l
 def run(options: Options) -> Summary:
     """Run the suite; raises ``CaseFileError``, ``ExpectedFailureError`` or ``TesteeError`` on bad input."""
     started = time.perf_counter()
-    layout = find_layout(options.root)
+    layout = find_layout(options.root, options.schema_version)
+    check_bundle_version(layout)
     cases = load_corpus(layout, options)
     entries = {
         language: load_expected(options.expected_dir or layout.expected_failures, language)
@@ -180,7 +207,7 @@ def run(options: Options) -> Summary:
             testees[language] = testee
         answers = {language: _run_cases(testee, cases, progress) for language, testee in testees.items()}
         throughput = {language: found.rate for language, found in answers.items()}
-        outcomes += _judge_cases(cases, answers, entries)
+        outcomes += _judge_cases(cases, answers, entries, options.problem_lists)
         if options.examples > 0:
             found, regressions = _run_properties(testees, entries, options, layout, progress)
             outcomes += found

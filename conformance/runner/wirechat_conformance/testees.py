@@ -150,19 +150,33 @@ class Testee:
     def call(self, request: dict[str, Any]) -> dict[str, Any]:
         return self.call_many([request])[0]
 
+    @property
+    def pid(self) -> int | None:
+        """The process id of the running testee (None when it is not running)."""
+        return None if self._process is None else self._process.pid
+
     def call_many(self, requests: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         """Send every request, pipelined; the answers in the same order (an ``error`` answer when lost)."""
-        if self._process is None:
-            self.start()
-        process = self._process
-        assert process is not None and process.stdin is not None and process.stdout is not None
+        return self.exchange(*self.encode(requests))
+
+    def encode(self, requests: Sequence[dict[str, Any]]) -> tuple[int, list[bytes]]:
+        """The request lines, numbered from the returned first id (for ``exchange``; encoding a megabyte
+        document takes time of its own, which a timed exchange leaves out)."""
         first = self._next_id
         self._next_id += len(requests)
-        self.requests += len(requests)
         lines = [
             json.dumps({**request, "id": first + i}, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
             for i, request in enumerate(requests)
         ]
+        return first, lines
+
+    def exchange(self, first: int, lines: Sequence[bytes]) -> list[dict[str, Any]]:
+        """Send lines made by ``encode``, pipelined; their answers in the same order."""
+        if self._process is None:
+            self.start()
+        process = self._process
+        assert process is not None and process.stdin is not None and process.stdout is not None
+        self.requests += len(lines)
         stdin = process.stdin
 
         def write() -> None:
@@ -175,11 +189,11 @@ class Testee:
 
         writer = threading.Thread(target=write, daemon=True)
         writer.start()
-        watchdog = threading.Timer(self.timeout + 0.01 * len(requests), process.kill)  # a hung testee
+        watchdog = threading.Timer(self.timeout + 0.01 * len(lines), process.kill)  # a hung testee
         watchdog.daemon = True
         watchdog.start()
         answers: list[dict[str, Any]] = []
-        for i in range(len(requests)):
+        for i in range(len(lines)):
             line = process.stdout.readline()
             if not line:
                 break
@@ -193,10 +207,10 @@ class Testee:
             answers.append(answer)
         watchdog.cancel()
         writer.join()
-        if len(answers) < len(requests):
+        if len(answers) < len(lines):
             reason = (
                 f"the {self.language} testee stopped answering (exit {process.poll()}): {self.stderr_tail()[-500:]}"
             )
             self.close()
-            answers += [{"error": reason} for _ in range(len(requests) - len(answers))]
+            answers += [{"error": reason} for _ in range(len(lines) - len(answers))]
         return answers

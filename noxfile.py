@@ -83,9 +83,12 @@ def run_go(session: nox.Session) -> None:
 
 
 def run_conformance(session: nox.Session, arguments: Sequence[str] = ()) -> None:
-    """Every case through every language's testee, plus property rounds (fixed seed); reports in reports/."""
+    """Every case through every language's testee, plus property rounds (fixed seed), then the resource
+    suite's small profile (``./dev resource -- --profile large`` on demand); reports in reports/."""
     install_node_tools(session)
     session.run("wirechat", "conformance", "--report-dir", "reports/conformance", *arguments)
+    # hostile inputs at n and 4n through every testee: linear time, bounded memory, the same problems (spec 5)
+    session.run("wirechat", "conformance", "resource", "--profile", "small")
 
 
 ADAPTERS = ("openai-chat", "anthropic", "go-model")
@@ -194,6 +197,14 @@ def adapter_gate(session: nox.Session) -> None:
     """The adapter gate for the built-in provider adapters."""
     install(session)
     run_adapter_gate(session)
+
+
+@nox.session
+def resource(session: nox.Session) -> None:
+    """The resource suite alone: hostile inputs at n and 4n in every language (``-- --profile large``)."""
+    install(session)
+    install_node_tools(session)
+    session.run("wirechat", "conformance", "resource", *session.posargs)
 
 
 @nox.session(name="wheel-gate")

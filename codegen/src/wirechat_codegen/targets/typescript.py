@@ -63,9 +63,7 @@ _UCS2LENGTH = 'require("ajv/dist/runtime/ucs2length").default'
 
 # ajv (allErrors) gathers a called validator's errors by copying: once per array item, so an array of n
 # invalid items costs O(n^2) (100,000 bad parts took 49 s). The emitter appends them in place instead.
-_CONCAT_ERRORS = re.compile(
-    r"vErrors = vErrors === null \? (validate\d+)\.errors : vErrors\.concat\(\1\.errors\);"
-)
+_CONCAT_ERRORS = re.compile(r"vErrors = vErrors === null \? (validate\d+)\.errors : vErrors\.concat\(\1\.errors\);")
 _APPEND_ERRORS = r"vErrors = appendErrors(vErrors, \1.errors);"  # appendErrors: validators.ts.tmpl
 # What must not remain: any copy of a growing array (concat, spread, slice) in the generated code.
 _QUADRATIC = re.compile(r"\.concat\(|\[\.\.\.vErrors|vErrors\.slice\(|vErrors = vErrors\b")

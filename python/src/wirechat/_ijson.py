@@ -11,6 +11,7 @@ would reject. The generated models use these types through datamodel-codegen's `
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Annotated, Any
 
 from pydantic import AfterValidator
@@ -51,30 +52,38 @@ def _fault(value: Any) -> tuple[str, str] | None:
     return "json-value", f"{type(value).__name__} is not a JSON value"
 
 
-def find_fault(value: Any) -> tuple[list[str | int], str, str] | None:
-    """The path to, rule of and description of the first I-JSON fault inside ``value``, or None."""
+Fault = tuple[list[str | int], str, str]
+
+
+def find_faults(value: Any) -> Iterator[Fault]:
+    """The path to, rule of and description of every I-JSON fault inside ``value``."""
     stack: list[tuple[list[str | int], Any]] = [([], value)]
     while stack:
         path, node = stack.pop()
         if isinstance(node, dict):
             for key, item in node.items():
                 if not isinstance(key, str):
-                    return path, "json-value", f"object key {key!r} is not a string"
+                    yield path, "json-value", f"object key {key!r} is not a string"
+                    continue
                 if _has_lone_surrogate(key):
-                    return path, "lone-surrogate", "object key holds a lone surrogate"
+                    yield path, "lone-surrogate", "object key holds a lone surrogate"
                 if isinstance(item, (dict, list)):
                     stack.append(([*path, key], item))
                 elif (fault := _fault(item)) is not None:
-                    return [*path, key], *fault
+                    yield [*path, key], *fault
         elif isinstance(node, list):
             for index, item in enumerate(node):
                 if isinstance(item, (dict, list)):
                     stack.append(([*path, index], item))
                 elif (fault := _fault(item)) is not None:
-                    return [*path, index], *fault
+                    yield [*path, index], *fault
         elif (fault := _fault(node)) is not None:
-            return path, *fault
-    return None
+            yield path, *fault
+
+
+def find_fault(value: Any) -> Fault | None:
+    """The first I-JSON fault found inside ``value``, or None."""
+    return next(find_faults(value), None)
 
 
 def _is_clean(value: Any) -> bool:
@@ -107,10 +116,12 @@ def _is_clean(value: Any) -> bool:
 def _check(value: Any) -> Any:
     if _is_clean(value):
         return value
-    found = find_fault(value)
-    if found is not None:
-        path, rule, message = found
-        raise PydanticCustomError("i_json", "{message}", {"message": message, "path": path, "rule": rule})
+    faults = list(find_faults(value))
+    if faults:
+        path, rule, message = faults[0]
+        # One pydantic error carries them all; wirechat._pointers makes one problem of each.
+        context = {"message": message, "path": path, "rule": rule, "faults": faults}
+        raise PydanticCustomError("i_json", "{message}", context)
     return value
 
 

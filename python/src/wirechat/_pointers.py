@@ -155,9 +155,8 @@ def problems_from_validation_error(type_name: str, error: ValidationError) -> li
             path.append(union_tag)
         if detail["type"] == "i_json":
             context = detail.get("ctx") or {}
-            path.extend(context.get("path", []))
-            message, rule = str(context.get("message", detail["msg"])), str(context.get("rule", "json-value"))
-        else:
-            message, rule = _describe(detail), _rule(detail)
-        problems.append(Problem(pointer_from_path(path), message, rule))
+            for inner, rule, message in context.get("faults", []):
+                problems.append(Problem(pointer_from_path([*path, *inner]), message, rule))
+            continue
+        problems.append(Problem(pointer_from_path(path), _describe(detail), _rule(detail)))
     return problems

@@ -10,51 +10,59 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable
-from functools import cmp_to_key
+from typing import TypeVar
 
 from wirechat.errors import Problem
 
-__all__ = ["MAX_PROBLEMS", "compare_pointers", "finish_problems"]
+__all__ = ["MAX_PROBLEMS", "finish_problems", "select_problems", "too_many_problems"]
 
 MAX_PROBLEMS = 100
 
 
 def _tokens(pointer: str) -> list[str]:
-    return [token.replace("~1", "/").replace("~0", "~") for token in pointer.split("/")[1:]]
+    tokens = pointer.split("/")[1:]
+    return [token.replace("~1", "/").replace("~0", "~") for token in tokens] if "~" in pointer else tokens
 
 
-def _code_points(left: str, right: str) -> int:
-    return (left > right) - (left < right)  # Python compares str by code points
+class _Key:
+    """A sort key for (pointer, rule, ...) items that splits each pointer once."""
+
+    __slots__ = ("rule", "tokens")
+
+    def __init__(self, item: tuple[str, str, object]) -> None:
+        self.tokens = _tokens(item[0])
+        self.rule = item[1]
+
+    def __lt__(self, other: _Key) -> bool:
+        for a, b in zip(self.tokens, other.tokens, strict=False):
+            if a != b:
+                if a.isascii() and a.isdigit() and b.isascii() and b.isdigit():
+                    return (int(a), a) < (int(b), b)  # "01" and "1": equal numbers, told apart by text
+                return a < b  # Python compares str by code points
+        if len(self.tokens) != len(other.tokens):
+            return len(self.tokens) < len(other.tokens)  # a prefix first
+        return self.rule < other.rule
 
 
-def compare_pointers(left: str, right: str) -> int:
-    """-1, 0 or 1 as ``left`` comes before, with or after ``right`` in the spec's pointer order."""
-    if left == right:
-        return 0
-    for a, b in zip(_tokens(left), _tokens(right), strict=False):
-        if a == b:
-            continue
-        if a.isascii() and a.isdigit() and b.isascii() and b.isdigit():
-            by_number = (int(a) > int(b)) - (int(a) < int(b))
-            return by_number or _code_points(a, b)  # "01" and "1": equal numbers, told apart by text
-        return _code_points(a, b)
-    return _code_points(left.count("/") * "/", right.count("/") * "/")  # the shorter (a prefix) first
+Item = TypeVar("Item", bound=tuple[str, str, object])
 
 
-def _compare(left: Problem, right: Problem) -> int:
-    return compare_pointers(left.pointer, right.pointer) or _code_points(left.rule, right.rule)
+def select_problems(items: Iterable[Item]) -> tuple[list[Item], int]:
+    """The first 100 ``(pointer, rule, ...)`` items in the spec's order, the first of each (pointer, rule)
+    only, and how many more there are."""
+    unique: dict[tuple[str, str], Item] = {}
+    for item in items:
+        unique.setdefault((item[0], item[1]), item)
+    if len(unique) <= MAX_PROBLEMS:
+        return sorted(unique.values(), key=_Key), 0
+    return heapq.nsmallest(MAX_PROBLEMS, unique.values(), key=_Key), len(unique) - MAX_PROBLEMS
 
 
-_KEY = cmp_to_key(_compare)
+def too_many_problems(more: int) -> Problem:
+    return Problem("", f"and {more} more problems", "too-many-problems")
 
 
 def finish_problems(problems: Iterable[Problem]) -> list[Problem]:
     """``problems`` in the spec's order, the first of each (pointer, rule) only, capped at 100."""
-    unique: dict[tuple[str, str], Problem] = {}
-    for problem in problems:
-        unique.setdefault((problem.pointer, problem.rule), problem)
-    if len(unique) <= MAX_PROBLEMS:
-        return sorted(unique.values(), key=_KEY)
-    first = heapq.nsmallest(MAX_PROBLEMS, unique.values(), key=_KEY)
-    more = len(unique) - MAX_PROBLEMS
-    return [*first, Problem("", f"and {more} more problems", "too-many-problems")]
+    first, more = select_problems((problem.pointer, problem.rule, problem) for problem in problems)
+    return [problem for _, _, problem in first] + ([too_many_problems(more)] if more else [])

@@ -13,6 +13,9 @@ the form in which two documents are compared.
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar, overload
 
 import jiter
@@ -20,8 +23,8 @@ import rfc8785
 from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticSerializationError
 
-from wirechat._order import finish_problems
-from wirechat._pointers import problems_from_validation_error, required_tags
+from wirechat._order import select_problems, too_many_problems
+from wirechat._pointers import Candidate, candidates_from_validation_error, problem_from_candidate, required_tags
 from wirechat._registry import name_of, serializer_for, validator_for
 from wirechat._textfault import find_text_fault, may_be_too_deep
 from wirechat.errors import Problem, WireError
@@ -93,19 +96,41 @@ def decode(data: bytes | bytearray | memoryview | str, type_: Any, *, max_bytes:
     """
     type_name = name_of(type_)
     value = parse(data, type_name, max_bytes=max_bytes)
-    missing_tags = [
-        Problem(f"/{tag}", "required member is missing", "required")
+    missing_tags: list[Candidate] = [
+        (f"/{tag}", "required", "required member is missing")
         for tag in required_tags(type_name)
         if isinstance(value, dict) and tag not in value
     ]
     try:
         decoded = validator_for(type_).validate_python(value)
     except ValidationError as exc:
-        problems = finish_problems([*missing_tags, *problems_from_validation_error(type_name, exc)])
-        raise WireError(problems, type_name) from None
+        with _collector_paused():
+            candidates = [*missing_tags, *candidates_from_validation_error(type_name, exc)]
+        raise _schema_error(candidates, type_name) from None
     if missing_tags:
-        raise WireError(finish_problems(missing_tags), type_name)
+        raise _schema_error(missing_tags, type_name)
     return decoded
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a million error records are made: they hold no cycles,
+    and the collections their allocation triggers measured 40% of the time for a million problems."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _schema_error(candidates: list[Candidate], type_name: str) -> WireError:
+    """The error for schema and number problems: the first 100 in the spec's order (section 5.2), then one
+    saying how many more. Messages are written for the problems reported only."""
+    first, more = select_problems(candidates)
+    problems = [problem_from_candidate(candidate) for candidate in first]
+    return WireError(problems + ([too_many_problems(more)] if more else []), type_name)
 
 
 def encode(obj: Any, type_: Any = None) -> bytes:

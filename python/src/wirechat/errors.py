@@ -39,7 +39,8 @@ class Problem:
 
 
 def escape_pointer_token(token: str | int) -> str:
-    return str(token).replace("~", "~0").replace("/", "~1")
+    text = str(token)
+    return text.replace("~", "~0").replace("/", "~1") if "~" in text or "/" in text else text
 
 
 def pointer_from_path(path: list[str | int] | tuple[str | int, ...]) -> str:

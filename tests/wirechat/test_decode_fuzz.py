@@ -24,6 +24,8 @@ from wirechat._order import finish_problems
 from wirechat._registry import type_by_name, type_names
 from wirechat._textfault import find_text_fault, may_be_too_deep
 
+PIECES = [b"{", b"[", b"]", b"}", b",", b":", b'"', b"\\", b"\\u", b"\\ud800", b"0", b"-", b"e", b" ", b"\n"]
+PIECES += [b"\xff", b"\xed\xa0\x80", b"\xc3", b"\xef\xbb\xbf", b"\x00", b"1e400", b"9007199254740993"]
 TEXT_FAULTS = {"bom", "utf8", "syntax", "duplicate-key", "lone-surrogate", "depth"}
 
 
@@ -58,31 +60,7 @@ def mutated(draw: st.DrawFn) -> tuple[str, bytes]:
             at = min(at, size - 1)
             data = data[:at] + bytes([data[at] ^ (1 << draw(st.integers(0, 7)))]) + data[at + 1 :]
         elif kind == "insert":
-            piece = draw(
-                st.sampled_from(
-                    [
-                        b"{",
-                        b"[",
-                        b"]",
-                        b"}",
-                        b",",
-                        b":",
-                        b'"',
-                        b"\\",
-                        b"\\u",
-                        b"0",
-                        b"-",
-                        b"e",
-                        b" ",
-                        b"\n",
-                        b"\xff",
-                        b"\xed\xa0\x80",
-                        b"\xc3",
-                        b"\xef\xbb\xbf",
-                        b"\x00",
-                    ]
-                )
-            )
+            piece = draw(st.sampled_from(PIECES))
             data = data[:at] + piece + data[at:]
         elif kind == "delete":
             data = data[:at] + data[at + draw(st.integers(1, 8)) :]

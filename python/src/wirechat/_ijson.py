@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from contextvars import ContextVar, Token
 from typing import Annotated, Any
 
 from pydantic import AfterValidator
@@ -86,30 +87,54 @@ def find_fault(value: Any) -> Fault | None:
     return next(find_faults(value), None)
 
 
+_DEEP_HINT = 150  # far below 200 minus the depth of any typed field that holds free-form data
+_deep_value_seen: ContextVar[bool] = ContextVar("wirechat_deep_value_seen", default=False)
+
+
+def watch_for_deep_values() -> Token[bool]:
+    """Start noting free-form values nested deeper than 150 levels (``deep_value_seen`` says if any was).
+
+    ``decode`` uses this to skip the exact depth check of the text (spec rule 6) on documents that cannot
+    nest 200 levels: their typed structure is shallow, so only free-form data can.
+    """
+    return _deep_value_seen.set(False)
+
+
+def deep_value_seen() -> bool:
+    return _deep_value_seen.get()
+
+
 def _is_clean(value: Any) -> bool:
-    """The fast check, without paths: True when ``value`` holds only JSON with I-JSON numbers."""
-    stack = [value]
-    pop, extend = stack.pop, stack.extend
-    while stack:
-        node = pop()
-        kind = type(node)
-        if kind is str or kind is bool or node is None:
-            continue
-        if kind is dict:
-            for key in node:
-                if type(key) is not str:
+    """The fast check, without paths: True when ``value`` holds only JSON with I-JSON numbers. Reads the
+    value one level at a time, and notes one more than 150 levels deep."""
+    level = [value]
+    depth = 0
+    while level:
+        depth += 1
+        below: list[Any] = []
+        extend = below.extend
+        for node in level:
+            kind = type(node)
+            if kind is str or kind is bool or node is None:
+                continue
+            if kind is dict:
+                for key in node:
+                    if type(key) is not str:
+                        return False
+                extend(node.values())
+            elif kind is list:
+                extend(node)
+            elif kind is int:
+                if not -MAX_SAFE_INTEGER <= node <= MAX_SAFE_INTEGER:
                     return False
-            extend(node.values())
-        elif kind is list:
-            extend(node)
-        elif kind is int:
-            if not -MAX_SAFE_INTEGER <= node <= MAX_SAFE_INTEGER:
+            elif kind is float:
+                if node - node != 0.0 or _WIDE_LOW <= abs(node) < _WIDE_HIGH:  # inf - inf and nan - nan are nan
+                    return False
+            else:
                 return False
-        elif kind is float:
-            if node - node != 0.0 or _WIDE_LOW <= abs(node) < _WIDE_HIGH:  # inf - inf and nan - nan are nan
-                return False
-        else:
-            return False
+        level = below
+    if depth > _DEEP_HINT:
+        _deep_value_seen.set(True)
     return True
 
 
@@ -130,3 +155,7 @@ JsonValue = TypeAliasType("JsonValue", Annotated[Any, AfterValidator(_check)])
 
 JsonObject = TypeAliasType("JsonObject", Annotated[dict[str, Any], AfterValidator(_check)])
 """Any JSON object that follows the I-JSON number and string rules."""
+
+
+def reset_deep_value_watch(token: Token[bool]) -> None:
+    _deep_value_seen.reset(token)

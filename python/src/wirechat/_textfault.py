@@ -17,7 +17,6 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import accumulate
 
 from wirechat.errors import pointer_from_path
 
@@ -280,20 +279,28 @@ def find_text_fault(raw: bytes) -> TextFault | None:
     return scan(text)
 
 
-_STRINGS = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
-_EMPTY_CONTAINER = re.compile(rb"[\[{][ \t\n\r]*[\]}]")
+_BRACKETS_ONLY = bytes.maketrans(b"[{]}", b"(())")
 _NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"[]{}")
-_BRACKET_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
 
 
 def may_be_too_deep(raw: bytes) -> bool:
-    """Whether a text jiter accepted may still nest deeper than 200 levels.
+    """Whether a text jiter accepted nests deeper than 200 levels (jiter lets a 201st level through when
+    it is an empty array or object). All at C speed, a few microseconds for a 25 KB document:
 
-    jiter rejects a 201st level unless that level is an empty array or object (and any 202nd level), so
-    only a text with more than 200 brackets and an empty container can; for those the depth is measured
-    at C speed (strings removed, brackets counted up and down). Costs two ``bytes.count`` otherwise.
+    - fewer than 201 brackets: no;
+    - else drop the strings: with escaped backslashes and then escaped quotes removed, every remaining
+      quote delimits a string (a valid text has no backslash outside strings), so the even pieces of a
+      split on quotes are the text outside strings; keep only its brackets, as ``(`` and ``)``;
+    - each ``replace(b"()", b"")`` removes every innermost pair, so exactly one level: the text nests
+      more than 200 levels iff 200 such passes leave brackets.
     """
-    if raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH or _EMPTY_CONTAINER.search(raw) is None:
+    if raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH:
         return False
-    steps = _STRINGS.sub(b"", raw).translate(_BRACKET_STEPS, _NOT_BRACKETS)
-    return max(accumulate(memoryview(steps).cast("b")), default=0) > MAX_DEPTH
+    if b"\\" in raw:
+        raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    brackets = b"".join(raw.split(b'"')[::2]).translate(_BRACKETS_ONLY, _NOT_BRACKETS)
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return False
+        brackets = brackets.replace(b"()", b"")
+    return bool(brackets)

@@ -23,6 +23,7 @@ import rfc8785
 from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticSerializationError
 
+from wirechat._ijson import deep_value_seen, reset_deep_value_watch, watch_for_deep_values
 from wirechat._order import select_problems, too_many_problems
 from wirechat._pointers import Candidate, candidates_from_validation_error, problem_from_candidate, required_tags
 from wirechat._registry import name_of, serializer_for, validator_for
@@ -55,32 +56,46 @@ def _text_fault_problem(raw: bytes, parser_error: ValueError | None) -> Problem 
     return Problem("", f"the parser refused the text: {parser_error}", "syntax", 1, 1)
 
 
+def _raw(data: bytes | bytearray | memoryview | str, type_name: str, max_bytes: int | None) -> bytes:
+    raw = _as_bytes(data)
+    if max_bytes is not None and len(raw) > max_bytes:
+        message = f"the document is {len(raw)} bytes, more than the limit of {max_bytes} bytes"
+        raise WireError([Problem("", message, "too-large")], type_name or None)
+    return raw
+
+
+def _parsed(raw: bytes, type_name: str) -> Any:
+    """jiter's value of ``raw``, or ``WireError`` with its text fault. Nesting is checked up to 201 levels
+    only: jiter lets a 201st level through when it is an empty array or object (see ``_check_depth``)."""
+    if raw.startswith(_BOM):
+        problem = _text_fault_problem(raw, None)
+    else:
+        try:
+            return jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True)
+        except ValueError as exc:
+            problem = _text_fault_problem(raw, exc)
+    assert problem is not None
+    raise WireError([problem], type_name or None)
+
+
+def _check_depth(raw: bytes, type_name: str) -> None:
+    """Raise the ``depth`` fault of a text jiter accepted with a 201st level (spec section 2, rule 6)."""
+    if may_be_too_deep(raw):
+        problem = _text_fault_problem(raw, None)
+        if problem is not None:
+            raise WireError([problem], type_name or None)
+
+
 def parse(data: bytes | bytearray | memoryview | str, type_name: str = "", *, max_bytes: int | None = None) -> Any:
     """Parse I-JSON text into plain Python values, without checking any schema.
 
     ``max_bytes`` rejects a longer text before parsing it (rule ``too-large``); there is no limit unless
     one is given. Raises ``WireError`` with the one text fault (spec section 5.1) when the text is broken.
     """
-    raw = _as_bytes(data)
-    if max_bytes is not None and len(raw) > max_bytes:
-        message = f"the document is {len(raw)} bytes, more than the limit of {max_bytes} bytes"
-        raise WireError([Problem("", message, "too-large")], type_name or None)
-    problem = None
-    if raw.startswith(_BOM):
-        problem = _text_fault_problem(raw, None)
-    else:
-        try:
-            value = jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True)
-        except ValueError as exc:
-            problem = _text_fault_problem(raw, exc)
-        else:
-            if not may_be_too_deep(raw):
-                return value
-            problem = _text_fault_problem(raw, None)
-            if problem is None:
-                return value
-    assert problem is not None
-    raise WireError([problem], type_name or None)
+    raw = _raw(data, type_name, max_bytes)
+    value = _parsed(raw, type_name)
+    _check_depth(raw, type_name)
+    return value
 
 
 @overload
@@ -95,18 +110,28 @@ def decode(data: bytes | bytearray | memoryview | str, type_: Any, *, max_bytes:
     every schema and number problem. ``max_bytes`` rejects a longer text before parsing (``too-large``).
     """
     type_name = name_of(type_)
-    value = parse(data, type_name, max_bytes=max_bytes)
+    raw = _raw(data, type_name, max_bytes)
+    value = _parsed(raw, type_name)
     missing_tags: list[Candidate] = [
         (f"/{tag}", "required", "required member is missing")
         for tag in required_tags(type_name)
         if isinstance(value, dict) and tag not in value
     ]
+    # The typed structure is shallow: a text nests 201 levels only inside free-form data (which notes a
+    # deep value as it is checked) or where the schema fails. Only then is the text's depth measured.
+    watch = watch_for_deep_values()
     try:
         decoded = validator_for(type_).validate_python(value)
     except ValidationError as exc:
+        _check_depth(raw, type_name)
         with _collector_paused():
             candidates = [*missing_tags, *candidates_from_validation_error(type_name, exc)]
         raise _schema_error(candidates, type_name) from None
+    finally:
+        deep = deep_value_seen()
+        reset_deep_value_watch(watch)
+    if deep or missing_tags:
+        _check_depth(raw, type_name)
     if missing_tags:
         raise _schema_error(missing_tags, type_name)
     return decoded

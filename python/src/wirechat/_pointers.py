@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from wirechat.errors import Problem, pointer_from_path
+from wirechat.errors import Problem, escape_pointer_token, pointer_from_path
 
 _SHORT_VALUE = 60
 
@@ -89,13 +89,26 @@ def _walk(type_name: str, shape: tuple[str | int, ...]) -> tuple[tuple[bool, ...
     return (*kept, True), _deref(following)
 
 
-def document_path(type_name: str, loc: tuple[str | int, ...]) -> tuple[list[str | int], str | None]:
-    """The document path for a pydantic ``loc``, and the tag member name if the loc ends at a union."""
-    shape = tuple(-1 if isinstance(item, int) else item for item in loc)
+@lru_cache(maxsize=4096)
+def _pointer_template(type_name: str, shape: tuple[str | int, ...]) -> tuple[str, str | None]:
+    """A ``str.format`` template of the pointer for locs of this shape (indices as -1: ``/parts/{1}/text``),
+    and the tag member name if the loc ends at a union."""
     kept, schema = _walk(type_name, shape)
-    path = [item for item, keep in zip(loc, kept, strict=True) if keep]
-    union_tag = schema["discriminator"]["propertyName"] if "oneOf" in schema else None
-    return path, union_tag
+    template = "".join(
+        f"/{{{index}}}"
+        if isinstance(item, int)
+        else "/" + escape_pointer_token(item).replace("{", "{{").replace("}", "}}")
+        for index, (item, keep) in enumerate(zip(shape, kept, strict=True))
+        if keep
+    )
+    return template, schema["discriminator"]["propertyName"] if "oneOf" in schema else None
+
+
+def pointer_of(type_name: str, loc: tuple[str | int, ...]) -> tuple[str, str | None]:
+    """The document's pointer for a pydantic ``loc`` (tags of the unions passed through dropped), and the
+    tag member name if the loc ends at a union; one cached template per shape of loc."""
+    template, union_tag = _pointer_template(type_name, tuple([-1 if type(item) is int else item for item in loc]))
+    return template.format(*loc), union_tag
 
 
 _RULES = {
@@ -167,16 +180,18 @@ def candidates_from_validation_error(type_name: str, error: ValidationError) -> 
     """One candidate per pydantic error (one per I-JSON fault in free-form data), with the document's own
     pointer; the messages are written only for the problems reported (``problem_from_candidate``)."""
     candidates: list[Candidate] = []
+    append = candidates.append
     for detail in error.errors(include_url=False):
-        path, union_tag = document_path(type_name, tuple(detail["loc"]))
-        if detail["type"] in ("union_tag_not_found", "union_tag_invalid") and union_tag:
-            path.append(union_tag)
-        if detail["type"] == "i_json":
+        kind = detail["type"]
+        pointer, union_tag = pointer_of(type_name, tuple(detail["loc"]))
+        if kind in ("union_tag_not_found", "union_tag_invalid") and union_tag:
+            pointer += "/" + escape_pointer_token(union_tag)
+        if kind == "i_json":
             context = detail.get("ctx") or {}
             for inner, rule, message in context.get("faults", []):
-                candidates.append((pointer_from_path([*path, *inner]), rule, message))
+                append((pointer + pointer_from_path(inner), rule, message))
             continue
-        candidates.append((pointer_from_path(path), _rule(detail), detail))
+        append((pointer, _RULES[kind] if kind in _RULES else _rule(detail), detail))
     return candidates
 
 

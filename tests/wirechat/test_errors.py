@@ -77,8 +77,8 @@ def test_long_values_are_shortened_in_messages() -> None:
 
 def test_syntax_error_points_at_the_innermost_value() -> None:
     (problem,) = _problems(b'{"role":"user","parts":[{"type":"text","text":"a\x01"}]}', Message)
-    assert problem.pointer == "/parts/0/text"
-    assert "line 1" in problem.message
+    assert (problem.pointer, problem.line, problem.column) == ("/parts/0/text", 1, 49)
+    assert str(problem).endswith("(line 1, column 49)")
 
 
 @pytest.mark.parametrize(

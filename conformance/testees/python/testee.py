@@ -33,11 +33,15 @@ def _wire_type(name: str) -> Any:
     return wire_type
 
 
+def _problem(problem: wirechat.Problem) -> dict[str, Any]:
+    answer: dict[str, Any] = {"pointer": problem.pointer, "message": problem.message, "rule": problem.rule}
+    if problem.line is not None:  # text faults only (spec section 5.1)
+        answer["line"], answer["column"] = problem.line, problem.column
+    return answer
+
+
 def _problems(error: wirechat.WireError) -> dict[str, Any]:
-    return {
-        "ok": False,
-        "problems": [{"pointer": p.pointer, "message": p.message, "rule": p.rule} for p in error.problems],
-    }
+    return {"ok": False, "problems": [_problem(p) for p in error.problems]}
 
 
 def _text(data: bytes) -> str:

@@ -11,6 +11,8 @@ would reject. The generated models use these types through datamodel-codegen's `
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextvars import ContextVar, Token
 from typing import Annotated, Any
 
 from pydantic import AfterValidator
@@ -51,66 +53,100 @@ def _fault(value: Any) -> tuple[str, str] | None:
     return "json-value", f"{type(value).__name__} is not a JSON value"
 
 
-def find_fault(value: Any) -> tuple[list[str | int], str, str] | None:
-    """The path to, rule of and description of the first I-JSON fault inside ``value``, or None."""
+Fault = tuple[list[str | int], str, str]
+
+
+def find_faults(value: Any) -> Iterator[Fault]:
+    """The path to, rule of and description of every I-JSON fault inside ``value``."""
     stack: list[tuple[list[str | int], Any]] = [([], value)]
     while stack:
         path, node = stack.pop()
         if isinstance(node, dict):
             for key, item in node.items():
                 if not isinstance(key, str):
-                    return path, "json-value", f"object key {key!r} is not a string"
+                    yield path, "json-value", f"object key {key!r} is not a string"
+                    continue
                 if _has_lone_surrogate(key):
-                    return path, "lone-surrogate", "object key holds a lone surrogate"
+                    yield path, "lone-surrogate", "object key holds a lone surrogate"
                 if isinstance(item, (dict, list)):
                     stack.append(([*path, key], item))
                 elif (fault := _fault(item)) is not None:
-                    return [*path, key], *fault
+                    yield [*path, key], *fault
         elif isinstance(node, list):
             for index, item in enumerate(node):
                 if isinstance(item, (dict, list)):
                     stack.append(([*path, index], item))
                 elif (fault := _fault(item)) is not None:
-                    return [*path, index], *fault
+                    yield [*path, index], *fault
         elif (fault := _fault(node)) is not None:
-            return path, *fault
-    return None
+            yield path, *fault
+
+
+def find_fault(value: Any) -> Fault | None:
+    """The first I-JSON fault found inside ``value``, or None."""
+    return next(find_faults(value), None)
+
+
+_DEEP_HINT = 150  # far below 200 minus the depth of any typed field that holds free-form data
+_deep_value_seen: ContextVar[bool] = ContextVar("wirechat_deep_value_seen", default=False)
+
+
+def watch_for_deep_values() -> Token[bool]:
+    """Start noting free-form values nested deeper than 150 levels (``deep_value_seen`` says if any was).
+
+    ``decode`` uses this to skip the exact depth check of the text (spec rule 6) on documents that cannot
+    nest 200 levels: their typed structure is shallow, so only free-form data can.
+    """
+    return _deep_value_seen.set(False)
+
+
+def deep_value_seen() -> bool:
+    return _deep_value_seen.get()
 
 
 def _is_clean(value: Any) -> bool:
-    """The fast check, without paths: True when ``value`` holds only JSON with I-JSON numbers."""
-    stack = [value]
-    pop, extend = stack.pop, stack.extend
-    while stack:
-        node = pop()
-        kind = type(node)
-        if kind is str or kind is bool or node is None:
-            continue
-        if kind is dict:
-            for key in node:
-                if type(key) is not str:
+    """The fast check, without paths: True when ``value`` holds only JSON with I-JSON numbers. Reads the
+    value one level at a time, and notes one more than 150 levels deep."""
+    level = [value]
+    depth = 0
+    while level:
+        depth += 1
+        below: list[Any] = []
+        extend = below.extend
+        for node in level:
+            kind = type(node)
+            if kind is str or kind is bool or node is None:
+                continue
+            if kind is dict:
+                for key in node:
+                    if type(key) is not str:
+                        return False
+                extend(node.values())
+            elif kind is list:
+                extend(node)
+            elif kind is int:
+                if not -MAX_SAFE_INTEGER <= node <= MAX_SAFE_INTEGER:
                     return False
-            extend(node.values())
-        elif kind is list:
-            extend(node)
-        elif kind is int:
-            if not -MAX_SAFE_INTEGER <= node <= MAX_SAFE_INTEGER:
+            elif kind is float:
+                if node - node != 0.0 or _WIDE_LOW <= abs(node) < _WIDE_HIGH:  # inf - inf and nan - nan are nan
+                    return False
+            else:
                 return False
-        elif kind is float:
-            if node - node != 0.0 or _WIDE_LOW <= abs(node) < _WIDE_HIGH:  # inf - inf and nan - nan are nan
-                return False
-        else:
-            return False
+        level = below
+    if depth > _DEEP_HINT:
+        _deep_value_seen.set(True)
     return True
 
 
 def _check(value: Any) -> Any:
     if _is_clean(value):
         return value
-    found = find_fault(value)
-    if found is not None:
-        path, rule, message = found
-        raise PydanticCustomError("i_json", "{message}", {"message": message, "path": path, "rule": rule})
+    faults = list(find_faults(value))
+    if faults:
+        path, rule, message = faults[0]
+        # One pydantic error carries them all; wirechat._pointers makes one problem of each.
+        context = {"message": message, "path": path, "rule": rule, "faults": faults}
+        raise PydanticCustomError("i_json", "{message}", context)
     return value
 
 
@@ -119,3 +155,7 @@ JsonValue = TypeAliasType("JsonValue", Annotated[Any, AfterValidator(_check)])
 
 JsonObject = TypeAliasType("JsonObject", Annotated[dict[str, Any], AfterValidator(_check)])
 """Any JSON object that follows the I-JSON number and string rules."""
+
+
+def reset_deep_value_watch(token: Token[bool]) -> None:
+    _deep_value_seen.reset(token)

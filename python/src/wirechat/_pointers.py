@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import json
 import math
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from wirechat.errors import Problem, pointer_from_path
+from wirechat.errors import Problem, escape_pointer_token, pointer_from_path
 
 _SHORT_VALUE = 60
 
@@ -59,34 +59,56 @@ def _variant(union: dict[str, Any], tag: str) -> dict[str, Any] | None:
     return None
 
 
-def document_path(type_name: str, loc: tuple[str | int, ...]) -> tuple[list[str | int], str | None]:
-    """The document path for a pydantic ``loc``, and the tag member name if the loc ends at a union."""
-    schema: dict[str, Any] | None = _deref({"$ref": f"#/$defs/{type_name}"})
-    path: list[str | int] = []
-    items = list(loc)
-    while items:
-        if schema is None:  # free-form data: the rest of the loc is the path
-            path.extend(items)
-            break
-        schema = _deref(schema)
-        if "oneOf" in schema:
-            tag = items.pop(0)
-            schema = _variant(schema, str(tag))
-            continue
-        step = items.pop(0)
-        path.append(step)
-        if isinstance(step, int) and "items" in schema:
-            schema = schema["items"]
-        elif isinstance(step, str) and step in schema.get("properties", {}):
-            schema = schema["properties"][step]
-        elif isinstance(schema.get("additionalProperties"), dict):
-            schema = schema["additionalProperties"]
-        else:
-            schema = None
-    union_tag = None
-    if schema is not None and "oneOf" in (resolved := _deref(schema)):
-        union_tag = resolved["discriminator"]["propertyName"]
-    return path, union_tag
+_FREE_FORM: dict[str, Any] = {}  # the walk has left the schema: the rest of the loc is the path
+
+
+@lru_cache(maxsize=4096)
+def _walk(type_name: str, shape: tuple[str | int, ...]) -> tuple[tuple[bool, ...], dict[str, Any]]:
+    """Which items of a loc of this shape (indices as -1) are document tokens, and the schema it ends at.
+
+    Cached on the shape, one step at a time, so that a million errors under ``/parts/N/...`` walk the
+    schema once, and a million unknown members of one object walk it once (plus their last step).
+    """
+    if not shape:
+        return (), _deref({"$ref": f"#/$defs/{type_name}"})
+    kept, schema = _walk(type_name, shape[:-1])
+    step = shape[-1]
+    if schema is _FREE_FORM:
+        return (*kept, True), _FREE_FORM
+    if "oneOf" in schema:  # the item is the tag pydantic adds for the variant: not in the document
+        variant = _variant(schema, str(step))
+        return (*kept, False), _FREE_FORM if variant is None else _deref(variant)
+    if isinstance(step, int) and "items" in schema:
+        following = schema["items"]
+    elif isinstance(step, str) and step in schema.get("properties", {}):
+        following = schema["properties"][step]
+    elif isinstance(schema.get("additionalProperties"), dict):
+        following = schema["additionalProperties"]
+    else:
+        return (*kept, True), _FREE_FORM
+    return (*kept, True), _deref(following)
+
+
+@lru_cache(maxsize=4096)
+def _pointer_template(type_name: str, shape: tuple[str | int, ...]) -> tuple[str, str | None]:
+    """A ``str.format`` template of the pointer for locs of this shape (indices as -1: ``/parts/{1}/text``),
+    and the tag member name if the loc ends at a union."""
+    kept, schema = _walk(type_name, shape)
+    template = "".join(
+        f"/{{{index}}}"
+        if isinstance(item, int)
+        else "/" + escape_pointer_token(item).replace("{", "{{").replace("}", "}}")
+        for index, (item, keep) in enumerate(zip(shape, kept, strict=True))
+        if keep
+    )
+    return template, schema["discriminator"]["propertyName"] if "oneOf" in schema else None
+
+
+def pointer_of(type_name: str, loc: tuple[str | int, ...]) -> tuple[str, str | None]:
+    """The document's pointer for a pydantic ``loc`` (tags of the unions passed through dropped), and the
+    tag member name if the loc ends at a union; one cached template per shape of loc."""
+    template, union_tag = _pointer_template(type_name, tuple([-1 if type(item) is int else item for item in loc]))
+    return template.format(*loc), union_tag
 
 
 _RULES = {
@@ -95,14 +117,16 @@ _RULES = {
     "union_tag_invalid": "discriminator",
     "union_tag_not_found": "discriminator",
     "string_pattern_mismatch": "pattern",
-    "greater_than_equal": "minimum",
-    "greater_than": "minimum",
-    "less_than_equal": "maximum",
-    "less_than": "maximum",
     "string_too_short": "minLength",
     "string_too_long": "maxLength",
     "too_short": "minItems",
     "too_long": "maxItems",
+}
+_BOUNDS = {  # these depend on the value too: an integer past 2^53-1 breaks unsafe-integer first
+    "greater_than_equal": "minimum",
+    "greater_than": "minimum",
+    "less_than_equal": "maximum",
+    "less_than": "maximum",
 }
 MAX_SAFE_INTEGER = 2**53 - 1
 
@@ -110,6 +134,8 @@ MAX_SAFE_INTEGER = 2**53 - 1
 def _rule(error: ErrorDetails) -> str:
     """The spec's name for the rule a pydantic error reports (the names TypeScript uses too)."""
     kind, value = error["type"], error.get("input")
+    if kind in _RULES:  # the rules that do not depend on the value (most errors of a large document)
+        return _RULES[kind]
     if isinstance(value, float) and not math.isfinite(value):
         return "number-overflow"  # the parser read 1e400 as inf: a JSON number that overflows a double
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_SAFE_INTEGER:
@@ -121,7 +147,7 @@ def _rule(error: ErrorDetails) -> str:
     if kind == "literal_error":
         expected = (error.get("ctx") or {}).get("expected", "")
         return "enum" if " or " in str(expected) or "," in str(expected) else "const"
-    return _RULES.get(kind, "type")
+    return _BOUNDS.get(kind, "type")
 
 
 def _describe(error: ErrorDetails) -> str:
@@ -146,18 +172,34 @@ def _describe(error: ErrorDetails) -> str:
     return message
 
 
-def problems_from_validation_error(type_name: str, error: ValidationError) -> list[Problem]:
-    """One ``Problem`` per pydantic error, with the document's own pointer."""
-    problems = []
+Candidate = tuple[str, str, "str | ErrorDetails"]
+"""A problem before its message is written: pointer, rule, and the message or the error to describe."""
+
+
+def candidates_from_validation_error(type_name: str, error: ValidationError) -> list[Candidate]:
+    """One candidate per pydantic error (one per I-JSON fault in free-form data), with the document's own
+    pointer; the messages are written only for the problems reported (``problem_from_candidate``)."""
+    candidates: list[Candidate] = []
+    append = candidates.append
     for detail in error.errors(include_url=False):
-        path, union_tag = document_path(type_name, tuple(detail["loc"]))
-        if detail["type"] in ("union_tag_not_found", "union_tag_invalid") and union_tag:
-            path.append(union_tag)
-        if detail["type"] == "i_json":
+        kind = detail["type"]
+        pointer, union_tag = pointer_of(type_name, tuple(detail["loc"]))
+        if kind in ("union_tag_not_found", "union_tag_invalid") and union_tag:
+            pointer += "/" + escape_pointer_token(union_tag)
+        if kind == "i_json":
             context = detail.get("ctx") or {}
-            path.extend(context.get("path", []))
-            message, rule = str(context.get("message", detail["msg"])), str(context.get("rule", "json-value"))
-        else:
-            message, rule = _describe(detail), _rule(detail)
-        problems.append(Problem(pointer_from_path(path), message, rule))
-    return problems
+            for inner, rule, message in context.get("faults", []):
+                append((pointer + pointer_from_path(inner), rule, message))
+            continue
+        append((pointer, _RULES[kind] if kind in _RULES else _rule(detail), detail))
+    return candidates
+
+
+def problem_from_candidate(candidate: Candidate) -> Problem:
+    pointer, rule, what = candidate
+    return Problem(pointer, what if isinstance(what, str) else _describe(what), rule)
+
+
+def problems_from_validation_error(type_name: str, error: ValidationError) -> list[Problem]:
+    """One ``Problem`` per pydantic error, with the document's own pointer, in pydantic's order."""
+    return [problem_from_candidate(c) for c in candidates_from_validation_error(type_name, error)]

@@ -15,23 +15,32 @@ __all__ = ["Problem", "WireError", "escape_pointer_token", "pointer_from_path"]
 class Problem:
     """One thing wrong with a document: where (a JSON pointer, ``""`` for the root), what, and the rule.
 
+    ``line`` and ``column`` (1-based; the column counts code points) are set for text faults only, the
+    faults that stop decoding (spec section 5.1): ``bom``, ``utf8``, ``syntax``, ``duplicate-key``,
+    ``lone-surrogate`` and ``depth``. Schema and number problems have a pointer and no position.
+
     ``rule`` names the rule broken, with the names the TypeScript package uses too: a JSON Schema keyword
     (``required``, ``additionalProperties``, ``discriminator``, ``type``, ``enum``, ``const``, ``pattern``,
     ``minimum``, ``maximum``, ``minLength``, ``maxLength``, ``minItems``, ``maxItems``) or an I-JSON rule
     (``syntax``, ``utf8``, ``bom``, ``duplicate-key``, ``lone-surrogate``, ``number-overflow``,
-    ``unsafe-integer``, ``integer-literal``, ``depth``, ``json-value``).
+    ``unsafe-integer``, ``integer-literal``, ``depth``, ``json-value``) or a limit (``too-large``,
+    ``too-many-problems``).
     """
 
     pointer: str
     message: str
     rule: str = ""
+    line: int | None = None
+    column: int | None = None
 
     def __str__(self) -> str:
-        return f"{self.pointer or '(root)'}: {self.message}"
+        where = "" if self.line is None else f" (line {self.line}, column {self.column})"
+        return f"{self.pointer or '(root)'}: {self.message}{where}"
 
 
 def escape_pointer_token(token: str | int) -> str:
-    return str(token).replace("~", "~0").replace("/", "~1")
+    text = str(token)
+    return text.replace("~", "~0").replace("/", "~1") if "~" in text or "/" in text else text
 
 
 def pointer_from_path(path: list[str | int] | tuple[str | int, ...]) -> str:

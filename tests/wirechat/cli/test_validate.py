@@ -65,6 +65,41 @@ def test_syntax_error_is_reported_with_its_line(tmp_path: Path) -> None:
     assert_no_traceback(result)
 
 
+def test_text_fault_is_reported_at_its_own_line_and_column(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    path.write_text('{\n  "role": "user",\n  "parts": [],\n  "role": "tool"\n}\n')
+    result = run("validate", "--type", "Message", str(path))
+    assert result.stdout.splitlines() == [f'{path}:4: /role: duplicate member name "role" (line 4, column 3)']
+
+
+def test_max_bytes_rejects_a_larger_document_before_parsing_it(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    path.write_bytes(b"{" * 40)  # broken too: the size is checked first
+    result = run("validate", "--type", "Message", "--max-bytes", "39", str(path))
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        f"{path}:1: (root): the document is 40 bytes, more than the limit of 39 bytes"
+    ]
+    assert run("validate", "--type", "Message", "--max-bytes", "0", str(path)).stdout.count("\n") == 1  # no limit
+
+
+def test_max_bytes_defaults_to_64_mib(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    path.write_bytes(b'{"role":"user","parts":[{"type":"text","text":"' + b"x" * (64 * 1024 * 1024) + b'"}]}')
+    result = run("validate", "--type", "Message", str(path))
+    assert "more than the limit of 67108864 bytes" in result.stdout
+
+
+def test_many_problems_are_capped_and_placed_in_one_pass(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    members = ",\n".join(f'"m{i:05d}": 1' for i in range(20_000))
+    path.write_text('{"role": "user", "parts": [],\n' + members + "\n}\n")
+    result = run("validate", "--type", "Message", str(path))
+    lines = result.stdout.splitlines()
+    assert len(lines) == 101 and lines[0] == f"{path}:2: /m00000: " + lines[0].split(": ", 2)[2]
+    assert lines[-1] == f"{path}:1: (root): and 19900 more problems"
+
+
 def test_ndjson_reports_the_line_of_each_bad_record(tmp_path: Path) -> None:
     path = tmp_path / "events.ndjson"
     lines = [
@@ -150,7 +185,15 @@ def test_a_directory_is_a_usage_error(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [[], ["validate"], ["validate", "--format", "yaml", "-"], ["frobnicate"], ["validate", "--type"]],
+    [
+        [],
+        ["validate"],
+        ["validate", "--format", "yaml", "-"],
+        ["frobnicate"],
+        ["validate", "--type"],
+        ["validate", "--type", "Message", "--max-bytes", "-1", "-"],
+        ["validate", "--type", "Message", "--max-bytes", "1MB", "-"],
+    ],
 )
 def test_bad_arguments_are_usage_errors(args: list[str]) -> None:
     result = run(*args)

@@ -25,6 +25,7 @@ FREE_FORM_TYPES = {"JsonValue": "wirechat._ijson.JsonValue", "JsonObject": "wire
 DATAMODEL_CODEGEN_FLAGS = [
     "--input-file-type", "jsonschema",
     "--output-model-type", "pydantic_v2.BaseModel",
+    "--base-class", "wirechat._model.WireModel",  # construction errors become WireError
     "--target-python-version", "3.10",
     "--target-pydantic-version", "2.14",
     "--use-annotated", "--field-constraints", "--use-union-operator", "--use-standard-collections",

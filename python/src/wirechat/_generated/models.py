@@ -7,7 +7,6 @@ from typing import Annotated, Literal
 
 from pydantic import (
     MISSING,
-    BaseModel,
     ConfigDict,
     Field,
     StrictBool,
@@ -17,11 +16,12 @@ from pydantic import (
 )
 from typing_extensions import TypeAliasType
 from wirechat._ijson import JsonObject, JsonValue
+from wirechat._model import WireModel
 
 StopItem = TypeAliasType("StopItem", Annotated[StrictStr, Field(min_length=1)])
 
 
-class DataRef(BaseModel):
+class DataRef(WireModel):
     model_config = ConfigDict(
         extra="forbid",
         arbitrary_types_allowed=True,
@@ -65,7 +65,7 @@ ErrorKind = TypeAliasType(
 )
 
 
-class FileBase64(BaseModel):
+class FileBase64(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -90,7 +90,7 @@ class FileBase64(BaseModel):
     ] = MISSING
 
 
-class FileId(BaseModel):
+class FileId(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -115,7 +115,7 @@ class FileId(BaseModel):
     ] = MISSING
 
 
-class FileUri(BaseModel):
+class FileUri(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -152,7 +152,7 @@ FinishKind = TypeAliasType(
 )
 
 
-class FinishReason(BaseModel):
+class FinishReason(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -165,7 +165,7 @@ class FinishReason(BaseModel):
     ] = MISSING
 
 
-class JsonSchemaFormat(BaseModel):
+class JsonSchemaFormat(WireModel):
     model_config = ConfigDict(
         extra="forbid",
         arbitrary_types_allowed=True,
@@ -185,7 +185,7 @@ class JsonSchemaFormat(BaseModel):
     ] = MISSING
 
 
-class MediaBase64(BaseModel):
+class MediaBase64(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -206,7 +206,7 @@ class MediaBase64(BaseModel):
     ]
 
 
-class MediaUrl(BaseModel):
+class MediaUrl(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -233,7 +233,7 @@ ProviderMetadata = TypeAliasType("ProviderMetadata", dict[str, JsonObject])
 ProviderOptions = TypeAliasType("ProviderOptions", dict[str, JsonObject])
 
 
-class Reasoning(BaseModel):
+class Reasoning(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -266,7 +266,7 @@ class Reasoning(BaseModel):
     ] = MISSING
 
 
-class ReasoningDeltaEvent(BaseModel):
+class ReasoningDeltaEvent(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -290,7 +290,7 @@ class ReasoningDeltaEvent(BaseModel):
     ] = MISSING
 
 
-class ReasoningEndEvent(BaseModel):
+class ReasoningEndEvent(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -311,7 +311,7 @@ class ReasoningEndEvent(BaseModel):
     ] = MISSING
 
 
-class ReasoningPart(BaseModel):
+class ReasoningPart(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -325,7 +325,7 @@ class ReasoningPart(BaseModel):
     ] = MISSING
 
 
-class ReasoningStartEvent(BaseModel):
+class ReasoningStartEvent(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -351,14 +351,14 @@ class ReasoningStartEvent(BaseModel):
     ] = MISSING
 
 
-class ResponseFormatJsonObject(BaseModel):
+class ResponseFormatJsonObject(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
     type: Literal["json_object"] = "json_object"
 
 
-class ResponseFormatJsonSchema(BaseModel):
+class ResponseFormatJsonSchema(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -366,7 +366,7 @@ class ResponseFormatJsonSchema(BaseModel):
     json_schema: JsonSchemaFormat
 
 
-class ResponseFormatText(BaseModel):
+class ResponseFormatText(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -385,7 +385,7 @@ Role = TypeAliasType(
 )
 
 
-class StartEvent(BaseModel):
+class StartEvent(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -399,7 +399,7 @@ class StartEvent(BaseModel):
     ] = MISSING
 
 
-class TextDeltaEvent(BaseModel):
+class TextDeltaEvent(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -415,7 +415,7 @@ class TextDeltaEvent(BaseModel):
     text: StrictStr
 
 
-class TextEndEvent(BaseModel):
+class TextEndEvent(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -436,7 +436,7 @@ class TextEndEvent(BaseModel):
     ] = MISSING
 
 
-class TextPart(BaseModel):
+class TextPart(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -450,7 +450,7 @@ class TextPart(BaseModel):
     ] = MISSING
 
 
-class TextStartEvent(BaseModel):
+class TextStartEvent(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -465,7 +465,7 @@ class TextStartEvent(BaseModel):
     ]
 
 
-class TokenUsage(BaseModel):
+class TokenUsage(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -535,7 +535,7 @@ class TokenUsage(BaseModel):
     ] = MISSING
 
 
-class ToolAnnotations(BaseModel):
+class ToolAnnotations(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -564,7 +564,7 @@ class ToolAnnotations(BaseModel):
     ] = MISSING
 
 
-class ToolCall(BaseModel):
+class ToolCall(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -591,7 +591,7 @@ class ToolCall(BaseModel):
     ]
 
 
-class ToolCallDeltaEvent(BaseModel):
+class ToolCallDeltaEvent(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -609,7 +609,7 @@ class ToolCallDeltaEvent(BaseModel):
     ]
 
 
-class ToolCallEndEvent(BaseModel):
+class ToolCallEndEvent(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -630,7 +630,7 @@ class ToolCallEndEvent(BaseModel):
     ] = MISSING
 
 
-class ToolCallPart(BaseModel):
+class ToolCallPart(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -644,7 +644,7 @@ class ToolCallPart(BaseModel):
     ] = MISSING
 
 
-class ToolCallStartEvent(BaseModel):
+class ToolCallStartEvent(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -663,28 +663,28 @@ class ToolCallStartEvent(BaseModel):
     ]
 
 
-class ToolChoiceAuto(BaseModel):
+class ToolChoiceAuto(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
     type: Literal["auto"] = "auto"
 
 
-class ToolChoiceNone(BaseModel):
+class ToolChoiceNone(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
     type: Literal["none"] = "none"
 
 
-class ToolChoiceRequired(BaseModel):
+class ToolChoiceRequired(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
     type: Literal["required"] = "required"
 
 
-class ToolChoiceTool(BaseModel):
+class ToolChoiceTool(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -694,7 +694,7 @@ class ToolChoiceTool(BaseModel):
     ]
 
 
-class ToolDefinition(BaseModel):
+class ToolDefinition(WireModel):
     model_config = ConfigDict(
         extra="forbid",
         arbitrary_types_allowed=True,
@@ -724,7 +724,7 @@ class ToolDefinition(BaseModel):
     ] = MISSING
 
 
-class UsageEvent(BaseModel):
+class UsageEvent(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -732,7 +732,7 @@ class UsageEvent(BaseModel):
     usage: TokenUsage
 
 
-class CompleteResponse(BaseModel):
+class CompleteResponse(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -755,7 +755,7 @@ class CompleteResponse(BaseModel):
     ] = MISSING
 
 
-class DataPart(BaseModel):
+class DataPart(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -769,7 +769,7 @@ class DataPart(BaseModel):
     ] = MISSING
 
 
-class EmbedRequest(BaseModel):
+class EmbedRequest(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -795,7 +795,7 @@ class EmbedRequest(BaseModel):
     ] = MISSING
 
 
-class EmbedResponse(BaseModel):
+class EmbedResponse(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -815,7 +815,7 @@ class EmbedResponse(BaseModel):
     ] = MISSING
 
 
-class Error(BaseModel):
+class Error(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -862,7 +862,7 @@ class Error(BaseModel):
     ] = MISSING
 
 
-class ErrorEvent(BaseModel):
+class ErrorEvent(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -883,7 +883,7 @@ FileRef = TypeAliasType(
 )
 
 
-class FinishEvent(BaseModel):
+class FinishEvent(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -936,7 +936,7 @@ ToolChoice = TypeAliasType(
 )
 
 
-class AudioPart(BaseModel):
+class AudioPart(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -950,7 +950,7 @@ class AudioPart(BaseModel):
     ] = MISSING
 
 
-class ChatOptions(BaseModel):
+class ChatOptions(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -988,7 +988,7 @@ class ChatOptions(BaseModel):
     response_format: ResponseFormat | MISSING = MISSING
 
 
-class CompleteRequest(BaseModel):
+class CompleteRequest(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -1004,7 +1004,7 @@ class CompleteRequest(BaseModel):
     ] = MISSING
 
 
-class FilePart(BaseModel):
+class FilePart(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -1018,7 +1018,7 @@ class FilePart(BaseModel):
     ] = MISSING
 
 
-class ImagePart(BaseModel):
+class ImagePart(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -1045,7 +1045,7 @@ ContentPart = TypeAliasType(
 )
 
 
-class ToolResult(BaseModel):
+class ToolResult(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -1072,7 +1072,7 @@ class ToolResult(BaseModel):
     ] = MISSING
 
 
-class ToolResultPart(BaseModel):
+class ToolResultPart(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -1099,7 +1099,7 @@ Part = TypeAliasType(
 )
 
 
-class PartEvent(BaseModel):
+class PartEvent(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -1128,7 +1128,7 @@ StreamEvent = TypeAliasType(
 )
 
 
-class Message(BaseModel):
+class Message(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -1160,7 +1160,7 @@ class Message(BaseModel):
     ] = MISSING
 
 
-class ChatRequest(BaseModel):
+class ChatRequest(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -1184,7 +1184,7 @@ class ChatRequest(BaseModel):
     ] = MISSING
 
 
-class ChatResponse(BaseModel):
+class ChatResponse(WireModel):
     model_config = ConfigDict(
         extra="forbid",
     )

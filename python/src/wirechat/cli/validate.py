@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wirechat._locate import line_of_pointer
+from wirechat._locate import lines_of_pointers
 from wirechat._registry import type_by_name, type_names
 from wirechat.cli.input_files import ndjson_records, read_input
 from wirechat.cli.usage_error import UsageError
@@ -21,6 +21,7 @@ from wirechat.codec import decode
 from wirechat.errors import WireError
 
 NDJSON_SUFFIXES = (".ndjson", ".jsonl")
+DEFAULT_MAX_BYTES = 64 * 1024 * 1024  # spec section 5.3: the command line's limit
 
 
 @dataclass
@@ -46,7 +47,21 @@ def add_parser(commands: Any) -> None:
         "--format", choices=("auto", "json", "ndjson"), default="auto",
         help="auto (the default): NDJSON for .ndjson and .jsonl files, JSON otherwise",
     )  # fmt: skip
+    parser.add_argument(
+        "--max-bytes", type=_byte_count, default=DEFAULT_MAX_BYTES, metavar="N",
+        help="reject a document longer than N bytes before parsing it (rule too-large); default 64 MiB, 0 for none",
+    )  # fmt: skip
     parser.set_defaults(run=run)
+
+
+def _byte_count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--max-bytes takes a whole number of bytes, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"--max-bytes takes a number of bytes >= 0, not {value}")
+    return value
 
 
 def _snake(name: str) -> str:
@@ -64,13 +79,21 @@ def _type_from_path(path: str) -> str | None:
 
 
 def _report(label: str, document: bytes, error: WireError, first_line: int, is_json_file: bool) -> None:
-    text = document.decode("utf-8", errors="replace")
+    lines: dict[str, int] = {}
+    unplaced = [problem.pointer for problem in error.problems if problem.line is None]
+    if is_json_file and unplaced and error.problems[0].rule != "too-large":
+        lines = lines_of_pointers(document.decode("utf-8", errors="replace"), unplaced)
     for problem in error.problems:
-        line = first_line + line_of_pointer(text, problem.pointer) - 1 if is_json_file else first_line
+        if not is_json_file:
+            line = first_line
+        elif problem.line is not None:
+            line = first_line + problem.line - 1
+        else:
+            line = first_line + lines.get(problem.pointer, 1) - 1
         print(f"{label}:{line}: {problem}")
 
 
-def _check_file(path: str, type_: Any, fmt: str, tally: Tally) -> None:
+def _check_file(path: str, type_: Any, fmt: str, max_bytes: int | None, tally: Tally) -> None:
     data = read_input(path)
     label = "<stdin>" if path == "-" else path
     ndjson = fmt == "ndjson" or (fmt == "auto" and path.endswith(NDJSON_SUFFIXES))
@@ -78,7 +101,7 @@ def _check_file(path: str, type_: Any, fmt: str, tally: Tally) -> None:
     for line_number, document in documents:
         tally.documents += 1
         try:
-            decode(document, type_)
+            decode(document, type_, max_bytes=max_bytes)
         except WireError as exc:
             tally.invalid += 1
             _report(label, document, exc, line_number, is_json_file=not ndjson)
@@ -101,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
                     f"cannot tell which type {path} holds; pass --type NAME (see wirechat validate --help)"
                 )
             type_ = type_by_name(inferred)
-        _check_file(path, type_, args.format, tally)
+        _check_file(path, type_, args.format, args.max_bytes or None, tally)
     valid = tally.documents - tally.invalid
     print(f"{tally.documents} document(s): {valid} valid, {tally.invalid} invalid", file=sys.stderr)
     return 1 if tally.invalid else 0

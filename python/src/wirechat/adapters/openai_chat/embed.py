@@ -14,13 +14,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import MISSING, ValidationError
+from pydantic import MISSING
 
 from wirechat._generated.models import EmbedRequest, EmbedResponse
 from wirechat.adapters._contract import ConversionRefused
 from wirechat.adapters._conversion import get_list
 from wirechat.adapters._parts import merge_provider_options
 from wirechat.adapters.openai_chat.extra_body import NAME, PROVIDER, decode_usage
+from wirechat.errors import WireError
 
 __all__ = ["decode_embed_response", "encode_embed_request"]
 
@@ -49,14 +50,15 @@ def _vector(value: Any, where: str) -> list[Any]:
     return value
 
 
-def _numbers_error(error: ValidationError, pointers: list[str], vectors: list[list[Any]]) -> ValueError:
+def _numbers_error(error: WireError, pointers: list[str], vectors: list[list[Any]]) -> ValueError:
     """A bad number named by its place in the provider's body (the model validates the floats in one C
     pass; checking each number in Python first cost 8x the whole validation)."""
-    for problem in error.errors():
-        loc = problem["loc"]
-        if len(loc) == 3 and loc[0] == "embeddings" and isinstance(loc[1], int) and isinstance(loc[2], int):
-            number = vectors[loc[1]][loc[2]]
-            return ValueError(f"{pointers[loc[1]]}/{loc[2]}: expected a number within ±2**53, got {number!r}")
+    for problem in error.problems:
+        tokens = problem.pointer.split("/")
+        if len(tokens) == 4 and tokens[1] == "embeddings" and tokens[2].isdigit() and tokens[3].isdigit():
+            vector, place = int(tokens[2]), int(tokens[3])
+            number = vectors[vector][place]
+            return ValueError(f"{pointers[vector]}/{place}: expected a number within ±2**53, got {number!r}")
     return ValueError(str(error))
 
 
@@ -101,6 +103,6 @@ def decode_embed_response(body: Mapping[str, Any]) -> EmbedResponse:
         fields["provider_metadata"] = {PROVIDER: metadata}
     try:
         return EmbedResponse(**fields)
-    except ValidationError as error:
+    except WireError as error:  # model construction raises WireError (wirechat._model)
         pointers = [pointer_of[index] for index in range(len(data))]
         raise _numbers_error(error, pointers, fields["embeddings"]) from None

@@ -108,3 +108,16 @@ def test_the_command_teaches_and_refuses_unknown_rows(capsys: pytest.CaptureFixt
     assert "t(4n)/t(n) reaches max_ratio" in capsys.readouterr().out
     assert main(["resource", "--row", "no-such-row", "--lang", "python"]) == 2
     assert "--row: no row no-such-row" in capsys.readouterr().err
+
+
+def test_a_language_measured_again_is_still_compared_on_the_same_texts() -> None:
+    at_n = {"ok": False, "problems": [{"pointer": "/x1", "rule": "additionalProperties"}]}
+    at_8n = {"ok": False, "problems": [{"pointer": "/x10000", "rule": "additionalProperties"}]}
+    small = {name: _measured(0.1, at_n) for name in ("python", "go")}
+    large = {name: _measured(0.1, at_n) for name in ("python", "go")}
+    result = RowResult(INVALID, 1000, small, large)
+    result.keep_answers()  # what run_rows does before it measures a slow language again at 2n and 8n
+    result.small["python"], result.large["python"] = _measured(0.1, at_8n), _measured(0.1, at_8n)
+    result.remeasured["python"] = 2000
+    judge_row(result, LIMITS)
+    assert not any("problem list" in reason for reasons in result.failures.values() for reason in reasons)

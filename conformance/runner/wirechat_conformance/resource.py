@@ -53,6 +53,15 @@ class RowResult:
     large: dict[str, Measured] = field(default_factory=dict)
     remeasured: dict[str, int] = field(default_factory=dict)  # language -> the n measured again
     failures: dict[str, list[str]] = field(default_factory=dict)
+    answers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The answers every language gave to the same texts (``"n"``, ``"4n"``), kept from the first measurement:
+    a language measured again at other sizes is still compared on the texts the others decoded."""
+
+    def keep_answers(self) -> None:
+        self.answers = {
+            "n": {language: found.answer for language, found in self.small.items()},
+            "4n": {language: found.answer for language, found in self.large.items()},
+        }
 
     def n_of(self, language: str) -> int:
         return self.remeasured.get(language, self.n)
@@ -143,8 +152,10 @@ def judge_row(result: RowResult, limits: Limits, problem_lists: bool = True) -> 
         if faults:
             result.failures.setdefault(language, []).extend(faults)
     if problem_lists and not row.valid:
-        for size, measured in (("n", result.small), ("4n", result.large)):
-            for language, reason in list_disagreements({k: v.answer for k, v in measured.items()}).items():
+        if not result.answers:
+            result.keep_answers()
+        for size, answers in result.answers.items():
+            for language, reason in list_disagreements(answers).items():
                 result.failures.setdefault(language, []).append(f"at {size}: {reason}")
 
 
@@ -175,6 +186,7 @@ def run_rows(
     for row in rows:
         n = row.n[profile]
         result = _measure_all(testees, row, n, repeats)
+        result.keep_answers()
         suspicious = [
             language
             for language in testees

@@ -14,6 +14,7 @@ the form in which two documents are compared.
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar, overload
@@ -27,12 +28,13 @@ from wirechat._ijson import deep_value_seen, reset_deep_value_watch, watch_for_d
 from wirechat._order import select_problems, too_many_problems
 from wirechat._pointers import Candidate, candidates_from_validation_error, problem_from_candidate, required_tags
 from wirechat._registry import name_of, serializer_for, validator_for
-from wirechat._textfault import find_text_fault, may_be_too_deep
-from wirechat.errors import Problem, WireError
+from wirechat._textfault import find_text_fault, may_be_too_deep, scan
+from wirechat.errors import Problem, WireError, pointer_from_path
 
 __all__ = ["canonical", "decode", "encode"]
 
 T = TypeVar("T")
+_LINE_COLUMN = re.compile(r"line (\d+) column (\d+)")
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -52,8 +54,24 @@ def _text_fault_problem(raw: bytes, parser_error: ValueError | None) -> Problem 
         return Problem(fault.pointer, fault.message, fault.rule, fault.line, fault.column)
     if parser_error is None:
         return None
+    if str(parser_error).startswith("number out of range"):
+        # jiter holds integers of up to about 4,300 digits; a longer literal is well-formed JSON and breaks
+        # rule 5 (an integer literal past 2^53-1): a value problem at the number, as in TypeScript and Go.
+        return _oversized_number(raw, str(parser_error))
     # jiter refused a text the spec accepts: say so rather than hide it (the fuzz tests look for this).
     return Problem("", f"the parser refused the text: {parser_error}", "syntax", 1, 1)
+
+
+def _oversized_number(raw: bytes, reason: str) -> Problem:
+    text = raw.decode("utf-8")
+    found = _LINE_COLUMN.search(reason)
+    line, column = (int(found.group(1)), int(found.group(2))) if found else (1, 1)
+    lines = text.split("\n", line - 1)
+    offset = sum(len(piece) + 1 for piece in lines[:-1]) + column - 1
+    starts: list[tuple[int, str]] = []
+    scan(text, lambda start, path: starts.append((start, pointer_from_path(path))))
+    pointer = max((entry for entry in starts if entry[0] <= offset), default=(0, ""))[1]
+    return Problem(pointer, "an integer literal too long for any double, outside +/-(2^53-1)", "unsafe-integer")
 
 
 def _raw(data: bytes | bytearray | memoryview | str, type_name: str, max_bytes: int | None) -> bytes:

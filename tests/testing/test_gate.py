@@ -136,8 +136,10 @@ def test_gate_fails_an_adapter_that_glues_tool_fragments_to_the_wrong_index(brok
     broken.append(adapter.name)
     code, report = _run(adapter.name)
     assert code == 1
-    assert "FAIL response round trip and stream law" in report
-    assert "folded stream came back different" in report
+    # The recorded parallel calls catch it on every run; whether a generated response also has interleaved
+    # fragments depends on hypothesis's draws, which change with what the process imported first.
+    assert "FAIL recorded shapes" in report
+    assert "parallel_tool_calls.json" in report
 
 
 def test_unknown_adapter_fails_with_the_known_names() -> None:

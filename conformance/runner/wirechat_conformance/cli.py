@@ -186,8 +186,17 @@ def _options(args: argparse.Namespace) -> Options:
 
 
 def _adapter_gate(args: argparse.Namespace) -> int:
-    from wirechat.testing import gate  # noqa: PLC0415 (the gate's SDK oracles load only when it runs)
+    try:
+        from wirechat.testing import gate  # noqa: PLC0415 (the gate's SDK oracles load only when it runs)
+    except ImportError as exc:
+        raise ConformanceUsageError(
+            f"--adapter needs the adapter gate (wirechat.testing.gate), which is not installed ({exc}); "
+            'pip install "wirechat[gate]"'
+        ) from None
+    from wirechat.adapters import names  # noqa: PLC0415
 
+    if args.adapter not in names():
+        raise ConformanceUsageError(f"--adapter: no adapter named {args.adapter!r}; installed: {', '.join(names())}")
     code: int = gate.run(args.adapter, seed=args.seed, examples=args.examples)
     return code
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
-from pydantic._internal._model_construction import ModelMetaclass  # the base of every model's type
 
 from wirechat._order import finish_problems
 from wirechat._pointers import problems_from_validation_error
@@ -20,7 +19,11 @@ from wirechat.errors import WireError
 __all__ = ["WireModel"]
 
 
-class _WireModelType(ModelMetaclass):
+_ModelMetaclass: type = type(BaseModel)
+"""pydantic's model metaclass, reached through a public class rather than its private module."""
+
+
+class _WireModelType(_ModelMetaclass):  # type: ignore[misc]
     """Turns a construction's ``ValidationError`` into ``WireError``. It wraps the class call, not
     ``__init__``: pydantic routes validation through a model's own ``__init__`` when it has one (every
     nested model of a decoded document, in Python), while a metaclass call is construction only."""

@@ -180,7 +180,11 @@ class StreamDecoder:
         if kind == "tool_use":
             self._has_calls = True
             self._compactors[index] = JsonCompactor()
-            out = [ToolCallStartEvent(index=index, id=str(block.get("id")), name=str(block.get("name")))]
+            call_id, name = block.get("id"), block.get("name")
+            if not isinstance(call_id, str) or not call_id or not isinstance(name, str) or not name:
+                missing = "id" if not isinstance(call_id, str) or not call_id else "name"
+                raise ValueError(f"/content_block ({index}): a tool_use block has no {missing}")
+            out = [ToolCallStartEvent(index=index, id=call_id, name=name)]
             if block.get("input"):
                 self._sent_arguments.add(index)
                 out.append(ToolCallDeltaEvent(index=index, arguments=compact_json(block["input"])))

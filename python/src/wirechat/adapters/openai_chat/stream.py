@@ -162,8 +162,12 @@ class StreamDecoder:
             self._calls[key] = index
             self._has_calls = True
             self._open.append(("tool_call", index))
-            call_id = call.get("id") or f"call_{key}"
-            out.append(ToolCallStartEvent(index=index, id=call_id, name=function.get("name") or "unknown"))
+            call_id, name = call.get("id"), function.get("name")
+            if not isinstance(call_id, str) or not call_id or not isinstance(name, str) or not name:
+                # the first fragment of a call names it; inventing an id or a name would hide a broken stream
+                missing = "id" if not isinstance(call_id, str) or not call_id else "function name"
+                raise ValueError(f"/choices/0/delta/tool_calls ({key}): a tool call's first fragment has no {missing}")
+            out.append(ToolCallStartEvent(index=index, id=call_id, name=name))
         if arguments:
             out.append(ToolCallDeltaEvent(index=self._calls[key], arguments=arguments))
 

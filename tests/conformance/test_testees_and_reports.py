@@ -12,6 +12,8 @@ from wirechat_conformance.cli import main
 from wirechat_conformance.paths import Layout
 from wirechat_conformance.testees import LANGUAGES, Testee, command_for
 
+import wirechat.testing
+
 MESSAGE = '{"parts":[{"text":"hi","type":"text"}],"role":"user"}'
 
 
@@ -60,5 +62,6 @@ def test_the_adapter_gate_flag_without_a_gate(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(sys.modules, "wirechat.testing.gate", None)  # importing it now raises ImportError
+    monkeypatch.delattr(wirechat.testing, "gate", raising=False)  # as when it was never installed
     assert main(["--adapter", "openai-chat"]) == 2
     assert "adapter gate (wirechat.testing.gate), which is not installed" in capsys.readouterr().err

@@ -1,0 +1,113 @@
+"""Writes conformance/cases/adapters/<adapter>.ndjson: Python's adapter verdicts as data, for the Go adapters
+(and any other language) to be held to. Regenerate (from the repository root, with the dev environment's
+Python, which has wirechat and hypothesis):
+
+    python go/adapters/testdata/make_vectors.py
+
+Lines: {"kind": "request", "canonical", "body" | "refused", "warnings"} (canonical ChatRequest -> provider
+body, warnings as feature names); {"kind": "response", "body", "canonical" | "error"} and
+{"kind": "stream", "events", "canonical" | "error"} (provider response / SSE events -> canonical
+ChatResponse, or the error kind). Requests come from the adapter gate's strategies with a fixed seed.
+"""
+
+import json
+import pathlib
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wirechat import ChatRequest, adapters, encode, fold
+from wirechat.adapters import ConversionRefused
+from wirechat.exchange import SseEvent
+from wirechat.testing.gate_strategies import requests
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+COUNT = 80
+
+
+def generated(adapter):
+    found = []
+
+    @settings(derandomize=True, max_examples=COUNT, database=None, suppress_health_check=list(HealthCheck))
+    @given(requests(adapter))
+    def collect(document):
+        found.append(document)
+
+    collect()
+    return found
+
+
+def request_line(adapter, document, description):
+    line = {"kind": "request", "description": description, "canonical": document}
+    try:
+        body, warnings = adapter.encode_request(ChatRequest.model_validate(document))
+    except ConversionRefused as refusal:
+        line["refused"] = refusal.feature
+        return line
+    line["body"] = body
+    line["warnings"] = [w.feature for w in warnings]
+    return line
+
+
+def stream_line(adapter, events, description):
+    decoder = adapter.stream_decoder()
+    out = []
+    for event in events:
+        out += decoder.feed(SseEvent(event.get("event"), event["data"]))
+    out += decoder.close()
+    line = {"kind": "stream", "description": description, "events": events}
+    try:
+        line["canonical"] = json.loads(encode(fold(out)))
+    except Exception as failure:  # the stream ended in an error event
+        error = getattr(failure, "error", None) or getattr(failure, "failure", None)
+        line["error"] = error.kind if error is not None else type(failure).__name__
+    return line
+
+
+def response_line(adapter, body_text, description):
+    line = {"kind": "response", "description": description, "body_text": body_text}
+    try:
+        body = json.loads(body_text)
+        if not isinstance(body, dict):
+            raise ValueError("not an object")
+        line["canonical"] = json.loads(encode(adapter.decode_response(body)))
+    except (ValueError, KeyError):
+        line["error"] = "invalid_response"
+    return line
+
+
+def main():
+    for name in ("openai-chat", "anthropic"):
+        adapter = adapters.get(name)
+        lines = []
+        for i, document in enumerate(generated(adapter)):
+            lines.append(request_line(adapter, document, f"generated request {i} (gate strategies, fixed seed)"))
+        for path in sorted((ROOT / "schema/v1/examples/ChatRequest/valid").glob("*.json")):
+            document = json.loads(path.read_text())
+            document.setdefault("model", "m")
+            lines.append(request_line(adapter, document, f"schema example {path.name}"))
+        for path in sorted(adapter.fixtures_dir.glob("*.json")):
+            fixture = json.loads(path.read_text())
+            lines.append(response_line(adapter, json.dumps(fixture["body"]), f"recorded {path.name}: body"))
+            lines.append(stream_line(adapter, fixture["events"], f"recorded {path.name}: events"))
+            events = fixture["events"]
+            lines.append(stream_line(adapter, events[: len(events) // 2], f"recorded {path.name}: cut in half"))
+            broken = [*events[:2], {"event": events[2].get("event"), "data": events[2]["data"][:-7]}]
+            lines.append(stream_line(adapter, broken, f"recorded {path.name}: third event cut mid-JSON"))
+            lines.append(response_line(adapter, json.dumps(fixture["body"])[:-5], f"recorded {path.name}: body cut"))
+        for status, headers, body, *_ in adapter.error_cases:
+            text = body.decode() if isinstance(body, bytes) else json.dumps(body)
+            error = adapter.decode_error(status, headers, text.encode())
+            lines.append({"kind": "error", "description": f"error table: {status} {text[:60]}", "status": status,
+                          "headers": headers, "body_text": text, "canonical": json.loads(encode(error))})
+        for fixture_body in ('{"choices": [{"message": {"tool_calls": [{"type": "function", "function": {"name": "f", "arguments": "{}"}}]}}]}',
+                             '{"content": [{"type": "tool_use", "name": "f", "input": {}}]}',
+                             '{"content": [{"type": "tool_use", "id": "t", "input": {}}]}', '[1]', '{"choices": 5}'):
+            lines.append(response_line(adapter, fixture_body, f"bad input: {fixture_body[:70]}"))
+        out = ROOT / "conformance/cases/adapters" / f"{name}.ndjson"
+        out.write_text("".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in lines))
+        print(out, len(lines), "lines", out.stat().st_size, "bytes")
+
+
+if __name__ == "__main__":
+    main()

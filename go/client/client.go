@@ -60,7 +60,7 @@ func DefaultTimeouts() Timeouts { return Timeouts{Connect: 10 * time.Second, Rea
 // Client calls one provider. It is safe for concurrent use.
 type Client struct {
 	adapter   adapters.Adapter
-	secret    Secret
+	secret    *Secret // a pointer: a struct print of the Client shows an address, not the key
 	baseURL   string
 	http      *http.Client
 	retry     RetryPolicy
@@ -75,7 +75,7 @@ type Option func(*Client) error
 
 // WithAPIKey sets the key (default: the adapter's environment variable, OPENAI_API_KEY ...).
 func WithAPIKey(key string) Option {
-	return func(c *Client) error { c.secret = NewSecret(key); return nil }
+	return func(c *Client) error { secret := NewSecret(key); c.secret = &secret; return nil }
 }
 
 // WithBaseURL sets scheme and host (default: the provider's, https://api.openai.com ...).
@@ -147,7 +147,8 @@ func New(provider string, options ...Option) (*Client, error) {
 func NewWithAdapter(adapter adapters.Adapter, options ...Option) (*Client, error) {
 	c := &Client{adapter: adapter, baseURL: adapter.DefaultBaseURL(), retry: DefaultRetryPolicy(),
 		timeouts: DefaultTimeouts(), maxBody: MaxBodyBytes, headers: http.Header{}}
-	c.secret = NewSecret(os.Getenv(adapter.APIKeyEnv()))
+	fromEnv := NewSecret(os.Getenv(adapter.APIKeyEnv()))
+	c.secret = &fromEnv
 	for _, option := range options {
 		if err := option(c); err != nil {
 			return nil, err
@@ -167,12 +168,12 @@ func NewWithAdapter(adapter adapters.Adapter, options ...Option) (*Client, error
 }
 
 // String describes the client without its key.
-func (c *Client) String() string {
+func (c Client) String() string {
 	return fmt.Sprintf("client.Client(provider=%q, base_url=%q, api_key=%v)", c.adapter.Name(), c.baseURL, c.secret)
 }
 
 // GoString is String.
-func (c *Client) GoString() string { return c.String() }
+func (c Client) GoString() string { return c.String() }
 
 // Chat sends request and returns the provider's answer as a canonical response.
 func (c *Client) Chat(ctx context.Context, request wirechat.ChatRequest) (wirechat.ChatResponse, error) {
@@ -353,7 +354,7 @@ type watchedBody struct {
 	read   time.Duration
 	cancel context.CancelCauseFunc
 	parent context.Context
-	secret Secret
+	secret *Secret
 	fired  atomic.Bool
 }
 

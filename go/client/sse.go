@@ -27,9 +27,12 @@ type SseDecoder struct {
 
 // Feed returns the events completed by chunk.
 func (d *SseDecoder) Feed(chunk []byte) []adapters.SseEvent {
+	if len(chunk) == 0 {
+		return nil // an empty read must not end the wait for the \n of a \r\n pair
+	}
 	if d.skipLF {
 		d.skipLF = false
-		if len(chunk) > 0 && chunk[0] == '\n' {
+		if chunk[0] == '\n' {
 			chunk = chunk[1:]
 		}
 	}

@@ -23,7 +23,7 @@ type Stream struct {
 	sse      SseDecoder
 	decoder  adapters.StreamDecoder
 	fold     wirechat.StreamFold
-	secret   Secret
+	secret   *Secret
 	buf      []byte
 	queue    []wirechat.StreamEvent
 	event    wirechat.StreamEvent
@@ -148,7 +148,7 @@ func (s *Stream) Close() error {
 	return nil
 }
 
-func redactError(secret Secret, failure wirechat.Error) wirechat.Error {
+func redactError(secret *Secret, failure wirechat.Error) wirechat.Error {
 	c := Client{secret: secret}
 	return c.redact(failure)
 }

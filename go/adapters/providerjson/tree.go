@@ -31,51 +31,80 @@ func (n Number) IsInt() bool {
 }
 
 // Object is a JSON object that keeps its members' order. A duplicate member keeps its first position and
-// its last value, as a Python dict does.
+// its last value, as a Python dict does. Members sit in two slices (provider objects are small); an index
+// map is built once an object grows past indexAfter members, so that a hostile object with many members
+// costs linear time, not quadratic.
 type Object struct {
 	keys   []string
-	values map[string]any
+	values []any
+	index  map[string]int
 }
 
+const indexAfter = 16
+
 // NewObject returns an empty object.
-func NewObject() *Object { return &Object{values: map[string]any{}} }
+func NewObject() *Object { return &Object{} }
+
+func (o *Object) find(key string) int {
+	if o == nil {
+		return -1
+	}
+	if o.index != nil {
+		if i, ok := o.index[key]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, k := range o.keys {
+		if k == key {
+			return i
+		}
+	}
+	return -1
+}
 
 // Set sets a member, appending it when new.
 func (o *Object) Set(key string, value any) *Object {
-	if _, ok := o.values[key]; !ok {
-		o.keys = append(o.keys, key)
+	if i := o.find(key); i >= 0 {
+		o.values[i] = value
+		return o
 	}
-	o.values[key] = value
+	o.keys = append(o.keys, key)
+	o.values = append(o.values, value)
+	if o.index != nil {
+		o.index[key] = len(o.keys) - 1
+	} else if len(o.keys) > indexAfter {
+		o.index = make(map[string]int, len(o.keys)*2)
+		for i, k := range o.keys {
+			o.index[k] = i
+		}
+	}
 	return o
 }
 
 // Get is the member's value, nil when absent (as JSON null: Python's .get).
 func (o *Object) Get(key string) any {
-	if o == nil {
-		return nil
+	if i := o.find(key); i >= 0 {
+		return o.values[i]
 	}
-	return o.values[key]
+	return nil
 }
 
 // Has reports whether the member is present (even when null).
-func (o *Object) Has(key string) bool {
-	if o == nil {
-		return false
-	}
-	_, ok := o.values[key]
-	return ok
-}
+func (o *Object) Has(key string) bool { return o.find(key) >= 0 }
 
 // Delete removes a member.
 func (o *Object) Delete(key string) {
-	if _, ok := o.values[key]; !ok {
+	i := o.find(key)
+	if i < 0 {
 		return
 	}
-	delete(o.values, key)
-	for i, k := range o.keys {
-		if k == key {
-			o.keys = append(o.keys[:i], o.keys[i+1:]...)
-			break
+	o.keys = append(o.keys[:i], o.keys[i+1:]...)
+	o.values = append(o.values[:i], o.values[i+1:]...)
+	if o.index != nil {
+		o.index = make(map[string]int, len(o.keys))
+		for j, k := range o.keys {
+			o.index[k] = j
 		}
 	}
 }
@@ -98,9 +127,12 @@ func (o *Object) Len() int {
 
 // Copy is a shallow copy.
 func (o *Object) Copy() *Object {
-	out := &Object{keys: append([]string(nil), o.keys...), values: make(map[string]any, len(o.values))}
-	for k, v := range o.values {
-		out.values[k] = v
+	out := &Object{keys: append([]string(nil), o.keys...), values: append([]any(nil), o.values...)}
+	if o.index != nil {
+		out.index = make(map[string]int, len(o.index))
+		for k, i := range o.index {
+			out.index[k] = i
+		}
 	}
 	return out
 }

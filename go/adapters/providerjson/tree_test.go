@@ -32,3 +32,15 @@ func TestBadText(t *testing.T) {
 		}
 	}
 }
+
+func TestManyMembers(t *testing.T) {
+	o := NewObject()
+	for i := 0; i < 100; i++ {
+		o.Set(string(rune('a'+i%26))+string(rune('a'+i/26)), i)
+	}
+	o.Set("aa", "again")
+	o.Delete("ba")
+	if o.Len() != 99 || o.Get("aa") != "again" || o.Has("ba") || o.Get("zc") != 77 || o.Keys()[0] != "aa" {
+		t.Fatalf("indexed object lost members: %d %v %v", o.Len(), o.Get("aa"), o.Get("zc"))
+	}
+}

@@ -117,7 +117,7 @@ func appendValue(b []byte, v any) ([]byte, error) {
 			b = AppendString(b, key)
 			b = append(b, ':')
 			var err error
-			if b, err = appendValue(b, x.values[key]); err != nil {
+			if b, err = appendValue(b, x.values[i]); err != nil {
 				return nil, err
 			}
 		}

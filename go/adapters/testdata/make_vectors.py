@@ -16,20 +16,21 @@ import pathlib
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wirechat import ChatRequest, adapters, encode, fold
+from wirechat import ChatRequest, ChatResponse, adapters, encode, fold
 from wirechat.adapters import ConversionRefused
 from wirechat.exchange import SseEvent
-from wirechat.testing.gate_strategies import requests
+from wirechat.stream import events_from_response
+from wirechat.testing.gate_strategies import requests, responses
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 COUNT = 80
 
 
-def generated(adapter):
+def generated(adapter, strategy=requests, count=COUNT):
     found = []
 
-    @settings(derandomize=True, max_examples=COUNT, database=None, suppress_health_check=list(HealthCheck))
-    @given(requests(adapter))
+    @settings(derandomize=True, max_examples=count, database=None, suppress_health_check=list(HealthCheck))
+    @given(strategy(adapter))
     def collect(document):
         found.append(document)
 
@@ -82,6 +83,23 @@ def main():
         lines = []
         for i, document in enumerate(generated(adapter)):
             lines.append(request_line(adapter, document, f"generated request {i} (gate strategies, fixed seed)"))
+        for i, document in enumerate(generated(adapter, responses, 40)):
+            response = ChatResponse.model_validate(document)
+            try:
+                body = adapter.encode_response(response)
+            except ConversionRefused:
+                continue
+            lines.append(response_line(adapter, json.dumps(body, ensure_ascii=False), f"generated response {i}: body"))
+            encoder = adapter.stream_encoder()
+            sse = []
+            try:
+                for event in events_from_response(response, 5):
+                    sse += encoder.feed(event)
+                sse += encoder.close()
+            except ConversionRefused:
+                continue
+            events = [{"event": e.event, "data": e.data} for e in sse]
+            lines.append(stream_line(adapter, events, f"generated response {i}: stream"))
         for path in sorted((ROOT / "schema/v1/examples/ChatRequest/valid").glob("*.json")):
             document = json.loads(path.read_text())
             document.setdefault("model", "m")

@@ -106,6 +106,9 @@ type Adapter interface {
 	APIKeyEnv() string
 	// EncodeRequest is the provider's (non-streaming) body for request; a *RefusedError when it cannot be.
 	EncodeRequest(request wirechat.ChatRequest) (*providerjson.Object, []Warning, error)
+	// DecodeRequest is the canonical request for a provider's request body (the warnings of what it
+	// could not carry); *InvalidBodyError for a body that is not a valid request.
+	DecodeRequest(body []byte) (wirechat.ChatRequest, []Warning, error)
 	// DecodeResponse is the canonical response for a provider's response body; *InvalidBodyError when
 	// the body cannot be read.
 	DecodeResponse(body []byte) (wirechat.ChatResponse, error)

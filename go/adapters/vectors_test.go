@@ -108,6 +108,8 @@ func TestVectors(t *testing.T) {
 					checkCanonical(t, v, response, err)
 				case "error":
 					checkError(t, adapter, v)
+				case "request_decode":
+					checkRequestDecode(t, adapter, v)
 				default:
 					t.Fatalf("unknown vector kind %q", v.Kind)
 				}
@@ -198,5 +200,29 @@ func checkError(t *testing.T, adapter adapters.Adapter, v vector) {
 	}
 	if got, want := string(data), jcs(t, v.Canonical); got != want {
 		t.Fatalf("canonical error differs from Python's\n got: %s\nwant: %s", got, want)
+	}
+}
+
+func checkRequestDecode(t *testing.T, adapter adapters.Adapter, v vector) {
+	request, warnings, err := adapter.DecodeRequest(v.Body)
+	if v.Error != "" {
+		var invalid *adapters.InvalidBodyError
+		if !errors.As(err, &invalid) {
+			t.Fatalf("want an invalid body error, got %v", err)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("want a request, got %v", err)
+	}
+	data, err := wirechat.Canonical(request)
+	if err != nil {
+		t.Fatalf("the decoded request is not valid: %v", err)
+	}
+	if got, want := string(data), jcs(t, v.Canonical); got != want {
+		t.Fatalf("canonical request differs from Python's\n got: %s\nwant: %s", got, want)
+	}
+	if len(warnings) != len(v.Warnings) {
+		t.Fatalf("warnings %v, Python's %v", warnings, v.Warnings)
 	}
 }

@@ -25,23 +25,25 @@ func DecodeResponse(data []byte) (wirechat.ChatResponse, error) {
 	if err != nil {
 		return response, err
 	}
-	parts := make([]wirechat.Part, 0, len(blocks))
+	parts := make([]any, 0, len(blocks))
 	hasCalls := false
 	for i, block := range blocks {
 		part, err := decodeBlock(block, "/content/"+strconv.Itoa(i))
 		if err != nil {
 			return response, err
 		}
-		if _, ok := part.(*wirechat.ToolCallPart); ok {
-			hasCalls = true
-		}
+		hasCalls = hasCalls || part.Get("type") == "tool_call"
 		parts = append(parts, part)
+	}
+	message, err := wirechat.Decode[wirechat.Message](providerjson.MustMarshal(newObj().Set("role", "assistant").Set("parts", parts)))
+	if err != nil {
+		return response, shared.Invalid("/content", "%v", err)
 	}
 	var rawFinish *string
 	if raw, ok := body.Get("stop_reason").(string); ok {
 		rawFinish = &raw
 	}
-	response.Message = wirechat.Message{Role: wirechat.RoleAssistant, Parts: parts}
+	response.Message = message
 	response.FinishReason = DecodeFinish(rawFinish, hasCalls)
 	metadata := providerjson.NewObject()
 	if raw, ok := body.Get("usage").(*providerjson.Object); ok {

@@ -10,6 +10,7 @@ package anthropic
 
 import (
 	"encoding/base64"
+	"strconv"
 
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
@@ -91,22 +92,25 @@ func encodeReasoning(part *wirechat.ReasoningPart, where string, conv *shared.Co
 	return newObj().Set("type", "thinking").Set("thinking", text).Set("signature", signature), nil
 }
 
-func withCache(block *obj, metadata wirechat.ProviderMetadata) wirechat.ProviderMetadata {
+// withCache adds the block's cache_control and citations to a decoded part's provider data.
+func withCache(block, part *obj) *obj {
 	own := newObj()
 	for _, key := range []string{"cache_control", "citations"} {
 		if v := block.Get(key); v != nil {
 			own.Set(key, v)
 		}
 	}
-	if own.Len() == 0 {
-		return metadata
+	if own.Len() > 0 {
+		part.Set("provider_metadata", newObj().Set(Provider, own))
 	}
-	return wirechat.ProviderMetadata{Provider: shared.ObjectBytes(own)}
+	return part
 }
 
-// decodeBlock is the canonical part for one response content block: text, thinking, redacted thinking,
-// tool_use; any other block is kept whole as a data part marked {"anthropic": {"block": true}}.
-func decodeBlock(raw any, where string) (wirechat.Part, error) {
+// decodeBlock is the canonical part, as a tree, for one content block of a request or a response, as
+// Python's shapes.decode_block: text, image, document, thinking, redacted thinking, tool_use,
+// tool_result; any other block is kept whole as a data part marked {"anthropic": {"block": true}}. A
+// missing tool-call id or name is an error, never an invented value.
+func decodeBlock(raw any, where string) (*obj, error) {
 	block, ok := raw.(*obj)
 	if !ok {
 		return nil, shared.Invalid(where, "expected a content block object")
@@ -114,29 +118,45 @@ func decodeBlock(raw any, where string) (wirechat.Part, error) {
 	switch block.Get("type") {
 	case "text":
 		text, _, err := shared.GetStr(block, "text", where, true)
+		return withCache(block, newObj().Set("type", "text").Set("text", text)), err
+	case "image":
+		source, err := shared.GetObj(block, "source", where, true)
 		if err != nil {
 			return nil, err
 		}
-		return &wirechat.TextPart{Text: text, ProviderMetadata: withCache(block, nil)}, nil
+		var image *obj
+		switch source.Get("type") {
+		case "url":
+			url, _, err := shared.GetStr(source, "url", where+"/source", true)
+			if err != nil {
+				return nil, err
+			}
+			image = newObj().Set("source", "url").Set("url", url)
+		case "base64":
+			image = newObj().Set("source", "base64").Set("base64", source.Get("data")).Set("media_type", source.Get("media_type"))
+		default:
+			return nil, shared.Invalid(where+"/source/type", "expected url or base64, got %s", providerjson.MustCompact(source.Get("type")))
+		}
+		return withCache(block, newObj().Set("type", "image").Set("image", image)), nil
+	case "document":
+		file, err := decodeDocument(block, where)
+		if err != nil {
+			return nil, err
+		}
+		return withCache(block, newObj().Set("type", "file").Set("file", file)), nil
 	case "thinking":
-		r := wirechat.Reasoning{Issuer: &issuer}
-		if text, ok := block.Get("thinking").(string); ok && text != "" {
-			r.Text = &text
-		} else if shared.Truthy(block.Get("thinking")) {
-			return nil, shared.Invalid(where+"/thinking", "expected a string, got %s", shared.TypeName(block.Get("thinking")))
+		reasoning := newObj().Set("issuer", Provider)
+		if v := block.Get("thinking"); shared.Truthy(v) {
+			reasoning.Set("text", v)
 		}
-		if signature, ok := block.Get("signature").(string); ok && signature != "" {
-			r.Signature = &signature
-		} else if shared.Truthy(block.Get("signature")) {
-			return nil, shared.Invalid(where+"/signature", "expected a string, got %s", shared.TypeName(block.Get("signature")))
+		if v := block.Get("signature"); shared.Truthy(v) {
+			reasoning.Set("signature", v)
 		}
-		return &wirechat.ReasoningPart{Reasoning: r}, nil
+		return newObj().Set("type", "reasoning").Set("reasoning", reasoning), nil
 	case "redacted_thinking":
 		data, _, err := shared.GetStr(block, "data", where, true)
-		if err != nil {
-			return nil, err
-		}
-		return &wirechat.ReasoningPart{Reasoning: wirechat.Reasoning{RedactedData: &data, Issuer: &issuer}}, nil
+		reasoning := newObj().Set("redacted_data", data).Set("issuer", Provider)
+		return newObj().Set("type", "reasoning").Set("reasoning", reasoning), err
 	case "tool_use":
 		input := block.Get("input")
 		if input == nil {
@@ -154,10 +174,87 @@ func decodeBlock(raw any, where string) (wirechat.Part, error) {
 		if err != nil {
 			return nil, err
 		}
-		call := wirechat.ToolCall{ID: id, Name: name, Arguments: arguments}
-		return &wirechat.ToolCallPart{ToolCall: call, ProviderMetadata: withCache(block, nil)}, nil
+		call := newObj().Set("id", id).Set("name", name).Set("arguments", arguments)
+		return withCache(block, newObj().Set("type", "tool_call").Set("tool_call", call)), nil
+	case "tool_result":
+		result, err := decodeToolResult(block, where)
+		if err != nil {
+			return nil, err
+		}
+		return withCache(block, newObj().Set("type", "tool_result").Set("tool_result", result)), nil
 	}
-	return blockData(block), nil
+	return newObj().Set("type", "data").Set("data", newObj().Set("value", block)).
+		Set("provider_metadata", newObj().Set(Provider, newObj().Set("block", true))), nil
+}
+
+func decodeDocument(block *obj, where string) (*obj, error) {
+	source, err := shared.GetObj(block, "source", where, true)
+	if err != nil {
+		return nil, err
+	}
+	var out *obj
+	switch kind := source.Get("type"); kind {
+	case "url":
+		url, _, err := shared.GetStr(source, "url", where+"/source", true)
+		if err != nil {
+			return nil, err
+		}
+		out = newObj().Set("source", "uri").Set("uri", url)
+	case "base64":
+		out = newObj().Set("source", "base64").Set("base64", source.Get("data")).Set("media_type", source.Get("media_type"))
+	case "text":
+		data, _, err := shared.GetStr(source, "data", where+"/source", true)
+		if err != nil {
+			return nil, err
+		}
+		out = newObj().Set("source", "base64").Set("base64", base64.StdEncoding.EncodeToString([]byte(data))).Set("media_type", "text/plain")
+	case "file":
+		id, _, err := shared.GetStr(source, "file_id", where+"/source", true)
+		if err != nil {
+			return nil, err
+		}
+		out = newObj().Set("source", "file_id").Set("file_id", id).Set("issuer", Provider)
+	default:
+		return nil, shared.Invalid(where+"/source/type", "expected url, base64, text or file, got %s", providerjson.MustCompact(kind))
+	}
+	if title, ok := block.Get("title").(string); ok && title != "" {
+		out.Set("name", title)
+	}
+	return out, nil
+}
+
+func decodeToolResult(block *obj, where string) (*obj, error) {
+	id, _, err := shared.GetStr(block, "tool_use_id", where, true)
+	if err != nil {
+		return nil, err
+	}
+	result := newObj().Set("tool_call_id", id).Set("content", "")
+	switch content := block.Get("content").(type) {
+	case string:
+		result.Set("content", content)
+	case []any:
+		parts := []any{}
+		for k, item := range content {
+			part, err := decodeBlock(item, where+"/content/"+strconv.Itoa(k))
+			if err != nil {
+				return nil, err
+			}
+			parts = append(parts, part)
+		}
+		if len(parts) > 0 {
+			if first := parts[0].(*obj); first.Get("type") == "text" && !first.Has("provider_metadata") {
+				result.Set("content", first.Get("text"))
+				parts = parts[1:]
+			}
+		}
+		if len(parts) > 0 {
+			result.Set("parts", parts)
+		}
+	}
+	if isError, ok := block.Get("is_error").(bool); ok {
+		result.Set("is_error", isError)
+	}
+	return result, nil
 }
 
 // blockData keeps a block this adapter has no part for whole, as a data part.

@@ -28,6 +28,10 @@ func (adapter) EncodeRequest(request wirechat.ChatRequest) (*providerjson.Object
 	return EncodeRequest(request)
 }
 
+func (adapter) DecodeRequest(body []byte) (wirechat.ChatRequest, []adapters.Warning, error) {
+	return DecodeRequest(body)
+}
+
 func (adapter) DecodeResponse(body []byte) (wirechat.ChatResponse, error) {
 	return DecodeResponse(body)
 }

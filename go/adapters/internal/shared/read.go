@@ -148,3 +148,12 @@ func Truthy(v any) bool {
 
 // Ptr is a pointer to a copy of v.
 func Ptr[T any](v T) *T { return &v }
+
+// DataURL splits a data:<type>;base64,<data> URL, ok false when url is not one.
+func DataURL(url string) (mediaType, data string, ok bool) {
+	found := dataURL.FindStringSubmatch(url)
+	if found == nil {
+		return "", "", false
+	}
+	return found[1], found[2], true
+}

@@ -93,6 +93,17 @@ type StreamDecoder interface {
 	Close() []wirechat.StreamEvent
 }
 
+// StreamEncoder turns one response's canonical stream events into the provider's SSE events.
+type StreamEncoder interface {
+	// Feed returns the provider events for this canonical event; a *RefusedError for a part the
+	// provider's stream cannot carry.
+	Feed(event wirechat.StreamEvent) ([]SseEvent, error)
+	// Close returns the provider's closing events still owed.
+	Close() []SseEvent
+	// Warnings are the degradations applied so far.
+	Warnings() []Warning
+}
+
 // Adapter is one provider API.
 type Adapter interface {
 	// Name is the registry name and provider_options key (openai-chat, anthropic).
@@ -112,8 +123,13 @@ type Adapter interface {
 	// DecodeResponse is the canonical response for a provider's response body; *InvalidBodyError when
 	// the body cannot be read.
 	DecodeResponse(body []byte) (wirechat.ChatResponse, error)
+	// EncodeResponse is the provider's response body for a canonical response (the warnings of what was
+	// degraded); a *RefusedError when it cannot be.
+	EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []Warning, error)
 	// NewStreamDecoder is a fresh decoder for one streamed response.
 	NewStreamDecoder() StreamDecoder
+	// NewStreamEncoder is a fresh encoder for one streamed response.
+	NewStreamEncoder() StreamEncoder
 	// DecodeError is the canonical error for an HTTP failure, or for a mid-stream error payload (status
 	// 0). It never fails: an unreadable body gives the status's meaning.
 	DecodeError(status int, headers http.Header, body []byte) wirechat.Error

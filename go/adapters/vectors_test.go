@@ -33,6 +33,7 @@ type vector struct {
 	Events      []json.RawMessage `json:"events"`
 	Error       string            `json:"error"`
 	Status      *int              `json:"status"`
+	CanonEvents []json.RawMessage `json:"canonical_events"`
 	Headers     map[string]string `json:"headers"`
 }
 
@@ -108,6 +109,10 @@ func TestVectors(t *testing.T) {
 					checkCanonical(t, v, response, err)
 				case "error":
 					checkError(t, adapter, v)
+				case "response_encode":
+					checkResponseEncode(t, adapter, v)
+				case "stream_encode":
+					checkStreamEncode(t, adapter, v)
 				case "request_decode":
 					checkRequestDecode(t, adapter, v)
 				default:
@@ -224,5 +229,78 @@ func checkRequestDecode(t *testing.T, adapter adapters.Adapter, v vector) {
 	}
 	if len(warnings) != len(v.Warnings) {
 		t.Fatalf("warnings %v, Python's %v", warnings, v.Warnings)
+	}
+}
+
+func checkResponseEncode(t *testing.T, adapter adapters.Adapter, v vector) {
+	response, err := wirechat.Decode[wirechat.ChatResponse](v.Canonical)
+	if err != nil {
+		t.Fatalf("canonical response does not decode: %v", err)
+	}
+	body, warnings, err := adapter.EncodeResponse(response)
+	if v.Refused != "" {
+		var refused *adapters.RefusedError
+		if !errors.As(err, &refused) || refused.Feature != v.Refused {
+			t.Fatalf("want refusal %s, got %v", v.Refused, err)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("want a body, got %v", err)
+	}
+	if got, want := jcs(t, providerjson.MustMarshal(body)), jcs(t, v.Body); got != want {
+		t.Fatalf("body differs from Python's\n got: %s\nwant: %s", got, want)
+	}
+	features := []string{}
+	for _, w := range warnings {
+		features = append(features, w.Feature)
+	}
+	if !slices.Equal(features, append([]string{}, v.Warnings...)) {
+		t.Fatalf("warnings %v, Python's %v", features, v.Warnings)
+	}
+}
+
+func checkStreamEncode(t *testing.T, adapter adapters.Adapter, v vector) {
+	encoder := adapter.NewStreamEncoder()
+	var got []adapters.SseEvent
+	for _, raw := range v.CanonEvents {
+		event, err := wirechat.Decode[wirechat.StreamEvent](raw)
+		if err != nil {
+			t.Fatalf("canonical event does not decode: %v", err)
+		}
+		out, err := encoder.Feed(event)
+		if err != nil {
+			t.Fatalf("the encoder refused %s: %v", raw, err)
+		}
+		got = append(got, out...)
+	}
+	got = append(got, encoder.Close()...)
+	if len(got) != len(v.Events) {
+		t.Fatalf("%d provider events, Python's %d", len(got), len(v.Events))
+	}
+	for i, raw := range v.Events {
+		var want struct {
+			Event *string `json:"event"`
+			Data  string  `json:"data"`
+		}
+		if err := json.Unmarshal(raw, &want); err != nil {
+			t.Fatal(err)
+		}
+		name := ""
+		if want.Event != nil {
+			name = *want.Event
+		}
+		if got[i].Event != name {
+			t.Fatalf("event %d is %q, Python's %q", i, got[i].Event, name)
+		}
+		if want.Data == "[DONE]" || got[i].Data == "[DONE]" {
+			if got[i].Data != want.Data {
+				t.Fatalf("event %d: %s, Python's %s", i, got[i].Data, want.Data)
+			}
+			continue
+		}
+		if g, w := jcs(t, []byte(got[i].Data)), jcs(t, []byte(want.Data)); g != w {
+			t.Fatalf("event %d differs from Python's\n got: %s\nwant: %s", i, g, w)
+		}
 	}
 }

@@ -32,6 +32,12 @@ func (adapter) DecodeRequest(body []byte) (wirechat.ChatRequest, []adapters.Warn
 	return DecodeRequest(body)
 }
 
+func (adapter) EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []adapters.Warning, error) {
+	return EncodeResponse(response)
+}
+
+func (adapter) NewStreamEncoder() adapters.StreamEncoder { return NewStreamEncoder() }
+
 func (adapter) DecodeResponse(body []byte) (wirechat.ChatResponse, error) {
 	return DecodeResponse(body)
 }

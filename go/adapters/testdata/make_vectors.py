@@ -23,7 +23,7 @@ from wirechat.stream import events_from_response
 from wirechat.testing.gate_strategies import requests, responses
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-COUNT = 80
+COUNT = 64
 
 
 def generated(adapter, strategy=requests, count=COUNT):
@@ -140,22 +140,31 @@ def main():
                 lines.append(request_decode_line(adapter, line["body"], "decode of: " + line["description"]))
         for i, body in enumerate(OPENAI_BODIES if name == "openai-chat" else ANTHROPIC_BODIES):
             lines.append(request_decode_line(adapter, body, f"hand-written request body {i}"))
-        for i, document in enumerate(generated(adapter, responses, 40)):
+        for i, document in enumerate(generated(adapter, responses, 24)):
             response = ChatResponse.model_validate(document)
+            canonical = json.loads(encode(response))
+            warnings: list = []
             try:
-                body = adapter.encode_response(response)
-            except ConversionRefused:
+                body = adapter.encode_response(response, warnings)
+            except ConversionRefused as refusal:
+                lines.append({"kind": "response_encode", "description": f"generated response {i}: encode",
+                              "canonical": canonical, "refused": refusal.feature})
                 continue
+            lines.append({"kind": "response_encode", "description": f"generated response {i}: encode",
+                          "canonical": canonical, "body": body, "warnings": [w.feature for w in warnings]})
             lines.append(response_line(adapter, json.dumps(body, ensure_ascii=False), f"generated response {i}: body"))
             encoder = adapter.stream_encoder()
             sse = []
             try:
-                for event in events_from_response(response, 5):
+                for event in events_from_response(response, 12):
                     sse += encoder.feed(event)
                 sse += encoder.close()
             except ConversionRefused:
                 continue
             events = [{"event": e.event, "data": e.data} for e in sse]
+            lines.append({"kind": "stream_encode", "description": f"generated response {i}: stream encode",
+                          "canonical_events": [json.loads(encode(e)) for e in events_from_response(response, 12)],
+                          "events": events})
             lines.append(stream_line(adapter, events, f"generated response {i}: stream"))
         for path in sorted((ROOT / "schema/v1/examples/ChatRequest/valid").glob("*.json")):
             document = json.loads(path.read_text())

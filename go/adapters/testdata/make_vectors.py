@@ -23,7 +23,7 @@ from wirechat.stream import events_from_response
 from wirechat.testing.gate_strategies import requests, responses
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-COUNT = 64
+COUNT = 40
 
 
 def generated(adapter, strategy=requests, count=COUNT):
@@ -55,8 +55,7 @@ OPENAI_BODIES = [
         {"role": "developer", "content": "Be terse.", "name": "ops"},
         {"role": "user", "content": [{"type": "text", "text": "Look"},
                                      {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0K", "detail": "low"}},
-                                     {"type": "input_audio", "input_audio": {"data": "UklGRg==", "format": "wav"}},
-                                     {"type": "file", "file": {"file_id": "file-1", "filename": "a.pdf"}}]},
+                                     {"type": "file", "file": {"file_data": "data:application/pdf;base64,JVBERi0=", "filename": "a.pdf"}}]},
         {"role": "assistant", "content": None, "refusal": "No.", "tool_calls": [
             {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{\"b\": 1, \"a\": 2}"}}]},
         {"role": "tool", "tool_call_id": "call_1", "content": [{"type": "text", "text": "4"}, {"type": "text", "text": "2"}]}],
@@ -73,11 +72,10 @@ ANTHROPIC_BODIES = [
      "messages": [
         {"role": "user", "content": [{"type": "text", "text": "Look"},
                                      {"type": "image", "source": {"type": "url", "url": "https://x/y.png"}},
-                                     {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "héllo"}, "title": "t"},
-                                     {"type": "document", "source": {"type": "file", "file_id": "file_1"}}]},
+                                     {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "héllo"}, "title": "t"}]},
         {"role": "assistant", "content": [{"type": "thinking", "thinking": "hm", "signature": "c2ln"},
                                           {"type": "redacted_thinking", "data": "cmVk"},
-                                          {"type": "tool_use", "id": "t1", "name": "f", "input": {"b": 1, "a": [1.5, 1e20]}}]},
+                                          {"type": "tool_use", "id": "t1", "name": "f", "input": {"b": 1, "a": [1.5, -0.0, 1e-7]}}]},
         {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "is_error": True,
                                       "content": [{"type": "text", "text": "oops"}, {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBO"}}]}]},
         {"role": "system", "content": "later"}],
@@ -140,6 +138,11 @@ def main():
                 lines.append(request_decode_line(adapter, line["body"], "decode of: " + line["description"]))
         for i, body in enumerate(OPENAI_BODIES if name == "openai-chat" else ANTHROPIC_BODIES):
             lines.append(request_decode_line(adapter, body, f"hand-written request body {i}"))
+        for source, bodies in (("openai-chat", OPENAI_BODIES), ("anthropic", ANTHROPIC_BODIES)):
+            for i, body in enumerate(bodies):  # a rich canonical request, read from a provider body, sent here
+                decoded = request_decode_line(adapters.get(source), body, "")
+                if "canonical" in decoded:
+                    lines.append(request_line(adapter, decoded["canonical"], f"{source} hand-written body {i}, decoded"))
         for i, document in enumerate(generated(adapter, responses, 24)):
             response = ChatResponse.model_validate(document)
             canonical = json.loads(encode(response))

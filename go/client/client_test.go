@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wirechat/wirechat/go/adapters"
 	"github.com/wirechat/wirechat/go/client"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
@@ -314,4 +315,47 @@ func TestTheKeyIsNeverShown(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestChatFaults(t *testing.T) {
+	ok := reply(map[string]any{"text": "ok"})
+	for _, provider := range providers {
+		t.Run(provider+"/malformed body", func(t *testing.T) {
+			url := serveFake(t, provider, []any{map[string]any{"reply": map[string]any{"text": "x"}, "fault": map[string]any{"type": "malformed", "after": 0}}})
+			_, err := newClient(t, provider, url).Chat(context.Background(), hello())
+			if failure := asError(t, err); failure.Kind() != wirechat.ErrorKindInvalidResponse || failure.Retryable() {
+				t.Fatalf("a cut JSON body is invalid_response, not retried: %v", failure)
+			}
+		})
+		t.Run(provider+"/dropped before answering, then ok", func(t *testing.T) {
+			dropped := map[string]any{"reply": map[string]any{"text": "x"}, "fault": map[string]any{"type": "drop", "after": 0}}
+			url := serveFake(t, provider, []any{dropped, ok})
+			response, err := newClient(t, provider, url).Chat(context.Background(), hello())
+			if err != nil || wirechat.MessageText(response.Message) != "ok" {
+				t.Fatalf("a network failure is retried: %v", err)
+			}
+		})
+	}
+	t.Run("anthropic/warnings reach the handler", func(t *testing.T) {
+		url := serveFake(t, "anthropic", []any{ok})
+		var features []string
+		c := newClient(t, "anthropic", url, client.WithWarningHandler(func(w adapters.Warning) { features = append(features, w.Feature) }))
+		request := hello()
+		temperature := 0.5
+		request.Options = &wirechat.ChatOptions{Temperature: &temperature}
+		if _, err := c.Chat(context.Background(), request); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(features, ",") != "options.max_tokens.absent,options.temperature" {
+			t.Fatalf("warnings %v", features)
+		}
+	})
+	t.Run("an invalid request is the caller's WireError, not sent", func(t *testing.T) {
+		c := newClient(t, "openai-chat", "http://127.0.0.1:1")
+		_, err := c.Chat(context.Background(), wirechat.ChatRequest{})
+		var wireErr *wirechat.WireError
+		if !errors.As(err, &wireErr) {
+			t.Fatalf("want a *wirechat.WireError, got %T %v", err, err)
+		}
+	})
 }

@@ -6,6 +6,7 @@
 package statustable
 
 import (
+	"errors"
 	"math"
 	"net/http"
 	"strconv"
@@ -32,25 +33,14 @@ func Header(headers http.Header, name string) (string, bool) {
 }
 
 // parseFloat reads a number as Python's float() does for the values servers send: surrounding spaces
-// allowed, "inf" and "nan" read (and then rejected by the callers as not finite).
+// allowed, "inf" and "nan" read (the callers then reject them as not finite), an overflow read as +-Inf.
 func parseFloat(raw string) (float64, bool) {
 	value, err := strconv.ParseFloat(strings.TrimSpace(raw), 64)
-	if err != nil {
-		var numErr *strconv.NumError
-		if ok := asNumError(err, &numErr); ok && numErr.Err == strconv.ErrRange {
-			return value, true // +-Inf or 0: what float() gives
-		}
+	var numErr *strconv.NumError
+	if err != nil && !(errors.As(err, &numErr) && numErr.Err == strconv.ErrRange) {
 		return 0, false
 	}
 	return value, true
-}
-
-func asNumError(err error, target **strconv.NumError) bool {
-	e, ok := err.(*strconv.NumError)
-	if ok {
-		*target = e
-	}
-	return ok
 }
 
 // RetryAfterMs is how long the server asked the client to wait, in milliseconds: retry-after-ms first,

@@ -5,6 +5,7 @@ package shared
 
 import (
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
@@ -47,7 +48,10 @@ func BuildError(f ErrorFields) wirechat.Error {
 	}
 	message := f.Message
 	if message == "" {
-		message = "HTTP " + itoa(f.Status)
+		message = "HTTP None" // Python's f"HTTP {status}" for an error inside a stream
+		if f.Status != 0 {
+			message = "HTTP " + strconv.Itoa(f.Status)
+		}
 	}
 	out := wirechat.Error{Kind: decided.Kind, Message: message, Retryable: retry}
 	if f.Status >= 100 && f.Status <= 599 {
@@ -70,11 +74,4 @@ func BuildError(f ErrorFields) wirechat.Error {
 		out.ProviderMetadata = wirechat.ProviderMetadata{f.Provider: ObjectBytes(f.Metadata)}
 	}
 	return out
-}
-
-func itoa(status int) string {
-	if status == 0 {
-		return "None"
-	}
-	return providerjsonInt(status)
 }

@@ -11,8 +11,6 @@ import (
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
 )
 
-func providerjsonInt(n int) string { return strconv.Itoa(n) }
-
 // Invalid is an *adapters.InvalidBodyError.
 func Invalid(pointer, format string, args ...any) error {
 	return &adapters.InvalidBodyError{Pointer: pointer, Message: fmt.Sprintf(format, args...)}

@@ -67,3 +67,40 @@ func decodeErrorObject(status int, headers http.Header, parsed *providerjson.Obj
 		RequestID: requestID, Retryable: retryable, Provider: Provider,
 	})
 }
+
+// The other direction: the error body this provider sends for a canonical Error (the stream encoder's
+// error event), as Python's encode_error.
+
+var statusByType = map[string]int{
+	"invalid_request_error": 400, "authentication_error": 401, "billing_error": 402, "permission_error": 403,
+	"not_found_error": 404, "conflict_error": 409, "request_too_large": 413, "rate_limit_error": 429,
+	"api_error": 500, "timeout_error": 504, "overloaded_error": 529,
+}
+
+var typeByKind = map[wirechat.ErrorKind]string{
+	wirechat.ErrorKindInvalidRequest: "invalid_request_error", wirechat.ErrorKindContextLengthExceeded: "invalid_request_error",
+	wirechat.ErrorKindContentFilter: "invalid_request_error", wirechat.ErrorKindAuthentication: "authentication_error",
+	wirechat.ErrorKindPermissionDenied: "permission_error", wirechat.ErrorKindNotFound: "not_found_error",
+	wirechat.ErrorKindRateLimited: "rate_limit_error", wirechat.ErrorKindTimeout: "timeout_error",
+	wirechat.ErrorKindOverloaded: "overloaded_error",
+}
+
+// errorBody is the {"type": "error", ...} body Anthropic sends for a failure (the stream's error event).
+func errorBody(failure wirechat.Error) *providerjson.Object {
+	errType := ""
+	if failure.ProviderCode != nil {
+		if _, ok := statusByType[*failure.ProviderCode]; ok {
+			errType = *failure.ProviderCode
+		}
+	}
+	if errType == "" {
+		if errType = typeByKind[failure.Kind]; errType == "" {
+			errType = "api_error"
+		}
+	}
+	body := newObj().Set("type", "error").Set("error", newObj().Set("type", errType).Set("message", failure.Message))
+	if failure.RequestID != nil {
+		body.Set("request_id", *failure.RequestID)
+	}
+	return body
+}

@@ -1,8 +1,7 @@
 package anthropic
 
-// Canonical ChatResponse -> Anthropic message body (EncodeResponse), and the usage and error bodies it
-// needs, as Python's anthropic/response.py, usage.py and errors.py encode them: parts become blocks in
-// order, Anthropic's own reasoning is replayed byte for byte (others' is dropped), input_tokens is sent
+// Canonical ChatResponse -> Anthropic message body (EncodeResponse), as Python's anthropic/response.py
+// encodes it (usage through usage.go's EncodeUsage): parts become blocks in order, Anthropic's own reasoning is replayed byte for byte (others' is dropped), input_tokens is sent
 // without the cached tokens.
 
 import (
@@ -119,79 +118,4 @@ func metadataOf(part wirechat.Part) wirechat.ProviderMetadata {
 		return p.ProviderMetadata
 	}
 	return nil
-}
-
-// EncodeUsage is the Anthropic usage object (input_tokens without the cached tokens); extra restores
-// the members kept in provider_metadata.
-func EncodeUsage(usage wirechat.TokenUsage, conv *shared.Conversion, extra *providerjson.Object) *providerjson.Object {
-	if shared.UsageExtra(usage) {
-		conv.Degrade("usage.extra", "/usage")
-	}
-	var read, written int64
-	if usage.CacheReadInputTokens != nil {
-		read = *usage.CacheReadInputTokens
-	}
-	if usage.CacheWriteInputTokens != nil {
-		written = *usage.CacheWriteInputTokens
-	}
-	out := newObj().Set("input_tokens", max(0, usage.InputTokens-read-written)).Set("output_tokens", usage.OutputTokens)
-	if usage.CacheReadInputTokens != nil {
-		out.Set("cache_read_input_tokens", read)
-	}
-	if usage.CacheWriteInputTokens != nil {
-		out.Set("cache_creation_input_tokens", written)
-	}
-	rest := newObj()
-	if extra != nil {
-		rest = extra.Copy()
-	}
-	details := newObj()
-	if kept, ok := rest.Get("output_tokens_details").(*obj); ok {
-		details = kept.Copy()
-	}
-	rest.Delete("output_tokens_details")
-	if usage.ReasoningOutputTokens != nil {
-		details.Set("thinking_tokens", *usage.ReasoningOutputTokens)
-	}
-	if details.Len() > 0 {
-		out.Set("output_tokens_details", details)
-	}
-	for _, key := range rest.Keys() {
-		out.Set(key, rest.Get(key))
-	}
-	return out
-}
-
-var statusByType = map[string]int{
-	"invalid_request_error": 400, "authentication_error": 401, "billing_error": 402, "permission_error": 403,
-	"not_found_error": 404, "conflict_error": 409, "request_too_large": 413, "rate_limit_error": 429,
-	"api_error": 500, "timeout_error": 504, "overloaded_error": 529,
-}
-
-var typeByKind = map[wirechat.ErrorKind]string{
-	wirechat.ErrorKindInvalidRequest: "invalid_request_error", wirechat.ErrorKindContextLengthExceeded: "invalid_request_error",
-	wirechat.ErrorKindContentFilter: "invalid_request_error", wirechat.ErrorKindAuthentication: "authentication_error",
-	wirechat.ErrorKindPermissionDenied: "permission_error", wirechat.ErrorKindNotFound: "not_found_error",
-	wirechat.ErrorKindRateLimited: "rate_limit_error", wirechat.ErrorKindTimeout: "timeout_error",
-	wirechat.ErrorKindOverloaded: "overloaded_error",
-}
-
-// errorBody is the {"type": "error", ...} body Anthropic sends for a failure (the stream's error event).
-func errorBody(failure wirechat.Error) *providerjson.Object {
-	errType := ""
-	if failure.ProviderCode != nil {
-		if _, ok := statusByType[*failure.ProviderCode]; ok {
-			errType = *failure.ProviderCode
-		}
-	}
-	if errType == "" {
-		if errType = typeByKind[failure.Kind]; errType == "" {
-			errType = "api_error"
-		}
-	}
-	body := newObj().Set("type", "error").Set("error", newObj().Set("type", errType).Set("message", failure.Message))
-	if failure.RequestID != nil {
-		body.Set("request_id", *failure.RequestID)
-	}
-	return body
 }

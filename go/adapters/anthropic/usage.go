@@ -1,6 +1,6 @@
 package anthropic
 
-// Anthropic usage to canonical TokenUsage. Anthropic's input_tokens counts only the tokens after the last
+// Anthropic usage to canonical TokenUsage and back. Anthropic's input_tokens counts only the tokens after the last
 // cache breakpoint: cache reads (cache_read_input_tokens) and writes (cache_creation_input_tokens) are
 // outside it, so the canonical input_tokens adds them back (spec section 7). output_tokens includes
 // thinking (output_tokens_details.thinking_tokens). Other members are returned for provider_metadata.
@@ -75,4 +75,45 @@ func DecodeUsage(raw *providerjson.Object, where string) (wirechat.TokenUsage, *
 		extra = nil
 	}
 	return usage, extra, nil
+}
+
+// EncodeUsage is the Anthropic usage object (input_tokens without the cached tokens); extra restores
+// the members kept in provider_metadata.
+func EncodeUsage(usage wirechat.TokenUsage, conv *shared.Conversion, extra *providerjson.Object) *providerjson.Object {
+	if shared.UsageExtra(usage) {
+		conv.Degrade("usage.extra", "/usage")
+	}
+	var read, written int64
+	if usage.CacheReadInputTokens != nil {
+		read = *usage.CacheReadInputTokens
+	}
+	if usage.CacheWriteInputTokens != nil {
+		written = *usage.CacheWriteInputTokens
+	}
+	out := newObj().Set("input_tokens", max(0, usage.InputTokens-read-written)).Set("output_tokens", usage.OutputTokens)
+	if usage.CacheReadInputTokens != nil {
+		out.Set("cache_read_input_tokens", read)
+	}
+	if usage.CacheWriteInputTokens != nil {
+		out.Set("cache_creation_input_tokens", written)
+	}
+	rest := newObj()
+	if extra != nil {
+		rest = extra.Copy()
+	}
+	details := newObj()
+	if kept, ok := rest.Get("output_tokens_details").(*obj); ok {
+		details = kept.Copy()
+	}
+	rest.Delete("output_tokens_details")
+	if usage.ReasoningOutputTokens != nil {
+		details.Set("thinking_tokens", *usage.ReasoningOutputTokens)
+	}
+	if details.Len() > 0 {
+		out.Set("output_tokens_details", details)
+	}
+	for _, key := range rest.Keys() {
+		out.Set(key, rest.Get(key))
+	}
+	return out
 }

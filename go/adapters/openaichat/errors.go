@@ -86,3 +86,44 @@ func decodeErrorObject(status int, headers http.Header, parsed *providerjson.Obj
 		RequestID: requestID, Retryable: retryable, Metadata: metadata, Provider: Provider,
 	})
 }
+
+// The other direction: the error body this provider sends for a canonical Error (the stream encoder's
+// error event), as Python's encode_error.
+
+var statusByKind = map[wirechat.ErrorKind]int{
+	wirechat.ErrorKindInvalidRequest: 400, wirechat.ErrorKindContextLengthExceeded: 400,
+	wirechat.ErrorKindContentFilter: 400, wirechat.ErrorKindAuthentication: 401,
+	wirechat.ErrorKindPermissionDenied: 403, wirechat.ErrorKindNotFound: 404, wirechat.ErrorKindTimeout: 408,
+	wirechat.ErrorKindRateLimited: 429, wirechat.ErrorKindOverloaded: 503,
+}
+
+// errorBody is the {"error": {...}} body OpenAI sends for failure (the stream encoder's error chunk).
+func errorBody(failure wirechat.Error) *providerjson.Object {
+	status, ok := statusByKind[failure.Kind]
+	if failure.Status != nil {
+		status, ok = int(*failure.Status), true
+	}
+	if !ok {
+		status = 500
+	}
+	errType := map[int]string{400: "invalid_request_error", 401: "authentication_error", 403: "permission_error",
+		404: "not_found_error"}[status]
+	if status == 429 {
+		errType = "rate_limit_error"
+		if !failure.Retryable {
+			errType = "insufficient_quota"
+		}
+	}
+	if errType == "" {
+		errType = "server_error"
+	}
+	var code, param any
+	if failure.ProviderCode != nil {
+		code = *failure.ProviderCode
+	}
+	if own, _ := shared.MetadataFor(failure.ProviderMetadata, Provider); own.Has("param") {
+		param = own.Get("param")
+	}
+	detail := newObj().Set("message", failure.Message).Set("type", errType).Set("param", param).Set("code", code)
+	return newObj().Set("error", detail)
+}

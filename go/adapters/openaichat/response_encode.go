@@ -1,9 +1,8 @@
 package openaichat
 
-// Canonical ChatResponse -> OpenAI chat.completion body (EncodeResponse), and the usage and error
-// bodies it needs, as Python's openai_chat/response.py, usage.py and errors.py encode them: text parts
-// joined, a refusal part as the message's refusal, tool calls after, what provider_metadata["openai"] held
-// restored.
+// Canonical ChatResponse -> OpenAI chat.completion body (EncodeResponse), as Python's
+// openai_chat/response.py encodes it: text parts joined, a refusal part as the message's refusal, tool
+// calls after, what provider_metadata["openai"] held restored (usage through usage.go's EncodeUsage).
 
 import (
 	"strconv"
@@ -133,74 +132,4 @@ func partMetadataOf(part wirechat.Part) wirechat.ProviderMetadata {
 		return p.ProviderMetadata
 	}
 	return nil
-}
-
-// EncodeUsage is the OpenAI usage object; extra restores the details kept in provider_metadata.
-func EncodeUsage(usage wirechat.TokenUsage, conv *shared.Conversion, extra *providerjson.Object) *providerjson.Object {
-	if shared.UsageExtra(usage) {
-		conv.Degrade("usage.extra", "/usage")
-	}
-	out := newObj().Set("prompt_tokens", usage.InputTokens).Set("completion_tokens", usage.OutputTokens).
-		Set("total_tokens", usage.TotalTokens)
-	groups := []struct {
-		group  string
-		counts map[string]*int64
-		order  []string
-	}{
-		{"prompt_tokens_details", map[string]*int64{"cached_tokens": usage.CacheReadInputTokens, "cache_write_tokens": usage.CacheWriteInputTokens}, []string{"cached_tokens", "cache_write_tokens"}},
-		{"completion_tokens_details", map[string]*int64{"reasoning_tokens": usage.ReasoningOutputTokens}, []string{"reasoning_tokens"}},
-	}
-	for _, g := range groups {
-		details := newObj()
-		if kept := extra.Obj(g.group); kept != nil {
-			details = kept.Copy()
-		}
-		for _, key := range g.order {
-			if n := g.counts[key]; n != nil {
-				details.Set(key, *n)
-			}
-		}
-		if details.Len() > 0 {
-			out.Set(g.group, details)
-		}
-	}
-	return out
-}
-
-var statusByKind = map[wirechat.ErrorKind]int{
-	wirechat.ErrorKindInvalidRequest: 400, wirechat.ErrorKindContextLengthExceeded: 400,
-	wirechat.ErrorKindContentFilter: 400, wirechat.ErrorKindAuthentication: 401,
-	wirechat.ErrorKindPermissionDenied: 403, wirechat.ErrorKindNotFound: 404, wirechat.ErrorKindTimeout: 408,
-	wirechat.ErrorKindRateLimited: 429, wirechat.ErrorKindOverloaded: 503,
-}
-
-// errorBody is the {"error": {...}} body OpenAI sends for failure (the stream encoder's error chunk).
-func errorBody(failure wirechat.Error) *providerjson.Object {
-	status, ok := statusByKind[failure.Kind]
-	if failure.Status != nil {
-		status, ok = int(*failure.Status), true
-	}
-	if !ok {
-		status = 500
-	}
-	errType := map[int]string{400: "invalid_request_error", 401: "authentication_error", 403: "permission_error",
-		404: "not_found_error"}[status]
-	if status == 429 {
-		errType = "rate_limit_error"
-		if !failure.Retryable {
-			errType = "insufficient_quota"
-		}
-	}
-	if errType == "" {
-		errType = "server_error"
-	}
-	var code, param any
-	if failure.ProviderCode != nil {
-		code = *failure.ProviderCode
-	}
-	if own, _ := shared.MetadataFor(failure.ProviderMetadata, Provider); own.Has("param") {
-		param = own.Get("param")
-	}
-	detail := newObj().Set("message", failure.Message).Set("type", errType).Set("param", param).Set("code", code)
-	return newObj().Set("error", detail)
 }

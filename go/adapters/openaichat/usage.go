@@ -1,6 +1,6 @@
 package openaichat
 
-// OpenAI usage to canonical TokenUsage. prompt_tokens already includes the cached tokens
+// OpenAI usage to canonical TokenUsage and back. prompt_tokens already includes the cached tokens
 // (prompt_tokens_details.cached_tokens) and completion_tokens the reasoning tokens, which is the canonical
 // meaning, so counts map one to one; total is recomputed as input + output. The provider's other details
 // are returned for provider_metadata.
@@ -75,4 +75,36 @@ func DecodeUsage(raw *providerjson.Object, where string) (wirechat.TokenUsage, *
 		}
 	}
 	return usage, extra, nil
+}
+
+// EncodeUsage is the OpenAI usage object; extra restores the details kept in provider_metadata.
+func EncodeUsage(usage wirechat.TokenUsage, conv *shared.Conversion, extra *providerjson.Object) *providerjson.Object {
+	if shared.UsageExtra(usage) {
+		conv.Degrade("usage.extra", "/usage")
+	}
+	out := newObj().Set("prompt_tokens", usage.InputTokens).Set("completion_tokens", usage.OutputTokens).
+		Set("total_tokens", usage.TotalTokens)
+	groups := []struct {
+		group  string
+		counts map[string]*int64
+		order  []string
+	}{
+		{"prompt_tokens_details", map[string]*int64{"cached_tokens": usage.CacheReadInputTokens, "cache_write_tokens": usage.CacheWriteInputTokens}, []string{"cached_tokens", "cache_write_tokens"}},
+		{"completion_tokens_details", map[string]*int64{"reasoning_tokens": usage.ReasoningOutputTokens}, []string{"reasoning_tokens"}},
+	}
+	for _, g := range groups {
+		details := newObj()
+		if kept := extra.Obj(g.group); kept != nil {
+			details = kept.Copy()
+		}
+		for _, key := range g.order {
+			if n := g.counts[key]; n != nil {
+				details.Set(key, *n)
+			}
+		}
+		if details.Len() > 0 {
+			out.Set(g.group, details)
+		}
+	}
+	return out
 }

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/wirechat/wirechat/go/adapters"
@@ -23,18 +24,23 @@ import (
 )
 
 type vector struct {
-	Kind        string            `json:"kind"`
-	Description string            `json:"description"`
-	Canonical   json.RawMessage   `json:"canonical"`
-	Body        json.RawMessage   `json:"body"`
-	BodyText    string            `json:"body_text"`
-	Refused     string            `json:"refused"`
-	Warnings    []string          `json:"warnings"`
-	Events      []json.RawMessage `json:"events"`
-	Error       string            `json:"error"`
-	Status      *int              `json:"status"`
-	CanonEvents []json.RawMessage `json:"canonical_events"`
-	Headers     map[string]string `json:"headers"`
+	Kind        string               `json:"kind"`
+	Description string               `json:"description"`
+	Canonical   json.RawMessage      `json:"canonical"`
+	Body        json.RawMessage      `json:"body"`
+	BodyText    string               `json:"body_text"`
+	Refused     string               `json:"refused"`
+	Warnings    []string             `json:"warnings"`
+	Events      []json.RawMessage    `json:"events"`
+	Error       string               `json:"error"`
+	Status      *int                 `json:"status"`
+	CanonEvents []json.RawMessage    `json:"canonical_events"`
+	Features    map[string][2]string `json:"features"`
+	FinishRaw   map[string]string    `json:"finish_reasons"`
+	FinishDef   map[string]string    `json:"finish_defaults"`
+	MaxTokens   *int64               `json:"default_max_tokens"`
+	StatusRetry map[string]bool      `json:"status_retryable"`
+	Headers     map[string]string    `json:"headers"`
 }
 
 var byName = map[string]adapters.Adapter{"openai-chat": openaichat.Adapter, "anthropic": anthropic.Adapter}
@@ -113,6 +119,8 @@ func TestVectors(t *testing.T) {
 					checkResponseEncode(t, adapter, v)
 				case "stream_encode":
 					checkStreamEncode(t, adapter, v)
+				case "manifest":
+					checkManifest(t, adapter.Manifest(), v)
 				case "request_decode":
 					checkRequestDecode(t, adapter, v)
 				default:
@@ -301,6 +309,47 @@ func checkStreamEncode(t *testing.T, adapter adapters.Adapter, v vector) {
 		}
 		if g, w := jcs(t, []byte(got[i].Data)), jcs(t, []byte(want.Data)); g != w {
 			t.Fatalf("event %d differs from Python's\n got: %s\nwant: %s", i, g, w)
+		}
+	}
+}
+
+func checkManifest(t *testing.T, m *adapters.Manifest, v vector) {
+	if len(m.Features) != len(v.Features) {
+		t.Errorf("%d features, Python's %d", len(m.Features), len(v.Features))
+	}
+	for name, want := range v.Features {
+		got, ok := m.Features[name]
+		if !ok || string(got.Level) != want[0] || got.Message != want[1] {
+			t.Errorf("feature %s: %+v, Python's %v", name, got, want)
+		}
+	}
+	for raw, kind := range v.FinishRaw {
+		if string(m.FinishReasons[raw]) != kind {
+			t.Errorf("finish reason %s: %s, Python's %s", raw, m.FinishReasons[raw], kind)
+		}
+	}
+	for kind, raw := range v.FinishDef {
+		if m.FinishDefaults[wirechat.FinishKind(kind)] != raw {
+			t.Errorf("finish default %s: %s, Python's %s", kind, m.FinishDefaults[wirechat.FinishKind(kind)], raw)
+		}
+	}
+	if len(m.FinishReasons) != len(v.FinishRaw) || len(m.FinishDefaults) != len(v.FinishDef) {
+		t.Errorf("finish tables differ in size from Python's")
+	}
+	want := int64(0)
+	if v.MaxTokens != nil {
+		want = *v.MaxTokens
+	}
+	if m.DefaultMaxTokens != want {
+		t.Errorf("default max_tokens %d, Python's %d", m.DefaultMaxTokens, want)
+	}
+	if len(m.StatusRetryable) != len(v.StatusRetry) {
+		t.Errorf("status exceptions %v, Python's %v", m.StatusRetryable, v.StatusRetry)
+	}
+	for status, verdict := range v.StatusRetry {
+		code, _ := strconv.Atoi(status)
+		if got, ok := m.StatusRetryable[code]; !ok || got != verdict {
+			t.Errorf("status %s retryable %v, Python's %v", status, got, verdict)
 		}
 	}
 }

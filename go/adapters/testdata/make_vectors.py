@@ -130,7 +130,12 @@ def response_line(adapter, body_text, description):
 def main():
     for name in ("openai-chat", "anthropic"):
         adapter = adapters.get(name)
-        lines = []
+        manifest = adapter.manifest
+        lines = [{"kind": "manifest", "description": "the capability manifest",
+                  "features": {k: [v.level, v.message] for k, v in manifest.features.items()},
+                  "finish_reasons": dict(manifest.finish_reasons), "finish_defaults": dict(manifest.finish_defaults),
+                  "default_max_tokens": manifest.default_max_tokens,
+                  "status_retryable": {str(k): v for k, v in manifest.status_retryable.items()}}]
         for i, document in enumerate(generated(adapter)):
             lines.append(request_line(adapter, document, f"generated request {i} (gate strategies, fixed seed)"))
         for line in list(lines):

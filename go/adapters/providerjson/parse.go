@@ -119,7 +119,7 @@ func (p *parser) literal(word string) error {
 }
 
 func (p *parser) object(depth int) (any, error) {
-	o := NewObject()
+	o := &Object{keys: make([]string, 0, 8), values: make([]any, 0, 8)} // most provider objects fit
 	p.i++
 	p.space()
 	if p.i < len(p.data) && p.data[p.i] == '}' {

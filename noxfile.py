@@ -9,6 +9,7 @@ the gate without a check that already ran (CI runs ``tests`` on its own first, a
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -66,10 +67,15 @@ def run_typescript(session: nox.Session) -> None:
 
 
 def run_go(session: nox.Session) -> None:
-    """The Go module: gofmt (any listed file fails), go vet, go test, and a short fuzz run of Decode."""
+    """The Go module: gofmt (any listed file fails), go vet, go test, and a short fuzz run of Decode. The Go
+    client's tests run against ``wirechat serve-fake`` from this session's environment (WIRECHAT_BIN)."""
+    wirechat_bin = shutil.which("wirechat", path=session.bin)
+    if wirechat_bin is None:
+        session.error("the Go client tests need the wirechat executable (serve-fake) in this session")
 
     def go(*args: str, **kwargs: object) -> object:
-        return session.run("go", *args, external=True, **kwargs)  # type: ignore[arg-type]
+        env = {"WIRECHAT_BIN": wirechat_bin}
+        return session.run("go", *args, external=True, env=env, **kwargs)  # type: ignore[arg-type]
 
     with session.chdir("go"):
         go("mod", "download")
@@ -179,9 +185,11 @@ def typescript(session: nox.Session) -> None:
     run_typescript(session)
 
 
-@nox.session(name="go", venv_backend="none")
+@nox.session(name="go")
 def go_module(session: nox.Session) -> None:
-    """The Go module (needs Go 1.26+; fetches modules through the Go proxy)."""
+    """The Go module (needs Go 1.26+; fetches modules through the Go proxy; the client tests use the Python
+    package's serve-fake, so the package is installed first)."""
+    install(session)
     run_go(session)
 
 

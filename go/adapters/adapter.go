@@ -1,0 +1,142 @@
+// Package adapters is the Go side of wirechat's adapter contract: what a provider adapter offers (a pure
+// codec between canonical wirechat values and one provider API's JSON, plus the few facts a transport
+// needs) and the small types it speaks in. It mirrors Python's wirechat.adapters._contract; the
+// providers live in the sub-packages openaichat and anthropic, each with the same module set as Python
+// (shapes, request_encode, response, stream, usage, finish, errors, manifest).
+//
+// Every function of an adapter is pure: no I/O, no clock, no randomness.
+package adapters
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/wirechat"
+)
+
+// Level is how an adapter carries a feature: lossless, degraded or refused.
+type Level string
+
+// The three levels of the capability manifest.
+const (
+	Lossless Level = "lossless"
+	Degraded Level = "degraded"
+	Refused  Level = "refused"
+)
+
+// Support is one manifest entry: the level and, for degraded, the warning text, for refused, the reason.
+type Support struct {
+	Level   Level
+	Message string
+}
+
+// Manifest is an adapter's capability manifest (the same entries, texts and tables as Python's).
+type Manifest struct {
+	Features map[string]Support
+	// FinishReasons maps the provider's finish reasons to kinds; FinishDefaults is the provider value
+	// sent for each kind when the canonical raw value is not the provider's own.
+	FinishReasons  map[string]wirechat.FinishKind
+	FinishDefaults map[wirechat.FinishKind]string
+	// DefaultMaxTokens is sent when a request has no max_tokens and the provider requires one (0: none).
+	DefaultMaxTokens int64
+	// StatusRetryable holds the provider's documented exceptions to the shared status table.
+	StatusRetryable map[int]bool
+}
+
+// Warning is a degradation an adapter applied: the manifest feature, and what happened where.
+type Warning struct {
+	Feature string
+	Message string
+}
+
+func (w Warning) String() string { return w.Feature + ": " + w.Message }
+
+// RefusedError is a conversion the target cannot express without changing meaning.
+type RefusedError struct {
+	Feature string // the manifest feature
+	Reason  string // the manifest's reason
+	Where   string // a JSON pointer into the canonical value
+}
+
+func (e *RefusedError) Error() string {
+	return fmt.Sprintf("refused (%s) at %s: %s", e.Feature, e.Where, e.Reason)
+}
+
+// InvalidBodyError is provider JSON an adapter cannot read: Pointer names the member, Message says why.
+// The client turns it into an error of kind invalid_response.
+type InvalidBodyError struct {
+	Pointer string
+	Message string
+}
+
+func (e *InvalidBodyError) Error() string {
+	where := e.Pointer
+	if where == "" {
+		where = "(root)"
+	}
+	return where + ": " + e.Message
+}
+
+// SseEvent is one server-sent event: the event: name ("" when absent) and the data: text.
+type SseEvent struct {
+	Event string
+	Data  string
+}
+
+// StreamDecoder turns one response's provider SSE events into canonical stream events, statefully.
+type StreamDecoder interface {
+	// Feed returns the canonical events this provider event yields (often none, sometimes several).
+	Feed(event SseEvent) []wirechat.StreamEvent
+	// Close is called at the end of the body: the closing events still owed (an error event of kind
+	// invalid_response when the stream was cut before its terminal event).
+	Close() []wirechat.StreamEvent
+}
+
+// StreamEncoder turns one response's canonical stream events into the provider's SSE events.
+type StreamEncoder interface {
+	// Feed returns the provider events for this canonical event; a *RefusedError for a part the
+	// provider's stream cannot carry.
+	Feed(event wirechat.StreamEvent) ([]SseEvent, error)
+	// Close returns the provider's closing events still owed.
+	Close() []SseEvent
+	// Warnings are the degradations applied so far.
+	Warnings() []Warning
+}
+
+// Adapter is one provider API.
+type Adapter interface {
+	// Name is the registry name and provider_options key (openai-chat, anthropic).
+	Name() string
+	// Provider is the provider_metadata key and reasoning issuer (openai, anthropic).
+	Provider() string
+	Manifest() *Manifest
+	// DefaultBaseURL is scheme and host, without the version path.
+	DefaultBaseURL() string
+	// APIKeyEnv is the environment variable that conventionally holds the key.
+	APIKeyEnv() string
+	// EncodeRequest is the provider's (non-streaming) body for request; a *RefusedError when it cannot be.
+	EncodeRequest(request wirechat.ChatRequest) (*providerjson.Object, []Warning, error)
+	// DecodeRequest is the canonical request for a provider's request body (the warnings of what it
+	// could not carry); *InvalidBodyError for a body that is not a valid request.
+	DecodeRequest(body []byte) (wirechat.ChatRequest, []Warning, error)
+	// DecodeResponse is the canonical response for a provider's response body; *InvalidBodyError when
+	// the body cannot be read.
+	DecodeResponse(body []byte) (wirechat.ChatResponse, error)
+	// EncodeResponse is the provider's response body for a canonical response (the warnings of what was
+	// degraded); a *RefusedError when it cannot be.
+	EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []Warning, error)
+	// NewStreamDecoder is a fresh decoder for one streamed response.
+	NewStreamDecoder() StreamDecoder
+	// NewStreamEncoder is a fresh encoder for one streamed response.
+	NewStreamEncoder() StreamEncoder
+	// DecodeError is the canonical error for an HTTP failure, or for a mid-stream error payload (status
+	// 0). It never fails: an unreadable body gives the status's meaning.
+	DecodeError(status int, headers http.Header, body []byte) wirechat.Error
+	// ChatPath is the URL path of a chat call (/v1/chat/completions).
+	ChatPath() string
+	// AuthHeaders are every header the provider needs on each request: credentials and API version.
+	AuthHeaders(apiKey string) http.Header
+	// StreamRequestFlags is a copy of body that asks for a streamed response (with usage, where opt-in).
+	StreamRequestFlags(body *providerjson.Object) *providerjson.Object
+}

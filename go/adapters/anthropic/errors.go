@@ -1,0 +1,106 @@
+package anthropic
+
+// Anthropic errors: {"type": "error", "error": {"type", "message"}, "request_id"} with an HTTP status, or
+// as an event: error inside a 200 stream (status 0), to a canonical Error through the shared status table.
+// 529 overloaded_error is overloaded and retryable; 402 billing_error is out of credit: rate_limited, not
+// retryable.
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/wirechat/wirechat/go/adapters/internal/shared"
+	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/internal/statustable"
+	"github.com/wirechat/wirechat/go/wirechat"
+)
+
+var kindByType = map[string]wirechat.ErrorKind{
+	"invalid_request_error": wirechat.ErrorKindInvalidRequest,
+	"authentication_error":  wirechat.ErrorKindAuthentication,
+	"billing_error":         wirechat.ErrorKindRateLimited,
+	"permission_error":      wirechat.ErrorKindPermissionDenied,
+	"not_found_error":       wirechat.ErrorKindNotFound,
+	"conflict_error":        wirechat.ErrorKindProvider,
+	"request_too_large":     wirechat.ErrorKindInvalidRequest,
+	"rate_limit_error":      wirechat.ErrorKindRateLimited,
+	"api_error":             wirechat.ErrorKindProvider,
+	"timeout_error":         wirechat.ErrorKindTimeout,
+	"overloaded_error":      wirechat.ErrorKindOverloaded,
+}
+
+// DecodeError is the canonical error for a failure: status 0 for an error event inside a stream.
+func DecodeError(status int, headers http.Header, body []byte) wirechat.Error {
+	return decodeErrorObject(status, headers, shared.ParseBody(body))
+}
+
+func decodeErrorObject(status int, headers http.Header, parsed *providerjson.Object) wirechat.Error {
+	detail := parsed.Obj("error")
+	errType, _ := detail.Get("type").(string)
+	message, _ := detail.Get("message").(string)
+	kind, ok := kindByType[errType]
+	if !ok {
+		if parsed != nil || status != 0 {
+			kind = statustable.KindForStatus(status)
+		} else {
+			kind = wirechat.ErrorKindInvalidResponse
+		}
+	}
+	if kind == wirechat.ErrorKindInvalidRequest && strings.Contains(strings.ToLower(message), "prompt is too long") {
+		kind = wirechat.ErrorKindContextLengthExceeded
+	}
+	var retryable *bool
+	if errType == "billing_error" {
+		retryable = shared.Ptr(false)
+	} else if verdict, ok := Manifest.StatusRetryable[status]; ok {
+		retryable = &verdict
+	}
+	requestID, ok := statustable.Header(headers, "request-id")
+	if !ok {
+		requestID, _ = parsed.Get("request_id").(string)
+	}
+	if message == "" && parsed == nil {
+		message = "the error body is not JSON"
+	}
+	return shared.BuildError(shared.ErrorFields{
+		Kind: kind, Message: message, Status: status, Headers: headers, ProviderCode: errType,
+		RequestID: requestID, Retryable: retryable, Provider: Provider,
+	})
+}
+
+// The other direction: the error body this provider sends for a canonical Error (the stream encoder's
+// error event), as Python's encode_error.
+
+var statusByType = map[string]int{
+	"invalid_request_error": 400, "authentication_error": 401, "billing_error": 402, "permission_error": 403,
+	"not_found_error": 404, "conflict_error": 409, "request_too_large": 413, "rate_limit_error": 429,
+	"api_error": 500, "timeout_error": 504, "overloaded_error": 529,
+}
+
+var typeByKind = map[wirechat.ErrorKind]string{
+	wirechat.ErrorKindInvalidRequest: "invalid_request_error", wirechat.ErrorKindContextLengthExceeded: "invalid_request_error",
+	wirechat.ErrorKindContentFilter: "invalid_request_error", wirechat.ErrorKindAuthentication: "authentication_error",
+	wirechat.ErrorKindPermissionDenied: "permission_error", wirechat.ErrorKindNotFound: "not_found_error",
+	wirechat.ErrorKindRateLimited: "rate_limit_error", wirechat.ErrorKindTimeout: "timeout_error",
+	wirechat.ErrorKindOverloaded: "overloaded_error",
+}
+
+// errorBody is the {"type": "error", ...} body Anthropic sends for a failure (the stream's error event).
+func errorBody(failure wirechat.Error) *providerjson.Object {
+	errType := ""
+	if failure.ProviderCode != nil {
+		if _, ok := statusByType[*failure.ProviderCode]; ok {
+			errType = *failure.ProviderCode
+		}
+	}
+	if errType == "" {
+		if errType = typeByKind[failure.Kind]; errType == "" {
+			errType = "api_error"
+		}
+	}
+	body := newObj().Set("type", "error").Set("error", newObj().Set("type", errType).Set("message", failure.Message))
+	if failure.RequestID != nil {
+		body.Set("request_id", *failure.RequestID)
+	}
+	return body
+}

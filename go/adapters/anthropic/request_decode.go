@@ -1,0 +1,219 @@
+package anthropic
+
+// Anthropic Messages request body -> canonical ChatRequest (DecodeRequest), as Python's
+// anthropic/request_decode.py: a user message made only of tool_result blocks reads back as a tool
+// message; the top-level system becomes the first system message; members the canonical request cannot
+// hold are kept in provider_options["anthropic"]. The canonical document is built as a tree and decoded
+// with every check of the spec, as Python validates its model.
+
+import (
+	"strconv"
+
+	"github.com/wirechat/wirechat/go/adapters"
+	"github.com/wirechat/wirechat/go/adapters/internal/shared"
+	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/wirechat"
+)
+
+var ownKeys = map[string]bool{
+	"model": true, "max_tokens": true, "messages": true, "system": true, "tools": true, "tool_choice": true,
+	"stop_sequences": true, "temperature": true, "top_p": true,
+}
+
+// DecodeRequest is the canonical request for a provider body (no warnings: nothing is dropped); an
+// *adapters.InvalidBodyError names the member of a body that is not a valid request.
+func DecodeRequest(data []byte) (wirechat.ChatRequest, []adapters.Warning, error) {
+	body, err := providerjson.ParseObject(data)
+	if err != nil {
+		return wirechat.ChatRequest{}, nil, shared.Invalid("", "the request body is not a JSON object: %v", err)
+	}
+	doc, err := decodeRequestTree(body)
+	if err != nil {
+		return wirechat.ChatRequest{}, nil, err
+	}
+	request, err := wirechat.Decode[wirechat.ChatRequest](providerjson.MustMarshal(doc))
+	if err != nil {
+		return wirechat.ChatRequest{}, nil, shared.Invalid("", "%v", err)
+	}
+	return request, nil, nil
+}
+
+func decodeRequestTree(body *obj) (*obj, error) {
+	doc := newObj()
+	if model, ok := body.Get("model").(string); ok && model != "" {
+		doc.Set("model", model)
+	}
+	messages := []any{}
+	if system := body.Get("system"); system != nil {
+		parts, err := decodeBlocks(system, "/system")
+		if err != nil {
+			return nil, err
+		}
+		messages = append(messages, newObj().Set("role", "system").Set("parts", parts))
+	}
+	raw, err := shared.GetList(body, "messages", "", true)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range raw {
+		message, err := decodeMessage(m, "/messages/"+strconv.Itoa(i))
+		if err != nil {
+			return nil, err
+		}
+		messages = append(messages, message)
+	}
+	doc.Set("messages", messages)
+	if tools, err := shared.GetList(body, "tools", "", false); err != nil {
+		return nil, err
+	} else if tools != nil {
+		out := []any{}
+		for i, t := range tools {
+			tool, err := decodeTool(t, "/tools/"+strconv.Itoa(i))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, tool)
+		}
+		doc.Set("tools", out)
+	}
+	options := newObj()
+	if v := body.Get("max_tokens"); v != nil {
+		options.Set("max_tokens", v)
+	}
+	for _, name := range []string{"temperature", "top_p"} {
+		switch v := body.Get(name).(type) {
+		case nil:
+		case providerjson.Number:
+			f, err := strconv.ParseFloat(string(v), 64)
+			if err != nil {
+				return nil, shared.Invalid("/"+name, "expected a number")
+			}
+			options.Set(name, f)
+		default:
+			return nil, shared.Invalid("/"+name, "expected a number, got %s", shared.TypeName(v))
+		}
+	}
+	if stop := body.Get("stop_sequences"); stop != nil {
+		options.Set("stop", stop)
+	}
+	choice, err := shared.GetObj(body, "tool_choice", "", false)
+	if err != nil {
+		return nil, err
+	}
+	if choice != nil {
+		switch kind := choice.Get("type"); kind {
+		case "any":
+			doc.Set("tool_choice", newObj().Set("type", "required"))
+		case "tool":
+			name, _, err := shared.GetStr(choice, "name", "/tool_choice", true)
+			if err != nil {
+				return nil, err
+			}
+			doc.Set("tool_choice", newObj().Set("type", "tool").Set("tool", name))
+		default:
+			doc.Set("tool_choice", newObj().Set("type", kind))
+		}
+		if disable, ok := choice.Get("disable_parallel_tool_use").(bool); ok {
+			options.Set("parallel_tool_calls", !disable)
+		}
+	}
+	extra := newObj()
+	for _, key := range body.Keys() {
+		if !ownKeys[key] {
+			extra.Set(key, body.Get(key))
+		}
+	}
+	if config, ok := extra.Get("output_config").(*obj); ok {
+		extra.Delete("output_config")
+		config = config.Copy()
+		format := config.Get("format")
+		config.Delete("format")
+		if f, ok := format.(*obj); ok && f.Get("type") == "json_schema" {
+			schema := f.Get("schema")
+			if !shared.Truthy(schema) {
+				schema = newObj()
+			}
+			spec := newObj().Set("name", schemaName).Set("schema", schema)
+			options.Set("response_format", newObj().Set("type", "json_schema").Set("json_schema", spec))
+		}
+		if config.Len() > 0 {
+			extra.Set("output_config", config)
+		}
+	} else {
+		extra.Delete("output_config") // Python pops it whatever it is, and keeps only an object's rest
+	}
+	if options.Len() > 0 {
+		doc.Set("options", options)
+	}
+	if extra.Len() > 0 {
+		doc.Set("provider_options", newObj().Set(Name, extra))
+	}
+	return doc, nil
+}
+
+func decodeMessage(raw any, where string) (*obj, error) {
+	message, ok := raw.(*obj)
+	if !ok {
+		return nil, shared.Invalid(where, "expected a message object")
+	}
+	role, _ := message.Get("role").(string)
+	if role != "user" && role != "assistant" && role != "system" {
+		return nil, shared.Invalid(where+"/role", "expected user, assistant or system, got %s", providerjson.MustCompact(message.Get("role")))
+	}
+	parts, err := decodeBlocks(message.Get("content"), where+"/content")
+	if err != nil {
+		return nil, err
+	}
+	if role == "user" && len(parts) > 0 {
+		allResults := true
+		for _, p := range parts {
+			allResults = allResults && p.(*obj).Get("type") == "tool_result"
+		}
+		if allResults {
+			role = "tool"
+		}
+	}
+	return newObj().Set("role", role).Set("parts", parts), nil
+}
+
+func decodeBlocks(content any, where string) ([]any, error) {
+	switch c := content.(type) {
+	case string:
+		return []any{newObj().Set("type", "text").Set("text", c)}, nil
+	case []any:
+		out := []any{}
+		for i, block := range c {
+			part, err := decodeBlock(block, where+"/"+strconv.Itoa(i))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, part)
+		}
+		return out, nil
+	}
+	return nil, shared.Invalid(where, "expected a string or an array of content blocks")
+}
+
+func decodeTool(raw any, where string) (*obj, error) {
+	tool, ok := raw.(*obj)
+	if !ok {
+		return nil, shared.Invalid(where, "expected a tool object")
+	}
+	name, _, err := shared.GetStr(tool, "name", where, true)
+	if err != nil {
+		return nil, err
+	}
+	out := newObj().Set("name", name)
+	if d := tool.Get("description"); d != nil {
+		out.Set("description", d)
+	}
+	schema, err := shared.GetObj(tool, "input_schema", where, true)
+	if err != nil {
+		return nil, err
+	}
+	out.Set("input_schema", schema)
+	if strict, ok := tool.Get("strict").(bool); ok {
+		out.Set("strict", strict)
+	}
+	return out, nil
+}

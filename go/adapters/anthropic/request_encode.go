@@ -1,0 +1,396 @@
+package anthropic
+
+// Canonical ChatRequest -> Anthropic Messages request body, rule for rule as Python's
+// adapters/anthropic/request_encode.py. The first system message becomes the top-level system; later ones
+// are {"role": "system"} messages. A tool message becomes a user message of tool_result blocks. Signed
+// thinking is replayed only when Anthropic issued it (spec section 10).
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/wirechat/wirechat/go/adapters"
+	"github.com/wirechat/wirechat/go/adapters/internal/shared"
+	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/wirechat"
+)
+
+func validUTF8(s string) bool { return utf8.ValidString(s) }
+
+// EncodeRequest is the provider body for request, the warnings of what was degraded, or a refusal.
+func EncodeRequest(request wirechat.ChatRequest) (*providerjson.Object, []adapters.Warning, error) {
+	conv := &shared.Conversion{Manifest: Manifest}
+	if request.Model == nil {
+		return nil, nil, conv.Refuse("model.absent", "/model")
+	}
+	options := request.Options
+	if options == nil {
+		options = &wirechat.ChatOptions{}
+	}
+	body := newObj().Set("model", *request.Model)
+	if options.MaxTokens != nil {
+		body.Set("max_tokens", *options.MaxTokens)
+	} else {
+		conv.Degrade("options.max_tokens.absent", "/options/max_tokens")
+		body.Set("max_tokens", Manifest.DefaultMaxTokens)
+	}
+	messages := []any{}
+	for i, message := range request.Messages {
+		where := "/messages/" + strconv.Itoa(i)
+		messageMembers(message, where, conv)
+		if message.Role == wirechat.RoleSystem {
+			blocks, err := systemBlocks(message, where, conv)
+			if err != nil {
+				return nil, nil, err
+			}
+			if i == 0 {
+				body.Set("system", content(blocks))
+			} else {
+				messages = append(messages, newObj().Set("role", "system").Set("content", content(blocks)))
+			}
+			continue
+		}
+		encoded, err := encodeMessage(message, where, conv)
+		if err != nil {
+			return nil, nil, err
+		}
+		messages = append(messages, encoded)
+	}
+	body.Set("messages", messages)
+	if request.Tools != nil {
+		tools := make([]any, 0, len(request.Tools))
+		for i, tool := range request.Tools {
+			where := "/tools/" + strconv.Itoa(i)
+			if err := shared.ToolDefinitionExtras(tool, where, conv); err != nil {
+				return nil, nil, err
+			}
+			out := newObj().Set("name", tool.Name)
+			if tool.Description != nil {
+				out.Set("description", *tool.Description)
+			}
+			out.Set("input_schema", shared.Raw(tool.InputSchema))
+			if tool.Strict != nil {
+				out.Set("strict", *tool.Strict)
+			}
+			tools = append(tools, out)
+		}
+		body.Set("tools", tools)
+	}
+	encodeToolChoice(request.ToolChoice, options, body, conv)
+	if err := encodeOptions(options, body, conv); err != nil {
+		return nil, nil, err
+	}
+	if err := shared.MergeProviderOptions(request.ProviderOptions, Name, body); err != nil {
+		return nil, nil, err
+	}
+	return body, conv.Warnings, nil
+}
+
+func messageMembers(message wirechat.Message, where string, conv *shared.Conversion) {
+	if message.Name != nil {
+		feature := "message.name"
+		if message.Role == wirechat.RoleTool {
+			feature = "message.name_tool"
+		}
+		conv.Degrade(feature, where+"/name")
+	}
+	if message.ID != nil {
+		conv.Degrade("message.id", where+"/id")
+	}
+	if message.ProviderMetadata != nil {
+		conv.Degrade("message.provider_metadata", where+"/provider_metadata")
+	}
+}
+
+// content sends a lone plain text block as a string, anything else as a list of blocks.
+func content(blocks []*obj) any {
+	if len(blocks) == 1 && blocks[0].Get("type") == "text" && blocks[0].Len() == 2 {
+		return blocks[0].Get("text")
+	}
+	out := make([]any, len(blocks))
+	for i, b := range blocks {
+		out[i] = b
+	}
+	return out
+}
+
+// own adds the part's cache_control (the one provider field parts carry) to block, degrading the rest.
+func own(block *obj, metadata wirechat.ProviderMetadata, where string, conv *shared.Conversion) *obj {
+	mine, foreign := shared.MetadataFor(metadata, Provider)
+	extra := false
+	for _, key := range mine.Keys() {
+		if key != "cache_control" && key != "citations" {
+			extra = true
+		}
+	}
+	if foreign || extra {
+		conv.Degrade("part.provider_metadata", where+"/provider_metadata")
+	}
+	if mine.Has("cache_control") {
+		block.Set("cache_control", mine.Get("cache_control"))
+	}
+	return block
+}
+
+func systemBlocks(message wirechat.Message, where string, conv *shared.Conversion) ([]*obj, error) {
+	blocks := []*obj{}
+	for j, part := range message.Parts {
+		at := where + "/parts/" + strconv.Itoa(j)
+		text, ok := part.(*wirechat.TextPart)
+		if !ok {
+			return nil, conv.Refuse("system.non_text", at)
+		}
+		blocks = append(blocks, own(newObj().Set("type", "text").Set("text", text.Text), text.ProviderMetadata, at, conv))
+	}
+	return blocks, nil
+}
+
+func encodeMessage(message wirechat.Message, where string, conv *shared.Conversion) (*obj, error) {
+	blocks := []*obj{}
+	for j, part := range message.Parts {
+		at := where + "/parts/" + strconv.Itoa(j)
+		var block *obj
+		var err error
+		switch message.Role {
+		case wirechat.RoleUser:
+			block, err = contentBlock(part, at, conv)
+		case wirechat.RoleAssistant:
+			block, err = assistantBlock(part, at, conv)
+		case wirechat.RoleTool:
+			result, ok := part.(*wirechat.ToolResultPart)
+			if !ok {
+				return nil, conv.Refuse("part.misplaced", at)
+			}
+			block, err = toolResult(result.ToolResult, at, conv)
+			if err == nil {
+				block = own(block, result.ProviderMetadata, at, conv)
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		if block != nil {
+			blocks = append(blocks, block)
+		}
+	}
+	if message.Role == wirechat.RoleTool && len(message.Parts) == 0 {
+		conv.Degrade("tool_result.empty", where+"/parts")
+	}
+	role := "user"
+	if message.Role == wirechat.RoleAssistant {
+		role = "assistant"
+	}
+	return newObj().Set("role", role).Set("content", content(blocks)), nil
+}
+
+// contentBlock is a user-side block: text, image, document (a data part becomes text).
+func contentBlock(part wirechat.Part, where string, conv *shared.Conversion) (*obj, error) {
+	switch p := part.(type) {
+	case *wirechat.TextPart:
+		return own(newObj().Set("type", "text").Set("text", p.Text), p.ProviderMetadata, where, conv), nil
+	case *wirechat.ImagePart:
+		block := own(newObj().Set("type", "image"), p.ProviderMetadata, where, conv)
+		source, err := imageSource(p.Image, where+"/image", conv)
+		if err != nil {
+			return nil, err
+		}
+		return reorder(block, "source", source), nil
+	case *wirechat.FilePart:
+		block, err := document(p.File, where+"/file", conv)
+		if err != nil {
+			return nil, err
+		}
+		return own(block, p.ProviderMetadata, where, conv), nil
+	case *wirechat.DataPart:
+		conv.Degrade("data", where)
+		text := providerjson.MustCompact(shared.Raw(p.Data.Value))
+		return own(newObj().Set("type", "text").Set("text", text), p.ProviderMetadata, where, conv), nil
+	case *wirechat.AudioPart:
+		own(newObj(), p.ProviderMetadata, where, conv)
+		if _, isURL := p.Audio.(*wirechat.MediaUrl); isURL {
+			return nil, conv.Refuse("audio.url", where+"/audio")
+		}
+		return nil, conv.Refuse("audio.base64", where+"/audio")
+	}
+	return nil, conv.Refuse("part.misplaced", where)
+}
+
+// reorder puts key right after "type" (Python builds {"type", "source", **own}).
+func reorder(block *obj, key string, value any) *obj {
+	out := newObj().Set("type", block.Get("type")).Set(key, value)
+	for _, k := range block.Keys() {
+		if k != "type" {
+			out.Set(k, block.Get(k))
+		}
+	}
+	return out
+}
+
+func imageSource(source wirechat.MediaRef, where string, conv *shared.Conversion) (*obj, error) {
+	switch s := source.(type) {
+	case *wirechat.MediaUrl:
+		if s.MediaType != nil {
+			conv.Degrade("media.media_type_dropped", where+"/media_type")
+		}
+		return newObj().Set("type", "url").Set("url", s.URL), nil
+	case *wirechat.MediaBase64:
+		if !imageTypes[s.MediaType] {
+			return nil, conv.Refuse("media.unsupported_type", where+"/media_type")
+		}
+		return newObj().Set("type", "base64").Set("media_type", s.MediaType).Set("data", s.Base64), nil
+	}
+	return nil, shared.Invalid(where, "unknown media source")
+}
+
+func document(source wirechat.FileRef, where string, conv *shared.Conversion) (*obj, error) {
+	block := newObj().Set("type", "document")
+	var name *string
+	switch s := source.(type) {
+	case *wirechat.FileUri:
+		if s.MediaType != nil {
+			conv.Degrade("media.media_type_dropped", where+"/media_type")
+		}
+		block.Set("source", newObj().Set("type", "url").Set("url", s.URI))
+		name = s.Name
+	case *wirechat.FileBase64:
+		switch s.MediaType {
+		case "application/pdf":
+			block.Set("source", newObj().Set("type", "base64").Set("media_type", "application/pdf").Set("data", s.Base64))
+		case "text/plain":
+			text, ok := textDocument(s.Base64)
+			if !ok {
+				return nil, conv.Refuse("media.unsupported_type", where+"/base64")
+			}
+			block.Set("source", newObj().Set("type", "text").Set("media_type", "text/plain").Set("data", text))
+		default:
+			return nil, conv.Refuse("media.unsupported_type", where+"/media_type")
+		}
+		name = s.Name
+	case *wirechat.FileId:
+		if s.Issuer == nil || *s.Issuer != Provider {
+			return nil, conv.Refuse("file.file_id_foreign", where+"/issuer")
+		}
+		if s.MediaType != nil {
+			conv.Degrade("media.media_type_dropped", where+"/media_type")
+		}
+		block.Set("source", newObj().Set("type", "file").Set("file_id", s.FileID))
+		name = s.Name
+	}
+	if name != nil {
+		block.Set("title", *name)
+	}
+	return block, nil
+}
+
+func assistantBlock(part wirechat.Part, where string, conv *shared.Conversion) (*obj, error) {
+	switch p := part.(type) {
+	case *wirechat.TextPart:
+		return own(newObj().Set("type", "text").Set("text", p.Text), p.ProviderMetadata, where, conv), nil
+	case *wirechat.ToolCallPart:
+		block, err := encodeToolCall(p.ToolCall, where+"/tool_call", conv)
+		if err != nil {
+			return nil, err
+		}
+		return own(block, p.ProviderMetadata, where, conv), nil
+	case *wirechat.ReasoningPart:
+		own(newObj(), p.ProviderMetadata, where, conv)
+		return encodeReasoning(p, where, conv)
+	}
+	return nil, conv.Refuse("part.misplaced", where)
+}
+
+func toolResult(result wirechat.ToolResult, where string, conv *shared.Conversion) (*obj, error) {
+	block := newObj().Set("type", "tool_result").Set("tool_use_id", result.ToolCallID)
+	if result.Parts == nil {
+		block.Set("content", result.Content)
+	} else {
+		if len(result.Parts) == 0 || (result.Content == "" && isTextOrData(result.Parts[0])) {
+			conv.Degrade("tool_result.parts_ambiguous", where+"/tool_result/parts")
+		}
+		items := []any{}
+		if result.Content != "" {
+			items = append(items, newObj().Set("type", "text").Set("text", result.Content))
+		}
+		for k, part := range result.Parts {
+			encoded, err := contentBlock(part.(wirechat.Part), where+"/tool_result/parts/"+strconv.Itoa(k), conv)
+			if err != nil {
+				return nil, err
+			}
+			items = append(items, encoded)
+		}
+		if len(result.Parts) > 0 {
+			block.Set("content", items)
+		} else {
+			block.Set("content", result.Content)
+		}
+	}
+	if result.IsError != nil {
+		block.Set("is_error", *result.IsError)
+	}
+	return block, nil
+}
+
+func isTextOrData(part wirechat.ContentPart) bool {
+	switch part.(type) {
+	case *wirechat.TextPart, *wirechat.DataPart:
+		return true
+	}
+	return false
+}
+
+func encodeToolChoice(choice wirechat.ToolChoice, options *wirechat.ChatOptions, body *obj, conv *shared.Conversion) {
+	var out *obj
+	switch c := choice.(type) {
+	case *wirechat.ToolChoiceAuto:
+		out = newObj().Set("type", "auto")
+	case *wirechat.ToolChoiceNone:
+		out = newObj().Set("type", "none")
+	case *wirechat.ToolChoiceRequired:
+		out = newObj().Set("type", "any")
+	case *wirechat.ToolChoiceTool:
+		out = newObj().Set("type", "tool").Set("name", c.Tool)
+	}
+	if options.ParallelToolCalls != nil {
+		if out == nil || out.Get("type") == "none" {
+			conv.Degrade("options.parallel_tool_calls", "/options/parallel_tool_calls")
+		}
+		if out == nil {
+			out = newObj().Set("type", "auto")
+		}
+		if out.Get("type") != "none" {
+			out.Set("disable_parallel_tool_use", !*options.ParallelToolCalls)
+		}
+	}
+	if out != nil {
+		body.Set("tool_choice", out)
+	}
+}
+
+func encodeOptions(options *wirechat.ChatOptions, body *obj, conv *shared.Conversion) error {
+	if options.Temperature != nil {
+		conv.Degrade("options.temperature", "/options/temperature")
+	}
+	if options.TopP != nil {
+		conv.Degrade("options.top_p", "/options/top_p")
+	}
+	if options.Seed != nil {
+		conv.Degrade("options.seed", "/options/seed")
+	}
+	if options.Stop != nil {
+		body.Set("stop_sequences", options.Stop)
+	}
+	switch f := options.ResponseFormat.(type) {
+	case *wirechat.ResponseFormatText:
+		conv.Degrade("response_format.text", "/options/response_format")
+	case *wirechat.ResponseFormatJsonObject:
+		return conv.Refuse("response_format.json_object", "/options/response_format")
+	case *wirechat.ResponseFormatJsonSchema:
+		spec := f.JSONSchema
+		if spec.Name != schemaName || spec.Description != nil || spec.Strict != nil {
+			conv.Degrade("response_format.json_schema", "/options/response_format/json_schema")
+		}
+		format := newObj().Set("type", "json_schema").Set("schema", shared.Raw(spec.Schema))
+		body.Set("output_config", newObj().Set("format", format))
+	}
+	return nil
+}

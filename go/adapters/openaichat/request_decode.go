@@ -1,0 +1,313 @@
+package openaichat
+
+// OpenAI Chat Completions request body -> canonical ChatRequest (DecodeRequest), as Python's
+// openai_chat/request_decode.py: every member the canonical request cannot hold is kept in
+// provider_options["openai-chat"]. The canonical document is built as a tree and then decoded with every
+// check of the spec, as Python validates its model.
+
+import (
+	"strconv"
+
+	"github.com/wirechat/wirechat/go/adapters"
+	"github.com/wirechat/wirechat/go/adapters/internal/shared"
+	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/wirechat"
+)
+
+var audioTypes = map[string]string{"wav": "audio/wav", "mp3": "audio/mpeg"}
+
+var ownKeys = map[string]bool{
+	"model": true, "messages": true, "tools": true, "tool_choice": true, "temperature": true, "top_p": true,
+	"seed": true, "stop": true, "parallel_tool_calls": true, "max_completion_tokens": true, "max_tokens": true,
+	"response_format": true,
+}
+
+// DecodeRequest is the canonical request for a provider body (no warnings: nothing is dropped); an
+// *adapters.InvalidBodyError names the member of a body that is not a valid request.
+func DecodeRequest(data []byte) (wirechat.ChatRequest, []adapters.Warning, error) {
+	body, err := providerjson.ParseObject(data)
+	if err != nil {
+		return wirechat.ChatRequest{}, nil, shared.Invalid("", "the request body is not a JSON object: %v", err)
+	}
+	doc, err := decodeRequestTree(body)
+	if err != nil {
+		return wirechat.ChatRequest{}, nil, err
+	}
+	request, err := wirechat.Decode[wirechat.ChatRequest](providerjson.MustMarshal(doc))
+	if err != nil {
+		return wirechat.ChatRequest{}, nil, shared.Invalid("", "%v", err)
+	}
+	return request, nil, nil
+}
+
+func decodeRequestTree(body *obj) (*obj, error) {
+	doc := newObj()
+	if model, _, err := shared.GetStr(body, "model", "", false); err != nil {
+		return nil, err
+	} else if model != "" {
+		doc.Set("model", model)
+	}
+	raw, err := shared.GetList(body, "messages", "", true)
+	if err != nil {
+		return nil, err
+	}
+	messages := []any{}
+	for i, m := range raw {
+		message, err := decodeMessage(m, "/messages/"+strconv.Itoa(i))
+		if err != nil {
+			return nil, err
+		}
+		messages = append(messages, message)
+	}
+	doc.Set("messages", messages)
+	if tools, err := shared.GetList(body, "tools", "", false); err != nil {
+		return nil, err
+	} else if tools != nil {
+		out := []any{}
+		for i, t := range tools {
+			tool, err := decodeTool(t, "/tools/"+strconv.Itoa(i))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, tool)
+		}
+		doc.Set("tools", out)
+	}
+	if choice := body.Get("tool_choice"); choice != nil {
+		decoded, err := decodeToolChoice(choice, "/tool_choice")
+		if err != nil {
+			return nil, err
+		}
+		doc.Set("tool_choice", decoded)
+	}
+	options, err := decodeOptions(body)
+	if err != nil {
+		return nil, err
+	}
+	if options.Len() > 0 {
+		doc.Set("options", options)
+	}
+	extra := newObj()
+	for _, key := range body.Keys() {
+		if !ownKeys[key] {
+			extra.Set(key, body.Get(key))
+		}
+	}
+	if extra.Len() > 0 {
+		doc.Set("provider_options", newObj().Set(Name, extra))
+	}
+	return doc, nil
+}
+
+func decodeTool(raw any, where string) (*obj, error) {
+	tool, ok := raw.(*obj)
+	if !ok || tool.Get("type") != "function" {
+		return nil, shared.Invalid(where, `expected a function tool ({"type": "function", ...})`)
+	}
+	function, err := shared.GetObj(tool, "function", where, true)
+	if err != nil {
+		return nil, err
+	}
+	name, _, err := shared.GetStr(function, "name", where+"/function", true)
+	if err != nil {
+		return nil, err
+	}
+	out := newObj().Set("name", name)
+	if d := function.Get("description"); d != nil {
+		out.Set("description", d)
+	}
+	schema := function.Get("parameters")
+	if !shared.Truthy(schema) {
+		schema = newObj().Set("type", "object").Set("properties", newObj())
+	}
+	out.Set("input_schema", schema)
+	if s := function.Get("strict"); s != nil {
+		out.Set("strict", s)
+	}
+	return out, nil
+}
+
+func decodeToolChoice(raw any, where string) (*obj, error) {
+	if s, ok := raw.(string); ok && (s == "auto" || s == "none" || s == "required") {
+		return newObj().Set("type", s), nil
+	}
+	if choice, ok := raw.(*obj); ok && choice.Get("type") == "function" {
+		function, err := shared.GetObj(choice, "function", where, true)
+		if err != nil {
+			return nil, err
+		}
+		name, _, err := shared.GetStr(function, "name", where+"/function", true)
+		if err != nil {
+			return nil, err
+		}
+		return newObj().Set("type", "tool").Set("tool", name), nil
+	}
+	return nil, shared.Invalid(where, "expected auto, none, required or a function choice")
+}
+
+func decodeOptions(body *obj) (*obj, error) {
+	options := newObj()
+	for _, name := range []string{"temperature", "top_p"} {
+		switch v := body.Get(name).(type) {
+		case nil:
+		case providerjson.Number:
+			f, err := strconv.ParseFloat(string(v), 64)
+			if err != nil {
+				return nil, shared.Invalid("/"+name, "expected a number")
+			}
+			options.Set(name, f)
+		default:
+			return nil, shared.Invalid("/"+name, "expected a number, got %s", shared.TypeName(v))
+		}
+	}
+	for _, name := range []string{"seed", "parallel_tool_calls"} {
+		if v := body.Get(name); v != nil {
+			options.Set(name, v)
+		}
+	}
+	limit := body.Get("max_tokens")
+	if body.Has("max_completion_tokens") {
+		limit = body.Get("max_completion_tokens")
+	}
+	if limit != nil {
+		options.Set("max_tokens", limit)
+	}
+	switch stop := body.Get("stop").(type) {
+	case nil:
+	case string:
+		options.Set("stop", []any{stop})
+	default:
+		options.Set("stop", stop)
+	}
+	if format := body.Get("response_format"); format != nil {
+		decoded, err := decodeResponseFormat(format, "/response_format")
+		if err != nil {
+			return nil, err
+		}
+		options.Set("response_format", decoded)
+	}
+	return options, nil
+}
+
+func decodeResponseFormat(raw any, where string) (*obj, error) {
+	format, _ := raw.(*obj)
+	switch kind := format.Get("type"); kind {
+	case "text", "json_object":
+		return newObj().Set("type", kind), nil
+	case "json_schema":
+		spec, err := shared.GetObj(format, "json_schema", where, true)
+		if err != nil {
+			return nil, err
+		}
+		name, _, err := shared.GetStr(spec, "name", where+"/json_schema", true)
+		if err != nil {
+			return nil, err
+		}
+		out := newObj().Set("name", name)
+		for _, key := range []string{"description", "strict"} {
+			if v := spec.Get(key); v != nil {
+				out.Set(key, v)
+			}
+		}
+		schema := spec.Get("schema")
+		if !shared.Truthy(schema) {
+			schema = newObj()
+		}
+		out.Set("schema", schema)
+		return newObj().Set("type", "json_schema").Set("json_schema", out), nil
+	}
+	return nil, shared.Invalid(where+"/type", "expected text, json_object or json_schema")
+}
+
+func decodeContent(content any, where string) ([]any, error) {
+	switch c := content.(type) {
+	case nil:
+		return []any{}, nil
+	case string:
+		return []any{newObj().Set("type", "text").Set("text", c)}, nil
+	case []any:
+		out := []any{}
+		for i, p := range c {
+			part, err := decodePart(p, where+"/"+strconv.Itoa(i))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, part)
+		}
+		return out, nil
+	}
+	return nil, shared.Invalid(where, "expected a string or an array of parts, got %s", shared.TypeName(content))
+}
+
+func decodeMessage(raw any, where string) (*obj, error) {
+	message, ok := raw.(*obj)
+	if !ok {
+		return nil, shared.Invalid(where, "expected a message object")
+	}
+	role := message.Get("role")
+	withMembers := func(out *obj) *obj {
+		if name, ok := message.Get("name").(string); ok {
+			out.Set("name", name)
+		}
+		if role == "developer" {
+			out.Set("provider_metadata", newObj().Set(Provider, newObj().Set("role", "developer")))
+		}
+		return out
+	}
+	switch role {
+	case "system", "developer", "user":
+		parts, err := decodeContent(message.Get("content"), where+"/content")
+		if err != nil {
+			return nil, err
+		}
+		canonical := "user"
+		if role != "user" {
+			canonical = "system"
+		}
+		return withMembers(newObj().Set("role", canonical).Set("parts", parts)), nil
+	case "assistant":
+		parts, err := decodeContent(message.Get("content"), where+"/content")
+		if err != nil {
+			return nil, err
+		}
+		if refusal, ok := message.Get("refusal").(string); ok {
+			parts = append(parts, refusalPart(refusal))
+		}
+		calls, err := shared.GetList(message, "tool_calls", where, false)
+		if err != nil {
+			return nil, err
+		}
+		for i, raw := range calls {
+			call, err := decodeToolCall(raw, where+"/tool_calls/"+strconv.Itoa(i))
+			if err != nil {
+				return nil, err
+			}
+			tree := newObj().Set("id", call.ID).Set("name", call.Name).Set("arguments", call.Arguments)
+			parts = append(parts, newObj().Set("type", "tool_call").Set("tool_call", tree))
+		}
+		return withMembers(newObj().Set("role", "assistant").Set("parts", parts)), nil
+	case "tool":
+		text, ok := message.Get("content").(string)
+		if !ok {
+			parts, err := decodeContent(message.Get("content"), where+"/content")
+			if err != nil {
+				return nil, err
+			}
+			for i, p := range parts {
+				piece, ok := p.(*obj).Get("text").(string)
+				if !ok {
+					return nil, shared.Invalid(where+"/content/"+strconv.Itoa(i), "a tool message's content parts must be text")
+				}
+				text += piece
+			}
+		}
+		id, _, err := shared.GetStr(message, "tool_call_id", where, true)
+		if err != nil {
+			return nil, err
+		}
+		result := newObj().Set("tool_call_id", id).Set("content", text)
+		part := newObj().Set("type", "tool_result").Set("tool_result", result)
+		return newObj().Set("role", "tool").Set("parts", []any{part}), nil
+	}
+	return nil, shared.Invalid(where+"/role", "expected system, developer, user, assistant or tool, got %s", providerjson.MustCompact(role))
+}

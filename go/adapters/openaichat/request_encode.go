@@ -1,0 +1,380 @@
+package openaichat
+
+// Canonical ChatRequest -> OpenAI Chat Completions request body (EncodeRequest), rule for rule as
+// Python's adapters/openai_chat/request_encode.py: the same members, the same warnings, the same refusals.
+
+import (
+	"strconv"
+
+	"github.com/wirechat/wirechat/go/adapters"
+	"github.com/wirechat/wirechat/go/adapters/internal/shared"
+	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/wirechat"
+)
+
+type obj = providerjson.Object
+
+func newObj() *obj { return providerjson.NewObject() }
+
+// EncodeRequest is the provider body for request, the warnings of what was degraded, or a refusal.
+func EncodeRequest(request wirechat.ChatRequest) (*providerjson.Object, []adapters.Warning, error) {
+	conv := &shared.Conversion{Manifest: Manifest}
+	if request.Model == nil {
+		return nil, nil, conv.Refuse("model.absent", "/model")
+	}
+	messages := []any{}
+	for i, message := range request.Messages {
+		encoded, err := encodeMessage(message, "/messages/"+strconv.Itoa(i), conv)
+		if err != nil {
+			return nil, nil, err
+		}
+		messages = append(messages, encoded...)
+	}
+	body := newObj().Set("model", *request.Model).Set("messages", messages)
+	if request.Tools != nil {
+		tools := make([]any, 0, len(request.Tools))
+		for i, tool := range request.Tools {
+			encoded, err := encodeTool(tool, "/tools/"+strconv.Itoa(i), conv)
+			if err != nil {
+				return nil, nil, err
+			}
+			tools = append(tools, encoded)
+		}
+		body.Set("tools", tools)
+	}
+	if request.ToolChoice != nil {
+		body.Set("tool_choice", encodeToolChoice(request.ToolChoice))
+	}
+	if request.Options != nil {
+		encodeOptions(request.Options, body)
+	}
+	if err := shared.MergeProviderOptions(request.ProviderOptions, Name, body); err != nil {
+		return nil, nil, err
+	}
+	return body, conv.Warnings, nil
+}
+
+func encodeOptions(options *wirechat.ChatOptions, body *obj) {
+	if options.Temperature != nil {
+		body.Set("temperature", *options.Temperature)
+	}
+	if options.TopP != nil {
+		body.Set("top_p", *options.TopP)
+	}
+	if options.Seed != nil {
+		body.Set("seed", *options.Seed)
+	}
+	if options.Stop != nil {
+		body.Set("stop", options.Stop)
+	}
+	if options.ParallelToolCalls != nil {
+		body.Set("parallel_tool_calls", *options.ParallelToolCalls)
+	}
+	if options.MaxTokens != nil {
+		body.Set("max_completion_tokens", *options.MaxTokens)
+	}
+	if options.ResponseFormat != nil {
+		body.Set("response_format", encodeResponseFormat(options.ResponseFormat))
+	}
+}
+
+// common handles the members every role shares; it returns the name member (if kept) and a developer
+// role override from the message's own provider data.
+func common(message wirechat.Message, where string, conv *shared.Conversion, named bool) (*string, string) {
+	var name *string
+	if message.Name != nil {
+		if named {
+			name = message.Name
+		} else {
+			conv.Degrade("message.name_tool", where+"/name")
+		}
+	}
+	if message.ID != nil {
+		conv.Degrade("message.id", where+"/id")
+	}
+	own, foreign := shared.MetadataFor(message.ProviderMetadata, Provider)
+	role, _ := own.Get("role").(string)
+	own.Delete("role")
+	if foreign || own.Len() > 0 {
+		conv.Degrade("message.provider_metadata", where+"/provider_metadata")
+	}
+	if role != "developer" {
+		role = ""
+	}
+	return name, role
+}
+
+func withName(out *obj, name *string) *obj {
+	if name != nil {
+		out.Set("name", *name)
+	}
+	return out
+}
+
+func encodeMessage(message wirechat.Message, where string, conv *shared.Conversion) ([]any, error) {
+	switch message.Role {
+	case wirechat.RoleSystem:
+		name, override := common(message, where, conv, true)
+		texts := []*obj{}
+		for j, part := range message.Parts {
+			text, ok := part.(*wirechat.TextPart)
+			at := where + "/parts/" + strconv.Itoa(j)
+			if !ok {
+				return nil, conv.Refuse("system.non_text", at)
+			}
+			texts = append(texts, textBlock(text, at, conv))
+		}
+		role := "system"
+		if override != "" {
+			role = override
+		}
+		return []any{withName(newObj().Set("role", role).Set("content", content(texts)), name)}, nil
+	case wirechat.RoleUser:
+		name, _ := common(message, where, conv, true)
+		parts := []*obj{}
+		for j, part := range message.Parts {
+			encoded, err := userPart(part, where+"/parts/"+strconv.Itoa(j), conv)
+			if err != nil {
+				return nil, err
+			}
+			parts = append(parts, encoded)
+		}
+		return []any{withName(newObj().Set("role", "user").Set("content", content(parts)), name)}, nil
+	case wirechat.RoleAssistant:
+		name, _ := common(message, where, conv, true)
+		encoded, err := encodeAssistant(message, where, conv, name)
+		if err != nil {
+			return nil, err
+		}
+		return []any{encoded}, nil
+	case wirechat.RoleTool:
+		common(message, where, conv, false)
+		if len(message.Parts) == 0 {
+			conv.Degrade("tool_result.empty", where+"/parts")
+			return []any{newObj().Set("role", "user").Set("content", []any{})}, nil
+		}
+		if len(message.Parts) > 1 {
+			conv.Degrade("tool_result.grouped", where+"/parts")
+		}
+		results := []any{}
+		for j, part := range message.Parts {
+			at := where + "/parts/" + strconv.Itoa(j)
+			result, ok := part.(*wirechat.ToolResultPart)
+			if !ok {
+				return nil, conv.Refuse("part.misplaced", at)
+			}
+			results = append(results, toolMessage(result, at, conv))
+		}
+		return results, nil
+	}
+	return nil, shared.Invalid(where+"/role", "unknown role %q", message.Role)
+}
+
+// content sends a lone text part as a plain string, anything else as a list of parts.
+func content(parts []*obj) any {
+	if len(parts) == 1 && parts[0].Get("type") == "text" {
+		return parts[0].Get("text")
+	}
+	out := make([]any, len(parts))
+	for i, p := range parts {
+		out[i] = p
+	}
+	return out
+}
+
+func partMetadata(metadata wirechat.ProviderMetadata, where string, conv *shared.Conversion) *obj {
+	own, foreign := shared.MetadataFor(metadata, Provider)
+	if foreign {
+		conv.Degrade("part.provider_metadata", where+"/provider_metadata")
+	}
+	return own
+}
+
+func textBlock(part *wirechat.TextPart, where string, conv *shared.Conversion) *obj {
+	partMetadata(part.ProviderMetadata, where, conv)
+	return newObj().Set("type", "text").Set("text", part.Text)
+}
+
+func userPart(part wirechat.Part, where string, conv *shared.Conversion) (*obj, error) {
+	switch p := part.(type) {
+	case *wirechat.TextPart:
+		return textBlock(p, where, conv), nil
+	case *wirechat.ImagePart:
+		own := partMetadata(p.ProviderMetadata, where, conv)
+		image := newObj().Set("url", mediaURL(p.Image, where+"/image", conv))
+		if detail, ok := own.Get("detail").(string); ok {
+			image.Set("detail", detail)
+		}
+		return newObj().Set("type", "image_url").Set("image_url", image), nil
+	case *wirechat.AudioPart:
+		partMetadata(p.ProviderMetadata, where, conv)
+		source, ok := p.Audio.(*wirechat.MediaBase64)
+		if !ok {
+			return nil, conv.Refuse("audio.url", where+"/audio")
+		}
+		format, ok := audioFormats[source.MediaType]
+		if !ok {
+			return nil, conv.Refuse("media.unsupported_type", where+"/audio/media_type")
+		}
+		audio := newObj().Set("data", source.Base64).Set("format", format)
+		return newObj().Set("type", "input_audio").Set("input_audio", audio), nil
+	case *wirechat.FilePart:
+		partMetadata(p.ProviderMetadata, where, conv)
+		file, err := fileShape(p.File, where+"/file", conv)
+		if err != nil {
+			return nil, err
+		}
+		return newObj().Set("type", "file").Set("file", file), nil
+	case *wirechat.DataPart:
+		conv.Degrade("data", where)
+		partMetadata(p.ProviderMetadata, where, conv)
+		return newObj().Set("type", "text").Set("text", providerjson.MustCompact(shared.Raw(p.Data.Value))), nil
+	}
+	return nil, conv.Refuse("part.misplaced", where)
+}
+
+func mediaURL(source wirechat.MediaRef, where string, conv *shared.Conversion) string {
+	switch s := source.(type) {
+	case *wirechat.MediaBase64:
+		return shared.BuildDataURL(s.MediaType, s.Base64)
+	case *wirechat.MediaUrl:
+		if shared.IsDataURL(s.URL) {
+			conv.Degrade("media.data_url", where+"/url")
+		}
+		if s.MediaType != nil {
+			conv.Degrade("media.media_type_dropped", where+"/media_type")
+		}
+		return s.URL
+	}
+	return ""
+}
+
+func fileShape(source wirechat.FileRef, where string, conv *shared.Conversion) (*obj, error) {
+	out := newObj()
+	var name *string
+	switch s := source.(type) {
+	case *wirechat.FileUri:
+		return nil, conv.Refuse("file.uri", where)
+	case *wirechat.FileBase64:
+		out.Set("file_data", shared.BuildDataURL(s.MediaType, s.Base64))
+		name = s.Name
+	case *wirechat.FileId:
+		if s.Issuer == nil || *s.Issuer != Provider {
+			return nil, conv.Refuse("file.file_id_foreign", where+"/issuer")
+		}
+		if s.MediaType != nil {
+			conv.Degrade("media.media_type_dropped", where+"/media_type")
+		}
+		out.Set("file_id", s.FileID)
+		name = s.Name
+	}
+	if name != nil {
+		out.Set("filename", *name)
+	}
+	return out, nil
+}
+
+func encodeAssistant(message wirechat.Message, where string, conv *shared.Conversion, name *string) (*obj, error) {
+	texts := []*obj{}
+	calls := []any{}
+	var refusal *string
+	for j, part := range message.Parts {
+		at := where + "/parts/" + strconv.Itoa(j)
+		switch p := part.(type) {
+		case *wirechat.TextPart:
+			own := partMetadata(p.ProviderMetadata, at, conv)
+			if own.Get("refusal") == true && refusal == nil {
+				text := p.Text
+				refusal = &text
+				continue
+			}
+			if len(calls) > 0 {
+				conv.Degrade("tool_call.interleaved", at)
+			}
+			texts = append(texts, newObj().Set("type", "text").Set("text", p.Text))
+		case *wirechat.ToolCallPart:
+			partMetadata(p.ProviderMetadata, at, conv)
+			calls = append(calls, toolCallShape(p.ToolCall))
+		case *wirechat.ReasoningPart:
+			partMetadata(p.ProviderMetadata, at, conv)
+			conv.Degrade(shared.ReasoningFeature(p.Reasoning, Provider), at)
+		default:
+			return nil, conv.Refuse("part.misplaced", at)
+		}
+	}
+	result := withName(newObj().Set("role", "assistant"), name)
+	if len(texts) > 0 {
+		result.Set("content", content(texts))
+	} else if len(calls) == 0 && refusal == nil {
+		result.Set("content", nil)
+	}
+	if refusal != nil {
+		result.Set("refusal", *refusal)
+	}
+	if len(calls) > 0 {
+		result.Set("tool_calls", calls)
+	}
+	return result, nil
+}
+
+func toolMessage(part *wirechat.ToolResultPart, where string, conv *shared.Conversion) *obj {
+	partMetadata(part.ProviderMetadata, where, conv)
+	result := part.ToolResult
+	if result.IsError != nil {
+		conv.Degrade("tool_result.is_error", where+"/tool_result/is_error")
+	}
+	if result.Parts != nil {
+		conv.Degrade("tool_result.parts", where+"/tool_result/parts")
+	}
+	return newObj().Set("role", "tool").Set("tool_call_id", result.ToolCallID).Set("content", result.Content)
+}
+
+func encodeTool(tool wirechat.ToolDefinition, where string, conv *shared.Conversion) (*obj, error) {
+	if err := shared.ToolDefinitionExtras(tool, where, conv); err != nil {
+		return nil, err
+	}
+	function := newObj().Set("name", tool.Name)
+	if tool.Description != nil {
+		function.Set("description", *tool.Description)
+	}
+	function.Set("parameters", shared.Raw(tool.InputSchema))
+	if tool.Strict != nil {
+		function.Set("strict", *tool.Strict)
+	}
+	return functionTool(function), nil
+}
+
+func encodeToolChoice(choice wirechat.ToolChoice) any {
+	switch c := choice.(type) {
+	case *wirechat.ToolChoiceAuto:
+		return "auto"
+	case *wirechat.ToolChoiceNone:
+		return "none"
+	case *wirechat.ToolChoiceRequired:
+		return "required"
+	case *wirechat.ToolChoiceTool:
+		return namedToolChoice(c.Tool)
+	}
+	return nil
+}
+
+func encodeResponseFormat(format wirechat.ResponseFormat) *obj {
+	switch f := format.(type) {
+	case *wirechat.ResponseFormatText:
+		return newObj().Set("type", "text")
+	case *wirechat.ResponseFormatJsonObject:
+		return newObj().Set("type", "json_object")
+	case *wirechat.ResponseFormatJsonSchema:
+		spec := f.JSONSchema
+		out := newObj().Set("name", spec.Name)
+		if spec.Description != nil {
+			out.Set("description", *spec.Description)
+		}
+		out.Set("schema", shared.Raw(spec.Schema))
+		if spec.Strict != nil {
+			out.Set("strict", *spec.Strict)
+		}
+		return newObj().Set("type", "json_schema").Set("json_schema", out)
+	}
+	return nil
+}

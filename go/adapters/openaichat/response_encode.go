@@ -1,0 +1,135 @@
+package openaichat
+
+// Canonical ChatResponse -> OpenAI chat.completion body (EncodeResponse), as Python's
+// openai_chat/response.py encodes it: text parts joined, a refusal part as the message's refusal, tool
+// calls after, what provider_metadata["openai"] held restored (usage through usage.go's EncodeUsage).
+
+import (
+	"strconv"
+
+	"github.com/wirechat/wirechat/go/adapters"
+	"github.com/wirechat/wirechat/go/adapters/internal/shared"
+	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/wirechat"
+)
+
+// EncodeResponse is the provider body for response, with the warnings of what was degraded.
+func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []adapters.Warning, error) {
+	conv := &shared.Conversion{Manifest: Manifest}
+	message := response.Message
+	if message.Name != nil {
+		conv.Degrade("response.message_members", "/message/name")
+	}
+	if message.ID != nil {
+		conv.Degrade("response.message_members", "/message/id")
+	}
+	if message.ProviderMetadata != nil {
+		conv.Degrade("response.message_members", "/message/provider_metadata")
+	}
+	var texts []string
+	var refusal *string
+	calls := []any{}
+	for j, part := range message.Parts {
+		where := "/message/parts/" + strconv.Itoa(j)
+		own, foreign := shared.MetadataFor(partMetadataOf(part), Provider)
+		if foreign {
+			conv.Degrade("part.provider_metadata", where+"/provider_metadata")
+		}
+		switch p := part.(type) {
+		case *wirechat.TextPart:
+			if own.Get("refusal") == true && refusal == nil {
+				text := p.Text
+				refusal = &text
+				continue
+			}
+			if len(calls) > 0 {
+				conv.Degrade("tool_call.interleaved", where)
+			}
+			texts = append(texts, p.Text)
+		case *wirechat.ToolCallPart:
+			calls = append(calls, toolCallShape(p.ToolCall))
+		case *wirechat.ReasoningPart:
+			conv.Degrade(shared.ReasoningFeature(p.Reasoning, Provider), where)
+		default:
+			return nil, nil, conv.Refuse("response.part_unsupported", where)
+		}
+	}
+	joined, empty := "", false
+	for _, text := range texts {
+		joined += text
+		empty = empty || text == ""
+	}
+	if len(texts) > 1 || empty {
+		conv.Degrade("response.text_joined", "/message/parts")
+	}
+	own, foreign := shared.MetadataFor(response.ProviderMetadata, Provider)
+	if foreign {
+		conv.Degrade("response.provider_metadata.foreign", "/provider_metadata")
+	}
+	out := newObj().Set("role", "assistant")
+	if joined != "" {
+		out.Set("content", joined)
+	} else {
+		out.Set("content", nil)
+	}
+	if refusal != nil {
+		out.Set("refusal", *refusal)
+	}
+	if len(calls) > 0 {
+		out.Set("tool_calls", calls)
+	}
+	if annotations := own.Get("annotations"); shared.Truthy(annotations) {
+		out.Set("annotations", annotations)
+	}
+	created := own.Get("created")
+	if !own.Has("created") {
+		created = int64(0)
+	}
+	choice := newObj().Set("index", int64(0)).Set("message", out).
+		Set("finish_reason", shared.EncodeFinish(response.FinishReason, Manifest, conv, "/finish_reason")).
+		Set("logprobs", own.Get("logprobs"))
+	choices := []any{choice}
+	if others, ok := own.Get("other_choices").([]any); ok {
+		choices = append(choices, others...)
+	}
+	body := newObj().Set("id", deref(response.ID)).Set("object", "chat.completion").Set("created", created).
+		Set("model", deref(response.Model)).Set("choices", choices)
+	if response.Usage != nil {
+		body.Set("usage", EncodeUsage(*response.Usage, conv, own.Obj("usage")))
+	}
+	for _, key := range metadataKeys {
+		if own.Has(key) {
+			body.Set(key, own.Get(key))
+		}
+	}
+	return body, conv.Warnings, nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func partMetadataOf(part wirechat.Part) wirechat.ProviderMetadata {
+	switch p := part.(type) {
+	case *wirechat.TextPart:
+		return p.ProviderMetadata
+	case *wirechat.ReasoningPart:
+		return p.ProviderMetadata
+	case *wirechat.ToolCallPart:
+		return p.ProviderMetadata
+	case *wirechat.ImagePart:
+		return p.ProviderMetadata
+	case *wirechat.AudioPart:
+		return p.ProviderMetadata
+	case *wirechat.FilePart:
+		return p.ProviderMetadata
+	case *wirechat.DataPart:
+		return p.ProviderMetadata
+	case *wirechat.ToolResultPart:
+		return p.ProviderMetadata
+	}
+	return nil
+}

@@ -1,0 +1,112 @@
+package client
+
+// Server-sent events framing: bytes as they arrive off the socket in, events out, as Python's
+// transport/sse.py. An event may be split across chunks at any byte (a multi-byte UTF-8 character or a
+// \r\n pair included); lines end in \n, \r\n or \r; event: names the event, several data: lines join
+// with \n, : lines are comments, an event with no data is not dispatched, a leading byte-order mark is
+// dropped. An event still pending when the body ends (no final blank line) is dispatched by Flush, and
+// [DONE] is passed on as an ordinary event for the adapter to recognise.
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/wirechat/wirechat/go/adapters"
+)
+
+// SseDecoder is an incremental SSE parser: Feed each chunk, then Flush at the end.
+type SseDecoder struct {
+	pending []byte
+	skipLF  bool // the previous chunk ended in \r: a \n opening this one belongs to it
+	started bool
+	event   string
+	data    []string
+	hasData bool
+}
+
+// Feed returns the events completed by chunk.
+func (d *SseDecoder) Feed(chunk []byte) []adapters.SseEvent {
+	if len(chunk) == 0 {
+		return nil // an empty read must not end the wait for the \n of a \r\n pair
+	}
+	if d.skipLF {
+		d.skipLF = false
+		if chunk[0] == '\n' {
+			chunk = chunk[1:]
+		}
+	}
+	var events []adapters.SseEvent
+	for len(chunk) > 0 {
+		end := bytes.IndexAny(chunk, "\r\n")
+		if end < 0 {
+			d.pending = append(d.pending, chunk...)
+			break
+		}
+		line := chunk[:end]
+		if len(d.pending) > 0 {
+			line = append(d.pending, line...)
+			d.pending = d.pending[:0]
+		}
+		events = d.line(line, events)
+		if chunk[end] == '\r' {
+			if end+1 == len(chunk) {
+				d.skipLF = true
+			} else if chunk[end+1] == '\n' {
+				end++
+			}
+		}
+		chunk = chunk[end+1:]
+	}
+	return events
+}
+
+// Flush ends the body: a last line without its line ending, and an event without its blank line, count.
+func (d *SseDecoder) Flush() []adapters.SseEvent {
+	var events []adapters.SseEvent
+	if len(d.pending) > 0 {
+		line := d.pending
+		d.pending = nil
+		events = d.line(line, events)
+	}
+	return d.line(nil, events)
+}
+
+func (d *SseDecoder) line(raw []byte, events []adapters.SseEvent) []adapters.SseEvent {
+	if !d.started {
+		d.started = true
+		raw = bytes.TrimPrefix(raw, []byte("\uFEFF"))
+	}
+	if len(raw) == 0 {
+		if d.hasData {
+			events = append(events, adapters.SseEvent{Event: d.event, Data: strings.Join(d.data, "\n")})
+			d.data = d.data[:0]
+			d.hasData = false
+		}
+		d.event = ""
+		return events
+	}
+	if raw[0] == ':' {
+		return events
+	}
+	name, value, _ := bytes.Cut(raw, []byte(":"))
+	if len(value) > 0 && value[0] == ' ' {
+		value = value[1:]
+	}
+	switch string(name) {
+	case "data":
+		d.data = append(d.data, text(value))
+		d.hasData = true
+	case "event":
+		d.event = text(value)
+	}
+	return events
+}
+
+// text decodes a line's value as UTF-8, invalid bytes replaced (Python's "replace").
+func text(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	return strings.ToValidUTF8(string(b), "\uFFFD")
+}

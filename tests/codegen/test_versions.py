@@ -20,6 +20,7 @@ def two_versions(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("repo")
     shutil.copytree(REPO_ROOT / "schema" / "v1", root / "schema" / "v1")
     shutil.copytree(REPO_ROOT / "schema" / "v1", root / "schema" / "v2")
+    shutil.copy(REPO_ROOT / "VERSION", root / "VERSION")
     for path in (root / "schema" / "v2").glob("*.schema.json"):
         path.write_text(path.read_text(encoding="utf-8").replace("/schema/v1/", "/schema/v2/"), encoding="utf-8")
     return root

@@ -9,6 +9,7 @@
 export type * from "./generated/types.js";
 export type { TypeName, SchemaNode } from "./generated/schema.js";
 export { TYPE_NAMES, schema } from "./generated/schema.js";
+export { VERSION } from "./generated/version.js";
 
 export { WireError, type Problem, escapePointerToken, pointerFromPath } from "./errors.js";
 export { MAX_PROBLEMS, comparePointers } from "./problem-order.js";

@@ -37,9 +37,17 @@ interface RawCase {
   pointer?: string;
 }
 
+/** Folders of the corpus that hold other things than cases (the runner skips them too): the resource
+ * suite's rows. */
+const NOT_CASES = new Set(["resource"]);
+
 function caseFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => (entry.isDirectory() ? caseFiles(join(dir, entry.name)) : entry.name.endsWith(".json") ? [join(dir, entry.name)] : []))
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? NOT_CASES.has(entry.name) ? [] : caseFiles(join(dir, entry.name))
+        : entry.name.endsWith(".json") ? [join(dir, entry.name)] : [],
+    )
     .sort();
 }
 

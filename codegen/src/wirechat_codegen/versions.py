@@ -1,4 +1,5 @@
-"""Schema versions as a parameter: where a version's files live, its base URI, and which one the packages use.
+"""Versions: the schema version as a parameter (where its files live, its base URI, which one the packages use)
+and the packages' release version (``VERSION``, the one source every language's generated code reads).
 
 ``schema/`` holds one folder per wire-format version (``v1``, later ``v2``); every tool takes the version it
 works on as an argument instead of assuming one. The packages in this repository (``python/``,
@@ -13,12 +14,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-__all__ = ["PACKAGED_VERSION", "UnknownVersionError", "available", "base_uri", "schema_dir"]
+__all__ = ["PACKAGED_VERSION", "UnknownVersionError", "available", "base_uri", "package_version", "schema_dir"]
 
 PACKAGED_VERSION = "v1"
 """The version the committed generated folders of the three packages are rendered from."""
 
 _VERSION = re.compile(r"^v(\d+)$")
+_RELEASE = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?$")
 
 
 class UnknownVersionError(ValueError):
@@ -45,3 +47,16 @@ def schema_dir(repo_root: Path, version: str) -> Path:
         known = ", ".join(available(repo_root)) or "none"
         raise UnknownVersionError(f"there is no schema/{version} (versions: {known})")
     return folder
+
+
+def package_version(repo_root: Path) -> str:
+    """The release version of every package (``VERSION`` at the repository root, one line, semver): codegen
+    writes it into each language's generated folder, so the drift check holds them equal."""
+    path = repo_root / "VERSION"
+    try:
+        text = path.read_text(encoding="utf-8").strip()
+    except OSError as exc:
+        raise UnknownVersionError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if not _RELEASE.match(text):
+        raise UnknownVersionError(f"{path} must hold one semver version such as 0.1.0, not {text!r}")
+    return text

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from wirechat._generated import *  # noqa: F403
 from wirechat._generated import __all__ as _model_names
+from wirechat._generated.version import __version__
 from wirechat.codec import canonical, decode, encode
 from wirechat.errors import Problem, WireError
 from wirechat.messages import (
@@ -33,6 +34,7 @@ from wirechat.tool_arguments import ToolArgumentsError, build_arguments, parse_a
 from wirechat.usage import add_usage, sum_usage
 
 __all__ = [  # noqa: PLE0604 (the model names are strings, listed in wirechat._generated)
+    "__version__",
     *_model_names,
     "AsyncClient",
     "Client",

@@ -46,6 +46,7 @@ from wirechat_codegen.ir import (
 )
 from wirechat_codegen.schema_files import SCHEMA_SUFFIX
 from wirechat_codegen.targets import GenerationInput, Target, banner_lines
+from wirechat_codegen.versions import package_version
 
 OUTPUT_DIR = "go/internal/wire"
 PACKAGE = "wire"
@@ -473,6 +474,13 @@ def render(source: GenerationInput, out: Path) -> None:
     (out / "registry_gen.go").write_text(registry, encoding="utf-8")
     doc = env.get_template("doc.go.j2").render(banner=banner, package=PACKAGE, version=ir.version)
     (out / "doc_gen.go").write_text(doc, encoding="utf-8")
+    version = package_version(source.repo_root)
+    (out / "version_gen.go").write_text(
+        "\n".join(f"// {line}" for line in banner) + f"\n\npackage {PACKAGE}\n\n"
+        "// Version is the release version of wirechat (the repository's VERSION file).\n"
+        f'const Version = "{version}"\n',
+        encoding="utf-8",
+    )
 
 
 TARGET = Target(name="go", output_dir=OUTPUT_DIR, render=render)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from wirechat_codegen.targets import GenerationInput, Target, banner_lines
+from wirechat_codegen.versions import package_version
 
 FREE_FORM_TYPES = {"JsonValue": "wirechat._ijson.JsonValue", "JsonObject": "wirechat._ijson.JsonObject"}
 
@@ -90,6 +91,9 @@ def render(source: GenerationInput, out: Path) -> None:
         f"from wirechat._generated.models import (\n{imports})\n\n__all__ = [\n{exports}]\n",
         encoding="utf-8",
     )
+    version = package_version(source.repo_root)
+    docstring = '"""The release version of wirechat (the repository\'s VERSION file)."""'
+    (out / "version.py").write_text(f'{header}\n{docstring}\n\n__version__ = "{version}"\n', encoding="utf-8")
 
 
 TARGET = Target(name="python", output_dir="python/src/wirechat/_generated", render=render)

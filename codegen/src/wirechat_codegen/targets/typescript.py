@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from wirechat_codegen.targets import GenerationInput, Target, banner_lines
+from wirechat_codegen.versions import package_version
 
 PACKAGE_DIR = "typescript"
 TEMPLATES = Path(__file__).with_name("typescript_templates")
@@ -185,7 +186,7 @@ def _fill(template: str, **values: str) -> str:
 
 
 def render(source: GenerationInput, out: Path) -> None:
-    """Write ``types.ts``, ``validators.ts`` and ``schema.ts`` into ``out``."""
+    """Write ``types.ts``, ``validators.ts``, ``schema.ts`` and ``version.ts`` into ``out``."""
     package_dir = source.repo_root / PACKAGE_DIR
     node = _check_tools(package_dir)
     bundle = source.bundle
@@ -225,6 +226,20 @@ def render(source: GenerationInput, out: Path) -> None:
         ),
         encoding="utf-8",
     )
+    version = _package_json_version(package_dir, package_version(source.repo_root))
+    (out / "version.ts").write_text(
+        f"{banner}\n\n/** The release version of wirechat (the repository's VERSION file). */\n"
+        f'export const VERSION = "{version}";\n',
+        encoding="utf-8",
+    )
+
+
+def _package_json_version(package_dir: Path, version: str) -> str:
+    """``version``, once ``package.json`` says the same (npm reads its own file, so it cannot be generated)."""
+    declared = json.loads((package_dir / "package.json").read_text(encoding="utf-8")).get("version")
+    if declared != version:
+        raise RuntimeError(f"{package_dir}/package.json has version {declared!r}; VERSION says {version!r}: set it")
+    return version
 
 
 TARGET = Target(name="typescript", output_dir=f"{PACKAGE_DIR}/src/generated", render=render)

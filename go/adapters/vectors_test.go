@@ -1,7 +1,7 @@
 package adapters_test
 
 // The cross-language adapter vectors (conformance/cases/adapters/<adapter>.ndjson, written from the
-// Python adapters by testdata/make_vectors.py): the Go adapters must give the same RFC 8785 bytes for
+// Python adapters by wirechat conformance --write-adapter-vectors): the Go adapters must give the same RFC 8785 bytes for
 // every provider body and canonical value, the same warnings and refusals, and invalid_response where
 // Python gives it.
 

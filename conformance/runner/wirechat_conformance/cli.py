@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from wirechat_conformance import resource_cli
+from wirechat_conformance import adapter_vectors, resource_cli
 from wirechat_conformance.bundle import type_names
 from wirechat_conformance.cases import CaseFileError
 from wirechat_conformance.expected import ExpectedFailureError
@@ -139,7 +139,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="do not compare invalid decode cases' whole problem lists across languages (spec section 5)",
     )
-    parser.add_argument("--adapter", metavar="NAME", help="run the adapter gate for one provider adapter instead")
+    parser.add_argument(
+        "--adapter",
+        metavar="NAME",
+        help="run the adapter gate for one provider adapter instead, then its cross-language vectors in every "
+        "language that has the adapter (conformance/cases/adapters/NAME.ndjson)",
+    )
+    parser.add_argument(
+        "--write-adapter-vectors",
+        action="store_true",
+        help="write conformance/cases/adapters/*.ndjson again from the Python adapters, then exit",
+    )
     commands = parser.add_subparsers(dest="conformance_command", metavar="COMMAND", title="commands")
     resource_cli.add_parser(commands)
 
@@ -198,7 +208,23 @@ def _adapter_gate(args: argparse.Namespace) -> int:
     if args.adapter not in names():
         raise ConformanceUsageError(f"--adapter: no adapter named {args.adapter!r}; installed: {', '.join(names())}")
     code: int = gate.run(args.adapter, seed=args.seed, examples=args.examples)
+    if args.adapter in adapter_vectors.VECTOR_ADAPTERS:
+        code = max(code, _vector_matrix(args.adapter, find_layout(args.root).root))
     return code
+
+
+def _vector_matrix(name: str, root: Path) -> int:
+    """The cross-language vectors of adapter ``name``: Python replays each line, Go runs its vector test;
+    prints one line per language and returns 1 when any differs."""
+    path = adapter_vectors.vectors_path(root, name)
+    count, differ = adapter_vectors.check_python(name, root)
+    print(f"cross-language vectors ({path.relative_to(root)}, {count} vectors):")
+    print(f"  python      {'passed' if not differ else f'FAILED ({len(differ)} differ)'}")
+    for item in differ[:5]:
+        print(f"    {item}")
+    verdict, detail = adapter_vectors.check_go(name, root)
+    print(f"  go          {verdict}" + (f"\n{detail}" if verdict == "failed" else f" ({detail})" if detail else ""))
+    return 1 if differ or verdict == "failed" else 0
 
 
 def execute(args: argparse.Namespace) -> int:
@@ -208,6 +234,10 @@ def execute(args: argparse.Namespace) -> int:
             return resource_cli.execute(args)
         except (ResourceFileError, TesteeError, FileNotFoundError) as exc:
             raise ConformanceUsageError(str(exc)) from None
+    if args.write_adapter_vectors:
+        for written in adapter_vectors.write(find_layout(args.root).root):
+            print(f"wrote {written}")
+        return 0
     if args.adapter:
         return _adapter_gate(args)
     options = _options(args)

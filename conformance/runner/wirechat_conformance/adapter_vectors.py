@@ -1,0 +1,381 @@
+"""The cross-language adapter vectors: the Python adapters' verdicts as data, and the check that every
+language that has an adapter agrees with them (``wirechat conformance --adapter NAME``).
+
+``conformance/cases/adapters/<adapter>.ndjson`` holds one JSON object a line, each with a ``kind``, a factual
+``description``, its input and the expected output (the table is in that folder's README). ``build`` makes them
+from the Python adapter (the gate's strategies with a fixed seed, the schema's examples, the recorded
+fixtures whole and cut, the error tables, hand-written provider bodies and bad input); ``replay`` recomputes
+one line from its input, so ``check_python`` holds the Python adapter to the file it wrote (a change to an
+adapter that moves a vector shows here, and ``--write-adapter-vectors`` writes the file again, for the other
+languages to follow). Go (``go/adapters/vectors_test.go``) and TypeScript read the same files.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wirechat import ChatRequest, ChatResponse, encode, fold
+from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, get
+from wirechat.exchange import SseEvent
+from wirechat.stream import events_from_response
+from wirechat.testing.gate_strategies import requests, responses
+
+__all__ = ["VECTOR_ADAPTERS", "build", "check_go", "check_python", "replay", "vectors_path", "write"]
+
+VECTOR_ADAPTERS = ("openai-chat", "anthropic")
+"""The adapters the other languages implement too."""
+COUNT = 40
+Line = dict[str, Any]
+
+
+def vectors_path(root: Path, name: str) -> Path:
+    return root / "conformance" / "cases" / "adapters" / f"{name}.ndjson"
+
+
+def _generated(adapter: Adapter, strategy: Callable[[Adapter], st.SearchStrategy[Any]], count: int) -> list[Any]:
+    found: list[Any] = []
+
+    @settings(derandomize=True, max_examples=count, database=None, suppress_health_check=list(HealthCheck))
+    @given(strategy(adapter))
+    def collect(document: Any) -> None:
+        found.append(document)
+
+    collect()
+    return found
+
+
+def _features(warnings: list[ConversionWarning]) -> list[str]:
+    return [warning.feature for warning in warnings]
+
+
+def request_line(adapter: Adapter, document: Any, description: str) -> Line:
+    line: Line = {"kind": "request", "description": description, "canonical": document}
+    try:
+        body, warnings = adapter.encode_request(ChatRequest.model_validate(document))
+    except ConversionRefused as refusal:
+        line["refused"] = refusal.feature
+        return line
+    line["body"] = body
+    line["warnings"] = _features(warnings)
+    return line
+
+
+OPENAI_BODIES = [
+    {
+        "model": "gpt-4.1",
+        "messages": [
+            {"role": "developer", "content": "Be terse.", "name": "ops"},
+            {
+                "role": "user",
+                "content": [
+                    {"type": "text", "text": "Look"},
+                    {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0K", "detail": "low"}},
+                    {
+                        "type": "file",
+                        "file": {"file_data": "data:application/pdf;base64,JVBERi0=", "filename": "a.pdf"},
+                    },
+                ],
+            },
+            {
+                "role": "assistant",
+                "content": None,
+                "refusal": "No.",
+                "tool_calls": [
+                    {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"b": 1, "a": 2}'}}
+                ],
+            },
+            {
+                "role": "tool",
+                "tool_call_id": "call_1",
+                "content": [{"type": "text", "text": "4"}, {"type": "text", "text": "2"}],
+            },
+        ],
+        "tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}, "strict": True}}],
+        "tool_choice": {"type": "function", "function": {"name": "f"}},
+        "temperature": 1,
+        "stop": "END",
+        "max_tokens": 9,
+        "response_format": {"type": "json_schema", "json_schema": {"name": "r", "schema": {"type": "object"}}},
+        "reasoning_effort": "low",
+        "user": "u1",
+    },
+    {"model": "m", "messages": [{"role": "robot", "content": "x"}]},
+    {
+        "model": "m",
+        "messages": [{"role": "assistant", "tool_calls": [{"type": "function", "function": {"name": "f"}}]}],
+    },
+    {
+        "model": "m",
+        "messages": [{"role": "user", "content": [{"type": "file", "file": {"file_data": "not a data url"}}]}],
+    },
+]
+ANTHROPIC_BODIES = [
+    {
+        "model": "claude-x",
+        "max_tokens": 100,
+        "system": [{"type": "text", "text": "Be terse.", "cache_control": {"type": "ephemeral"}}],
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "text", "text": "Look"},
+                    {"type": "image", "source": {"type": "url", "url": "https://x/y.png"}},
+                    {
+                        "type": "document",
+                        "source": {"type": "text", "media_type": "text/plain", "data": "héllo"},
+                        "title": "t",
+                    },
+                ],
+            },
+            {
+                "role": "assistant",
+                "content": [
+                    {"type": "thinking", "thinking": "hm", "signature": "c2ln"},
+                    {"type": "redacted_thinking", "data": "cmVk"},
+                    {"type": "tool_use", "id": "t1", "name": "f", "input": {"b": 1, "a": [1.5, -0.0, 1e-7]}},
+                ],
+            },
+            {
+                "role": "user",
+                "content": [
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": "t1",
+                        "is_error": True,
+                        "content": [
+                            {"type": "text", "text": "oops"},
+                            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBO"}},
+                        ],
+                    }
+                ],
+            },
+            {"role": "system", "content": "later"},
+        ],
+        "tools": [{"name": "f", "input_schema": {"type": "object"}, "strict": False, "description": "d"}],
+        "tool_choice": {"type": "any", "disable_parallel_tool_use": True},
+        "stop_sequences": ["END"],
+        "top_p": 0.5,
+        "output_config": {"format": {"type": "json_schema", "schema": {"type": "object"}}, "effort": "low"},
+        "thinking": {"type": "adaptive"},
+    },
+    {
+        "model": "m",
+        "max_tokens": 1,
+        "messages": [{"role": "user", "content": [{"type": "tool_use", "name": "f", "input": {}}]}],
+    },
+    {"model": "m", "max_tokens": 1, "messages": [{"role": "user", "content": 5}]},
+    {
+        "model": "m",
+        "max_tokens": 1,
+        "messages": [{"role": "user", "content": [{"type": "image", "source": {"type": "file"}}]}],
+    },
+]
+
+
+def request_decode_line(adapter: Adapter, body: Any, description: str) -> Line:
+    line: Line = {"kind": "request_decode", "description": description, "body": body}
+    try:
+        request, warnings = adapter.decode_request(body)
+        line["canonical"] = json.loads(encode(request))
+        line["warnings"] = _features(warnings)
+    except (ValueError, KeyError, TypeError):
+        line["error"] = "invalid"
+    return line
+
+
+def stream_line(adapter: Adapter, events: list[Any], description: str) -> Line:
+    line: Line = {"kind": "stream", "description": description, "events": events}
+    try:
+        decoder = adapter.stream_decoder()
+        out = []
+        for event in events:
+            out += decoder.feed(SseEvent(event.get("event"), event["data"]))
+        out += decoder.close()
+        line["canonical"] = json.loads(encode(fold(out)))
+    except ValueError as failure:  # a broken event, or a stream that ended in an error event
+        error = getattr(failure, "error", None) or getattr(failure, "failure", None)
+        line["error"] = getattr(error, "kind", "invalid_response")
+    return line
+
+
+def response_line(adapter: Adapter, body_text: str, description: str) -> Line:
+    line: Line = {"kind": "response", "description": description, "body_text": body_text}
+    try:
+        body = json.loads(body_text)
+        if not isinstance(body, dict):
+            raise ValueError("not an object")
+        line["canonical"] = json.loads(encode(adapter.decode_response(body)))
+    except (ValueError, KeyError):
+        line["error"] = "invalid_response"
+    return line
+
+
+def response_encode_line(adapter: Adapter, canonical: Any, description: str) -> Line:
+    line: Line = {"kind": "response_encode", "description": description, "canonical": canonical}
+    warnings: list[ConversionWarning] = []
+    try:
+        line["body"] = adapter.encode_response(ChatResponse.model_validate(canonical), warnings)
+    except ConversionRefused as refusal:
+        line["refused"] = refusal.feature
+        return line
+    line["warnings"] = _features(warnings)
+    return line
+
+
+def stream_encode_line(adapter: Adapter, canonical_events: list[Any], description: str) -> Line | None:
+    from wirechat import StreamEvent, decode  # noqa: PLC0415
+
+    encoder = adapter.stream_encoder()
+    sse = []
+    try:
+        for event in canonical_events:
+            sse += encoder.feed(decode(json.dumps(event), StreamEvent))
+        sse += encoder.close()
+    except ConversionRefused:
+        return None
+    events = [{"event": e.event, "data": e.data} for e in sse]
+    return {"kind": "stream_encode", "description": description, "canonical_events": canonical_events, "events": events}
+
+
+def error_line(adapter: Adapter, status: int | None, headers: dict[str, str], text: str, description: str) -> Line:
+    error = adapter.decode_error(status, headers, text.encode())
+    return {"kind": "error", "description": description, "status": status, "headers": headers, "body_text": text,
+            "canonical": json.loads(encode(error))}  # fmt: skip
+
+
+def manifest_line(adapter: Adapter) -> Line:
+    manifest = adapter.manifest
+    return {"kind": "manifest", "description": "the capability manifest",
+            "features": {k: [v.level, v.message] for k, v in manifest.features.items()},
+            "finish_reasons": dict(manifest.finish_reasons), "finish_defaults": dict(manifest.finish_defaults),
+            "default_max_tokens": manifest.default_max_tokens,
+            "status_retryable": {str(k): v for k, v in manifest.status_retryable.items()}}  # fmt: skip
+
+
+BAD_BODIES = (
+    '{"choices": [{"message": {"tool_calls": [{"type": "function", "function": {"name": "f", "arguments": "{}"}}]}}]}',
+    '{"content": [{"type": "tool_use", "name": "f", "input": {}}]}',
+    '{"content": [{"type": "tool_use", "id": "t", "input": {}}]}',
+    "[1]",
+    '{"choices": 5}',
+)
+
+
+def build(name: str, root: Path) -> list[Line]:
+    """Every vector of adapter ``name``, from the Python adapter."""
+    adapter = get(name)
+    lines = [manifest_line(adapter)]
+    for i, document in enumerate(_generated(adapter, requests, COUNT)):
+        lines.append(request_line(adapter, document, f"generated request {i} (gate strategies, fixed seed)"))
+    for line in list(lines):
+        if "body" in line:
+            lines.append(request_decode_line(adapter, line["body"], "decode of: " + line["description"]))
+    for i, body in enumerate(OPENAI_BODIES if name == "openai-chat" else ANTHROPIC_BODIES):
+        lines.append(request_decode_line(adapter, body, f"hand-written request body {i}"))
+    for source, bodies in (("openai-chat", OPENAI_BODIES), ("anthropic", ANTHROPIC_BODIES)):
+        for i, body in enumerate(bodies):  # a rich canonical request, read from a provider body, sent here
+            decoded = request_decode_line(get(source), body, "")
+            if "canonical" in decoded:
+                lines.append(request_line(adapter, decoded["canonical"], f"{source} hand-written body {i}, decoded"))
+    for i, document in enumerate(_generated(adapter, responses, 24)):
+        response = ChatResponse.model_validate(document)
+        encoded = response_encode_line(adapter, json.loads(encode(response)), f"generated response {i}: encode")
+        lines.append(encoded)
+        if "body" not in encoded:
+            continue
+        lines.append(
+            response_line(adapter, json.dumps(encoded["body"], ensure_ascii=False), f"generated response {i}: body")
+        )
+        canonical_events = [json.loads(encode(e)) for e in events_from_response(response, 12)]
+        streamed = stream_encode_line(adapter, canonical_events, f"generated response {i}: stream encode")
+        if streamed is not None:
+            lines.append(streamed)
+            lines.append(stream_line(adapter, streamed["events"], f"generated response {i}: stream"))
+    for path in sorted((root / "schema/v1/examples/ChatRequest/valid").glob("*.json")):
+        document = json.loads(path.read_text(encoding="utf-8"))
+        document.setdefault("model", "m")
+        lines.append(request_line(adapter, document, f"schema example {path.name}"))
+    fixtures = getattr(adapter, "fixtures_dir", None)
+    for path in sorted(Path(fixtures).glob("*.json")) if fixtures else []:
+        fixture = json.loads(path.read_text(encoding="utf-8"))
+        lines.append(response_line(adapter, json.dumps(fixture["body"]), f"recorded {path.name}: body"))
+        events = fixture["events"]
+        lines.append(stream_line(adapter, events, f"recorded {path.name}: events"))
+        lines.append(stream_line(adapter, events[: len(events) // 2], f"recorded {path.name}: cut in half"))
+        broken = [*events[:2], {"event": events[2].get("event"), "data": events[2]["data"][:-7]}]
+        lines.append(stream_line(adapter, broken, f"recorded {path.name}: third event cut mid-JSON"))
+        lines.append(response_line(adapter, json.dumps(fixture["body"])[:-5], f"recorded {path.name}: body cut"))
+    for status, headers, body, *_ in getattr(adapter, "error_cases", ()):
+        text = body.decode() if isinstance(body, bytes) else json.dumps(body)
+        lines.append(error_line(adapter, status, headers, text, f"error table: {status} {text[:60]}"))
+    for text in BAD_BODIES:
+        lines.append(response_line(adapter, text, f"bad input: {text[:70]}"))
+    return lines
+
+
+def replay(adapter: Adapter, line: Line) -> Line | None:
+    """The line the Python adapter gives today for ``line``'s input (None for a kind it cannot replay)."""
+    kind, description = line.get("kind"), line.get("description", "")
+    if kind == "manifest":
+        return manifest_line(adapter)
+    if kind == "request":
+        return request_line(adapter, line["canonical"], description)
+    if kind == "request_decode":
+        return request_decode_line(adapter, line["body"], description)
+    if kind == "response":
+        return response_line(adapter, line["body_text"], description)
+    if kind == "response_encode":
+        return response_encode_line(adapter, line["canonical"], description)
+    if kind == "stream":
+        return stream_line(adapter, line["events"], description)
+    if kind == "stream_encode":
+        return stream_encode_line(adapter, line["canonical_events"], description)
+    if kind == "error":
+        return error_line(adapter, line["status"], line["headers"], line["body_text"], description)
+    return None
+
+
+def _same(a: Any, b: Any) -> bool:
+    return json.dumps(a, sort_keys=True, ensure_ascii=False) == json.dumps(b, sort_keys=True, ensure_ascii=False)
+
+
+def check_python(name: str, root: Path) -> tuple[int, list[str]]:
+    """(vectors replayed, the descriptions of those the Python adapter no longer gives)."""
+    adapter = get(name)
+    lines = [json.loads(text) for text in vectors_path(root, name).read_text(encoding="utf-8").split("\n") if text]
+    differ = [
+        f"{line.get('kind')}: {line.get('description')}" for line in lines if not _same(replay(adapter, line), line)
+    ]
+    return len(lines), differ
+
+
+def check_go(name: str, root: Path) -> tuple[str, str]:
+    """Run Go's vector test for ``name``: (verdict, detail), verdict "passed", "failed" or "not run"."""
+    pattern = "TestVectors/" + name + "$"
+    try:
+        done = subprocess.run(
+            ["go", "test", "-count=1", "-run", pattern, "./adapters/"],
+            cwd=root / "go", capture_output=True, text=True, timeout=600, check=False,
+        )  # fmt: skip
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return "not run", str(exc)
+    return ("passed", "") if done.returncode == 0 else ("failed", (done.stdout + done.stderr)[-2000:])
+
+
+def write(root: Path) -> list[Path]:
+    """Write every adapter's vectors from the Python adapters; returns the files written."""
+    written = []
+    for name in VECTOR_ADAPTERS:
+        out = vectors_path(root, name)
+        out.write_text(
+            "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in build(name, root)), encoding="utf-8"
+        )
+        written.append(out)
+    return written

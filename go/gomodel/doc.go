@@ -12,6 +12,6 @@
 // member the SDK's structs do not have); the result is then validated as wirechat. Coming from wirechat,
 // what the SDK cannot say is dropped with a Warning naming the feature, or refused with a *Refused error.
 // Both directions are held to the conversion vectors in conformance/conversions/go-model, which the
-// Python adapter (wirechat.adapters.go_model) passes too; docs/decisions/015-go-model.md lists every
+// Python adapter (wirechat.adapters.go_model) passes too; docs/decisions/013-go-model.md lists every
 // field and where it goes.
 package gomodel

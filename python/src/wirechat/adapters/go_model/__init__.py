@@ -4,7 +4,7 @@ parsed JSON (``request``, ``response``, ``stream``, ``parts``, ``usage``, ``erro
 them into the adapter contract so that ``wirechat convert --from go-model`` and the gate take it by name.
 
 The same conversions are held to ``conformance/conversions/go-model`` in Python and in Go
-(``go/gomodel``); ``docs/decisions/015-go-model.md`` lists every field of the seed and where it goes.
+(``go/gomodel``); ``docs/decisions/013-go-model.md`` lists every field of the seed and where it goes.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The capability manifest of the ``go-model`` format: the JSON of a Go LLM SDK's ``model`` package
 (Message, Part, MediaRef, FileRef, DataRef, ToolCall, ToolResult, ToolDefinition, TokenUsage,
-StreamChunk). Every level here is argued field by field in ``docs/decisions/015-go-model.md``."""
+StreamChunk). Every level here is argued field by field in ``docs/decisions/013-go-model.md``."""
 
 from __future__ import annotations
 

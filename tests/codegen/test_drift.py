@@ -31,6 +31,7 @@ def repo(tmp_path: Path) -> Path:
     root = tmp_path / "repo"
     shutil.copytree(REPO_ROOT / "schema", root / "schema")
     shutil.copytree(REPO_ROOT / GENERATED, root / GENERATED, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(REPO_ROOT / "VERSION", root / "VERSION")  # the release version every target writes
     return root
 
 

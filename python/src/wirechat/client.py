@@ -16,14 +16,16 @@ key is kept in a ``Secret``: no repr, log line or exception message shows it.
 
 from __future__ import annotations
 
-import json
-import logging
-import os
-import warnings
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections.abc import AsyncIterator, Iterator
 from types import TracebackType
-from typing import Any
 
+from wirechat._calls import (
+    ClientSetup,
+    DegradedRequestWarning,
+    UnsupportedCallError,
+    check_count,
+    dumps_body,
+)
 from wirechat._generated.models import (
     ChatRequest,
     ChatResponse,
@@ -31,138 +33,15 @@ from wirechat._generated.models import (
     CompleteResponse,
     EmbedRequest,
     EmbedResponse,
-    Error,
     StreamEvent,
 )
-from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, RequestKind, get
-from wirechat.transport.errors import APIError, InvalidResponseError
+from wirechat.adapters import Adapter
+from wirechat.transport.errors import APIError
 from wirechat.transport.events import EventPump
-from wirechat.transport.http import AsyncHttpTransport, HttpReply, HttpTransport, Timeouts
+from wirechat.transport.http import AsyncHttpTransport, HttpTransport, Timeouts
 from wirechat.transport.retry import RetryPolicy
-from wirechat.transport.secrets import Secret, redact
 
 __all__ = ["AsyncChatStream", "AsyncClient", "ChatStream", "Client", "DegradedRequestWarning", "UnsupportedCallError"]
-
-logger = logging.getLogger("wirechat.client")
-
-
-class DegradedRequestWarning(UserWarning):
-    """The adapter had to degrade part of the request to send it (the message says what and how)."""
-
-
-class UnsupportedCallError(NotImplementedError):
-    """The provider (or its adapter) has no such call, such as embeddings on Anthropic."""
-
-
-def _dumps(body: Mapping[str, Any]) -> bytes:
-    return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-
-
-def _invalid(message: str) -> InvalidResponseError:
-    return InvalidResponseError(Error(kind="invalid_response", message=message, retryable=False))
-
-
-class _Setup:
-    """What both clients resolve the same way: the adapter, the key, the base URL, timeouts and retries."""
-
-    def __init__(
-        self,
-        provider: str | Adapter,
-        *,
-        api_key: str | None,
-        base_url: str | None,
-        timeout: float | Timeouts | None,
-        max_retries: int | None,
-        retry: RetryPolicy | None,
-    ) -> None:
-        self.adapter = get(provider) if isinstance(provider, str) else provider
-        key = api_key if api_key is not None else os.environ.get(self.adapter.api_key_env)
-        if not key:
-            raise ValueError(
-                f"no API key for {self.adapter.name}: pass api_key=... or set the {self.adapter.api_key_env} "
-                "environment variable"
-            )
-        self.secret = Secret(key)
-        self.base_url = base_url or self.adapter.default_base_url
-        self.timeouts = Timeouts.of(timeout)
-        if retry is not None and max_retries is not None and retry.max_retries != max_retries:
-            raise ValueError("give max_retries or a RetryPolicy, not two different retry counts")
-        self.retry = retry or RetryPolicy(max_retries=2 if max_retries is None else max_retries)
-
-    def transport_options(self) -> dict[str, Any]:
-        return {
-            "auth_headers": self.adapter.auth_headers(self.secret.reveal()),
-            "secret": self.secret,
-            "decode_error": self.adapter.decode_error,
-            "timeouts": self.timeouts,
-            "retry": self.retry,
-        }
-
-    def path(self, kind: RequestKind) -> str:
-        try:
-            return self.adapter.endpoint_path(kind)
-        except ConversionRefused as exc:
-            raise self.unsupported(kind, f"the API has no such endpoint ({exc.reason})") from None
-
-    def chat_body(self, request: ChatRequest, stream: bool) -> bytes:
-        body, degraded = self.adapter.encode_request(request)
-        _warn(degraded)
-        return _dumps(self.adapter.stream_request_flags(body) if stream else body)
-
-    def codec(self, kind: RequestKind, name: str) -> Any:
-        function = getattr(self.adapter, name, None)
-        if function is None:
-            raise self.unsupported(kind, f"the adapter has no codec for it ({name})")
-        return function
-
-    def unsupported(self, kind: RequestKind, why: str) -> UnsupportedCallError:
-        offered = ["chat"] + [
-            call for call, methods in _CODECS.items() if all(hasattr(self.adapter, method) for method in methods)
-        ]
-        return UnsupportedCallError(
-            f"{self.adapter.name} offers no {_CALLS[kind]} (Client.{kind}): {why}; calls it offers: "
-            + ", ".join(offered)
-        )
-
-    def decode(self, reply: HttpReply, decoder: Any, what: str) -> Any:
-        # Errors are raised after the handler ends: json's exception holds the whole body as ``doc``, and a
-        # careless server may have put the key in it (see transport/events.py).
-        failure: APIError | None = None
-        try:
-            body = json.loads(reply.content)
-        except ValueError as exc:
-            begins = redact(repr(reply.content[:80]), self.secret)
-            failure = _invalid(f"the provider's {what} is not JSON ({exc}); it begins {begins}")
-        if failure is not None:
-            raise failure
-        if not isinstance(body, dict):
-            raise _invalid(f"the provider's {what} is not a JSON object")
-        try:
-            return decoder(body)
-        except ValueError as exc:
-            failure = _invalid(redact(f"the provider's {what} could not be read: {exc}", self.secret))
-        raise failure
-
-    def describe(self, kind: str) -> str:
-        return f"{kind}(provider={self.adapter.name!r}, base_url={self.base_url!r}, api_key={self.secret!r})"
-
-
-_CALLS = {"chat": "chat", "embed": "embeddings", "complete": "text completions"}
-_CODECS = {
-    "embed": ("encode_embed_request", "decode_embed_response"),
-    "complete": ("encode_complete_request", "decode_complete_response"),
-}
-
-
-def _check_count(response: EmbedResponse, request: EmbedRequest) -> EmbedResponse:
-    if len(response.embeddings) != len(request.inputs):
-        raise _invalid(f"the provider returned {len(response.embeddings)} embeddings for {len(request.inputs)} inputs")
-    return response
-
-
-def _warn(degraded: list[ConversionWarning]) -> None:
-    for warning in degraded:
-        warnings.warn(str(warning), DegradedRequestWarning, stacklevel=4)
 
 
 class ChatStream:
@@ -232,7 +111,7 @@ class Client:
         max_retries: int | None = None,
         retry: RetryPolicy | None = None,
     ) -> None:
-        self._setup = _Setup(
+        self._setup = ClientSetup(
             provider, api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries, retry=retry
         )
         self._transport = HttpTransport(self._setup.base_url, **self._setup.transport_options())
@@ -261,16 +140,16 @@ class Client:
         path = self._setup.path("embed")
         encode = self._setup.codec("embed", "encode_embed_request")
         decode = self._setup.codec("embed", "decode_embed_response")
-        reply = self._transport.post(path, _dumps(encode(request)))
+        reply = self._transport.post(path, dumps_body(encode(request)))
         response: EmbedResponse = self._setup.decode(reply, decode, "embeddings response")
-        return _check_count(response, request)
+        return check_count(response, request)
 
     def complete(self, request: CompleteRequest) -> CompleteResponse:
         """A plain text completion; ``UnsupportedCallError`` where the provider has none."""
         path = self._setup.path("complete")
         encode = self._setup.codec("complete", "encode_complete_request")
         decode = self._setup.codec("complete", "decode_complete_response")
-        reply = self._transport.post(path, _dumps(encode(request)))
+        reply = self._transport.post(path, dumps_body(encode(request)))
         response: CompleteResponse = self._setup.decode(reply, decode, "completion response")
         return response
 
@@ -354,7 +233,7 @@ class AsyncClient:
         retry: RetryPolicy | None = None,
         max_connections: int = 100,
     ) -> None:
-        self._setup = _Setup(
+        self._setup = ClientSetup(
             provider, api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries, retry=retry
         )
         options = self._setup.transport_options()
@@ -385,16 +264,16 @@ class AsyncClient:
         path = self._setup.path("embed")
         encode = self._setup.codec("embed", "encode_embed_request")
         decode = self._setup.codec("embed", "decode_embed_response")
-        reply = await self._transport.post(path, _dumps(encode(request)))
+        reply = await self._transport.post(path, dumps_body(encode(request)))
         response: EmbedResponse = self._setup.decode(reply, decode, "embeddings response")
-        return _check_count(response, request)
+        return check_count(response, request)
 
     async def complete(self, request: CompleteRequest) -> CompleteResponse:
         """A plain text completion; ``UnsupportedCallError`` where the provider has none."""
         path = self._setup.path("complete")
         encode = self._setup.codec("complete", "encode_complete_request")
         decode = self._setup.codec("complete", "decode_complete_response")
-        reply = await self._transport.post(path, _dumps(encode(request)))
+        reply = await self._transport.post(path, dumps_body(encode(request)))
         response: CompleteResponse = self._setup.decode(reply, decode, "completion response")
         return response
 

@@ -30,8 +30,6 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from pydantic import MISSING
-
 from wirechat._generated.models import ChatRequest, ChatResponse
 from wirechat.adapters._contract import Adapter, ConversionRefused, ConversionWarning, SseEvent
 from wirechat.adapters._registry import get
@@ -113,6 +111,7 @@ def _free_form(key: str) -> bool:
 
 
 def _request_round_trip(adapter: Adapter, document: dict[str, Any], oracle: str | None) -> None:
+    from wirechat.testing import gate_losses
     from wirechat.testing.gate_expected import expect_request
 
     request = ChatRequest.model_validate(document)
@@ -130,40 +129,8 @@ def _request_round_trip(adapter: Adapter, document: dict[str, Any], oracle: str 
         validate_with_sdk(oracle, body)
     back, notes = adapter.decode_request(json.loads(json.dumps(body)))
     _same(back, ChatRequest.model_validate(expected.document), "request")
-    _check_no_unmapped(notes, "its own encoding")
-    _check_extra_member_reported(adapter, body)
-
-
-_EXTRA = "wirechat_gate_extra"
-
-
-def _check_no_unmapped(notes: list[ConversionWarning], what: str) -> None:
-    unmapped = [str(note) for note in notes if note.feature == "provider.unmapped"]
-    if unmapped:
-        raise GateFailure(f"decoding {what} reported members it does not map: {unmapped}")
-
-
-def _check_extra_member_reported(adapter: Adapter, body: dict[str, Any]) -> None:
-    """No silent loss: a member the adapter does not know, put in the first message (or the body), must come
-    back as a ``provider.unmapped`` warning at its pointer, travel whole in ``provider_options``, or be an
-    error naming its pointer (a format that refuses what it does not map)."""
-    altered = json.loads(json.dumps(body))
-    messages = altered.get("messages")
-    if isinstance(messages, list) and messages and isinstance(messages[0], dict):
-        messages[0][_EXTRA], where = 1, f"/messages/0/{_EXTRA}"
-    else:
-        altered[_EXTRA], where = 1, f"/{_EXTRA}"
-    try:
-        request, notes = adapter.decode_request(altered)
-    except ValueError as exc:
-        if where in str(exc):
-            return
-        raise GateFailure(f"an unknown member at {where} was refused without naming it: {exc}") from None
-    reported = any(note.feature == "provider.unmapped" and str(note).startswith(f"provider.unmapped: {where}:")
-                   for note in notes)  # fmt: skip
-    kept = request.provider_options is not MISSING and _EXTRA in (request.provider_options.get(adapter.name) or {})
-    if not (reported or kept):
-        raise GateFailure(f"an unknown member at {where} was dropped without a warning")
+    gate_losses.check_no_unmapped(notes, "its own encoding")
+    gate_losses.check_extra_member_reported(adapter, body)
 
 
 def _check_warnings(warnings: list[ConversionWarning], degraded: set[str]) -> None:

@@ -1,0 +1,159 @@
+"""What the blocking and the asyncio clients share: the adapter and transport settings of one client, the
+request bodies, the choice of a codec for a call, and reading a provider's reply into a canonical value.
+
+``wirechat.client`` composes these with the transport; nothing here sends a byte.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import warnings
+from collections.abc import Mapping
+from typing import Any
+
+from wirechat._generated.models import (
+    ChatRequest,
+    EmbedRequest,
+    EmbedResponse,
+    Error,
+)
+from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, RequestKind, get
+from wirechat.transport.errors import APIError, InvalidResponseError
+from wirechat.transport.http import HttpReply, Timeouts
+from wirechat.transport.retry import RetryPolicy
+from wirechat.transport.secrets import Secret, redact
+
+__all__ = [
+    "ClientSetup",
+    "DegradedRequestWarning",
+    "UnsupportedCallError",
+    "check_count",
+    "dumps_body",
+    "invalid_response",
+    "warn_degraded",
+]
+
+logger = logging.getLogger("wirechat.client")
+
+
+class DegradedRequestWarning(UserWarning):
+    """The adapter had to degrade part of the request to send it (the message says what and how)."""
+
+
+class UnsupportedCallError(NotImplementedError):
+    """The provider (or its adapter) has no such call, such as embeddings on Anthropic."""
+
+
+def dumps_body(body: Mapping[str, Any]) -> bytes:
+    return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def invalid_response(message: str) -> InvalidResponseError:
+    return InvalidResponseError(Error(kind="invalid_response", message=message, retryable=False))
+
+
+class ClientSetup:
+    """What both clients resolve the same way: the adapter, the key, the base URL, timeouts and retries."""
+
+    def __init__(
+        self,
+        provider: str | Adapter,
+        *,
+        api_key: str | None,
+        base_url: str | None,
+        timeout: float | Timeouts | None,
+        max_retries: int | None,
+        retry: RetryPolicy | None,
+    ) -> None:
+        self.adapter = get(provider) if isinstance(provider, str) else provider
+        key = api_key if api_key is not None else os.environ.get(self.adapter.api_key_env)
+        if not key:
+            raise ValueError(
+                f"no API key for {self.adapter.name}: pass api_key=... or set the {self.adapter.api_key_env} "
+                "environment variable"
+            )
+        self.secret = Secret(key)
+        self.base_url = base_url or self.adapter.default_base_url
+        self.timeouts = Timeouts.of(timeout)
+        if retry is not None and max_retries is not None and retry.max_retries != max_retries:
+            raise ValueError("give max_retries or a RetryPolicy, not two different retry counts")
+        self.retry = retry or RetryPolicy(max_retries=2 if max_retries is None else max_retries)
+
+    def transport_options(self) -> dict[str, Any]:
+        return {
+            "auth_headers": self.adapter.auth_headers(self.secret.reveal()),
+            "secret": self.secret,
+            "decode_error": self.adapter.decode_error,
+            "timeouts": self.timeouts,
+            "retry": self.retry,
+        }
+
+    def path(self, kind: RequestKind) -> str:
+        try:
+            return self.adapter.endpoint_path(kind)
+        except ConversionRefused as exc:
+            raise self.unsupported(kind, f"the API has no such endpoint ({exc.reason})") from None
+
+    def chat_body(self, request: ChatRequest, stream: bool) -> bytes:
+        body, degraded = self.adapter.encode_request(request)
+        warn_degraded(degraded)
+        return dumps_body(self.adapter.stream_request_flags(body) if stream else body)
+
+    def codec(self, kind: RequestKind, name: str) -> Any:
+        function = getattr(self.adapter, name, None)
+        if function is None:
+            raise self.unsupported(kind, f"the adapter has no codec for it ({name})")
+        return function
+
+    def unsupported(self, kind: RequestKind, why: str) -> UnsupportedCallError:
+        offered = ["chat"] + [
+            call for call, methods in _CODECS.items() if all(hasattr(self.adapter, method) for method in methods)
+        ]
+        return UnsupportedCallError(
+            f"{self.adapter.name} offers no {_CALLS[kind]} (Client.{kind}): {why}; calls it offers: "
+            + ", ".join(offered)
+        )
+
+    def decode(self, reply: HttpReply, decoder: Any, what: str) -> Any:
+        # Errors are raised after the handler ends: json's exception holds the whole body as ``doc``, and a
+        # careless server may have put the key in it (see transport/events.py).
+        failure: APIError | None = None
+        try:
+            body = json.loads(reply.content)
+        except ValueError as exc:
+            begins = redact(repr(reply.content[:80]), self.secret)
+            failure = invalid_response(f"the provider's {what} is not JSON ({exc}); it begins {begins}")
+        if failure is not None:
+            raise failure
+        if not isinstance(body, dict):
+            raise invalid_response(f"the provider's {what} is not a JSON object")
+        try:
+            return decoder(body)
+        except ValueError as exc:
+            failure = invalid_response(redact(f"the provider's {what} could not be read: {exc}", self.secret))
+        raise failure
+
+    def describe(self, kind: str) -> str:
+        return f"{kind}(provider={self.adapter.name!r}, base_url={self.base_url!r}, api_key={self.secret!r})"
+
+
+_CALLS = {"chat": "chat", "embed": "embeddings", "complete": "text completions"}
+_CODECS = {
+    "embed": ("encode_embed_request", "decode_embed_response"),
+    "complete": ("encode_complete_request", "decode_complete_response"),
+}
+
+
+def check_count(response: EmbedResponse, request: EmbedRequest) -> EmbedResponse:
+    if len(response.embeddings) != len(request.inputs):
+        raise invalid_response(
+            f"the provider returned {len(response.embeddings)} embeddings for {len(request.inputs)} inputs"
+        )
+    return response
+
+
+def warn_degraded(degraded: list[ConversionWarning]) -> None:
+    for warning in degraded:
+        warnings.warn(str(warning), DegradedRequestWarning, stacklevel=4)

@@ -8,48 +8,18 @@ import (
 
 	"github.com/wirechat/wirechat/go/adapters"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
-	"github.com/wirechat/wirechat/go/wirechat"
 )
 
 // Adapter is the anthropic adapter.
-var Adapter adapters.Adapter = adapter{}
-
-type adapter struct{}
-
-func (adapter) Name() string                             { return Name }
-func (adapter) Provider() string                         { return Provider }
-func (adapter) Manifest() *adapters.Manifest             { return Manifest }
-func (adapter) DefaultBaseURL() string                   { return "https://api.anthropic.com" }
-func (adapter) APIKeyEnv() string                        { return "ANTHROPIC_API_KEY" }
-func (adapter) ChatPath() string                         { return "/v1/messages" }
-func (adapter) NewStreamDecoder() adapters.StreamDecoder { return NewStreamDecoder() }
-
-func (adapter) EncodeRequest(request wirechat.ChatRequest) (*providerjson.Object, []adapters.Warning, error) {
-	return EncodeRequest(request)
-}
-
-func (adapter) DecodeRequest(body []byte) (wirechat.ChatRequest, []adapters.Warning, error) {
-	return DecodeRequest(body)
-}
-
-func (adapter) EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []adapters.Warning, error) {
-	return EncodeResponse(response)
-}
-
-func (adapter) NewStreamEncoder() adapters.StreamEncoder { return NewStreamEncoder() }
-
-func (adapter) DecodeResponse(body []byte) (wirechat.ChatResponse, error) {
-	return DecodeResponse(body)
-}
-
-func (adapter) DecodeError(status int, headers http.Header, body []byte) wirechat.Error {
-	return DecodeError(status, headers, body)
-}
-
-func (adapter) AuthHeaders(apiKey string) http.Header {
-	return http.Header{"X-Api-Key": {apiKey}, "Anthropic-Version": {APIVersion}}
-}
-
-func (adapter) StreamRequestFlags(body *providerjson.Object) *providerjson.Object {
-	return body.Copy().Set("stream", true)
+var Adapter adapters.Adapter = adapters.Modules{
+	AdapterName: Name, ProviderName: Provider, AdapterManifest: Manifest,
+	BaseURL: "https://api.anthropic.com", KeyEnv: "ANTHROPIC_API_KEY", Path: "/v1/messages",
+	Encode: EncodeRequest, Decode: DecodeRequest, DecodeReply: DecodeResponse, EncodeReply: EncodeResponse,
+	StreamDecoderOf: func() adapters.StreamDecoder { return NewStreamDecoder() },
+	StreamEncoderOf: func() adapters.StreamEncoder { return NewStreamEncoder() },
+	Errors:          DecodeError,
+	Auth: func(apiKey string) http.Header {
+		return http.Header{"X-Api-Key": {apiKey}, "Anthropic-Version": {APIVersion}}
+	},
+	StreamFlags: func(body *providerjson.Object) *providerjson.Object { return body.Copy().Set("stream", true) },
 }

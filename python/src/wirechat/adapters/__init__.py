@@ -39,6 +39,7 @@ gate-only dependencies (hypothesis, hypothesis-jsonschema, and the provider SDKs
 """
 
 from wirechat.adapters._contract import (
+    LOSSLESS,
     Adapter,
     CompleteCodec,
     ConversionRefused,
@@ -51,11 +52,14 @@ from wirechat.adapters._contract import (
     StreamDecoder,
     StreamEncoder,
     Support,
+    degraded,
+    refused,
 )
 from wirechat.adapters._registry import ENTRY_POINT_GROUP, get, names, register, unregister
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "LOSSLESS",
     "Adapter",
     "CompleteCodec",
     "ConversionRefused",
@@ -68,8 +72,10 @@ __all__ = [
     "StreamDecoder",
     "StreamEncoder",
     "Support",
+    "degraded",
     "get",
     "names",
+    "refused",
     "register",
     "unregister",
 ]

@@ -28,6 +28,7 @@ from wirechat._generated.models import (
 from wirechat.exchange import SseEvent, StreamDecoder, StreamEncoder
 
 __all__ = [
+    "LOSSLESS",
     "Adapter",
     "CompleteCodec",
     "ConversionRefused",
@@ -40,6 +41,8 @@ __all__ = [
     "StreamDecoder",
     "StreamEncoder",
     "Support",
+    "degraded",
+    "refused",
 ]
 
 RequestKind = Literal["chat", "embed", "complete"]
@@ -76,6 +79,20 @@ class Support:
 
     level: Level
     message: str = ""
+
+
+LOSSLESS = Support("lossless")
+"""A feature carried as it is."""
+
+
+def degraded(message: str) -> Support:
+    """A feature carried in a degraded form; ``message`` is the warning text."""
+    return Support("degraded", message)
+
+
+def refused(message: str) -> Support:
+    """A feature the adapter refuses; ``message`` is the reason (and what to do instead)."""
+    return Support("refused", message)
 
 
 @dataclass(frozen=True)

@@ -4,19 +4,11 @@ StreamChunk). Every level here is argued field by field in ``docs/decisions/013-
 
 from __future__ import annotations
 
-from wirechat.adapters import Manifest, Support
+from wirechat.adapters import LOSSLESS, Manifest, degraded, refused
 
 __all__ = ["MANIFEST"]
 
-_L = Support("lossless")
-
-
-def _d(message: str) -> Support:
-    return Support("degraded", message)
-
-
-def _r(message: str) -> Support:
-    return Support("refused", message)
+_L, _d, _r = LOSSLESS, degraded, refused  # short names: the table below is long
 
 
 _NO_REASONING = _d("go-model messages have no reasoning part: dropped")

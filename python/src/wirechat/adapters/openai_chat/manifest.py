@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
-from wirechat.adapters._contract import Manifest, Support
+from wirechat.adapters._contract import LOSSLESS, Manifest, degraded, refused
 
 __all__ = ["MANIFEST"]
 
-_L = Support("lossless")
-
-
-def _d(message: str) -> Support:
-    return Support("degraded", message)
-
-
-def _r(message: str) -> Support:
-    return Support("refused", message)
+_L, _d, _r = LOSSLESS, degraded, refused  # short names: the table below is long
 
 
 OPTIONS_SCHEMA = {

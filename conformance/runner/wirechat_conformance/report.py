@@ -161,7 +161,8 @@ class Progress:
         self._last = now
         fraction = done / total if total else 1.0
         bar = "#" * int(fraction * 30)
-        self.stream.write(f"\r{stage:<28} [{bar:<30}] {done}/{total}")
+        line = f"{stage:<28} [{bar:<30}] {done}/{total}"
+        self.stream.write(f"\r{line:<78}")  # padded: a shorter count must not leave the last one's digits
         self.stream.flush()
 
     def finish(self) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import EXAMPLES_DIR
+from tests.conftest import EXAMPLES_DIR, REPO_ROOT
 from wirechat.cli import main
 
 VALID_MESSAGE = b'{"role":"user","parts":[{"type":"text","text":"hi"}]}'
@@ -230,3 +230,12 @@ def test_output_into_a_closed_pipe_does_not_print_a_traceback(tmp_path: Path) ->
     result = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=120, check=False)
     assert result.stdout.count("\n") == 1
     assert "Traceback" not in result.stderr
+
+
+def test_an_invalid_schema_example_is_checked_by_its_document(capsys: pytest.CaptureFixture[str]) -> None:
+    example = REPO_ROOT / "schema/v1/examples/Message/invalid/bad_role.json"
+    assert main(["validate", str(example)]) == 1
+    out, err = capsys.readouterr()
+    assert f"{example}:5: /role:" in out  # the document's problem, at its line in the file
+    assert "/reason" not in out and "/document" not in out  # the wrapper is not read as the document
+    assert "an example of an invalid document" in err

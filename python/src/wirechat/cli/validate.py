@@ -7,6 +7,7 @@ from ``--type``, or else from the path when it names one (``examples/Message/...
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from dataclasses import dataclass
@@ -78,11 +79,16 @@ def _type_from_path(path: str) -> str | None:
     return by_snake.get(stem)
 
 
-def _report(label: str, document: bytes, error: WireError, first_line: int, is_json_file: bool) -> None:
+def _report(
+    label: str, document: bytes, error: WireError, first_line: int, is_json_file: bool, *, within: str = ""
+) -> None:
+    """One line per problem, ``FILE:LINE: /pointer: message``; ``within`` is the pointer of the checked
+    document inside the file (``/document`` for a schema example), so lines point into the file."""
     lines: dict[str, int] = {}
     unplaced = [problem.pointer for problem in error.problems if problem.line is None]
     if is_json_file and unplaced and error.problems[0].rule != "too-large":
-        lines = lines_of_pointers(document.decode("utf-8", errors="replace"), unplaced)
+        located = lines_of_pointers(document.decode("utf-8", errors="replace"), [within + p for p in unplaced])
+        lines = {pointer[len(within) :]: line for pointer, line in located.items()}
     for problem in error.problems:
         if not is_json_file:
             line = first_line
@@ -93,9 +99,37 @@ def _report(label: str, document: bytes, error: WireError, first_line: int, is_j
         print(f"{label}:{line}: {problem}")
 
 
+_EXAMPLE_WRAPPER = {"reason", "pointer", "document"}
+
+
+def _invalid_example(path: str, data: bytes) -> tuple[bytes, str] | None:
+    """The document of a schema example of an invalid document (``examples/<Type>/invalid/*.json`` holds
+    ``{"reason", "pointer", "document"}``) and its reason; None for any other file."""
+    if Path(path).parent.name != "invalid" or Path(path).parent.parent.parent.name != "examples":
+        return None
+    try:
+        wrapper = json.loads(data)
+    except ValueError:
+        return None
+    if not isinstance(wrapper, dict) or set(wrapper) != _EXAMPLE_WRAPPER:
+        return None
+    return json.dumps(wrapper["document"], ensure_ascii=False).encode(), str(wrapper["reason"])
+
+
 def _check_file(path: str, type_: Any, fmt: str, max_bytes: int | None, tally: Tally) -> None:
     data = read_input(path)
     label = "<stdin>" if path == "-" else path
+    example = None if path == "-" else _invalid_example(path, data)
+    if example is not None:  # the document inside the wrapper is what the example is about
+        document, reason = example
+        print(f"{label}: an example of an invalid document ({reason}); checking its document", file=sys.stderr)
+        tally.documents += 1
+        try:
+            decode(document, type_, max_bytes=max_bytes)
+        except WireError as exc:
+            tally.invalid += 1
+            _report(label, data, exc, 1, is_json_file=True, within="/document")
+        return
     ndjson = fmt == "ndjson" or (fmt == "auto" and path.endswith(NDJSON_SUFFIXES))
     documents = ndjson_records(data) if ndjson else [(1, data)]
     for line_number, document in documents:

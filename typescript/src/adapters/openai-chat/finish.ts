@@ -1,0 +1,9 @@
+/** OpenAI finish reasons (`stop`, `length`, `tool_calls`, `content_filter`, `function_call`) to canonical ones; the table is the manifest's. */
+
+import type { FinishReason } from "../../generated/types.js";
+import { decodeFinish } from "../shared/finish.js";
+import { MANIFEST } from "./manifest.js";
+
+export function decode(raw: string | undefined, hasToolCalls: boolean): FinishReason {
+  return decodeFinish(raw, MANIFEST, hasToolCalls);
+}

@@ -1,0 +1,117 @@
+"""Write the adapter vectors the TypeScript tests hold the TypeScript adapters to: what the Python adapters
+give, as canonical (RFC 8785) JSON, so TypeScript must give the same bytes.
+
+For each recorded fixture (python/src/wirechat/adapters/*/recorded/*.json) of openai-chat and anthropic:
+the response body -> canonical ChatResponse, and the stream events -> canonical stream events. For a
+handful of canonical requests (text, images, tools, tool results, reasoning, options): the provider body
+and the warnings. Plus the adapters' error tables (status, headers, body -> canonical Error).
+
+Regenerate from the repository root, with the Python package installed (./dev pytest makes .nox/pytest):
+
+    .nox/pytest/bin/python typescript/scripts/adapter-vectors.py
+
+Output: typescript/test/adapters/vectors/{responses,streams,requests,errors}.ndjson, one JSON object a line.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from wirechat import canonical as canonical_bytes
+from wirechat._generated.models import ChatRequest
+from wirechat.adapters import get as get_adapter
+from wirechat.adapters._contract import ConversionRefused
+from wirechat.exchange import SseEvent
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "typescript" / "test" / "adapters" / "vectors"
+ADAPTERS = {"openai-chat": "openai_chat", "anthropic": "anthropic"}
+
+
+def canonical(value: object) -> str:
+    return canonical_bytes(value).decode("utf-8")
+
+REQUESTS: list[dict] = [
+    {"model": "m", "messages": [{"role": "system", "parts": [{"type": "text", "text": "be brief"}]},
+                                {"role": "user", "parts": [{"type": "text", "text": "hi"}], "name": "ann"}]},
+    {"model": "m", "messages": [{"role": "user", "parts": [
+        {"type": "text", "text": "what is this?"},
+        {"type": "image", "image": {"source": "url", "url": "https://example.com/cat.png"}},
+        {"type": "image", "image": {"source": "base64", "base64": "iVBORw0KGgo=", "media_type": "image/png"}},
+        {"type": "data", "data": {"value": {"a": [1, 2], "b": "é"}}}]}]},
+    {"model": "m", "messages": [
+        {"role": "user", "parts": [{"type": "text", "text": "weather in Paris and time"}]},
+        {"role": "assistant", "parts": [
+            {"type": "text", "text": "checking"},
+            {"type": "tool_call", "tool_call": {"id": "c1", "name": "get_weather", "arguments": "{\"city\":\"Paris\"}"}},
+            {"type": "tool_call", "tool_call": {"id": "c2", "name": "get_time", "arguments": "{ }"}}]},
+        {"role": "tool", "parts": [
+            {"type": "tool_result", "tool_result": {"tool_call_id": "c1", "content": "sunny"}},
+            {"type": "tool_result", "tool_result": {"tool_call_id": "c2", "content": "noon", "is_error": False}}]}],
+     "tools": [{"name": "get_weather", "description": "weather", "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}},
+                "strict": True, "annotations": {"read_only_hint": True}},
+               {"name": "get_time", "input_schema": {"type": "object"}}],
+     "tool_choice": {"type": "tool", "tool": "get_weather"}},
+    {"model": "m", "messages": [
+        {"role": "user", "parts": [{"type": "text", "text": "think"}]},
+        {"role": "assistant", "parts": [
+            {"type": "reasoning", "reasoning": {"text": "hmm", "signature": "EqQBsig+/==", "issuer": "anthropic"}},
+            {"type": "reasoning", "reasoning": {"redacted_data": "EmwKAhgB", "issuer": "anthropic"}},
+            {"type": "reasoning", "reasoning": {"text": "foreign", "signature": "x", "issuer": "openai"}},
+            {"type": "reasoning", "reasoning": {"text": "plain"}},
+            {"type": "text", "text": "done"}]},
+        {"role": "user", "parts": [{"type": "text", "text": "again"}]}]},
+    {"model": "m", "messages": [{"role": "user", "parts": [{"type": "text", "text": "json please"}]}],
+     "tool_choice": {"type": "auto"},
+     "options": {"temperature": 0.5, "top_p": 0.9, "max_tokens": 100, "stop": ["END"], "seed": 7,
+                 "parallel_tool_calls": False,
+                 "response_format": {"type": "json_schema", "json_schema": {"name": "response", "schema": {"type": "object"}}}}},
+    {"model": "m", "messages": [{"role": "user", "parts": [
+        {"type": "file", "file": {"source": "base64", "base64": "aGVsbG8=", "media_type": "text/plain", "name": "a.txt"}}]}],
+     "provider_options": {"openai-chat": {"user": "u1"}, "anthropic": {"service_tier": "auto"}}},
+    {"messages": [{"role": "user", "parts": [{"type": "text", "text": "no model"}]}]},
+]  # fmt: skip
+
+
+def line(record: dict) -> str:
+    return json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    responses, streams, requests, errors = [], [], [], []
+    for name, package in ADAPTERS.items():
+        adapter = get_adapter(name)
+        for path in sorted((ROOT / "python/src/wirechat/adapters" / package / "recorded").glob("*.json")):
+            fixture = json.loads(path.read_text())
+            responses.append(line({"adapter": name, "fixture": path.name, "body": fixture["body"],
+                                   "expected": canonical(adapter.decode_response(fixture["body"]))}))  # fmt: skip
+            decoder = adapter.stream_decoder()
+            events = []
+            for raw in fixture["events"]:
+                events += decoder.feed(SseEvent(raw.get("event"), raw["data"]))
+            events += decoder.close()
+            streams.append(line({"adapter": name, "fixture": path.name, "events": fixture["events"],
+                                 "expected": [canonical(event) for event in events]}))  # fmt: skip
+        for i, raw in enumerate(REQUESTS):
+            request = ChatRequest.model_validate(raw)
+            record: dict = {"adapter": name, "case": i, "request": raw}
+            try:
+                body, warnings = adapter.encode_request(request)
+                record["body"] = canonical(body)
+                record["warnings"] = [[w.feature, w.message] for w in warnings]
+            except ConversionRefused as refused:
+                record["refused"] = [refused.feature, refused.where]
+            requests.append(line(record))
+        for status, headers, body, _kind, _retryable, _wait in adapter.error_cases:
+            sent = body.decode() if isinstance(body, bytes) else body
+            error = adapter.decode_error(status, headers, body)
+            errors.append(line({"adapter": name, "status": status, "headers": headers, "body": sent,
+                                "expected": canonical(error)}))  # fmt: skip
+    for file, lines in (("responses", responses), ("streams", streams), ("requests", requests), ("errors", errors)):
+        (OUT / f"{file}.ndjson").write_text("".join(lines), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+/**
+ * The TypeScript adapters against the Python adapters' output, byte for byte (RFC 8785): the recorded
+ * fixtures' responses and streams, request encoding (body and warnings, or the refusal), and the error
+ * tables. The vectors are written by `scripts/adapter-vectors.py` (see its docstring to regenerate).
+ */
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+
+import { getAdapter } from "../src/adapters/index.js";
+import { ConversionRefused } from "../src/adapters/shared/contract.js";
+import { canonical } from "../src/canonical.js";
+import type { ChatRequest } from "../src/generated/types.js";
+import { packageRoot } from "./support.js";
+
+function vectors(name: string): Array<Record<string, any>> {
+  const text = readFileSync(join(packageRoot(), "test", "adapters", "vectors", `${name}.ndjson`), "utf8");
+  return text.split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line));
+}
+
+test("response bodies decode to the same canonical bytes as Python", () => {
+  const cases = vectors("responses");
+  assert.ok(cases.length >= 3);
+  for (const v of cases) {
+    assert.equal(canonical(getAdapter(v["adapter"]).decodeResponse(v["body"])), v["expected"], `${v["adapter"]} ${v["fixture"]}`);
+  }
+});
+
+test("streams decode to the same canonical events as Python", () => {
+  const cases = vectors("streams");
+  assert.ok(cases.length >= 3);
+  for (const v of cases) {
+    const decoder = getAdapter(v["adapter"]).streamDecoder();
+    const events = [];
+    for (const raw of v["events"]) events.push(...decoder.feed({ event: raw["event"] ?? undefined, data: raw["data"] }));
+    events.push(...decoder.close());
+    assert.deepEqual(events.map((event) => canonical(event)), v["expected"], `${v["adapter"]} ${v["fixture"]}`);
+  }
+});
+
+test("requests encode to the same provider bodies and warnings as Python", () => {
+  const cases = vectors("requests");
+  assert.ok(cases.length >= 12);
+  for (const v of cases) {
+    const label = `${v["adapter"]} case ${v["case"]}`;
+    const adapter = getAdapter(v["adapter"]);
+    if (v["refused"] !== undefined) {
+      assert.throws(() => adapter.encodeRequest(v["request"] as ChatRequest), (error: unknown) => {
+        assert.ok(error instanceof ConversionRefused, label);
+        assert.deepEqual([error.feature, error.where], v["refused"], label);
+        return true;
+      });
+      continue;
+    }
+    const { body, warnings } = adapter.encodeRequest(v["request"] as ChatRequest);
+    assert.equal(canonical(body), v["body"], label);
+    assert.deepEqual(warnings.map((w) => [w.feature, w.message]), v["warnings"], label);
+  }
+});
+
+test("error tables give the same canonical errors as Python", () => {
+  const cases = vectors("errors");
+  assert.ok(cases.length >= 20);
+  for (const v of cases) {
+    const error = getAdapter(v["adapter"]).decodeError(v["status"] ?? undefined, v["headers"], typeof v["body"] === "string" ? new TextEncoder().encode(v["body"]) : v["body"]);
+    assert.equal(canonical(error), v["expected"], `${v["adapter"]} ${v["status"]} ${JSON.stringify(v["body"])}`);
+  }
+});

@@ -19,7 +19,7 @@ import { toError, WirechatError, type InvalidResponseError } from "./errors.js";
 import { Deadline, newController, platformFetch, sleep, type AbortSignalLike, type ByteReader, type FetchLike, type FetchResponse } from "./fetch-types.js";
 import { EventPump } from "./pump.js";
 import { RetryPolicy, type RetryOptions } from "./retry.js";
-import { Secret } from "./secret.js";
+import { redactError, Secret } from "./secret.js";
 
 declare const TextDecoder: new (label: string) => { decode(bytes: Uint8Array): string };
 
@@ -169,7 +169,7 @@ export class Client {
         release();
         failureHeaders = response.headers;
         failure = this.adapter.decodeError(response.status, response.headers, bytes);
-        failure = { ...failure, message: this.#secret.redact(failure.message) };
+        failure = redactError(failure, this.#secret);
       } catch (error) {
         release();
         failure = this.#transportError(error, reason, "sending the request").error;

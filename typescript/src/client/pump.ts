@@ -9,8 +9,8 @@
 import type { ChatResponse, Error as WireErrorValue, StreamEvent } from "../generated/types.js";
 import type { StreamDecoder } from "../exchange.js";
 import { StreamError, StreamFold } from "../stream.js";
-import { toError, type WirechatError } from "./errors.js";
-import type { Secret } from "./secret.js";
+import { StreamInterruptedError, toError, type WirechatError } from "./errors.js";
+import { redactError, type Secret } from "./secret.js";
 import { SseDecoder } from "./sse.js";
 
 export class EventPump {
@@ -54,8 +54,8 @@ export class EventPump {
 
   /** The error to raise when reading the body failed mid-way (`cause` from the transport). */
   broken(cause: WirechatError): WirechatError {
-    const kind = cause.kind === "network" ? "network" : cause.kind;
-    return this.make({ ...cause.error, kind, message: `the stream broke off after ${this.count} events: ${cause.error.message}` });
+    const failure = this.make({ ...cause.error, message: `the stream broke off after ${this.count} events: ${cause.error.message}` });
+    return failure.kind === "network" ? new StreamInterruptedError(failure.error, failure.partial) : failure;
   }
 
   private add(events: StreamEvent[], out: StreamEvent[]): void {
@@ -81,8 +81,6 @@ export class EventPump {
   private make(error: WireErrorValue): WirechatError {
     const withUsage: WireErrorValue = { ...error };
     if (withUsage.usage === undefined && this.fold.usage !== undefined) withUsage.usage = this.fold.usage;
-    if (this.secret !== undefined) withUsage.message = this.secret.redact(withUsage.message);
-    const failure = toError(withUsage, this.fold.partial());
-    return failure;
+    return toError(redactError(withUsage, this.secret), this.fold.partial());
   }
 }

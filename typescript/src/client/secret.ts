@@ -36,3 +36,11 @@ export class Secret {
     return text.split(this.#value).join("****");
   }
 }
+
+/** A canonical error value with the key scrubbed from every string in it (a careless server may echo it). */
+export function redactError<E extends object>(error: E, secret: Secret | undefined): E {
+  if (secret === undefined) return error;
+  const text = JSON.stringify(error);
+  const clean = secret.redact(text);
+  return clean === text ? error : (JSON.parse(clean) as E);
+}

@@ -74,13 +74,32 @@ REQUESTS: list[dict] = [
 ]  # fmt: skip
 
 
+ANTHROPIC_BODY = {
+    "model": "claude", "max_tokens": 99, "system": [{"type": "text", "text": "sys", "cache_control": {"type": "ephemeral"}}],
+    "messages": [
+        {"role": "user", "content": [{"type": "text", "text": "hi", "mystery": 1},
+                                     {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "héllo"}, "title": "t"}]},
+        {"role": "assistant", "content": [{"type": "thinking", "thinking": "t", "signature": "s+/="},
+                                          {"type": "tool_use", "id": "tu", "name": "f", "input": {"a": 1}},
+                                          {"type": "server_tool_use", "id": "x", "name": "web", "input": {}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "tu", "is_error": True,
+                                      "content": [{"type": "text", "text": "r"}, {"type": "image", "source": {"type": "url", "url": "https://x/y.png"}}]}]},
+    ],
+    "tools": [{"name": "f", "input_schema": {"type": "object"}, "cache_control": {"type": "ephemeral"}}],
+    "tool_choice": {"type": "any", "disable_parallel_tool_use": True},
+    "stop_sequences": ["Z"], "temperature": 1, "metadata": {"user_id": "u"},
+    "output_config": {"format": {"type": "json_schema", "schema": {"type": "object"}}, "effort": "low"},
+}  # fmt: skip
+
+
 def line(record: dict) -> str:
     return json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
 
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    responses, streams, requests, errors = [], [], [], []
+    responses, streams, requests, errors, decoded = [], [], [], [], []
+    decode_bodies: list[dict] = [ANTHROPIC_BODY]
     for name, package in ADAPTERS.items():
         adapter = get_adapter(name)
         for path in sorted((ROOT / "python/src/wirechat/adapters" / package / "recorded").glob("*.json")):
@@ -104,12 +123,20 @@ def main() -> None:
             except ConversionRefused as refused:
                 record["refused"] = [refused.feature, refused.where]
             requests.append(line(record))
+            if name == "anthropic" and "body" in record:  # request decode: the encoded body read back
+                decode_bodies.append(json.loads(record["body"]))
         for status, headers, body, _kind, _retryable, _wait in adapter.error_cases:
             sent = body.decode() if isinstance(body, bytes) else body
             error = adapter.decode_error(status, headers, body)
             errors.append(line({"adapter": name, "status": status, "headers": headers, "body": sent,
                                 "expected": canonical(error)}))  # fmt: skip
-    for file, lines in (("responses", responses), ("streams", streams), ("requests", requests), ("errors", errors)):
+    anthropic = get_adapter("anthropic")
+    for body in decode_bodies:
+        request, warnings = anthropic.decode_request(body)
+        decoded.append(line({"adapter": "anthropic", "body": body, "expected": canonical(request),
+                             "warnings": [[w.feature, w.message] for w in warnings]}))  # fmt: skip
+    files = (("responses", responses), ("streams", streams), ("requests", requests), ("errors", errors))
+    for file, lines in (*files, ("request-decode", decoded)):
         (OUT / f"{file}.ndjson").write_text("".join(lines), encoding="utf-8")
 
 

@@ -68,3 +68,13 @@ test("error tables give the same canonical errors as Python", () => {
     assert.equal(canonical(error), v["expected"], `${v["adapter"]} ${v["status"]} ${JSON.stringify(v["body"])}`);
   }
 });
+
+test("anthropic request bodies decode to the same canonical request and warnings as Python", () => {
+  const cases = vectors("request-decode");
+  assert.ok(cases.length >= 5);
+  for (const [i, v] of cases.entries()) {
+    const { request, warnings } = getAdapter(v["adapter"]).decodeRequest!(v["body"]);
+    assert.equal(canonical(request), v["expected"], `case ${i}`);
+    assert.deepEqual(warnings.map((w) => [w.feature, w.message]), v["warnings"], `case ${i}`);
+  }
+});

@@ -7,6 +7,7 @@ import type { Adapter } from "../shared/contract.js";
 import { ConversionRefused } from "../shared/contract.js";
 import { decodeError } from "./errors.js";
 import { MANIFEST } from "./manifest.js";
+import { decodeRequest } from "./request-decode.js";
 import { encodeRequest } from "./request-encode.js";
 import { decodeResponse } from "./response.js";
 import { API_VERSION, NAME, PROVIDER } from "./shapes.js";
@@ -19,6 +20,7 @@ export const anthropic: Adapter = {
   defaultBaseUrl: "https://api.anthropic.com",
   apiKeyEnv: "ANTHROPIC_API_KEY",
   encodeRequest: (request) => encodeRequest(request),
+  decodeRequest: (body) => decodeRequest(body),
   decodeResponse,
   streamDecoder: () => new StreamDecoder(),
   decodeError,

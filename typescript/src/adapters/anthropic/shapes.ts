@@ -4,7 +4,7 @@
  * every block a response or a stream carries). Thinking signatures and redacted data pass byte for byte.
  */
 
-import type { Part, ReasoningPart, ToolCall } from "../../generated/types.js";
+import type { Part, ReasoningPart, ToolCall, ToolResult } from "../../generated/types.js";
 import { parseArguments } from "../../tool-arguments.js";
 import { compactJson, type Conversion, getMap, getStr, isObject, reasoningFeature } from "../shared/conversion.js";
 import { ProviderShapeError } from "../shared/contract.js";
@@ -79,6 +79,8 @@ export function decodeBlock(block: unknown, where: string): Part {
       const input = block["input"] ?? {};
       return withCache(block, { type: "tool_call", tool_call: { id: requiredStr(block, "id", where), name: requiredStr(block, "name", where), arguments: compactJson(input) } });
     }
+    case "tool_result":
+      return withCache(block, { type: "tool_result", tool_result: decodeToolResult(block, where) });
     default:
       return { type: "data", data: { value: { ...block } }, provider_metadata: { [PROVIDER]: { block: true } } };
   }
@@ -112,4 +114,21 @@ function decodeDocument(block: Record<string, unknown>, where: string): Record<s
   }
   if (typeof block["title"] === "string" && block["title"]) out["name"] = block["title"];
   return out;
+}
+
+function decodeToolResult(block: Record<string, unknown>, where: string): ToolResult {
+  const result: ToolResult = { tool_call_id: getStr(block, "tool_use_id", where)!, content: "" };
+  const content = block["content"];
+  if (typeof content === "string") result.content = content;
+  else if (Array.isArray(content)) {
+    const parts = content.map((item, k) => decodeBlock(item, `${where}/content/${k}`));
+    const first = parts[0];
+    if (first !== undefined && first.type === "text" && first.provider_metadata === undefined) {
+      result.content = first.text;
+      parts.shift();
+    }
+    if (parts.length > 0) result.parts = parts as ToolResult["parts"] & object;
+  }
+  if (typeof block["is_error"] === "boolean") result.is_error = block["is_error"];
+  return result;
 }

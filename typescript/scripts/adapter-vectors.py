@@ -92,6 +92,25 @@ ANTHROPIC_BODY = {
 }  # fmt: skip
 
 
+OPENAI_BODY = {
+    "model": "gpt", "max_tokens": 5, "stop": "END", "temperature": 0, "seed": 1, "parallel_tool_calls": True,
+    "response_format": {"type": "json_schema", "json_schema": {"name": "r", "strict": True, "schema": {"type": "object"}}},
+    "messages": [
+        {"role": "developer", "content": "be nice", "name": "ops"},
+        {"role": "user", "content": [{"type": "text", "text": "see"},
+                                     {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBO", "detail": "low"}},
+                                     {"type": "input_audio", "input_audio": {"data": "UklG", "format": "wav"}},
+                                     {"type": "file", "file": {"file_id": "file-1", "filename": "a.pdf"}, "extra": 1}]},
+        {"role": "assistant", "content": None, "refusal": "no", "audio": {"id": "a1"},
+         "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{\"a\":1}"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": [{"type": "text", "text": "r1"}, {"type": "text", "text": "r2"}]},
+    ],
+    "tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}, "x": 2}}],
+    "tool_choice": {"type": "function", "function": {"name": "f"}},
+    "user": "u", "logprobs": True,
+}  # fmt: skip
+
+
 def line(record: dict) -> str:
     return json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
 
@@ -99,7 +118,7 @@ def line(record: dict) -> str:
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     responses, streams, requests, errors, decoded = [], [], [], [], []
-    decode_bodies: list[dict] = [ANTHROPIC_BODY]
+    decode_bodies: list[tuple[str, dict]] = [("anthropic", ANTHROPIC_BODY), ("openai-chat", OPENAI_BODY)]
     for name, package in ADAPTERS.items():
         adapter = get_adapter(name)
         for path in sorted((ROOT / "python/src/wirechat/adapters" / package / "recorded").glob("*.json")):
@@ -123,17 +142,16 @@ def main() -> None:
             except ConversionRefused as refused:
                 record["refused"] = [refused.feature, refused.where]
             requests.append(line(record))
-            if name == "anthropic" and "body" in record:  # request decode: the encoded body read back
-                decode_bodies.append(json.loads(record["body"]))
+            if "body" in record:  # request decode: the encoded body read back
+                decode_bodies.append((name, json.loads(record["body"])))
         for status, headers, body, _kind, _retryable, _wait in adapter.error_cases:
             sent = body.decode() if isinstance(body, bytes) else body
             error = adapter.decode_error(status, headers, body)
             errors.append(line({"adapter": name, "status": status, "headers": headers, "body": sent,
                                 "expected": canonical(error)}))  # fmt: skip
-    anthropic = get_adapter("anthropic")
-    for body in decode_bodies:
-        request, warnings = anthropic.decode_request(body)
-        decoded.append(line({"adapter": "anthropic", "body": body, "expected": canonical(request),
+    for name, body in decode_bodies:
+        request, warnings = get_adapter(name).decode_request(body)
+        decoded.append(line({"adapter": name, "body": body, "expected": canonical(request),
                              "warnings": [[w.feature, w.message] for w in warnings]}))  # fmt: skip
     files = (("responses", responses), ("streams", streams), ("requests", requests), ("errors", errors))
     for file, lines in (*files, ("request-decode", decoded)):

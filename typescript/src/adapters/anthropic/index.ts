@@ -1,6 +1,6 @@
 /**
  * The `anthropic` adapter (Anthropic Messages, `POST /v1/messages`, API version 2026-10-21): binds the
- * module set (shapes, request-encode, response, stream, usage, finish, errors, manifest) into one `Adapter`.
+ * module set (shapes, request-encode, request-decode, response, stream, usage, finish, errors, manifest) into one `Adapter`.
  */
 
 import type { Adapter } from "../shared/contract.js";

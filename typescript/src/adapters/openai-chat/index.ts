@@ -1,12 +1,13 @@
 /**
  * The `openai-chat` adapter (OpenAI Chat Completions, `POST /v1/chat/completions`): binds the module set
- * (shapes, request-encode, response, stream, usage, finish, errors, manifest) into one `Adapter`.
+ * (shapes, request-encode, request-decode, response, stream, usage, finish, errors, manifest) into one `Adapter`.
  */
 
 import type { Adapter, RequestKind } from "../shared/contract.js";
 import { ConversionRefused } from "../shared/contract.js";
 import { decodeError } from "./errors.js";
 import { MANIFEST } from "./manifest.js";
+import { decodeRequest } from "./request-decode.js";
 import { encodeRequest } from "./request-encode.js";
 import { decodeResponse } from "./response.js";
 import { NAME, PROVIDER } from "./shapes.js";
@@ -21,6 +22,7 @@ export const openaiChat: Adapter = {
   defaultBaseUrl: "https://api.openai.com",
   apiKeyEnv: "OPENAI_API_KEY",
   encodeRequest: (request) => encodeRequest(request),
+  decodeRequest: (body) => decodeRequest(body),
   decodeResponse,
   streamDecoder: () => new StreamDecoder(),
   decodeError,

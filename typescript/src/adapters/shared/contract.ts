@@ -72,8 +72,8 @@ export interface Adapter {
   readonly defaultBaseUrl: string;
   readonly apiKeyEnv: string;
   encodeRequest(request: ChatRequest): { body: Record<string, unknown>; warnings: ConversionWarning[] };
-  /** Provider request body -> canonical request; not every adapter has it yet (`anthropic` does). */
-  decodeRequest?(body: unknown): { request: ChatRequest; warnings: ConversionWarning[] };
+  /** Provider request body -> canonical request (the warnings list members it does not map). */
+  decodeRequest(body: unknown): { request: ChatRequest; warnings: ConversionWarning[] };
   /** Throws `ProviderShapeError` for a body that is not a response of this API. */
   decodeResponse(body: unknown): ChatResponse;
   streamDecoder(): StreamDecoder;

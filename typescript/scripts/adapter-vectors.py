@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 
 from wirechat import canonical as canonical_bytes
-from wirechat._generated.models import ChatRequest
+from wirechat._generated.models import ChatRequest, ChatResponse
 from wirechat.adapters import get as get_adapter
 from wirechat.adapters._contract import ConversionRefused
 from wirechat.exchange import SseEvent
@@ -111,13 +111,29 @@ OPENAI_BODY = {
 }  # fmt: skip
 
 
+RESPONSES: list[dict] = [
+    {"message": {"role": "assistant", "parts": [
+        {"type": "reasoning", "reasoning": {"text": "t", "signature": "sig", "issuer": "anthropic"}},
+        {"type": "text", "text": "a", "provider_metadata": {"openai": {"refusal": True}}},
+        {"type": "text", "text": "b", "provider_metadata": {"other": {"x": 1}}},
+        {"type": "tool_call", "tool_call": {"id": "c", "name": "f", "arguments": "{ \"a\": 1 }"}},
+        {"type": "text", "text": ""}], "name": "bot"},
+     "finish_reason": {"kind": "tool_calls", "raw": "tool_use"},
+     "usage": {"input_tokens": 10, "output_tokens": 5, "total_tokens": 15, "cache_read_input_tokens": 4, "reasoning_output_tokens": 2, "latency_ms": 9},
+     "id": "r", "model": "m", "provider_metadata": {"openai": {"created": 5, "annotations": []}, "anthropic": {"stop_sequence": "Z"}}},
+    {"message": {"role": "assistant", "parts": [{"type": "text", "text": "hi"}]}, "finish_reason": {"kind": "pause"}},
+    {"message": {"role": "assistant", "parts": [{"type": "image", "image": {"source": "url", "url": "https://x"}}]},
+     "finish_reason": {"kind": "stop", "raw": "stop"}},
+]  # fmt: skip
+
+
 def line(record: dict) -> str:
     return json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
 
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    responses, streams, requests, errors, decoded = [], [], [], [], []
+    responses, streams, requests, errors, decoded, encoded = [], [], [], [], [], []
     decode_bodies: list[tuple[str, dict]] = [("anthropic", ANTHROPIC_BODY), ("openai-chat", OPENAI_BODY)]
     for name, package in ADAPTERS.items():
         adapter = get_adapter(name)
@@ -153,7 +169,19 @@ def main() -> None:
         request, warnings = get_adapter(name).decode_request(body)
         decoded.append(line({"adapter": name, "body": body, "expected": canonical(request),
                              "warnings": [[w.feature, w.message] for w in warnings]}))  # fmt: skip
-    files = (("responses", responses), ("streams", streams), ("requests", requests), ("errors", errors))
+    for name in ADAPTERS:
+        adapter = get_adapter(name)
+        for raw in RESPONSES + [json.loads(json.loads(r)["expected"]) for r in responses if json.loads(r)["adapter"] == name]:
+            response = ChatResponse.model_validate(raw)
+            record = {"adapter": name, "response": raw}
+            try:
+                warnings: list = []
+                record["body"] = canonical(adapter.encode_response(response, warnings))
+                record["warnings"] = [[w.feature, w.message] for w in warnings]
+            except ConversionRefused as refused:
+                record["refused"] = [refused.feature, refused.where]
+            encoded.append(line(record))
+    files = (("responses", responses), ("response-encode", encoded), ("streams", streams), ("requests", requests), ("errors", errors))
     for file, lines in (*files, ("request-decode", decoded)):
         (OUT / f"{file}.ndjson").write_text("".join(lines), encoding="utf-8")
 

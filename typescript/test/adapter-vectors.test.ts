@@ -78,3 +78,19 @@ test("request bodies decode to the same canonical request and warnings as Python
     assert.deepEqual(warnings.map((w) => [w.feature, w.message]), v["warnings"], `case ${i}`);
   }
 });
+
+test("canonical responses encode to the same provider bodies and warnings as Python", () => {
+  const cases = vectors("response-encode");
+  assert.ok(cases.length >= 9);
+  for (const [i, v] of cases.entries()) {
+    const label = `${v["adapter"]} case ${i}`;
+    const adapter = getAdapter(v["adapter"]);
+    if (v["refused"] !== undefined) {
+      assert.throws(() => adapter.encodeResponse(v["response"]), (error: unknown) => error instanceof ConversionRefused && JSON.stringify([error.feature, error.where]) === JSON.stringify(v["refused"]), label);
+      continue;
+    }
+    const warnings: Array<{ feature: string; message: string }> = [];
+    assert.equal(canonical(adapter.encodeResponse(v["response"], warnings)), v["body"], label);
+    assert.deepEqual(warnings.map((w) => [w.feature, w.message]), v["warnings"], label);
+  }
+});

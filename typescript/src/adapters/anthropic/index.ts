@@ -9,7 +9,7 @@ import { decodeError } from "./errors.js";
 import { MANIFEST } from "./manifest.js";
 import { decodeRequest } from "./request-decode.js";
 import { encodeRequest } from "./request-encode.js";
-import { decodeResponse } from "./response.js";
+import { decodeResponse, encodeResponse } from "./response.js";
 import { API_VERSION, NAME, PROVIDER } from "./shapes.js";
 import { StreamDecoder } from "./stream.js";
 
@@ -22,6 +22,7 @@ export const anthropic: Adapter = {
   encodeRequest: (request) => encodeRequest(request),
   decodeRequest: (body) => decodeRequest(body),
   decodeResponse,
+  encodeResponse,
   streamDecoder: () => new StreamDecoder(),
   decodeError,
   endpointPath(kind) {

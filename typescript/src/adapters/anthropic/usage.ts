@@ -6,7 +6,7 @@
  */
 
 import type { TokenUsage } from "../../generated/types.js";
-import { isObject, tokenCount } from "../shared/conversion.js";
+import { type Conversion, isObject, tokenCount } from "../shared/conversion.js";
 
 const KNOWN = new Set(["input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"]);
 
@@ -38,4 +38,22 @@ export function decode(raw: Record<string, unknown>, where = "/usage"): [TokenUs
     if (Object.keys(rest).length > 0) extra["output_tokens_details"] = rest;
   }
   return [usage, extra];
+}
+
+/** The Anthropic usage object (`input_tokens` without the cached tokens); `extra` restores the rest. */
+export function encode(usage: TokenUsage, conv: Conversion, extra?: Record<string, unknown>): Record<string, unknown> {
+  if (usage.model !== undefined || usage.latency_ms !== undefined || usage.cost_micros !== undefined) conv.degrade("usage.extra", "/usage");
+  const read = usage.cache_read_input_tokens ?? 0;
+  const written = usage.cache_write_input_tokens ?? 0;
+  const out: Record<string, unknown> = { input_tokens: Math.max(0, usage.input_tokens - read - written), output_tokens: usage.output_tokens };
+  if (usage.cache_read_input_tokens !== undefined) out["cache_read_input_tokens"] = read;
+  if (usage.cache_write_input_tokens !== undefined) out["cache_creation_input_tokens"] = written;
+  const rest: Record<string, unknown> = { ...(extra ?? {}) };
+  const kept = rest["output_tokens_details"];
+  delete rest["output_tokens_details"];
+  const details: Record<string, unknown> = isObject(kept) ? { ...kept } : {};
+  if (usage.reasoning_output_tokens !== undefined) details["thinking_tokens"] = usage.reasoning_output_tokens;
+  if (Object.keys(details).length > 0) out["output_tokens_details"] = details;
+  Object.assign(out, rest);
+  return out;
 }

@@ -5,7 +5,7 @@
  */
 
 import type { TokenUsage } from "../../generated/types.js";
-import { isObject, tokenCount } from "../shared/conversion.js";
+import { type Conversion, isObject, tokenCount } from "../shared/conversion.js";
 
 const PROMPT_DETAILS: Record<string, keyof TokenUsage> = { cached_tokens: "cache_read_input_tokens", cache_write_tokens: "cache_write_input_tokens" };
 const COMPLETION_DETAILS: Record<string, keyof TokenUsage> = { reasoning_tokens: "reasoning_output_tokens" };
@@ -28,4 +28,17 @@ export function decode(raw: Record<string, unknown>, where = "/usage"): [TokenUs
     if (Object.keys(rest).length > 0) extra[group] = rest;
   }
   return [usage, extra];
+}
+
+/** The OpenAI usage object; `extra` restores the details kept in provider_metadata. */
+export function encode(usage: TokenUsage, conv: Conversion, extra?: Record<string, unknown>): Record<string, unknown> {
+  if (usage.model !== undefined || usage.latency_ms !== undefined || usage.cost_micros !== undefined) conv.degrade("usage.extra", "/usage");
+  const out: Record<string, unknown> = { prompt_tokens: usage.input_tokens, completion_tokens: usage.output_tokens, total_tokens: usage.total_tokens };
+  for (const [group, names] of [["prompt_tokens_details", PROMPT_DETAILS], ["completion_tokens_details", COMPLETION_DETAILS]] as const) {
+    const kept = extra?.[group];
+    const details: Record<string, unknown> = isObject(kept) ? { ...kept } : {};
+    for (const [key, name] of Object.entries(names)) if (usage[name] !== undefined) details[key] = usage[name];
+    if (Object.keys(details).length > 0) out[group] = details;
+  }
+  return out;
 }

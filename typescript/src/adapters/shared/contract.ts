@@ -76,6 +76,8 @@ export interface Adapter {
   decodeRequest(body: unknown): { request: ChatRequest; warnings: ConversionWarning[] };
   /** Throws `ProviderShapeError` for a body that is not a response of this API. */
   decodeResponse(body: unknown): ChatResponse;
+  /** Canonical response -> the provider's response body; degradations are appended to `warnings`. */
+  encodeResponse(response: ChatResponse, warnings?: ConversionWarning[]): Record<string, unknown>;
   streamDecoder(): StreamDecoder;
   /** Never throws: an unreadable body gives the status's default kind (or `invalid_response`). */
   decodeError(status: number | undefined, headers: HeaderSource, body: Uint8Array | string | object | undefined): WireErrorValue;

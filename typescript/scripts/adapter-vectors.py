@@ -19,7 +19,8 @@ import json
 from pathlib import Path
 
 from wirechat import canonical as canonical_bytes
-from wirechat._generated.models import ChatRequest, ChatResponse
+from wirechat import decode
+from wirechat._generated.models import ChatRequest, ChatResponse, StreamEvent
 from wirechat.adapters import get as get_adapter
 from wirechat.adapters._contract import ConversionRefused
 from wirechat.exchange import SseEvent
@@ -127,13 +128,26 @@ RESPONSES: list[dict] = [
 ]  # fmt: skip
 
 
+EXTRA_EVENTS: list[dict] = [
+    {"type": "start", "id": "s1"},
+    {"type": "reasoning_start", "index": 0, "issuer": "openai"},
+    {"type": "reasoning_delta", "index": 0, "text": "hidden"},
+    {"type": "reasoning_end", "index": 0},
+    {"type": "text_start", "index": 1},
+    {"type": "text_delta", "index": 1, "text": "héllo ✓"},
+    {"type": "text_end", "index": 1},
+    {"type": "usage", "usage": {"input_tokens": 7, "output_tokens": 2, "total_tokens": 9, "cache_write_input_tokens": 3}},
+    {"type": "error", "error": {"kind": "overloaded", "message": "busy", "retryable": True, "request_id": "q", "retry_after_ms": 5}},
+]  # fmt: skip
+
+
 def line(record: dict) -> str:
     return json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
 
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    responses, streams, requests, errors, decoded, encoded = [], [], [], [], [], []
+    responses, streams, requests, errors, decoded, encoded, stream_encoded = [], [], [], [], [], [], []
     decode_bodies: list[tuple[str, dict]] = [("anthropic", ANTHROPIC_BODY), ("openai-chat", OPENAI_BODY)]
     for name, package in ADAPTERS.items():
         adapter = get_adapter(name)
@@ -181,7 +195,18 @@ def main() -> None:
             except ConversionRefused as refused:
                 record["refused"] = [refused.feature, refused.where]
             encoded.append(line(record))
-    files = (("responses", responses), ("response-encode", encoded), ("streams", streams), ("requests", requests), ("errors", errors))
+    sequences = [[json.loads(e) for e in json.loads(r)["expected"]] for r in streams] + [EXTRA_EVENTS]
+    for name in ADAPTERS:
+        for events in sequences:
+            encoder = get_adapter(name).stream_encoder()
+            record = {"adapter": name, "events": events}
+            try:
+                out = [sse for event in events for sse in encoder.feed(decode(json.dumps(event), StreamEvent))]
+                record["sse"] = [[sse.event, sse.data] for sse in out + encoder.close()]
+            except ConversionRefused as refused:
+                record["refused"] = refused.feature
+            stream_encoded.append(line(record))
+    files = (("responses", responses), ("response-encode", encoded), ("stream-encode", stream_encoded), ("streams", streams), ("requests", requests), ("errors", errors))
     for file, lines in (*files, ("request-decode", decoded)):
         (OUT / f"{file}.ndjson").write_text("".join(lines), encoding="utf-8")
 

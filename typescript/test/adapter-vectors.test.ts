@@ -10,9 +10,11 @@ import { join } from "node:path";
 import { test } from "node:test";
 
 import { getAdapter } from "../src/adapters/index.js";
+
+
 import { ConversionRefused } from "../src/adapters/shared/contract.js";
 import { canonical } from "../src/canonical.js";
-import type { ChatRequest } from "../src/generated/types.js";
+import type { ChatRequest, StreamEvent } from "../src/generated/types.js";
 import { packageRoot } from "./support.js";
 
 function vectors(name: string): Array<Record<string, any>> {
@@ -92,5 +94,20 @@ test("canonical responses encode to the same provider bodies and warnings as Pyt
     const warnings: Array<{ feature: string; message: string }> = [];
     assert.equal(canonical(adapter.encodeResponse(v["response"], warnings)), v["body"], label);
     assert.deepEqual(warnings.map((w) => [w.feature, w.message]), v["warnings"], label);
+  }
+});
+
+test("canonical stream events encode to the same provider SSE events, byte for byte, as Python", () => {
+  const cases = vectors("stream-encode");
+  assert.ok(cases.length >= 8);
+  for (const [i, v] of cases.entries()) {
+    const label = `${v["adapter"]} case ${i}`;
+    const encoder = getAdapter(v["adapter"]).streamEncoder();
+    if (v["refused"] !== undefined) {
+      assert.throws(() => v["events"].forEach((e: StreamEvent) => encoder.feed(e)), (error: unknown) => error instanceof ConversionRefused && error.feature === v["refused"], label);
+      continue;
+    }
+    const out = [...v["events"].flatMap((e: StreamEvent) => encoder.feed(e)), ...encoder.close()].map((sse) => [sse.event ?? null, sse.data]);
+    assert.deepEqual(out, v["sse"], label);
   }
 });

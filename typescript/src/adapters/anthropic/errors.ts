@@ -46,3 +46,43 @@ export function decodeError(status: number | undefined, headers: HeaderSource, b
     retryable,
   });
 }
+
+const STATUS_BY_TYPE: Record<string, number> = {
+  invalid_request_error: 400,
+  authentication_error: 401,
+  billing_error: 402,
+  permission_error: 403,
+  not_found_error: 404,
+  conflict_error: 409,
+  request_too_large: 413,
+  rate_limit_error: 429,
+  api_error: 500,
+  timeout_error: 504,
+  overloaded_error: 529,
+};
+const TYPE_BY_KIND: Partial<Record<ErrorKind, string>> = {
+  invalid_request: "invalid_request_error",
+  context_length_exceeded: "invalid_request_error",
+  content_filter: "invalid_request_error",
+  authentication: "authentication_error",
+  permission_denied: "permission_error",
+  not_found: "not_found_error",
+  rate_limited: "rate_limit_error",
+  timeout: "timeout_error",
+  overloaded: "overloaded_error",
+};
+
+/** The HTTP status, headers and body Anthropic would send for `error`. */
+export function encodeError(error: WireErrorValue): [number, Record<string, string>, Record<string, unknown>] {
+  const code = error.provider_code;
+  const type = code !== undefined && Object.hasOwn(STATUS_BY_TYPE, code) ? code : (TYPE_BY_KIND[error.kind] ?? "api_error");
+  const status = error.status ?? STATUS_BY_TYPE[type]!;
+  const headers: Record<string, string> = { "x-should-retry": error.retryable ? "true" : "false" };
+  if (error.retry_after_ms !== undefined) headers["retry-after-ms"] = String(error.retry_after_ms);
+  const body: Record<string, unknown> = { type: "error", error: { type, message: error.message } };
+  if (error.request_id !== undefined) {
+    headers["request-id"] = error.request_id;
+    body["request_id"] = error.request_id;
+  }
+  return [status, headers, body];
+}

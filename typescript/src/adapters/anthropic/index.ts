@@ -5,13 +5,13 @@
 
 import type { Adapter } from "../shared/contract.js";
 import { ConversionRefused } from "../shared/contract.js";
-import { decodeError } from "./errors.js";
+import { decodeError, encodeError } from "./errors.js";
 import { MANIFEST } from "./manifest.js";
 import { decodeRequest } from "./request-decode.js";
 import { encodeRequest } from "./request-encode.js";
 import { decodeResponse, encodeResponse } from "./response.js";
 import { API_VERSION, NAME, PROVIDER } from "./shapes.js";
-import { StreamDecoder } from "./stream.js";
+import { StreamDecoder, StreamEncoder } from "./stream.js";
 
 export const anthropic: Adapter = {
   name: NAME,
@@ -24,7 +24,9 @@ export const anthropic: Adapter = {
   decodeResponse,
   encodeResponse,
   streamDecoder: () => new StreamDecoder(),
+  streamEncoder: () => new StreamEncoder(),
   decodeError,
+  encodeError,
   endpointPath(kind) {
     if (kind !== "chat") throw new ConversionRefused("endpoint", `no endpoint for '${kind}'; known: chat`);
     return "/v1/messages";

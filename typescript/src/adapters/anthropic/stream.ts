@@ -10,14 +10,19 @@
  * whitespace so the folded arguments equal the compact JSON the unstreamed response decodes to; a tool with
  * no input fragments gets `{}`. A `tool_use` block without id or name ends the stream in `invalid_response`
  * (Python writes `"None"`; this decoder invents nothing).
+ *
+ * `StreamEncoder` goes the other way: reasoning from other issuers is not sent (the replay rule), block
+ * indices are renumbered so the provider stream has no gaps, usage waits for the finish.
  */
 
-import type { StreamEvent, TokenUsage } from "../../generated/types.js";
+import type { FinishEvent, StreamEvent, TokenUsage } from "../../generated/types.js";
 import type { SseEvent, StreamDecoder as Decoder } from "../../exchange.js";
-import { compactJson, isObject } from "../shared/conversion.js";
+import { ConversionRefused } from "../shared/contract.js";
+import { compactJson, Conversion, isObject } from "../shared/conversion.js";
 import { cutError } from "../shared/errors.js";
-import { decodeError } from "./errors.js";
+import { decodeError, encodeError } from "./errors.js";
 import * as finish from "./finish.js";
+import { MANIFEST } from "./manifest.js";
 import { decodeBlock, PROVIDER } from "./shapes.js";
 import * as usage from "./usage.js";
 
@@ -236,5 +241,97 @@ export class StreamDecoder implements Decoder {
   close(): StreamEvent[] {
     if (this.done) return [];
     return this.fail("the stream ended before message_stop");
+  }
+}
+
+const event = (name: string, body: Record<string, unknown>): SseEvent => ({ event: name, data: compactJson({ type: name, ...body }) });
+
+export class StreamEncoder {
+  private started = false;
+  private readonly blocks = new Map<number, number>();
+  private readonly skipped = new Set<number>();
+  private usage: TokenUsage | undefined;
+  private readonly conv = new Conversion(MANIFEST);
+
+  private start(id = "", model = ""): SseEvent[] {
+    this.started = true;
+    const message = { id, type: "message", role: "assistant", content: [], model, stop_reason: null, stop_sequence: null, usage: { input_tokens: 0, output_tokens: 0 } };
+    return [event("message_start", { message })];
+  }
+
+  private open(index: number, block: Record<string, unknown>): SseEvent[] {
+    this.blocks.set(index, this.blocks.size);
+    return [event("content_block_start", { index: this.blocks.get(index), content_block: block })];
+  }
+
+  private delta(index: number, delta: Record<string, unknown>): SseEvent[] {
+    return this.skipped.has(index) ? [] : [event("content_block_delta", { index: this.blocks.get(index), delta })];
+  }
+
+  private stop(index: number): SseEvent[] {
+    return this.skipped.has(index) ? [] : [event("content_block_stop", { index: this.blocks.get(index) })];
+  }
+
+  feed(item: StreamEvent): SseEvent[] {
+    const prefix = !this.started && item.type !== "start" ? this.start() : [];
+    return [...prefix, ...this.encode(item)];
+  }
+
+  private encode(item: StreamEvent): SseEvent[] {
+    switch (item.type) {
+      case "start":
+        return this.start(item.id ?? "", item.model ?? "");
+      case "text_start":
+        return this.open(item.index, { type: "text", text: "" });
+      case "text_delta":
+        return this.delta(item.index, { type: "text_delta", text: item.text });
+      case "reasoning_start":
+        if (item.issuer !== PROVIDER) {
+          this.skipped.add(item.index);
+          return [];
+        }
+        if (item.redacted_data !== undefined) return this.open(item.index, { type: "redacted_thinking", data: item.redacted_data });
+        return this.open(item.index, { type: "thinking", thinking: "", signature: "" });
+      case "reasoning_delta": {
+        const out: SseEvent[] = [];
+        if (item.text) out.push(...this.delta(item.index, { type: "thinking_delta", thinking: item.text }));
+        if (item.signature) out.push(...this.delta(item.index, { type: "signature_delta", signature: item.signature }));
+        return out;
+      }
+      case "tool_call_start":
+        return this.open(item.index, { type: "tool_use", id: item.id, name: item.name, input: {} });
+      case "tool_call_delta":
+        return this.delta(item.index, { type: "input_json_delta", partial_json: item.arguments });
+      case "text_end":
+      case "reasoning_end":
+      case "tool_call_end":
+        return this.stop(item.index);
+      case "part": {
+        const part = item.part;
+        const own = part.provider_metadata?.[PROVIDER] ?? {};
+        if (part.type === "data" && own["block"] === true && isObject(part.data.value)) return [...this.open(item.index, { ...part.data.value }), ...this.stop(item.index)];
+        throw new ConversionRefused("response.part_unsupported", MANIFEST.features["response.part_unsupported"]!.message);
+      }
+      case "usage":
+        this.usage = item.usage;
+        return [];
+      case "finish":
+        return this.finish(item);
+      case "error":
+        return [{ event: "error", data: compactJson(encodeError(item.error)[2]) }];
+    }
+  }
+
+  private finish(item: FinishEvent): SseEvent[] {
+    const own: Record<string, unknown> = { ...(item.provider_metadata?.[PROVIDER] ?? {}) };
+    const delta: Record<string, unknown> = { stop_reason: finish.encode(item.finish_reason, this.conv) };
+    for (const key of ["stop_sequence", "stop_details"]) if (key in own) delta[key] = own[key];
+    const body: Record<string, unknown> = { delta };
+    if (this.usage !== undefined) body["usage"] = usage.encode(this.usage, this.conv, own["usage"] as Record<string, unknown> | undefined);
+    return [event("message_delta", body), event("message_stop", {})];
+  }
+
+  close(): SseEvent[] {
+    return [];
   }
 }

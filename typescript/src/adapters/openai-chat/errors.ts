@@ -60,3 +60,28 @@ export function decodeError(status: number | undefined, headers: HeaderSource, b
     provider: PROVIDER,
   });
 }
+
+const STATUS_BY_KIND: Partial<Record<ErrorKind, number>> = {
+  invalid_request: 400,
+  context_length_exceeded: 400,
+  content_filter: 400,
+  authentication: 401,
+  permission_denied: 403,
+  not_found: 404,
+  timeout: 408,
+  rate_limited: 429,
+  overloaded: 503,
+};
+
+/** The HTTP status, headers and body OpenAI would send for `error`. */
+export function encodeError(error: WireErrorValue): [number, Record<string, string>, Record<string, unknown>] {
+  const status = error.status ?? STATUS_BY_KIND[error.kind] ?? 500;
+  const types: Record<number, string> = { 400: "invalid_request_error", 401: "authentication_error", 403: "permission_error", 404: "not_found_error", 429: error.retryable ? "rate_limit_error" : "insufficient_quota" };
+  const type = types[status] ?? "server_error";
+  const headers: Record<string, string> = {};
+  if (error.retry_after_ms !== undefined) headers["retry-after-ms"] = String(error.retry_after_ms);
+  if (error.request_id !== undefined) headers["x-request-id"] = error.request_id;
+  headers["x-should-retry"] = error.retryable ? "true" : "false";
+  const param = error.provider_metadata?.[PROVIDER]?.["param"] ?? null;
+  return [status, headers, { error: { message: error.message, type, param, code: error.provider_code ?? null } }];
+}

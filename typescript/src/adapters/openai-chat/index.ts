@@ -5,13 +5,13 @@
 
 import type { Adapter, RequestKind } from "../shared/contract.js";
 import { ConversionRefused } from "../shared/contract.js";
-import { decodeError } from "./errors.js";
+import { decodeError, encodeError } from "./errors.js";
 import { MANIFEST } from "./manifest.js";
 import { decodeRequest } from "./request-decode.js";
 import { encodeRequest } from "./request-encode.js";
 import { decodeResponse, encodeResponse } from "./response.js";
 import { NAME, PROVIDER } from "./shapes.js";
-import { StreamDecoder } from "./stream.js";
+import { StreamDecoder, StreamEncoder } from "./stream.js";
 
 const PATHS: Partial<Record<RequestKind, string>> = { chat: "/v1/chat/completions", embed: "/v1/embeddings", complete: "/v1/completions" };
 
@@ -26,7 +26,9 @@ export const openaiChat: Adapter = {
   decodeResponse,
   encodeResponse,
   streamDecoder: () => new StreamDecoder(),
+  streamEncoder: () => new StreamEncoder(),
   decodeError,
+  encodeError,
   endpointPath(kind) {
     const path = PATHS[kind];
     if (path === undefined) throw new ConversionRefused("endpoint", `${NAME} has no ${kind} endpoint`);

@@ -7,14 +7,19 @@
  * `[DONE]` gives `finish`. A chunk with a top-level `error` gives an `error` event. Only choice 0 is
  * decoded. Unlike Python (which writes `call_<index>` and `unknown`), a tool call whose first fragment lacks
  * its id or name ends the stream in an `invalid_response` error: no value is invented.
+ *
+ * `StreamEncoder` goes the other way: reasoning is not sent (Chat Completions streams none); the usage
+ * chunk and `[DONE]` follow the finish chunk.
  */
 
-import type { StreamEvent, TokenUsage } from "../../generated/types.js";
+import type { FinishEvent, StreamEvent, TokenUsage } from "../../generated/types.js";
 import type { SseEvent, StreamDecoder as Decoder } from "../../exchange.js";
-import { compactJson, isObject } from "../shared/conversion.js";
+import { ConversionRefused } from "../shared/contract.js";
+import { compactJson, Conversion, isObject } from "../shared/conversion.js";
 import { cutError } from "../shared/errors.js";
-import { decodeError } from "./errors.js";
+import { decodeError, encodeError } from "./errors.js";
 import * as finish from "./finish.js";
+import { MANIFEST } from "./manifest.js";
 import { METADATA_KEYS } from "./response.js";
 import { PROVIDER } from "./shapes.js";
 import * as usage from "./usage.js";
@@ -179,5 +184,68 @@ export class StreamDecoder implements Decoder {
   /** A stream cut before `[DONE]`: finished if its finish reason had arrived, else an error. */
   close(): StreamEvent[] {
     return this.done ? [] : this.finish();
+  }
+}
+
+export class StreamEncoder {
+  private id = "";
+  private model = "";
+  private readonly calls = new Map<number, number>();
+  private usage: TokenUsage | undefined;
+  private readonly conv = new Conversion(MANIFEST);
+
+  private chunk(delta: Record<string, unknown> | undefined, finishReason: string | null = null, extra: Record<string, unknown> = {}): SseEvent {
+    const { created, ...rest } = extra;
+    const choices = delta === undefined ? [] : [{ index: 0, delta, finish_reason: finishReason }];
+    return { event: undefined, data: compactJson({ id: this.id, object: "chat.completion.chunk", created: created ?? 0, model: this.model, choices, ...rest }) };
+  }
+
+  feed(item: StreamEvent): SseEvent[] {
+    switch (item.type) {
+      case "start":
+        this.id = item.id ?? "";
+        this.model = item.model ?? "";
+        return [this.chunk({ role: "assistant" })];
+      case "text_delta":
+        return [this.chunk({ content: item.text })];
+      case "tool_call_start": {
+        this.calls.set(item.index, this.calls.size);
+        const opening = { index: this.calls.get(item.index), id: item.id, type: "function", function: { name: item.name, arguments: "" } };
+        return [this.chunk({ tool_calls: [opening] })];
+      }
+      case "tool_call_delta":
+        return [this.chunk({ tool_calls: [{ index: this.calls.get(item.index), function: { arguments: item.arguments } }] })];
+      case "text_start":
+      case "text_end":
+      case "tool_call_end":
+      case "reasoning_start":
+      case "reasoning_delta":
+      case "reasoning_end":
+        return [];
+      case "part":
+        throw new ConversionRefused("response.part_unsupported", MANIFEST.features["response.part_unsupported"]!.message);
+      case "usage":
+        this.usage = item.usage;
+        return [];
+      case "finish":
+        return this.finish(item);
+      case "error":
+        return [{ event: undefined, data: compactJson(encodeError(item.error)[2]) }];
+    }
+  }
+
+  private finish(item: FinishEvent): SseEvent[] {
+    const own: Record<string, unknown> = { ...(item.provider_metadata?.[PROVIDER] ?? {}) };
+    const extra: Record<string, unknown> = {};
+    for (const key of METADATA_KEYS) if (key in own) extra[key] = own[key];
+    if ("created" in own) extra["created"] = own["created"];
+    const out = [this.chunk({}, finish.encode(item.finish_reason, this.conv), extra)];
+    if (this.usage !== undefined) out.push(this.chunk(undefined, null, { usage: usage.encode(this.usage, this.conv, own["usage"] as Record<string, unknown> | undefined), ...extra }));
+    out.push({ event: undefined, data: "[DONE]" });
+    return out;
+  }
+
+  close(): SseEvent[] {
+    return [];
   }
 }

@@ -5,8 +5,8 @@
  * finish, errors, manifest). Every adapter function is pure: no I/O, no clock, no randomness.
  */
 
-import type { ChatRequest, ChatResponse, Error as WireErrorValue, FinishKind } from "../../generated/types.js";
-import type { HeaderSource, StreamDecoder } from "../../exchange.js";
+import type { ChatRequest, ChatResponse, Error as WireErrorValue, FinishKind, StreamEvent } from "../../generated/types.js";
+import type { HeaderSource, SseEvent, StreamDecoder } from "../../exchange.js";
 
 export type Level = "lossless" | "degraded" | "refused";
 
@@ -79,8 +79,12 @@ export interface Adapter {
   /** Canonical response -> the provider's response body; degradations are appended to `warnings`. */
   encodeResponse(response: ChatResponse, warnings?: ConversionWarning[]): Record<string, unknown>;
   streamDecoder(): StreamDecoder;
+  /** A fresh encoder: canonical stream events -> the provider's SSE events. */
+  streamEncoder(): { feed(event: StreamEvent): SseEvent[]; close(): SseEvent[] };
   /** Never throws: an unreadable body gives the status's default kind (or `invalid_response`). */
   decodeError(status: number | undefined, headers: HeaderSource, body: Uint8Array | string | object | undefined): WireErrorValue;
+  /** The HTTP status, headers and body this provider would send for `error`. */
+  encodeError(error: WireErrorValue): [number, Record<string, string>, Record<string, unknown>];
   endpointPath(kind: RequestKind): string;
   authHeaders(apiKey: string): Record<string, string>;
   streamRequestFlags(body: Record<string, unknown>): Record<string, unknown>;

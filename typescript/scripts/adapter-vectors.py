@@ -177,8 +177,10 @@ def main() -> None:
         for status, headers, body, _kind, _retryable, _wait in adapter.error_cases:
             sent = body.decode() if isinstance(body, bytes) else body
             error = adapter.decode_error(status, headers, body)
+            encoded_status, encoded_headers, encoded_body = adapter.encode_error(error)
             errors.append(line({"adapter": name, "status": status, "headers": headers, "body": sent,
-                                "expected": canonical(error)}))  # fmt: skip
+                                "expected": canonical(error), "encoded": [encoded_status, encoded_headers,
+                                canonical(encoded_body)]}))  # fmt: skip
     for name, body in decode_bodies:
         request, warnings = get_adapter(name).decode_request(body)
         decoded.append(line({"adapter": name, "body": body, "expected": canonical(request),

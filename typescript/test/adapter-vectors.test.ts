@@ -62,12 +62,16 @@ test("requests encode to the same provider bodies and warnings as Python", () =>
   }
 });
 
-test("error tables give the same canonical errors as Python", () => {
+test("error tables give the same canonical errors as Python, and encode back the same", () => {
   const cases = vectors("errors");
   assert.ok(cases.length >= 20);
   for (const v of cases) {
-    const error = getAdapter(v["adapter"]).decodeError(v["status"] ?? undefined, v["headers"], typeof v["body"] === "string" ? new TextEncoder().encode(v["body"]) : v["body"]);
-    assert.equal(canonical(error), v["expected"], `${v["adapter"]} ${v["status"]} ${JSON.stringify(v["body"])}`);
+    const adapter = getAdapter(v["adapter"]);
+    const label = `${v["adapter"]} ${v["status"]} ${JSON.stringify(v["body"])}`;
+    const error = adapter.decodeError(v["status"] ?? undefined, v["headers"], typeof v["body"] === "string" ? new TextEncoder().encode(v["body"]) : v["body"]);
+    assert.equal(canonical(error), v["expected"], label);
+    const [status, headers, body] = adapter.encodeError(error);
+    assert.deepEqual([status, headers, canonical(body)], v["encoded"], `${label} (encoded back)`);
   }
 });
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from wirechat import canonical as canonical_bytes
 from wirechat import decode
+from wirechat.errors import WireError
 from wirechat._generated.models import ChatRequest, ChatResponse, StreamEvent
 from wirechat.adapters import get as get_adapter
 from wirechat.adapters._contract import ConversionRefused
@@ -32,6 +33,8 @@ ADAPTERS = {"openai-chat": "openai_chat", "anthropic": "anthropic"}
 
 def canonical(value: object) -> str:
     return canonical_bytes(value).decode("utf-8")
+
+HI = [{"role": "user", "parts": [{"type": "text", "text": "hi"}]}]
 
 REQUESTS: list[dict] = [
     {"model": "m", "messages": [{"role": "system", "parts": [{"type": "text", "text": "be brief"}]},
@@ -72,6 +75,13 @@ REQUESTS: list[dict] = [
         {"type": "file", "file": {"source": "base64", "base64": "aGVsbG8=", "media_type": "text/plain", "name": "a.txt"}}]}],
      "provider_options": {"openai-chat": {"user": "u1"}, "anthropic": {"service_tier": "auto"}}},
     {"messages": [{"role": "user", "parts": [{"type": "text", "text": "no model"}]}]},
+    {"model": "m", "messages": HI, "provider_options": {
+        "openai-chat": {"reasoning_effort": "bogus", "top_logprobs": 99, "logprobs": "yes", "user": "x" * 41},
+        "anthropic": {"thinking": {"type": "enabled", "budget_tokens": 10}, "metadata": {"user_id": 5, "x": 1}}}},
+    {"model": "m", "messages": HI, "provider_options": {
+        "openai-chat": {"frequency_penalty": -3, "service_tier": "flex"},
+        "anthropic": {"thinking": {"type": "adaptive", "extra": True}, "service_tier": "turbo"}}},
+    {"model": "m", "messages": HI, "provider_options": {"openai-chat": {"max_completion_tokens": 3}, "anthropic": {"thinking": {"type": "mystery"}}}},
 ]  # fmt: skip
 
 
@@ -171,6 +181,8 @@ def main() -> None:
                 record["warnings"] = [[w.feature, w.message] for w in warnings]
             except ConversionRefused as refused:
                 record["refused"] = [refused.feature, refused.where]
+            except WireError as invalid:
+                record["invalid"] = [[problem.pointer, problem.rule] for problem in invalid.problems]
             requests.append(line(record))
             if "body" in record:  # request decode: the encoded body read back
                 decode_bodies.append((name, json.loads(record["body"])))

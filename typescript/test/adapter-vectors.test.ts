@@ -14,6 +14,7 @@ import { getAdapter } from "../src/adapters/index.js";
 
 import { ConversionRefused } from "../src/adapters/shared/contract.js";
 import { canonical } from "../src/canonical.js";
+import { WireError } from "../src/errors.js";
 import type { ChatRequest, StreamEvent } from "../src/generated/types.js";
 import { packageRoot } from "./support.js";
 
@@ -48,6 +49,14 @@ test("requests encode to the same provider bodies and warnings as Python", () =>
   for (const v of cases) {
     const label = `${v["adapter"]} case ${v["case"]}`;
     const adapter = getAdapter(v["adapter"]);
+    if (v["invalid"] !== undefined) {
+      assert.throws(() => adapter.encodeRequest(v["request"] as ChatRequest), (error: unknown) => {
+        assert.ok(error instanceof WireError, label);
+        assert.deepEqual(error.problems.map((p) => [p.pointer, p.rule]), v["invalid"], label);
+        return true;
+      });
+      continue;
+    }
     if (v["refused"] !== undefined) {
       assert.throws(() => adapter.encodeRequest(v["request"] as ChatRequest), (error: unknown) => {
         assert.ok(error instanceof ConversionRefused, label);

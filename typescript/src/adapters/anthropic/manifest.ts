@@ -81,6 +81,7 @@ export const MANIFEST: Manifest = {
   },
   finishReasons: {"end_turn": "stop", "stop_sequence": "stop", "max_tokens": "length", "model_context_window_exceeded": "length", "tool_use": "tool_calls", "pause_turn": "pause", "refusal": "refusal"},
   finishDefaults: {"stop": "end_turn", "length": "max_tokens", "tool_calls": "tool_use", "pause": "pause_turn", "refusal": "refusal"},
+  optionsSchema: {"type": "object", "description": "Extra Messages body members, sent as given (the keys the adapter sets itself are refused).", "properties": {"thinking": {"oneOf": [{"type": "object", "properties": {"type": {"const": "adaptive"}}, "required": ["type"], "additionalProperties": false}, {"type": "object", "properties": {"type": {"const": "disabled"}}, "required": ["type"], "additionalProperties": false}, {"type": "object", "properties": {"type": {"const": "enabled"}, "budget_tokens": {"type": "integer", "minimum": 1024, "maximum": 65536}}, "required": ["type", "budget_tokens"], "additionalProperties": false}]}, "metadata": {"type": "object", "properties": {"user_id": {"type": "string", "maxLength": 64}}, "additionalProperties": false}, "service_tier": {"enum": ["auto", "standard_only"]}}, "additionalProperties": true},
   defaultMaxTokens: 4096,
   statusRetryable: {"402": false},
 };

@@ -47,7 +47,7 @@ export function encodeRequest(request: ChatRequest, adapterName = NAME): { body:
   if (request.tools !== undefined) body["tools"] = request.tools.map((tool, i) => encodeTool(tool, `/tools/${i}`, conv));
   encodeToolChoice(request, options, body, conv);
   encodeOptions(options, body, conv);
-  mergeProviderOptions(request.provider_options, adapterName, body);
+  mergeProviderOptions(request.provider_options, adapterName, body, MANIFEST.optionsSchema);
   return { body, warnings: conv.warnings };
 }
 

@@ -81,5 +81,6 @@ export const MANIFEST: Manifest = {
   },
   finishReasons: {"stop": "stop", "length": "length", "tool_calls": "tool_calls", "content_filter": "content_filter", "function_call": "tool_calls"},
   finishDefaults: {"stop": "stop", "length": "length", "tool_calls": "tool_calls", "content_filter": "content_filter"},
+  optionsSchema: {"type": "object", "description": "Extra Chat Completions body members, sent as given (the keys the adapter sets itself are refused).", "properties": {"reasoning_effort": {"enum": ["none", "minimal", "low", "medium", "high", "xhigh"]}, "frequency_penalty": {"type": "number", "minimum": -2, "maximum": 2}, "presence_penalty": {"type": "number", "minimum": -2, "maximum": 2}, "logprobs": {"type": "boolean"}, "top_logprobs": {"type": "integer", "minimum": 0, "maximum": 20}, "service_tier": {"enum": ["auto", "default", "flex", "priority"]}, "store": {"type": "boolean"}, "user": {"type": "string", "maxLength": 40}}, "additionalProperties": true},
   statusRetryable: {},
 };

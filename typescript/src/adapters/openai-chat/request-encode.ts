@@ -21,7 +21,7 @@ export function encodeRequest(request: ChatRequest, adapterName = NAME): { body:
   if (request.tools !== undefined) body["tools"] = request.tools.map((tool, i) => encodeTool(tool, `/tools/${i}`, conv));
   if (request.tool_choice !== undefined) body["tool_choice"] = encodeToolChoice(request.tool_choice);
   if (request.options !== undefined) encodeOptions(request.options, body);
-  mergeProviderOptions(request.provider_options, adapterName, body);
+  mergeProviderOptions(request.provider_options, adapterName, body, MANIFEST.optionsSchema);
   return { body, warnings: conv.warnings };
 }
 

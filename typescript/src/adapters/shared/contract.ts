@@ -23,6 +23,8 @@ export interface Manifest {
   readonly finishReasons: Readonly<Record<string, FinishKind>>;
   /** The provider value sent for each kind when the raw value is not the provider's own. */
   readonly finishDefaults: Readonly<Partial<Record<FinishKind, string>>>;
+  /** The JSON Schema of the adapter's own `provider_options` entry (checked before encoding). */
+  readonly optionsSchema: Readonly<Record<string, unknown>>;
   /** The `max_tokens` sent when a request has none and the provider requires one. */
   readonly defaultMaxTokens?: number;
   /** Statuses whose retry verdict the provider documents differently from the shared table. */

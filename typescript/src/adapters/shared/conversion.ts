@@ -6,6 +6,7 @@
 
 import type { JsonObject, ProviderOptions, ReasoningPart, Reasoning, ToolDefinition } from "../../generated/types.js";
 import { ConversionRefused, ProviderShapeError, type ConversionWarning, type Manifest } from "./contract.js";
+import { checkOptions, type OptionsSchema } from "./options.js";
 
 /** One conversion's warnings; `degrade` and `refuse` use the manifest's declared texts. */
 export class Conversion {
@@ -151,12 +152,13 @@ export function toolDefinitionExtras(tool: ToolDefinition, where: string, conv: 
 }
 
 /**
- * Copy `provider_options[name]` into `body`; a key the adapter already set is refused. (Python also checks
- * the options against the manifest's options schema; that check is not ported yet.)
+ * Copy `provider_options[name]` into `body`, after checking it against the adapter's options `schema` when
+ * one is given (`WireError` with the pointer); a key the adapter already set is refused.
  */
-export function mergeProviderOptions(options: ProviderOptions | undefined, name: string, body: Record<string, unknown>): void {
+export function mergeProviderOptions(options: ProviderOptions | undefined, name: string, body: Record<string, unknown>, schema?: OptionsSchema): void {
   const own = options?.[name];
   if (own === undefined || own === null) return;
+  if (schema !== undefined) checkOptions(own, name, schema);
   for (const [key, value] of Object.entries(own)) {
     if (key in body) {
       throw new ConversionRefused("provider_options", `'${key}' is set by the adapter from the canonical request; set it there instead`, `/provider_options/${name}/${key}`);

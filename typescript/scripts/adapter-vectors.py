@@ -3,14 +3,17 @@ give, as canonical (RFC 8785) JSON, so TypeScript must give the same bytes.
 
 For each recorded fixture (python/src/wirechat/adapters/*/recorded/*.json) of openai-chat and anthropic:
 the response body -> canonical ChatResponse, and the stream events -> canonical stream events. For a
-handful of canonical requests (text, images, tools, tool results, reasoning, options): the provider body
-and the warnings. Plus the adapters' error tables (status, headers, body -> canonical Error).
+handful of canonical requests (text, images, tools, tool results, reasoning, options, bad provider_options):
+the provider body and the warnings (or the refusal, or the problems). The encoded bodies and a hand body per
+provider read back (request decode); hand and decoded responses encoded back; decoded and hand event
+sequences encoded to SSE; the adapters' error tables (status, headers, body -> canonical Error -> back).
 
 Regenerate from the repository root, with the Python package installed (./dev pytest makes .nox/pytest):
 
     .nox/pytest/bin/python typescript/scripts/adapter-vectors.py
 
-Output: typescript/test/adapters/vectors/{responses,streams,requests,errors}.ndjson, one JSON object a line.
+Output: typescript/test/adapters/vectors/{responses,streams,requests,errors,request-decode,response-encode,
+stream-encode}.ndjson, one JSON object a line (about 100 KB in all).
 """
 
 from __future__ import annotations

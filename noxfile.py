@@ -62,8 +62,10 @@ def run_typescript(session: nox.Session) -> None:
     """The npm package: tsc --strict and node --test, the published build, and the packed tarball
     installed into a fresh consumer project that must compile against it."""
     install_node_tools(session)
+    # the client tests start the Python fake provider (wirechat serve-fake): the session's own, so CI never skips them
+    env = {"WIRECHAT_BIN": str(Path(session.bin) / "wirechat")}
     for script in ("test", "pack-check"):  # pack-check builds the package (prepack)
-        session.run("npm", "run", script, "--prefix", "typescript", "--silent", external=True)
+        session.run("npm", "run", script, "--prefix", "typescript", "--silent", external=True, env=env)
 
 
 def run_go(session: nox.Session) -> None:
@@ -179,9 +181,11 @@ def pytest(session: nox.Session) -> None:
     run_python_tests(session, session.posargs)
 
 
-@nox.session(venv_backend="none")
+@nox.session
 def typescript(session: nox.Session) -> None:
-    """The TypeScript package (needs Node.js 20+ and npm; installs with npm ci)."""
+    """The TypeScript package (needs Node.js 20+ and npm; installs with npm ci, and the Python package for
+    the fake provider the client tests run against)."""
+    install(session)
     run_typescript(session)
 
 

@@ -37,3 +37,18 @@ export {
   type BuildOptions,
 } from "./messages.js";
 export { fold, StreamFold, StreamError, type StreamErrorKind } from "./stream.js";
+export {
+  classify,
+  header,
+  kindForStatus,
+  retryAfterMs,
+  shouldRetry,
+  RETRYABLE_KINDS,
+  STATUS_KINDS,
+  type Classification,
+  type HeaderSource,
+  type SseEvent,
+  type StreamDecoder,
+} from "./exchange.js";
+export { ADAPTERS, getAdapter, anthropic, openaiChat, ConversionRefused, ProviderShapeError, type Adapter, type ConversionWarning, type Manifest, type Support, type Level, type RequestKind } from "./adapters/index.js";
+export * from "./client/index.js";

@@ -1,0 +1,130 @@
+/**
+ * Benchmark (not a test) of the client layer, in one process, ratios per round against a baseline run in
+ * the same round, median over rounds:
+ *
+ * - stream: per streamed event, `Client.stream` (SSE framing, the adapter's decoder, the fold) against a
+ *   bare `fetch` that reads the same bytes off the same loopback server and does nothing with them;
+ *   also against a bare read that `JSON.parse`s each event's data (the least any client must do);
+ * - encode: `adapter.encodeRequest` + `JSON.stringify` of the body, against `JSON.stringify` of the same
+ *   body alone, on a deterministic corpus of ChatRequests (bench/corpus.ts).
+ *
+ *   npm run bench:client                  # 20,000 events, 300 requests, 7 rounds
+ *   npm run bench:client -- --quick       # 3,000 events, 60 requests, 3 rounds
+ */
+
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+import { getAdapter } from "../src/adapters/index.js";
+import { Client } from "../src/client/client.js";
+import type { ChatRequest } from "../src/generated/types.js";
+import { makeCorpus } from "./corpus.js";
+
+const quick = process.argv.includes("--quick");
+const EVENTS = quick ? 3000 : 20_000;
+const REQUESTS = quick ? 60 : 300;
+const ROUNDS = quick ? 3 : 7;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** An Anthropic event stream of `n` text deltas (plus its framing events), as the API sends it. */
+function anthropicStream(n: number): string {
+  const event = (type: string, body: Record<string, unknown>) => `event: ${type}\ndata: ${JSON.stringify({ type, ...body })}\n\n`;
+  let out = event("message_start", { message: { id: "msg_1", type: "message", role: "assistant", model: "claude", content: [], usage: { input_tokens: 10, output_tokens: 1 } } });
+  out += event("content_block_start", { index: 0, content_block: { type: "text", text: "" } });
+  for (let i = 0; i < n; i++) out += event("content_block_delta", { index: 0, delta: { type: "text_delta", text: `word${i % 97} ` } });
+  out += event("content_block_stop", { index: 0 });
+  out += event("message_delta", { delta: { stop_reason: "end_turn" }, usage: { output_tokens: n } });
+  return out + event("message_stop", {});
+}
+
+async function serve(bytes: Buffer): Promise<[Server, string]> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    for (let at = 0; at < bytes.length; at += 16_384) res.write(bytes.subarray(at, at + 16_384));
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return [server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`];
+}
+
+async function bareRead(url: string, parse: boolean): Promise<number> {
+  const response = await fetch(`${url}/v1/messages`, { method: "POST", body: "{}" });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let total = 0;
+  let pending = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (parse) {
+      const lines = (pending + decoder.decode(value, { stream: true })).split("\n");
+      pending = lines.pop()!;
+      for (const line of lines) if (line.startsWith("data: ")) JSON.parse(line.slice(6));
+    }
+  }
+  return total;
+}
+
+async function clientRead(client: Client, request: ChatRequest): Promise<number> {
+  const stream = client.stream(request);
+  let count = 0;
+  for await (const _ of stream) count++;
+  await stream.response();
+  return count;
+}
+
+async function timed(run: () => Promise<unknown> | unknown): Promise<number> {
+  const started = process.hrtime.bigint();
+  await run();
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+async function main(): Promise<void> {
+  const bytes = Buffer.from(anthropicStream(EVENTS));
+  const [server, url] = await serve(bytes);
+  const client = new Client("anthropic", { apiKey: "bench", baseUrl: url });
+  const request: ChatRequest = { model: "m", messages: [{ role: "user", parts: [{ type: "text", text: "go" }] }], options: { max_tokens: 10 } };
+  const streamRatios: number[] = [];
+  const parseRatios: number[] = [];
+  let clientSeconds = 0;
+  await clientRead(client, request); // warm up
+  await bareRead(url, true);
+  for (let round = 0; round < ROUNDS; round++) {
+    const bare = await timed(() => bareRead(url, false));
+    const parsed = await timed(() => bareRead(url, true));
+    clientSeconds = await timed(() => clientRead(client, request));
+    streamRatios.push(clientSeconds / bare);
+    parseRatios.push(clientSeconds / parsed);
+  }
+  server.close();
+
+  const adapters = ["openai-chat", "anthropic"].map(getAdapter);
+  const corpus = makeCorpus(REQUESTS, 16).map((doc) => ({ ...doc, model: doc.model ?? "m" }) as ChatRequest);
+  const usable = adapters.map((adapter) => corpus.filter((req) => { try { adapter.encodeRequest(req); return true; } catch { return false; } }));
+  const encodeRatios: number[][] = adapters.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    adapters.forEach((adapter, a) => {
+      const requests = usable[a]!;
+      const bodies = requests.map((req) => adapter.encodeRequest(req).body);
+      const plain = bodies.length === 0 ? 1 : 0;
+      const baseline = Number((() => { const t = process.hrtime.bigint(); for (let k = 0; k < 5; k++) for (const body of bodies) JSON.stringify(body); return process.hrtime.bigint() - t; })());
+      const encoded = Number((() => { const t = process.hrtime.bigint(); for (let k = 0; k < 5; k++) for (const req of requests) JSON.stringify(adapter.encodeRequest(req).body); return process.hrtime.bigint() - t; })());
+      encodeRatios[a]!.push(encoded / (baseline + plain));
+    });
+  }
+  const mb = (bytes.length / 1e6).toFixed(1);
+  console.log(`stream: ${EVENTS} events (${mb} MB) over loopback, ${ROUNDS} rounds; client ${(clientSeconds * 1e6 / EVENTS).toFixed(2)} us/event (last round)`);
+  console.log(`  client / bare fetch read            ${median(streamRatios).toFixed(2)}x  (target 1.5x)`);
+  console.log(`  client / bare read + JSON.parse     ${median(parseRatios).toFixed(2)}x`);
+  adapters.forEach((adapter, a) => {
+    console.log(`encode ${adapter.name}: ${usable[a]!.length} of ${corpus.length} corpus requests encodable; encodeRequest+stringify / stringify ${median(encodeRatios[a]!).toFixed(2)}x  (target 3x)`);
+  });
+}
+
+await main();

@@ -1,0 +1,14 @@
+/** OpenAI finish reasons (`stop`, `length`, `tool_calls`, `content_filter`, `function_call`) to canonical ones; the table is the manifest's. */
+
+import type { FinishReason } from "../../generated/types.js";
+import type { Conversion } from "../shared/conversion.js";
+import { decodeFinish, encodeFinish } from "../shared/finish.js";
+import { MANIFEST } from "./manifest.js";
+
+export function decode(raw: string | undefined, hasToolCalls: boolean): FinishReason {
+  return decodeFinish(raw, MANIFEST, hasToolCalls);
+}
+
+export function encode(reason: FinishReason, conv: Conversion, where = "/finish_reason"): string {
+  return encodeFinish(reason, MANIFEST, conv, where);
+}

@@ -1,0 +1,93 @@
+/**
+ * The adapter contract in TypeScript: the manifest types, conversion warnings and refusals, and the
+ * `Adapter` interface each provider folder binds its modules into (the same module set as Python's
+ * `wirechat.adapters._module_set`: shapes, request-encode, request-decode, response, stream, usage,
+ * finish, errors, manifest). Every adapter function is pure: no I/O, no clock, no randomness.
+ */
+
+import type { ChatRequest, ChatResponse, Error as WireErrorValue, FinishKind, StreamEvent } from "../../generated/types.js";
+import type { HeaderSource, SseEvent, StreamDecoder } from "../../exchange.js";
+
+export type Level = "lossless" | "degraded" | "refused";
+
+/** How an adapter carries one feature; `message` is the warning text (degraded) or the reason (refused). */
+export interface Support {
+  readonly level: Level;
+  readonly message: string;
+}
+
+/** The capability manifest: per feature its support, and the finish-reason tables. */
+export interface Manifest {
+  readonly features: Readonly<Record<string, Support>>;
+  /** The provider's finish reasons and the kind each maps to. */
+  readonly finishReasons: Readonly<Record<string, FinishKind>>;
+  /** The provider value sent for each kind when the raw value is not the provider's own. */
+  readonly finishDefaults: Readonly<Partial<Record<FinishKind, string>>>;
+  /** The JSON Schema of the adapter's own `provider_options` entry (checked before encoding). */
+  readonly optionsSchema: Readonly<Record<string, unknown>>;
+  /** The `max_tokens` sent when a request has none and the provider requires one. */
+  readonly defaultMaxTokens?: number;
+  /** Statuses whose retry verdict the provider documents differently from the shared table. */
+  readonly statusRetryable: Readonly<Record<number, boolean>>;
+}
+
+/** A degradation the adapter applied: the manifest feature, and `where: what happened`. */
+export interface ConversionWarning {
+  readonly feature: string;
+  readonly message: string;
+}
+
+/** A conversion the target cannot express without changing meaning. */
+export class ConversionRefused extends Error {
+  readonly feature: string;
+  readonly reason: string;
+  readonly where: string;
+  constructor(feature: string, reason: string, where = "") {
+    super(`refused (${feature})${where ? ` at ${where}` : ""}: ${reason}`);
+    this.name = "ConversionRefused";
+    this.feature = feature;
+    this.reason = reason;
+    this.where = where;
+  }
+}
+
+/** A provider body that is not what the API documents: `pointer` names the member, `message` says why. */
+export class ProviderShapeError extends Error {
+  readonly pointer: string;
+  constructor(pointer: string, detail: string) {
+    super(`${pointer || "/"}: ${detail}`);
+    this.name = "ProviderShapeError";
+    this.pointer = pointer;
+  }
+}
+
+export type RequestKind = "chat" | "embed" | "complete";
+
+/** A provider adapter: pure codecs plus the few facts a transport needs. */
+export interface Adapter {
+  /** The registry name and `provider_options` key (`openai-chat`, `anthropic`). */
+  readonly name: string;
+  /** The `provider_metadata` key and reasoning issuer (`openai`, `anthropic`). */
+  readonly provider: string;
+  readonly manifest: Manifest;
+  /** Scheme and host, without the version path. */
+  readonly defaultBaseUrl: string;
+  readonly apiKeyEnv: string;
+  encodeRequest(request: ChatRequest): { body: Record<string, unknown>; warnings: ConversionWarning[] };
+  /** Provider request body -> canonical request (the warnings list members it does not map). */
+  decodeRequest(body: unknown): { request: ChatRequest; warnings: ConversionWarning[] };
+  /** Throws `ProviderShapeError` for a body that is not a response of this API. */
+  decodeResponse(body: unknown): ChatResponse;
+  /** Canonical response -> the provider's response body; degradations are appended to `warnings`. */
+  encodeResponse(response: ChatResponse, warnings?: ConversionWarning[]): Record<string, unknown>;
+  streamDecoder(): StreamDecoder;
+  /** A fresh encoder: canonical stream events -> the provider's SSE events. */
+  streamEncoder(): { feed(event: StreamEvent): SseEvent[]; close(): SseEvent[] };
+  /** Never throws: an unreadable body gives the status's default kind (or `invalid_response`). */
+  decodeError(status: number | undefined, headers: HeaderSource, body: Uint8Array | string | object | undefined): WireErrorValue;
+  /** The HTTP status, headers and body this provider would send for `error`. */
+  encodeError(error: WireErrorValue): [number, Record<string, string>, Record<string, unknown>];
+  endpointPath(kind: RequestKind): string;
+  authHeaders(apiKey: string): Record<string, string>;
+  streamRequestFlags(body: Record<string, unknown>): Record<string, unknown>;
+}

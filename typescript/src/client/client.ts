@@ -1,0 +1,300 @@
+/**
+ * `Client`: canonical chat requests to one provider over `fetch`, answers back as canonical values.
+ *
+ * `chat(request, {signal})` gives a `ChatResponse`; `stream(request, {signal})` gives a `ChatStream`, an
+ * async iterable of canonical `StreamEvent`s whose `response()` is the folded `ChatResponse`. Timeouts are
+ * on by default (`timeoutMs`, 600 s, bounds the wait for the answer and every silence between two chunks of
+ * a stream); retries follow `RetryPolicy` (Python's policy and caps, honouring `retry-after-ms`,
+ * `retry-after` and `x-should-retry`) and happen only before a 2xx status arrives. Failures are typed
+ * (`errorFor(kind)`), carrying status, provider code, request id, usage and a stream's partial message. An
+ * AbortSignal aborts the fetch, which closes the connection; so does leaving a stream's loop early. The API
+ * key is a `Secret`: never in error text or string forms.
+ */
+
+import type { Adapter } from "../adapters/shared/contract.js";
+import { ConversionRefused, ProviderShapeError } from "../adapters/shared/contract.js";
+import { getAdapter } from "../adapters/index.js";
+import type { ChatRequest, ChatResponse, Error as WireErrorValue, StreamEvent } from "../generated/types.js";
+import { toError, WirechatError, type InvalidResponseError } from "./errors.js";
+import { Deadline, newController, platformFetch, sleep, type AbortSignalLike, type ByteReader, type FetchLike, type FetchResponse } from "./fetch-types.js";
+import { EventPump } from "./pump.js";
+import { RetryPolicy, type RetryOptions } from "./retry.js";
+import { redactError, Secret } from "./secret.js";
+
+declare const TextDecoder: new (label: string) => { decode(bytes: Uint8Array): string };
+
+export interface ClientOptions {
+  /** The key; defaults to the provider's environment variable (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`) where there is one. */
+  apiKey?: string | Secret;
+  /** Scheme and host (and port), without the version path; defaults to the provider's. */
+  baseUrl?: string;
+  retry?: RetryOptions | RetryPolicy;
+  /** Milliseconds allowed for the answer to start, and between two chunks of it (default 600000). */
+  timeoutMs?: number;
+  /** The fetch to use (default the global one). */
+  fetch?: FetchLike;
+}
+
+export interface CallOptions {
+  signal?: AbortSignalLike;
+}
+
+const CANCELLED = Symbol("cancelled");
+const TIMED_OUT = Symbol("timed out");
+
+function envKey(name: string): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.[name] || undefined;
+}
+
+/** One attempt's connection: the controller to abort and the silence deadline. */
+interface Attempt {
+  response: FetchResponse;
+  abort(): void;
+  deadline: Deadline;
+  reason(): symbol | undefined;
+  release(): void;
+}
+
+export class Client {
+  readonly adapter: Adapter;
+  readonly baseUrl: string;
+  readonly retry: RetryPolicy;
+  readonly timeoutMs: number;
+  readonly #secret: Secret;
+  readonly #fetch: FetchLike;
+
+  constructor(provider: string | Adapter, options: ClientOptions = {}) {
+    this.adapter = typeof provider === "string" ? getAdapter(provider) : provider;
+    const key = options.apiKey ?? envKey(this.adapter.apiKeyEnv);
+    if (key === undefined || key === "") throw new Error(`no API key for ${this.adapter.name}: pass options.apiKey or set ${this.adapter.apiKeyEnv}`);
+    this.#secret = key instanceof Secret ? key : new Secret(key);
+    this.baseUrl = (options.baseUrl ?? this.adapter.defaultBaseUrl).replace(/\/+$/, "");
+    this.retry = options.retry instanceof RetryPolicy ? options.retry : new RetryPolicy(options.retry);
+    this.timeoutMs = options.timeoutMs ?? 600_000;
+    if (!(this.timeoutMs > 0 && Number.isFinite(this.timeoutMs))) throw new RangeError(`timeoutMs must be a positive number of milliseconds, got ${this.timeoutMs}`);
+    this.#fetch = options.fetch ?? platformFetch();
+  }
+
+  toString(): string {
+    return `Client(${this.adapter.name}, ${this.baseUrl}, apiKey=${this.#secret})`;
+  }
+  toJSON(): string {
+    return this.toString();
+  }
+  [Symbol.for("nodejs.util.inspect.custom")](): string {
+    return this.toString();
+  }
+
+  /** Send `request` and return the provider's answer as a canonical `ChatResponse`. */
+  async chat(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
+    const attempt = await this.#send(this.#body(request, false), options.signal);
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await attempt.response.arrayBuffer());
+    } catch (error) {
+      throw this.#transportError(error, attempt.reason(), "reading the response");
+    } finally {
+      attempt.release();
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(new TextDecoder("utf-8").decode(bytes));
+    } catch (error) {
+      throw this.#invalid(`the response body is not JSON (${(error as Error).message})`);
+    }
+    try {
+      return this.adapter.decodeResponse(body);
+    } catch (error) {
+      if (error instanceof ProviderShapeError) throw this.#invalid(`the response is not a ${this.adapter.name} response: ${error.message}`);
+      throw error;
+    }
+  }
+
+  /** Send `request` for a streamed answer; iterate the result for canonical events, then `await response()`. */
+  stream(request: ChatRequest, options: CallOptions = {}): ChatStream {
+    const body = this.#body(request, true);
+    const pump = new EventPump(this.adapter.streamDecoder(), this.#secret);
+    return new ChatStream(() => this.#send(body, options.signal), pump, (error, reason) => this.#transportError(error, reason, "reading the stream"));
+  }
+
+  #body(request: ChatRequest, stream: boolean): string {
+    const { body } = this.adapter.encodeRequest(request);
+    return JSON.stringify(stream ? this.adapter.streamRequestFlags(body) : body);
+  }
+
+  #invalid(message: string): InvalidResponseError {
+    return toError({ kind: "invalid_response", message: this.#secret.redact(message), retryable: false }) as InvalidResponseError;
+  }
+
+  /** The typed error for a fetch or body-read failure. */
+  #transportError(error: unknown, reason: symbol | undefined, stage: string): WirechatError {
+    if (error instanceof WirechatError) return error;
+    if (reason === CANCELLED) return toError({ kind: "cancelled", message: `cancelled by the caller while ${stage}`, retryable: false });
+    if (reason === TIMED_OUT) return toError({ kind: "timeout", message: `no bytes for ${this.timeoutMs} ms while ${stage}`, retryable: true });
+    const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+    const detail = [String((error as Error)?.message ?? error), cause?.code ?? cause?.message].filter(Boolean).join(": ");
+    return toError({ kind: "network", message: this.#secret.redact(`${stage} failed (${detail})`), retryable: true });
+  }
+
+  /** POST with retries until a 2xx status arrives; the caller reads (and releases) the body. */
+  async #send(body: string, signal: AbortSignalLike | undefined): Promise<Attempt> {
+    const url = `${this.baseUrl}${this.adapter.endpointPath("chat")}`;
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", ...this.adapter.authHeaders(this.#secret.reveal()) };
+    for (let retry = 0; ; retry++) {
+      if (signal?.aborted) throw this.#transportError(undefined, CANCELLED, "sending");
+      const controller = newController();
+      let reason: symbol | undefined;
+      const onAbort = () => {
+        reason ??= CANCELLED;
+        controller.abort(CANCELLED);
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      const deadline = new Deadline(this.timeoutMs, () => {
+        reason ??= TIMED_OUT;
+        controller.abort(TIMED_OUT);
+      });
+      const release = () => {
+        deadline.clear();
+        signal?.removeEventListener("abort", onAbort);
+      };
+      let failure: WireErrorValue;
+      let failureHeaders: Record<string, string> | FetchResponse["headers"] = {};
+      try {
+        const response = await this.#fetch(url, { method: "POST", headers, body, signal: controller.signal });
+        if (response.status < 400) {
+          return { response, deadline, release, abort: () => controller.abort(CANCELLED), reason: () => reason };
+        }
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        release();
+        failureHeaders = response.headers;
+        failure = this.adapter.decodeError(response.status, response.headers, bytes);
+        failure = redactError(failure, this.#secret);
+      } catch (error) {
+        release();
+        failure = this.#transportError(error, reason, "sending the request").error;
+      }
+      const delay = failure.kind === "cancelled" ? undefined : this.retry.delay(failure, failureHeaders, retry);
+      if (delay === undefined) throw toError(failure, undefined, retry + 1);
+      try {
+        await sleep(delay, signal);
+      } catch {
+        throw this.#transportError(undefined, CANCELLED, "waiting to retry");
+      }
+    }
+  }
+}
+
+/**
+ * The events of one streamed chat, as they arrive: `for await (const event of stream)`, then
+ * `await stream.response()` for the folded response (it reads whatever is left first). A failure is thrown
+ * from the loop (and again from `response()`) as a typed error with `.partial`. Leaving the loop early, or
+ * `close()`, closes the connection. The iterator is written by hand rather than as an async generator:
+ * events already decoded from a chunk are handed out without another read, and `yield*` cost 1.5 µs an
+ * event, more than the SSE framing, JSON parse, decoding and fold together (bench/client.ts).
+ */
+export class ChatStream implements AsyncIterableIterator<StreamEvent> {
+  #buffer: StreamEvent[] = [];
+  #position = 0;
+  #attempt: Attempt | undefined;
+  #reader: ByteReader | undefined;
+  #failure: unknown;
+  #ended = false;
+  #done = false;
+
+  constructor(
+    private readonly start: () => Promise<Attempt>,
+    private readonly pump: EventPump,
+    private readonly transportError: (error: unknown, reason: symbol | undefined) => WirechatError,
+  ) {}
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  /** How many canonical events have passed. */
+  get events(): number {
+    return this.pump.events;
+  }
+
+  next(): Promise<IteratorResult<StreamEvent>> {
+    if (this.#position < this.#buffer.length) return Promise.resolve({ value: this.#buffer[this.#position++]!, done: false });
+    return this.#fill();
+  }
+
+  async #fill(): Promise<IteratorResult<StreamEvent>> {
+    if (this.#failure !== undefined) throw this.#failure;
+    try {
+      while (!this.#ended) {
+        this.#buffer = await this.#read();
+        this.#position = 0;
+        if (this.#buffer.length > 0) return { value: this.#buffer[this.#position++]!, done: false };
+      }
+    } catch (error) {
+      this.#failure = error;
+      await this.#shut();
+      throw error;
+    }
+    return { value: undefined, done: true };
+  }
+
+  /** The events of the next chunk (or the closing events at the end of the body). */
+  async #read(): Promise<StreamEvent[]> {
+    if (this.#reader === undefined) {
+      this.#attempt = await this.start();
+      const body = this.#attempt.response.body;
+      if (body === null) throw toError({ kind: "invalid_response", message: "the streamed response has no body", retryable: false });
+      this.#reader = body.getReader();
+    }
+    const attempt = this.#attempt!;
+    let chunk: { done: boolean; value?: Uint8Array | undefined };
+    try {
+      chunk = await this.#reader.read();
+    } catch (error) {
+      throw this.pump.broken(this.transportError(error, attempt.reason()));
+    }
+    if (!chunk.done) {
+      attempt.deadline.reset();
+      return chunk.value === undefined ? [] : this.pump.feed(chunk.value);
+    }
+    attempt.release();
+    this.#ended = true;
+    const closing = this.pump.finish();
+    this.#done = true;
+    return closing;
+  }
+
+  async #shut(): Promise<void> {
+    this.#ended = true;
+    this.#attempt?.release();
+    if (!this.#done) {
+      this.#attempt?.abort();
+      await this.#reader?.cancel().catch(() => undefined);
+    }
+  }
+
+  /** Leaving a `for await` loop early: the connection is closed. */
+  async return(): Promise<IteratorResult<StreamEvent>> {
+    await this.#shut();
+    this.#buffer = [];
+    return { value: undefined, done: true };
+  }
+
+  /** The folded response, reading the rest of the stream first. */
+  async response(): Promise<ChatResponse> {
+    while (this.#failure === undefined && !this.#done) {
+      if (this.#ended) throw new Error("the stream was closed before its end: there is no response to fold");
+      this.#position = this.#buffer.length;
+      await this.#fill();
+    }
+    if (this.#failure !== undefined) throw this.#failure;
+    return this.pump.response();
+  }
+
+  /** Stop reading and close the connection. */
+  async close(): Promise<void> {
+    await this.return();
+  }
+}
+
+export { ConversionRefused };

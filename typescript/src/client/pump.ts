@@ -1,0 +1,86 @@
+/**
+ * From a response's bytes to canonical stream events, folded as they pass, with typed errors (Python's
+ * `transport/events.py`): SSE framing, the adapter's stream decoder and `StreamFold` (which keeps the
+ * partial message). An error event after the 200 raises the error's own kind; a malformed event, a stream
+ * that breaks the stream rules or ends before its terminal event raises `InvalidResponseError`; each carries
+ * the partial message and the usage so far. Error text passes through the `Secret`'s redaction.
+ */
+
+import type { ChatResponse, Error as WireErrorValue, StreamEvent } from "../generated/types.js";
+import type { StreamDecoder } from "../exchange.js";
+import { StreamError, StreamFold } from "../stream.js";
+import { StreamInterruptedError, toError, type WirechatError } from "./errors.js";
+import { redactError, type Secret } from "./secret.js";
+import { SseDecoder } from "./sse.js";
+
+export class EventPump {
+  private readonly sse = new SseDecoder();
+  private readonly fold = new StreamFold();
+  private count = 0;
+  private folded: ChatResponse | undefined;
+
+  constructor(private readonly decoder: StreamDecoder, private readonly secret?: Secret) {}
+
+  /** How many canonical events have passed. */
+  get events(): number {
+    return this.count;
+  }
+
+  /** The canonical events completed by this chunk of the body; throws a `WirechatError` on a failure. */
+  feed(chunk: Uint8Array): StreamEvent[] {
+    const out: StreamEvent[] = [];
+    for (const sse of this.sse.feed(chunk)) if (sse.event !== "ping") this.add(this.decoder.feed(sse), out);
+    return out;
+  }
+
+  /** The body ended: the last events; then `response()` is ready. */
+  finish(): StreamEvent[] {
+    const out: StreamEvent[] = [];
+    for (const sse of this.sse.flush()) if (sse.event !== "ping") this.add(this.decoder.feed(sse), out);
+    this.add(this.decoder.close(), out);
+    try {
+      this.folded = this.fold.response();
+    } catch (error) {
+      if (error instanceof StreamError) throw this.invalid(error.message);
+      throw error;
+    }
+    return out;
+  }
+
+  response(): ChatResponse {
+    if (this.folded === undefined) throw new Error("the stream has not been read to its end");
+    return this.folded;
+  }
+
+  /** The error to raise when reading the body failed mid-way (`cause` from the transport). */
+  broken(cause: WirechatError): WirechatError {
+    const failure = this.make({ ...cause.error, message: `the stream broke off after ${this.count} events: ${cause.error.message}` });
+    return failure.kind === "network" ? new StreamInterruptedError(failure.error, failure.partial) : failure;
+  }
+
+  private add(events: StreamEvent[], out: StreamEvent[]): void {
+    for (const event of events) {
+      if (event.type === "error") {
+        throw this.make({ ...event.error, message: `the provider reported an error in its stream after ${this.count} events: ${event.error.message}` });
+      }
+      try {
+        this.fold.add(event);
+      } catch (error) {
+        if (error instanceof StreamError) throw this.invalid(`the provider's stream broke the stream rules: ${error.message}`);
+        throw error;
+      }
+      this.count++;
+      out.push(event);
+    }
+  }
+
+  private invalid(message: string): WirechatError {
+    return this.make({ kind: "invalid_response", message, retryable: false });
+  }
+
+  private make(error: WireErrorValue): WirechatError {
+    const withUsage: WireErrorValue = { ...error };
+    if (withUsage.usage === undefined && this.fold.usage !== undefined) withUsage.usage = this.fold.usage;
+    return toError(redactError(withUsage, this.secret), this.fold.partial());
+  }
+}

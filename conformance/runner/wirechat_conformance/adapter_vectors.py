@@ -27,7 +27,16 @@ from wirechat.exchange import SseEvent
 from wirechat.stream import events_from_response
 from wirechat.testing.gate_strategies import requests, responses
 
-__all__ = ["VECTOR_ADAPTERS", "build", "check_go", "check_python", "replay", "vectors_path", "write"]
+__all__ = [
+    "VECTOR_ADAPTERS",
+    "build",
+    "check_go",
+    "check_python",
+    "check_typescript",
+    "replay",
+    "vectors_path",
+    "write",
+]
 
 VECTOR_ADAPTERS = ("openai-chat", "anthropic")
 """The adapters the other languages implement too."""
@@ -363,6 +372,23 @@ def check_go(name: str, root: Path) -> tuple[str, str]:
         done = subprocess.run(
             ["go", "test", "-count=1", "-run", pattern, "./adapters/"],
             cwd=root / "go", capture_output=True, text=True, timeout=600, check=False,
+        )  # fmt: skip
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return "not run", str(exc)
+    return ("passed", "") if done.returncode == 0 else ("failed", (done.stdout + done.stderr)[-2000:])
+
+
+def check_typescript(name: str, root: Path) -> tuple[str, str]:
+    """Run TypeScript's adapter vector and manifest tests (built by ``npm test`` into ``typescript/build``):
+    (verdict, detail), verdict "passed", "failed" or "not run"."""
+    built = root / "typescript" / "build" / "test"
+    tests = [built / "adapter-vectors.test.js", built / "adapter-manifests.test.js"]
+    if not all(path.is_file() for path in tests):
+        return "not run", "typescript/build is not there: npm test --prefix typescript builds it"
+    try:
+        done = subprocess.run(
+            ["node", "--test", "--test-name-pattern", name, *map(str, tests)],
+            cwd=root / "typescript", capture_output=True, text=True, timeout=600, check=False,
         )  # fmt: skip
     except (OSError, subprocess.TimeoutExpired) as exc:
         return "not run", str(exc)

@@ -214,17 +214,22 @@ def _adapter_gate(args: argparse.Namespace) -> int:
 
 
 def _vector_matrix(name: str, root: Path) -> int:
-    """The cross-language vectors of adapter ``name``: Python replays each line, Go runs its vector test;
-    prints one line per language and returns 1 when any differs."""
+    """The cross-language vectors of adapter ``name``: Python replays each line, TypeScript and Go run their
+    vector tests; prints one line per language and returns 1 when any differs."""
     path = adapter_vectors.vectors_path(root, name)
     count, differ = adapter_vectors.check_python(name, root)
     print(f"cross-language vectors ({path.relative_to(root)}, {count} vectors):")
     print(f"  python      {'passed' if not differ else f'FAILED ({len(differ)} differ)'}")
     for item in differ[:5]:
         print(f"    {item}")
-    verdict, detail = adapter_vectors.check_go(name, root)
-    print(f"  go          {verdict}" + (f"\n{detail}" if verdict == "failed" else f" ({detail})" if detail else ""))
-    return 1 if differ or verdict == "failed" else 0
+    failed = bool(differ)
+    for language, check in (("typescript", adapter_vectors.check_typescript), ("go", adapter_vectors.check_go)):
+        verdict, detail = check(name, root)
+        print(
+            f"  {language:<11} {verdict}" + (f"\n{detail}" if verdict == "failed" else f" ({detail})" if detail else "")
+        )
+        failed = failed or verdict == "failed"
+    return 1 if failed else 0
 
 
 def execute(args: argparse.Namespace) -> int:

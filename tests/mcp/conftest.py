@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("mcp", reason="the mcp extra is not installed")
 
-from wirechat import McpHttpServer, McpStdioServer  # noqa: E402
+from wirechat import McpHttpServer, McpStdioServer
 
 APP = str(Path(__file__).with_name("server_app.py"))
 

@@ -78,7 +78,7 @@ def test_each_failure_is_typed_and_the_client_stays_usable() -> None:
     async def main() -> None:
         client = await connect(stdio_config(call_timeout_ms=1500))
         try:
-            with pytest.raises(McpTimeoutError, match="'sleep': no answer within 1.5 s"):
+            with pytest.raises(McpTimeoutError, match=r"'sleep': no answer within 1\.5 s"):
                 await client.call(_call("sleep", {"seconds": 30}))
             assert _result(await client.call(_call("echo", {"text": "after timeout"})))["content"] == "after timeout"
             with pytest.raises(McpRpcError) as rpc:
@@ -110,13 +110,13 @@ def test_http_rpc_error_and_timeout(http_url: str) -> None:
 
 def test_connect_failures_are_connect_errors() -> None:
     async def main() -> None:
-        with pytest.raises(McpConnectError, match="'missing'.*could not connect"):
+        with pytest.raises(McpConnectError, match=r"'missing'.*could not connect"):
             await connect(McpStdioServer(transport="stdio", name="missing", command="/nonexistent/mcp-server"))
         silent = McpStdioServer(
             transport="stdio", name="silent", command=sys.executable,
             args=["-c", "import time; time.sleep(30)"], connect_timeout_ms=700,
         )  # fmt: skip
-        with pytest.raises(McpConnectError, match="no answer to initialize within 0.7 s"):
+        with pytest.raises(McpConnectError, match=r"no answer to initialize within 0\.7 s"):
             await connect(silent)
         with pytest.raises(McpConnectError, match="'nobody'"):
             await connect(McpHttpServer(transport="http", name="nobody", url="http://127.0.0.1:9/mcp"))

@@ -14,6 +14,7 @@ from typing import Any
 import jsonschema
 import pytest
 import rfc8785
+from mcp import types  # the SDK's own pydantic models, as a second opinion
 
 from wirechat import ToolDefinition, ToolResult, decode
 from wirechat.mcp import (
@@ -68,8 +69,6 @@ def _check_mcp(kind: str, value: Any) -> None:
     validator = jsonschema.Draft202012Validator({**OFFICIAL, "$ref": f"#/$defs/{kind}"})
     errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(value)]
     assert not errors, errors
-    from mcp import types  # the SDK's own pydantic models, as a second opinion
-
     sdk = {"Tool": types.Tool, "CallToolResult": types.CallToolResult}
     if kind in sdk:
         sdk[kind].model_validate(value)
@@ -108,5 +107,7 @@ def test_every_op_has_cases_and_every_refusal_kind_is_covered() -> None:
 
 def test_refusals_name_the_value_and_say_why() -> None:
     with pytest.raises(McpMappingError) as caught:
-        call_result_to_tool_result({"content": [{"type": "image", "data": "not base64!", "mimeType": "image/png"}]}, "c")
+        call_result_to_tool_result(
+            {"content": [{"type": "image", "data": "not base64!", "mimeType": "image/png"}]}, "c"
+        )
     assert str(caught.value).startswith("/content/0/data: does not match")

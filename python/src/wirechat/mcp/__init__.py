@@ -8,13 +8,6 @@ The mappings are pure functions over JSON values and need nothing beyond wirecha
 
 from __future__ import annotations
 
-from wirechat.mcp._mapping_results import (
-    call_result_to_tool_result,
-    jsonrpc_to_tool_result,
-    tool_result_to_call_result,
-    tool_result_to_jsonrpc,
-)
-from wirechat.mcp._mapping_tools import MappingWarning, McpMappingError, definition_to_tool, tool_to_definition
 from wirechat.mcp._errors import (
     McpConfigError,
     McpConnectError,
@@ -25,6 +18,13 @@ from wirechat.mcp._errors import (
     McpTimeoutError,
     McpUnsupportedTransportError,
 )
+from wirechat.mcp._mapping_results import (
+    call_result_to_tool_result,
+    jsonrpc_to_tool_result,
+    tool_result_to_call_result,
+    tool_result_to_jsonrpc,
+)
+from wirechat.mcp._mapping_tools import MappingWarning, McpMappingError, definition_to_tool, tool_to_definition
 from wirechat.mcp.client import McpClient, McpMappingWarning, connect
 from wirechat.mcp.config import load_configs
 from wirechat.mcp.servers import McpServers

@@ -98,7 +98,7 @@ def _resource_to_part(
     _unknown(res, ("uri", "mimeType", "text", "blob", "_meta"), inner, warnings)
     if ("text" in res) == ("blob" in res):
         raise McpMappingError(inner, "an embedded resource has exactly one of text and blob")
-    meta = {k: res[k] for k in ("uri", "mimeType", "_meta") if k in res}
+    meta: dict[str, Any] = {k: res[k] for k in ("uri", "mimeType", "_meta") if k in res}
     _field(res, "uri", inner)
     if "text" in res:
         data = base64.b64encode(_field(res, "text", inner).encode("utf-8")).decode("ascii")
@@ -148,7 +148,9 @@ def _part_to_block(part: dict[str, Any], pointer: str, warnings: list[MappingWar
     metadata = part.get("provider_metadata", {})
     for provider in metadata:
         if provider != "mcp":
-            warnings.append(MappingWarning(f"{pointer}/provider_metadata/{provider}", "MCP has no place for it; dropped"))
+            warnings.append(
+                MappingWarning(f"{pointer}/provider_metadata/{provider}", "MCP has no place for it; dropped")
+            )
     kept = dict(metadata.get("mcp", {}))
     kind = part["type"]
     if kind == "text":
@@ -217,7 +219,9 @@ def tool_result_to_call_result(tool_result: dict[str, Any]) -> tuple[dict[str, A
                 raise McpMappingError(f"{pointer}/data/value", "MCP structuredContent is a JSON object")
             for key in part["data"]:
                 if key != "value":
-                    warnings.append(MappingWarning(f"{pointer}/data/{key}", "structuredContent has no media type; dropped"))
+                    warnings.append(
+                        MappingWarning(f"{pointer}/data/{key}", "structuredContent has no media type; dropped")
+                    )
             out["structuredContent"] = part["data"]["value"]
         out["content"] = blocks
         text = "\n".join(b["text"] for b in blocks if b["type"] == "text")
@@ -240,7 +244,7 @@ def jsonrpc_to_tool_result(envelope: Any, tool_call_id: str) -> tuple[dict[str, 
     ``provider_metadata.mcp.jsonrpc_error``. ``id`` is checked, not carried: the caller matched it."""
     envelope = _object(envelope, "")
     if envelope.get("jsonrpc") != "2.0":
-        raise McpMappingError("/jsonrpc", f"must be \"2.0\" (got {envelope.get('jsonrpc')!r})")
+        raise McpMappingError("/jsonrpc", f'must be "2.0" (got {envelope.get("jsonrpc")!r})')
     request_id = envelope.get("id")
     if isinstance(request_id, bool) or not isinstance(request_id, (str, int)):
         raise McpMappingError("/id", "a JSON-RPC response id is a string or an integer")
@@ -257,17 +261,19 @@ def jsonrpc_to_tool_result(envelope: Any, tool_call_id: str) -> tuple[dict[str, 
         except McpMappingError as error:
             raise McpMappingError("/result" + error.pointer, error.reason) from None
         return out, warnings + _prefixed("/result", more)
-    error = _object(envelope["error"], "/error")
-    code = error.get("code")
+    rpc_error = _object(envelope["error"], "/error")
+    code = rpc_error.get("code")
     if isinstance(code, bool) or not isinstance(code, int):
         raise McpMappingError("/error/code", "a JSON-RPC error code is an integer")
-    message = _field(error, "message", "/error")
+    message = _field(rpc_error, "message", "/error")
     text = f"JSON-RPC error {code}: {message}"
-    part = {"type": "text", "text": text, "provider_metadata": {"mcp": {"jsonrpc_error": error}}}
+    part = {"type": "text", "text": text, "provider_metadata": {"mcp": {"jsonrpc_error": rpc_error}}}
     return {"tool_call_id": tool_call_id, "content": text, "is_error": True, "parts": [part]}, warnings
 
 
-def tool_result_to_jsonrpc(tool_result: dict[str, Any], request_id: str | int) -> tuple[dict[str, Any], list[MappingWarning]]:
+def tool_result_to_jsonrpc(
+    tool_result: dict[str, Any], request_id: str | int
+) -> tuple[dict[str, Any], list[MappingWarning]]:
     """Map a ``ToolResult`` back to the JSON-RPC response answering request ``request_id``: an error
     response when it came from one (its part keeps ``jsonrpc_error``), a result response otherwise."""
     for part in tool_result.get("parts", []):

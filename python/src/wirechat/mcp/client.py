@@ -19,7 +19,8 @@ import warnings
 from contextlib import AsyncExitStack
 from typing import Any
 
-from wirechat import McpServerConfig, Message, ToolCall, ToolDefinition, ToolResult, decode, encode
+from wirechat._generated.models import McpServerConfig, Message, ToolCall, ToolDefinition, ToolResult
+from wirechat.codec import decode, encode
 from wirechat.mcp._errors import (
     McpConnectError,
     McpError,
@@ -75,7 +76,7 @@ class McpClient:
     def _transport(self) -> Any:
         config = self.config
         if config.transport == "stdio":
-            from mcp.client.stdio import StdioServerParameters, stdio_client
+            from mcp.client.stdio import StdioServerParameters, stdio_client  # noqa: PLC0415 (the SDK is an extra, imported when first used)
 
             params = StdioServerParameters(
                 command=config.command,
@@ -84,14 +85,14 @@ class McpClient:
                 cwd=config.cwd if isinstance(config.cwd, str) else None,
             )
             return stdio_client(params, errlog=sys.stderr)
-        import httpx2
-        from mcp.client.streamable_http import streamable_http_client
+        import httpx2  # noqa: PLC0415 (the SDK is an extra, imported when first used)
+        from mcp.client.streamable_http import streamable_http_client  # noqa: PLC0415 (the SDK is an extra, imported when first used)
 
         http = httpx2.AsyncClient(headers=resolve_headers(config), timeout=self.call_timeout)
         return streamable_http_client(config.url, http_client=http)
 
     async def _own(self, ready: asyncio.Future[None], stop: asyncio.Event) -> None:
-        from mcp.client.session import ClientSession
+        from mcp.client.session import ClientSession  # noqa: PLC0415 (the SDK is an extra, imported when first used)
 
         try:
             async with AsyncExitStack() as stack:
@@ -155,8 +156,8 @@ class McpClient:
         await self.aclose()
 
     async def _request(self, what: str, make: Any) -> Any:
-        from mcp.shared.exceptions import MCPError
-        from pydantic import ValidationError
+        from mcp.shared.exceptions import MCPError  # noqa: PLC0415 (the SDK is an extra, imported when first used)
+        from pydantic import ValidationError  # noqa: PLC0415 (the SDK is an extra, imported when first used)
 
         if self._session is None or self._owner is None or self._owner.done():
             await self.start()
@@ -165,12 +166,18 @@ class McpClient:
         except TimeoutError:
             raise McpTimeoutError(self.name, f"{what}: no answer within {self.call_timeout:g} s") from None
         except MCPError as error:
-            if self._owner is None or self._owner.done() or error.code == -32000 and "closed" in error.message.lower():
+            if (
+                self._owner is None
+                or self._owner.done()
+                or (error.code == -32000 and "closed" in error.message.lower())
+            ):
                 await self.aclose()
                 raise McpServerDiedError(self.name, f"{what}: the connection ended ({error.message})") from error
             raise McpRpcError(self.name, error.code, error.message, error.data) from error
         except ValidationError as error:
-            raise McpMalformedResultError(self.name, f"{what}: not a valid MCP result: {error.errors()[0]['msg']}") from error
+            raise McpMalformedResultError(
+                self.name, f"{what}: not a valid MCP result: {error.errors()[0]['msg']}"
+            ) from error
         except Exception as error:
             await self.aclose()
             raise McpServerDiedError(self.name, f"{what}: the connection ended ({_describe(error)})") from error
@@ -178,7 +185,7 @@ class McpClient:
     async def list_tools(self) -> list[ToolDefinition]:
         """Every tool the server offers (all pages), as ``ToolDefinition``s; what a definition cannot
         carry is reported with an :class:`McpMappingWarning`."""
-        from mcp import types
+        from mcp import types  # noqa: PLC0415 (the SDK is an extra, imported when first used)
 
         definitions: list[ToolDefinition] = []
         cursor: str | None = None
@@ -222,8 +229,9 @@ class McpClient:
 
 
 def _describe(error: BaseException) -> str:
-    if isinstance(error, BaseExceptionGroup):
-        return "; ".join(_describe(e) for e in error.exceptions)
+    inner = getattr(error, "exceptions", None)  # an exception group from the SDK's task groups
+    if isinstance(inner, tuple) and inner:
+        return "; ".join(_describe(e) for e in inner)
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
@@ -235,6 +243,5 @@ def _warn(server: str, where: str, dropped: list[Any]) -> None:
 async def connect(config: ServerConfig | str | bytes) -> McpClient:
     """Connect to the server a config describes (a model, or its JSON text); raises an
     :class:`McpError` (``McpConnectError``, ``McpConfigError``, ``McpUnsupportedTransportError``)."""
-    if isinstance(config, (str, bytes)):
-        config = decode(config, McpServerConfig)
-    return await McpClient(config).start()
+    chosen: ServerConfig = decode(config, McpServerConfig) if isinstance(config, (str, bytes)) else config
+    return await McpClient(chosen).start()

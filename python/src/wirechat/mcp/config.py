@@ -13,12 +13,14 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from wirechat import McpHttpServer, McpServerConfig, McpStdioServer, McpWebsocketServer, decode
+from wirechat._generated.models import McpHttpServer, McpServerConfig, McpStdioServer, McpWebsocketServer
+from wirechat.codec import decode
 from wirechat.mcp._errors import McpConfigError
 
 __all__ = ["ServerConfig", "load_configs", "resolve_env", "resolve_headers"]
 
 ServerConfig = McpStdioServer | McpHttpServer | McpWebsocketServer
+
 
 def load_configs(path: str | Path) -> list[ServerConfig]:
     """Read a file holding one ``McpServerConfig`` or a JSON array of them, each decoded and checked

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable
 
-from wirechat import Message, ToolCall, ToolDefinition
+from wirechat._generated.models import Message, ToolCall, ToolDefinition
 from wirechat.mcp._errors import McpConfigError, McpError, McpMalformedResultError
 from wirechat.mcp.client import McpClient
 from wirechat.mcp.config import ServerConfig

@@ -12,7 +12,14 @@ import threading
 from collections.abc import Coroutine, Iterable
 from typing import Any, TypeVar
 
-from wirechat import Message, ToolCall, ToolDefinition
+from wirechat._generated.models import (
+    McpHttpServer,
+    McpStdioServer,
+    McpWebsocketServer,
+    Message,
+    ToolCall,
+    ToolDefinition,
+)
 from wirechat.mcp.client import McpClient
 from wirechat.mcp.config import ServerConfig
 from wirechat.mcp.servers import McpServers
@@ -65,6 +72,6 @@ class SyncMcp:
 
 def connect_sync(configs: ServerConfig | Iterable[ServerConfig]) -> SyncMcp:
     """Connect to one server, or to several as :class:`McpServers`, and return the blocking wrapper."""
-    if isinstance(configs, (list, tuple)) or not hasattr(configs, "transport"):
-        return SyncMcp(McpServers(configs))  # type: ignore[arg-type]
-    return SyncMcp(McpClient(configs))  # type: ignore[arg-type]
+    if isinstance(configs, (McpStdioServer, McpHttpServer, McpWebsocketServer)):
+        return SyncMcp(McpClient(configs))
+    return SyncMcp(McpServers(configs))

@@ -22,10 +22,10 @@ SERVER = "tests/mcp/npm/node_modules/@modelcontextprotocol/server-everything/dis
 
 
 async def bare() -> int:
-    async with stdio_client(StdioServerParameters(command="node", args=[SERVER, "stdio"])) as (read, write):
-        async with ClientSession(read, write) as session:
-            await session.initialize()
-            return len((await session.list_tools()).tools)
+    params = StdioServerParameters(command="node", args=[SERVER, "stdio"])
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        return len((await session.list_tools()).tools)
 
 
 async def wirechat() -> int:

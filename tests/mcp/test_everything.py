@@ -61,4 +61,3 @@ def test_server_everything() -> None:
             assert refused["is_error"] is True and refused["content"]
 
     asyncio.run(main())
-

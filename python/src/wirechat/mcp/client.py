@@ -84,7 +84,7 @@ class McpClient:
                 env=resolve_env(config),
                 cwd=config.cwd if isinstance(config.cwd, str) else None,
             )
-            return stdio_client(params, errlog=sys.stderr)
+            return stdio_client(params, errlog=_errlog())
         import httpx2  # noqa: PLC0415 (the SDK is an extra, imported when first used)
         from mcp.client.streamable_http import streamable_http_client  # noqa: PLC0415 (the SDK is an extra, imported when first used)
 
@@ -226,6 +226,15 @@ class McpClient:
         result = await self.call_result(tool_call)
         part = {"type": "tool_result", "tool_result": json.loads(encode(result))}
         return decode(json.dumps({"role": "tool", "parts": [part]}), Message)
+
+
+def _errlog() -> Any:
+    """Where a stdio server's stderr goes: ours, or the process's own when ours is not a file (captured)."""
+    try:
+        sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):
+        return sys.__stderr__
+    return sys.stderr
 
 
 def _describe(error: BaseException) -> str:

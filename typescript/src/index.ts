@@ -36,3 +36,14 @@ export {
   type BuildOptions,
 } from "./messages.js";
 export { fold, StreamFold, StreamError, type StreamErrorKind } from "./stream.js";
+export {
+  McpMappingError,
+  callResultToToolResult,
+  definitionToTool,
+  jsonrpcToToolResult,
+  toolResultToCallResult,
+  toolResultToJsonrpc,
+  toolToDefinition,
+  type Mapped,
+  type MappingWarning,
+} from "./mcp.js";

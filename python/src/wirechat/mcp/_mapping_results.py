@@ -29,6 +29,10 @@ _KEEP_ON_BLOCK = ("annotations", "_meta")
 _KEEP_ON_LINK = ("title", "description", "size", "icons", "annotations", "_meta")
 
 
+def _token(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
 def _object(value: Any, pointer: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise McpMappingError(pointer, f"must be a JSON object (got {type(value).__name__})")
@@ -49,7 +53,7 @@ def _field(block: dict[str, Any], key: str, pointer: str, check: re.Pattern[str]
 def _unknown(block: dict[str, Any], known: tuple[str, ...], pointer: str, warnings: list[MappingWarning]) -> None:
     for key in block:
         if key not in known:
-            warnings.append(MappingWarning(f"{pointer}/{key}", "not an MCP member wirechat knows; dropped"))
+            warnings.append(MappingWarning(f"{pointer}/{_token(key)}", "not an MCP member wirechat knows; dropped"))
 
 
 def _with_meta(part: dict[str, Any], kept: dict[str, Any]) -> dict[str, Any]:
@@ -137,7 +141,7 @@ def call_result_to_tool_result(result: Any, tool_call_id: str) -> tuple[dict[str
             if value:
                 out["is_error"] = True
         elif key != "content":
-            warnings.append(MappingWarning(f"/{key}", "ToolResult has no field for it; dropped"))
+            warnings.append(MappingWarning(f"/{_token(key)}", "ToolResult has no field for it; dropped"))
     plain_text = len(parts) == 1 and parts[0]["type"] == "text" and "provider_metadata" not in parts[0]
     if not plain_text:
         out["parts"] = parts
@@ -149,7 +153,7 @@ def _part_to_block(part: dict[str, Any], pointer: str, warnings: list[MappingWar
     for provider in metadata:
         if provider != "mcp":
             warnings.append(
-                MappingWarning(f"{pointer}/provider_metadata/{provider}", "MCP has no place for it; dropped")
+                MappingWarning(f"{pointer}/provider_metadata/{_token(provider)}", "MCP has no place for it; dropped")
             )
     kept = dict(metadata.get("mcp", {}))
     kind = part["type"]
@@ -186,7 +190,12 @@ def _file_to_block(
         meta = kept["resource"]
         resource = {k: meta[k] for k in ("uri", "mimeType", "_meta") if k in meta}
         if meta.get("text") is True:
-            resource["text"] = base64.b64decode(ref["base64"]).decode("utf-8")
+            try:
+                resource["text"] = base64.b64decode(ref["base64"]).decode("utf-8")
+            except UnicodeDecodeError:
+                raise McpMappingError(
+                    f"{pointer}/file/base64", "the resource was text, but these bytes are not UTF-8"
+                ) from None
         else:
             resource["blob"] = ref["base64"]
         if "name" in ref:
@@ -251,7 +260,7 @@ def jsonrpc_to_tool_result(envelope: Any, tool_call_id: str) -> tuple[dict[str, 
     if ("result" in envelope) == ("error" in envelope):
         raise McpMappingError("", "a JSON-RPC response has exactly one of result and error")
     warnings = [
-        MappingWarning(f"/{k}", "not a JSON-RPC response member; dropped")
+        MappingWarning(f"/{_token(k)}", "not a JSON-RPC response member; dropped")
         for k in envelope
         if k not in ("jsonrpc", "id", "result", "error")
     ]

@@ -7,6 +7,7 @@
  * mapping throw `McpMappingError` with the pointer of the value at fault.
  */
 
+import { comparePointers } from "./problem-order.js";
 import { decodeUtf8 } from "./utf8.js";
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -27,6 +28,16 @@ export class McpMappingError extends Error {
     super(`${pointer || "(root)"}: ${reason}`);
     this.name = "McpMappingError";
   }
+}
+
+/** Warnings in the order of their pointers (spec section 5.2), the same in every language. */
+function ordered<T>(value: T, warnings: MappingWarning[]): Mapped<T> {
+  return {
+    value,
+    warnings: [...warnings].sort((a, b) =>
+      comparePointers(a.pointer, b.pointer),
+    ),
+  };
 }
 
 export interface Mapped<T> {
@@ -165,7 +176,7 @@ export function toolToDefinition(input: Json): Mapped<Obj> {
       });
   }
   if (Object.keys(annotations).length > 0) out.annotations = annotations;
-  return { value: out, warnings };
+  return ordered(out, warnings);
 }
 
 /** `ToolDefinition` -> MCP `Tool`; `annotations.title` becomes `title`, `strict` is dropped with a warning. */
@@ -214,7 +225,7 @@ export function definitionToTool(input: Json): Mapped<Obj> {
       });
     else throw new McpMappingError("/" + key, "not a ToolDefinition member");
   }
-  return { value: tool, warnings };
+  return ordered(tool, warnings);
 }
 
 function unknown(
@@ -421,7 +432,7 @@ export function callResultToToolResult(
     parts[0]!.type === "text" &&
     !has(parts[0]!, "provider_metadata");
   if (!plainText) out.parts = parts;
-  return { value: out, warnings };
+  return ordered(out, warnings);
 }
 
 function partToBlock(
@@ -542,7 +553,7 @@ export function toolResultToCallResult(toolResult: Obj): Mapped<Obj> {
       });
   }
   if (toolResult.is_error === true) out.isError = true;
-  return { value: out, warnings };
+  return ordered(out, warnings);
 }
 
 /** A JSON-RPC 2.0 response to `tools/call` (LibrAgent's `ToolCallResult`) -> `ToolResult`. */
@@ -589,7 +600,7 @@ export function jsonrpcToToolResult(
       pointer: "/result" + w.pointer,
       message: w.message,
     }));
-    return { value: mapped.value, warnings: [...warnings, ...more] };
+    return ordered(mapped.value, [...warnings, ...more]);
   }
   const rpcError = obj(envelope.error, "/error");
   if (typeof rpcError.code !== "number" || !Number.isInteger(rpcError.code))
@@ -603,15 +614,10 @@ export function jsonrpcToToolResult(
     text,
     provider_metadata: { mcp: { jsonrpc_error: rpcError } },
   };
-  return {
-    value: {
-      tool_call_id: toolCallId,
-      content: text,
-      is_error: true,
-      parts: [part],
-    },
+  return ordered(
+    { tool_call_id: toolCallId, content: text, is_error: true, parts: [part] },
     warnings,
-  };
+  );
 }
 
 /** `ToolResult` -> the JSON-RPC response answering request `requestId` (an error response when it came from one). */

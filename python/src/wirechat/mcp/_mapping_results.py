@@ -13,7 +13,7 @@ import base64
 import re
 from typing import Any
 
-from wirechat.mcp._mapping_tools import MappingWarning, McpMappingError
+from wirechat.mcp._mapping_tools import MappingWarning, McpMappingError, in_pointer_order
 
 __all__ = [
     "call_result_to_tool_result",
@@ -145,7 +145,7 @@ def call_result_to_tool_result(result: Any, tool_call_id: str) -> tuple[dict[str
     plain_text = len(parts) == 1 and parts[0]["type"] == "text" and "provider_metadata" not in parts[0]
     if not plain_text:
         out["parts"] = parts
-    return out, warnings
+    return out, in_pointer_order(warnings)
 
 
 def _part_to_block(part: dict[str, Any], pointer: str, warnings: list[MappingWarning]) -> dict[str, Any]:
@@ -238,7 +238,7 @@ def tool_result_to_call_result(tool_result: dict[str, Any]) -> tuple[dict[str, A
             warnings.append(MappingWarning("/content", "MCP has no text form beside its blocks; dropped"))
     if tool_result.get("is_error"):
         out["isError"] = True
-    return out, warnings
+    return out, in_pointer_order(warnings)
 
 
 def _prefixed(prefix: str, warnings: list[MappingWarning]) -> list[MappingWarning]:
@@ -269,7 +269,7 @@ def jsonrpc_to_tool_result(envelope: Any, tool_call_id: str) -> tuple[dict[str, 
             out, more = call_result_to_tool_result(envelope["result"], tool_call_id)
         except McpMappingError as error:
             raise McpMappingError("/result" + error.pointer, error.reason) from None
-        return out, warnings + _prefixed("/result", more)
+        return out, in_pointer_order(warnings + _prefixed("/result", more))
     rpc_error = _object(envelope["error"], "/error")
     code = rpc_error.get("code")
     if isinstance(code, bool) or not isinstance(code, int):
@@ -277,7 +277,9 @@ def jsonrpc_to_tool_result(envelope: Any, tool_call_id: str) -> tuple[dict[str, 
     message = _field(rpc_error, "message", "/error")
     text = f"JSON-RPC error {code}: {message}"
     part = {"type": "text", "text": text, "provider_metadata": {"mcp": {"jsonrpc_error": rpc_error}}}
-    return {"tool_call_id": tool_call_id, "content": text, "is_error": True, "parts": [part]}, warnings
+    return {"tool_call_id": tool_call_id, "content": text, "is_error": True, "parts": [part]}, in_pointer_order(
+        warnings
+    )
 
 
 def tool_result_to_jsonrpc(

@@ -46,6 +46,17 @@ class McpMappingError(ValueError):
         self.reason = reason
 
 
+def _pointer_key(pointer: str) -> list[tuple[int, int, str]]:
+    # spec section 5.2: tokens left to right, decimal tokens as numbers, others by code point, prefix first
+    tokens = pointer.split("/")[1:] if pointer else []
+    return [(0, int(t), "") if t.isascii() and t.isdigit() else (1, 0, t) for t in tokens]
+
+
+def in_pointer_order(warnings: list[MappingWarning]) -> list[MappingWarning]:
+    """Warnings in the order of their pointers (spec section 5.2), the same in every language."""
+    return sorted(warnings, key=lambda w: _pointer_key(w.pointer))
+
+
 def _object(value: Any, pointer: str, what: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise McpMappingError(pointer, f"{what} must be a JSON object (got {type(value).__name__})")
@@ -96,7 +107,7 @@ def tool_to_definition(tool: Any) -> tuple[dict[str, Any], list[MappingWarning]]
             warnings.append(MappingWarning(pointer, "ToolDefinition has no field for it; dropped"))
     if annotations:
         out["annotations"] = annotations
-    return out, warnings
+    return out, in_pointer_order(warnings)
 
 
 def _annotations(
@@ -151,4 +162,4 @@ def definition_to_tool(definition: Any) -> tuple[dict[str, Any], list[MappingWar
             warnings.append(MappingWarning("/strict", "MCP tools have no strict mode; dropped"))
         else:
             raise McpMappingError("/" + key, "not a ToolDefinition member")
-    return tool, warnings
+    return tool, in_pointer_order(warnings)

@@ -36,14 +36,5 @@ export {
   type BuildOptions,
 } from "./messages.js";
 export { fold, StreamFold, StreamError, type StreamErrorKind } from "./stream.js";
-export {
-  McpMappingError,
-  callResultToToolResult,
-  definitionToTool,
-  jsonrpcToToolResult,
-  toolResultToCallResult,
-  toolResultToJsonrpc,
-  toolToDefinition,
-  type Mapped,
-  type MappingWarning,
-} from "./mcp.js";
+export { McpMappingError, definitionToTool, toolToDefinition, type Mapped, type MappingWarning } from "./mcp.js";
+export { callResultToToolResult, jsonrpcToToolResult, toolResultToCallResult, toolResultToJsonrpc } from "./mcp-results.js";

@@ -4,14 +4,14 @@
  *
  * MCP values use MCP's member names (`inputSchema`, `isError`); wirechat values are as its schema
  * writes them. Every MCP member is carried, dropped with a warning naming its JSON pointer, or makes the
- * mapping throw `McpMappingError` with the pointer of the value at fault.
+ * mapping throw `McpMappingError` with the pointer of the value at fault. This module holds the tool
+ * mappings and the helpers; `mcp-results.ts` holds the result and JSON-RPC mappings.
  */
 
 import { comparePointers } from "./problem-order.js";
-import { decodeUtf8 } from "./utf8.js";
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-type Obj = Record<string, Json>;
+export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Obj = Record<string, Json>;
 
 /** A value the mapping could not carry: where it was (a pointer into the input) and why. */
 export interface MappingWarning {
@@ -31,12 +31,10 @@ export class McpMappingError extends Error {
 }
 
 /** Warnings in the order of their pointers (spec section 5.2), the same in every language. */
-function ordered<T>(value: T, warnings: MappingWarning[]): Mapped<T> {
+export function ordered<T>(value: T, warnings: MappingWarning[]): Mapped<T> {
   return {
     value,
-    warnings: [...warnings].sort((a, b) =>
-      comparePointers(a.pointer, b.pointer),
-    ),
+    warnings: [...warnings].sort((a, b) => comparePointers(a.pointer, b.pointer)),
   };
 }
 
@@ -51,65 +49,30 @@ const HINTS: Record<string, string> = {
   idempotentHint: "idempotent_hint",
   openWorldHint: "open_world_hint",
 };
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const MEDIA_TYPE =
-  /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*/;
-const URI = /^[A-Za-z][A-Za-z0-9+.-]*:/;
-const KEEP_ON_BLOCK = ["annotations", "_meta"];
-const KEEP_ON_LINK = [
-  "title",
-  "description",
-  "size",
-  "icons",
-  "annotations",
-  "_meta",
-];
 
-const token = (key: string): string =>
-  key.replace(/~/g, "~0").replace(/\//g, "~1");
-const kind = (v: Json): string =>
-  v === null ? "NoneType" : Array.isArray(v) ? "list" : typeof v;
-const isObj = (v: Json): v is Obj =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
-const has = (o: Obj, k: string): boolean =>
-  Object.prototype.hasOwnProperty.call(o, k);
+export const token = (key: string): string => key.replace(/~/g, "~0").replace(/\//g, "~1");
+export const kind = (v: Json): string => (v === null ? "NoneType" : Array.isArray(v) ? "list" : typeof v);
+export const isObj = (v: Json): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+export const has = (o: Obj, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
-function obj(value: Json, pointer: string, what = "value"): Obj {
-  if (!isObj(value))
-    throw new McpMappingError(
-      pointer,
-      `${what} must be a JSON object (got ${kind(value)})`,
-    );
+export function obj(value: Json, pointer: string, what = "value"): Obj {
+  if (!isObj(value)) throw new McpMappingError(pointer, `${what} must be a JSON object (got ${kind(value)})`);
   return value;
 }
 
-function str(value: Json, pointer: string): string {
-  if (typeof value !== "string")
-    throw new McpMappingError(pointer, `must be a string (got ${kind(value)})`);
+export function str(value: Json, pointer: string): string {
+  if (typeof value !== "string") throw new McpMappingError(pointer, `must be a string (got ${kind(value)})`);
   return value;
 }
 
-function field(
-  block: Obj,
-  key: string,
-  pointer: string,
-  check?: RegExp,
-): string {
-  if (!has(block, key))
-    throw new McpMappingError(
-      `${pointer}/${key}`,
-      "required member is missing",
-    );
+export function field(block: Obj, key: string, pointer: string, check?: RegExp): string {
+  if (!has(block, key)) throw new McpMappingError(`${pointer}/${key}`, "required member is missing");
   const value = str(block[key], `${pointer}/${key}`);
-  if (check && !check.test(value))
-    throw new McpMappingError(
-      `${pointer}/${key}`,
-      `does not match ${check.source}`,
-    );
+  if (check && !check.test(value)) throw new McpMappingError(`${pointer}/${key}`, `does not match ${check.source}`);
   return value;
 }
 
-function pick(from: Obj, keys: string[]): Obj {
+export function pick(from: Obj, keys: string[]): Obj {
   const out: Obj = {};
   for (const k of keys) if (has(from, k)) out[k] = from[k];
   return out;
@@ -119,20 +82,12 @@ function pick(from: Obj, keys: string[]): Obj {
 export function toolToDefinition(input: Json): Mapped<Obj> {
   const tool = obj(input, "", "an MCP Tool");
   const warnings: MappingWarning[] = [];
-  if (!has(tool, "name"))
-    throw new McpMappingError("/name", "an MCP Tool needs a name");
+  if (!has(tool, "name")) throw new McpMappingError("/name", "an MCP Tool needs a name");
   const name = str(tool.name, "/name");
   const length = [...name].length;
   if (length < 1 || length > 128)
-    throw new McpMappingError(
-      "/name",
-      `a tool name is 1 to 128 characters (got ${length})`,
-    );
-  if (!has(tool, "inputSchema"))
-    throw new McpMappingError(
-      "/inputSchema",
-      "an MCP Tool needs an inputSchema",
-    );
+    throw new McpMappingError("/name", `a tool name is 1 to 128 characters (got ${length})`);
+  if (!has(tool, "inputSchema")) throw new McpMappingError("/inputSchema", "an MCP Tool needs an inputSchema");
   const out: Obj = {
     name,
     input_schema: obj(tool.inputSchema, "/inputSchema", "inputSchema"),
@@ -142,17 +97,13 @@ export function toolToDefinition(input: Json): Mapped<Obj> {
     const pointer = "/" + token(key);
     if (key === "name" || key === "inputSchema") continue;
     if (key === "description") out.description = str(value, pointer);
-    else if (key === "outputSchema")
-      out.output_schema = obj(value, pointer, "outputSchema");
+    else if (key === "outputSchema") out.output_schema = obj(value, pointer, "outputSchema");
     else if (key === "title") annotations.title = str(value, pointer);
     else if (key === "annotations") {
-      for (const [hint, v] of Object.entries(
-        obj(value, pointer, "annotations"),
-      )) {
+      for (const [hint, v] of Object.entries(obj(value, pointer, "annotations"))) {
         const at = "/annotations/" + token(hint);
         if (has(HINTS, hint)) {
-          if (typeof v !== "boolean")
-            throw new McpMappingError(at, `must be a boolean (got ${kind(v)})`);
+          if (typeof v !== "boolean") throw new McpMappingError(at, `must be a boolean (got ${kind(v)})`);
           annotations[HINTS[hint]!] = v;
         } else if (hint === "title") {
           const title = str(v, at);
@@ -160,8 +111,7 @@ export function toolToDefinition(input: Json): Mapped<Obj> {
           else if (tool.title !== title)
             warnings.push({
               pointer: at,
-              message:
-                "differs from the tool's title, which MCP shows first and is kept; dropped",
+              message: "differs from the tool's title, which MCP shows first and is kept; dropped",
             });
         } else
           warnings.push({
@@ -185,37 +135,22 @@ export function definitionToTool(input: Json): Mapped<Obj> {
   const warnings: MappingWarning[] = [];
   const tool: Obj = { name: str(definition.name, "/name") };
   if (!has(definition, "input_schema"))
-    throw new McpMappingError(
-      "/input_schema",
-      "a ToolDefinition needs an input_schema",
-    );
+    throw new McpMappingError("/input_schema", "a ToolDefinition needs an input_schema");
   for (const [key, value] of Object.entries(definition)) {
     if (key === "name") continue;
-    if (key === "input_schema")
-      tool.inputSchema = obj(value, "/input_schema", "input_schema");
-    else if (key === "description")
-      tool.description = str(value, "/description");
-    else if (key === "output_schema")
-      tool.outputSchema = obj(value, "/output_schema", "output_schema");
+    if (key === "input_schema") tool.inputSchema = obj(value, "/input_schema", "input_schema");
+    else if (key === "description") tool.description = str(value, "/description");
+    else if (key === "output_schema") tool.outputSchema = obj(value, "/output_schema", "output_schema");
     else if (key === "annotations") {
       const hints: Obj = {};
-      for (const [hint, v] of Object.entries(
-        obj(value, "/annotations", "annotations"),
-      )) {
+      for (const [hint, v] of Object.entries(obj(value, "/annotations", "annotations"))) {
         const mcpKey = Object.keys(HINTS).find((m) => HINTS[m] === hint);
         if (hint === "title") tool.title = str(v, "/annotations/title");
         else if (mcpKey !== undefined) {
           if (typeof v !== "boolean")
-            throw new McpMappingError(
-              `/annotations/${hint}`,
-              `must be a boolean (got ${kind(v)})`,
-            );
+            throw new McpMappingError(`/annotations/${hint}`, `must be a boolean (got ${kind(v)})`);
           hints[mcpKey] = v;
-        } else
-          throw new McpMappingError(
-            `/annotations/${hint}`,
-            "not a ToolAnnotations member",
-          );
+        } else throw new McpMappingError(`/annotations/${hint}`, "not a ToolAnnotations member");
       }
       if (Object.keys(hints).length > 0) tool.annotations = hints;
     } else if (key === "strict")
@@ -226,413 +161,4 @@ export function definitionToTool(input: Json): Mapped<Obj> {
     else throw new McpMappingError("/" + key, "not a ToolDefinition member");
   }
   return ordered(tool, warnings);
-}
-
-function unknown(
-  block: Obj,
-  known: string[],
-  pointer: string,
-  warnings: MappingWarning[],
-): void {
-  for (const key of Object.keys(block))
-    if (!known.includes(key))
-      warnings.push({
-        pointer: `${pointer}/${token(key)}`,
-        message: "not an MCP member wirechat knows; dropped",
-      });
-}
-
-function withMeta(part: Obj, kept: Obj): Obj {
-  if (Object.keys(kept).length > 0) part.provider_metadata = { mcp: kept };
-  return part;
-}
-
-const ALPHABET =
-  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-/** Standard base64 with padding of the UTF-8 bytes of `text` (no lone surrogates: wirechat text has none). */
-function utf8ToBase64(text: string): string {
-  const bytes: number[] = [];
-  for (const ch of text) {
-    const c = ch.codePointAt(0)!;
-    if (c < 0x80) bytes.push(c);
-    else if (c < 0x800) bytes.push(0xc0 | (c >> 6), 0x80 | (c & 63));
-    else if (c < 0x10000)
-      bytes.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-    else
-      bytes.push(
-        0xf0 | (c >> 18),
-        0x80 | ((c >> 12) & 63),
-        0x80 | ((c >> 6) & 63),
-        0x80 | (c & 63),
-      );
-  }
-  let out = "";
-  for (let i = 0; i < bytes.length; i += 3) {
-    const n =
-      (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    out += ALPHABET[(n >> 18) & 63]! + ALPHABET[(n >> 12) & 63]!;
-    out += i + 1 < bytes.length ? ALPHABET[(n >> 6) & 63]! : "=";
-    out += i + 2 < bytes.length ? ALPHABET[n & 63]! : "=";
-  }
-  return out;
-}
-
-/** The text whose UTF-8 bytes `data` (standard base64) holds; ill-formed UTF-8 throws. */
-function base64ToUtf8(data: string, pointer: string): string {
-  const bytes: number[] = [];
-  let bits = 0;
-  let value = 0;
-  for (const ch of data.replace(/=+$/, "")) {
-    value = (value << 6) | ALPHABET.indexOf(ch);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      bytes.push((value >> bits) & 0xff);
-    }
-  }
-  try {
-    return decodeUtf8(Uint8Array.from(bytes));
-  } catch {
-    throw new McpMappingError(
-      pointer,
-      "the resource was text, but these bytes are not UTF-8",
-    );
-  }
-}
-
-function blockToPart(
-  input: Json,
-  pointer: string,
-  warnings: MappingWarning[],
-): Obj {
-  const block = obj(input, pointer);
-  const type = block.type;
-  let kept = pick(block, KEEP_ON_BLOCK);
-  if (type === "text") {
-    unknown(block, ["type", "text", ...KEEP_ON_BLOCK], pointer, warnings);
-    return withMeta(
-      { type: "text", text: field(block, "text", pointer) },
-      kept,
-    );
-  }
-  if (type === "image" || type === "audio") {
-    unknown(
-      block,
-      ["type", "data", "mimeType", ...KEEP_ON_BLOCK],
-      pointer,
-      warnings,
-    );
-    const media = {
-      source: "base64",
-      base64: field(block, "data", pointer, BASE64),
-      media_type: field(block, "mimeType", pointer, MEDIA_TYPE),
-    };
-    return withMeta({ type, [type]: media }, kept);
-  }
-  if (type === "resource_link") {
-    unknown(
-      block,
-      ["type", "uri", "name", "mimeType", ...KEEP_ON_LINK],
-      pointer,
-      warnings,
-    );
-    kept = pick(block, KEEP_ON_LINK);
-    const ref: Obj = { source: "uri", uri: field(block, "uri", pointer, URI) };
-    const name = field(block, "name", pointer);
-    if (name) ref.name = name;
-    else kept.name = name;
-    if (has(block, "mimeType"))
-      ref.media_type = field(block, "mimeType", pointer, MEDIA_TYPE);
-    return withMeta({ type: "file", file: ref }, kept);
-  }
-  if (type === "resource") {
-    unknown(block, ["type", "resource", ...KEEP_ON_BLOCK], pointer, warnings);
-    const inner = `${pointer}/resource`;
-    const res = obj(block.resource, inner);
-    unknown(res, ["uri", "mimeType", "text", "blob", "_meta"], inner, warnings);
-    if (has(res, "text") === has(res, "blob"))
-      throw new McpMappingError(
-        inner,
-        "an embedded resource has exactly one of text and blob",
-      );
-    const meta = pick(res, ["uri", "mimeType", "_meta"]);
-    field(res, "uri", inner);
-    let data: string;
-    let fallback: string;
-    if (has(res, "text")) {
-      data = utf8ToBase64(field(res, "text", inner));
-      meta.text = true;
-      fallback = "text/plain";
-    } else {
-      data = field(res, "blob", inner, BASE64);
-      fallback = "application/octet-stream";
-    }
-    const mediaType = has(res, "mimeType")
-      ? field(res, "mimeType", inner, MEDIA_TYPE)
-      : fallback;
-    kept.resource = meta;
-    return withMeta(
-      {
-        type: "file",
-        file: { source: "base64", base64: data, media_type: mediaType },
-      },
-      kept,
-    );
-  }
-  throw new McpMappingError(
-    `${pointer}/type`,
-    `not an MCP content block type (got ${JSON.stringify(type)})`,
-  );
-}
-
-/** MCP `CallToolResult` -> `ToolResult` answering `toolCallId`. */
-export function callResultToToolResult(
-  input: Json,
-  toolCallId: string,
-): Mapped<Obj> {
-  const result = obj(input, "");
-  const warnings: MappingWarning[] = [];
-  if (!Array.isArray(result.content))
-    throw new McpMappingError(
-      "/content",
-      "a CallToolResult needs a content array",
-    );
-  const parts = (result.content as Json[]).map((b, i) =>
-    blockToPart(b, `/content/${i}`, warnings),
-  );
-  const out: Obj = {
-    tool_call_id: toolCallId,
-    content: parts
-      .filter((p) => p.type === "text")
-      .map((p) => p.text as string)
-      .join("\n"),
-  };
-  for (const [key, value] of Object.entries(result)) {
-    if (key === "structuredContent")
-      parts.push({
-        type: "data",
-        data: { value: obj(value, "/structuredContent") },
-      });
-    else if (key === "isError") {
-      if (typeof value !== "boolean")
-        throw new McpMappingError(
-          "/isError",
-          `must be a boolean (got ${kind(value)})`,
-        );
-      if (value) out.is_error = true;
-    } else if (key !== "content")
-      warnings.push({
-        pointer: "/" + token(key),
-        message: "ToolResult has no field for it; dropped",
-      });
-  }
-  const plainText =
-    parts.length === 1 &&
-    parts[0]!.type === "text" &&
-    !has(parts[0]!, "provider_metadata");
-  if (!plainText) out.parts = parts;
-  return ordered(out, warnings);
-}
-
-function partToBlock(
-  part: Obj,
-  pointer: string,
-  warnings: MappingWarning[],
-): Obj {
-  const metadata: Obj = part.provider_metadata ?? {};
-  for (const provider of Object.keys(metadata))
-    if (provider !== "mcp")
-      warnings.push({
-        pointer: `${pointer}/provider_metadata/${token(provider)}`,
-        message: "MCP has no place for it; dropped",
-      });
-  const kept: Obj = { ...(metadata.mcp ?? {}) };
-  const type = part.type as string;
-  if (type === "text")
-    return { type: "text", text: part.text, ...pick(kept, KEEP_ON_BLOCK) };
-  if (type === "image" || type === "audio") {
-    const media = part[type];
-    if (media.source !== "base64")
-      throw new McpMappingError(
-        `${pointer}/${type}/source`,
-        "MCP images and audio are inline base64, not URLs",
-      );
-    return {
-      type,
-      data: media.base64,
-      mimeType: media.media_type,
-      ...pick(kept, KEEP_ON_BLOCK),
-    };
-  }
-  if (type !== "file")
-    throw new McpMappingError(
-      `${pointer}/type`,
-      `MCP has no content block for a ${type} part`,
-    );
-  const ref = part.file;
-  if (ref.source === "uri") {
-    const block: Obj = { type: "resource_link", uri: ref.uri };
-    if (has(ref, "name")) block.name = ref.name;
-    else if (has(kept, "name")) block.name = kept.name;
-    else {
-      block.name = ref.uri;
-      warnings.push({
-        pointer: `${pointer}/file`,
-        message: "an MCP resource link needs a name; the uri stands in",
-      });
-    }
-    if (has(ref, "media_type")) block.mimeType = ref.media_type;
-    return { ...block, ...pick(kept, KEEP_ON_LINK) };
-  }
-  if (ref.source === "base64" && isObj(kept.resource)) {
-    const meta = kept.resource;
-    const resource = pick(meta, ["uri", "mimeType", "_meta"]);
-    if (meta.text === true)
-      resource.text = base64ToUtf8(ref.base64, `${pointer}/file/base64`);
-    else resource.blob = ref.base64;
-    if (has(ref, "name"))
-      warnings.push({
-        pointer: `${pointer}/file/name`,
-        message: "an embedded MCP resource has no name; dropped",
-      });
-    return { type: "resource", resource, ...pick(kept, KEEP_ON_BLOCK) };
-  }
-  if (ref.source === "base64")
-    throw new McpMappingError(
-      `${pointer}/file`,
-      "an embedded MCP resource needs a uri, and this file has none",
-    );
-  throw new McpMappingError(
-    `${pointer}/file/source`,
-    "MCP cannot reference a provider's file id",
-  );
-}
-
-/** A valid `ToolResult` -> MCP `CallToolResult`. */
-export function toolResultToCallResult(toolResult: Obj): Mapped<Obj> {
-  const warnings: MappingWarning[] = [];
-  const out: Obj = {};
-  if (!has(toolResult, "parts"))
-    out.content = [{ type: "text", text: toolResult.content }];
-  else {
-    const blocks: Obj[] = [];
-    (toolResult.parts as Obj[]).forEach((part, i) => {
-      const pointer = `/parts/${i}`;
-      if (part.type !== "data") {
-        blocks.push(partToBlock(part, pointer, warnings));
-        return;
-      }
-      if (has(out, "structuredContent"))
-        throw new McpMappingError(
-          pointer,
-          "MCP carries one structuredContent; this is a second data part",
-        );
-      if (!isObj(part.data.value))
-        throw new McpMappingError(
-          `${pointer}/data/value`,
-          "MCP structuredContent is a JSON object",
-        );
-      for (const key of Object.keys(part.data))
-        if (key !== "value")
-          warnings.push({
-            pointer: `${pointer}/data/${key}`,
-            message: "structuredContent has no media type; dropped",
-          });
-      out.structuredContent = part.data.value;
-    });
-    out.content = blocks;
-    const text = blocks
-      .filter((b) => b.type === "text")
-      .map((b) => b.text as string)
-      .join("\n");
-    if (toolResult.content !== text)
-      warnings.push({
-        pointer: "/content",
-        message: "MCP has no text form beside its blocks; dropped",
-      });
-  }
-  if (toolResult.is_error === true) out.isError = true;
-  return ordered(out, warnings);
-}
-
-/** A JSON-RPC 2.0 response to `tools/call` (LibrAgent's `ToolCallResult`) -> `ToolResult`. */
-export function jsonrpcToToolResult(
-  input: Json,
-  toolCallId: string,
-): Mapped<Obj> {
-  const envelope = obj(input, "");
-  if (envelope.jsonrpc !== "2.0")
-    throw new McpMappingError(
-      "/jsonrpc",
-      `must be "2.0" (got ${JSON.stringify(envelope.jsonrpc)})`,
-    );
-  const id = envelope.id;
-  if (!(
-    typeof id === "string" ||
-    (typeof id === "number" && Number.isInteger(id))
-  ))
-    throw new McpMappingError(
-      "/id",
-      "a JSON-RPC response id is a string or an integer",
-    );
-  if (has(envelope, "result") === has(envelope, "error"))
-    throw new McpMappingError(
-      "",
-      "a JSON-RPC response has exactly one of result and error",
-    );
-  const warnings: MappingWarning[] = Object.keys(envelope)
-    .filter((k) => !["jsonrpc", "id", "result", "error"].includes(k))
-    .map((k) => ({
-      pointer: "/" + token(k),
-      message: "not a JSON-RPC response member; dropped",
-    }));
-  if (has(envelope, "result")) {
-    let mapped: Mapped<Obj>;
-    try {
-      mapped = callResultToToolResult(envelope.result, toolCallId);
-    } catch (error) {
-      if (error instanceof McpMappingError)
-        throw new McpMappingError("/result" + error.pointer, error.reason);
-      throw error;
-    }
-    const more = mapped.warnings.map((w) => ({
-      pointer: "/result" + w.pointer,
-      message: w.message,
-    }));
-    return ordered(mapped.value, [...warnings, ...more]);
-  }
-  const rpcError = obj(envelope.error, "/error");
-  if (typeof rpcError.code !== "number" || !Number.isInteger(rpcError.code))
-    throw new McpMappingError(
-      "/error/code",
-      "a JSON-RPC error code is an integer",
-    );
-  const text = `JSON-RPC error ${rpcError.code}: ${field(rpcError, "message", "/error")}`;
-  const part = {
-    type: "text",
-    text,
-    provider_metadata: { mcp: { jsonrpc_error: rpcError } },
-  };
-  return ordered(
-    { tool_call_id: toolCallId, content: text, is_error: true, parts: [part] },
-    warnings,
-  );
-}
-
-/** `ToolResult` -> the JSON-RPC response answering request `requestId` (an error response when it came from one). */
-export function toolResultToJsonrpc(
-  toolResult: Obj,
-  requestId: string | number,
-): Mapped<Obj> {
-  for (const part of (toolResult.parts ?? []) as Obj[]) {
-    const error = part.provider_metadata?.mcp?.jsonrpc_error;
-    if (error !== undefined)
-      return { value: { jsonrpc: "2.0", id: requestId, error }, warnings: [] };
-  }
-  const mapped = toolResultToCallResult(toolResult);
-  return {
-    value: { jsonrpc: "2.0", id: requestId, result: mapped.value },
-    warnings: mapped.warnings,
-  };
 }

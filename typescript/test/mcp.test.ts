@@ -19,7 +19,7 @@ import {
   toolResultToJsonrpc,
   toolToDefinition,
   type Mapped,
-} from "../src/mcp.js";
+} from "../src/index.js";
 import { repoRoot } from "./support.js";
 
 interface Case {
@@ -39,8 +39,7 @@ const CASES: Case[] = JSON.parse(readFileSync(FILE, "utf8")).cases;
 const OPS: Record<string, (c: Case) => Mapped<Record<string, unknown>>> = {
   tool_to_definition: (c) => toolToDefinition(c.input),
   definition_to_tool: (c) => definitionToTool(c.input),
-  call_result_to_tool_result: (c) =>
-    callResultToToolResult(c.input, c.tool_call_id!),
+  call_result_to_tool_result: (c) => callResultToToolResult(c.input, c.tool_call_id!),
   tool_result_to_call_result: (c) => toolResultToCallResult(c.input),
   jsonrpc_to_tool_result: (c) => jsonrpcToToolResult(c.input, c.tool_call_id!),
   tool_result_to_jsonrpc: (c) => toolResultToJsonrpc(c.input, c.request_id!),
@@ -61,8 +60,7 @@ for (const c of CASES) {
     if (c.refused !== undefined) {
       assert.throws(
         () => run(c),
-        (error: unknown) =>
-          error instanceof McpMappingError && error.pointer === c.refused,
+        (error: unknown) => error instanceof McpMappingError && error.pointer === c.refused,
       );
       return;
     }

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -165,3 +166,18 @@ def test_sync_wrapper() -> None:
     with connect_sync(stdio_config()) as client:
         assert "echo" in [t.name for t in client.list_tools()]
         assert _result(client.call(_call("echo", {"text": "sync"})))["content"] == "sync"
+
+
+def test_a_result_that_is_not_a_call_tool_result_is_malformed() -> None:
+    raw = str(Path(__file__).with_name("raw_server.py"))
+    config = McpStdioServer(transport="stdio", name="raw", command=sys.executable, args=[raw])
+
+    async def main() -> None:
+        async with McpClient(config) as client:
+            assert [t.name for t in await client.list_tools()] == ["malformed"]
+            with pytest.raises(McpMalformedResultError, match="'raw'.*tools/call 'malformed'"):
+                await client.call(_call("malformed"))
+            with pytest.raises(McpMalformedResultError):  # and again: the connection is still there
+                await client.call(_call("malformed"))
+
+    asyncio.run(main())

@@ -175,7 +175,7 @@ def test_a_result_that_is_not_a_call_tool_result_is_malformed() -> None:
     async def main() -> None:
         async with McpClient(config) as client:
             assert [t.name for t in await client.list_tools()] == ["malformed"]
-            with pytest.raises(McpMalformedResultError, match="'raw'.*tools/call 'malformed'"):
+            with pytest.raises(McpMalformedResultError, match=r"'raw'.*tools/call 'malformed'"):
                 await client.call(_call("malformed"))
             with pytest.raises(McpMalformedResultError):  # and again: the connection is still there
                 await client.call(_call("malformed"))

@@ -44,6 +44,8 @@ def run_typecheck(session: nox.Session) -> None:
 
 
 def run_python_tests(session: nox.Session, pytest_args: Sequence[str] = ()) -> None:
+    # the MCP client tests start the reference server @modelcontextprotocol/server-everything (pinned by its lock)
+    session.run("npm", "ci", "--prefix", "tests/mcp/npm", "--no-audit", "--no-fund", "--silent", external=True)
     session.run("pytest", "tests", *pytest_args, env={"HYPOTHESIS_PROFILE": "ci"})
 
 

@@ -125,6 +125,14 @@ type (
 	ErrorEvent          = wire.ErrorEvent
 )
 
+// MCP server configs (spec section 13), tagged on transport.
+type (
+	McpServerConfig    = wire.McpServerConfig
+	McpStdioServer     = wire.McpStdioServer
+	McpHttpServer      = wire.McpHttpServer
+	McpWebsocketServer = wire.McpWebsocketServer
+)
+
 // Free-form and provider data.
 type (
 	JsonValue        = wire.JsonValue

@@ -39,6 +39,10 @@ var TypeNames = []string{
 	"JsonObject",
 	"JsonSchemaFormat",
 	"JsonValue",
+	"McpHttpServer",
+	"McpServerConfig",
+	"McpStdioServer",
+	"McpWebsocketServer",
 	"MediaBase64",
 	"MediaRef",
 	"MediaUrl",
@@ -83,10 +87,14 @@ var TypeNames = []string{
 
 // The schema's patterns, compiled once.
 var (
-	patternDataRefMediaType = codec.NewPattern("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*")
-	patternFileBase64Base64 = codec.NewPattern("^[A-Za-z0-9+/]*={0,2}$")
-	patternFileIdIssuer     = codec.NewPattern("^[a-z][a-z0-9_.-]*$")
-	patternFileUriURI       = codec.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*:")
+	patternDataRefMediaType           = codec.NewPattern("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*")
+	patternFileBase64Base64           = codec.NewPattern("^[A-Za-z0-9+/]*={0,2}$")
+	patternFileIdIssuer               = codec.NewPattern("^[a-z][a-z0-9_.-]*$")
+	patternFileUriURI                 = codec.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*:")
+	patternMcpHttpServerName          = codec.NewPattern("^[A-Za-z0-9][A-Za-z0-9_-]*$")
+	patternMcpHttpServerSecretHeaders = codec.NewPattern("^[A-Za-z_][A-Za-z0-9_]*$")
+	patternMcpHttpServerURL           = codec.NewPattern("^[Hh][Tt][Tt][Pp][Ss]?://")
+	patternMcpWebsocketServerURL      = codec.NewPattern("^[Ww][Ss][Ss]?://")
 )
 
 // New returns a pointer to a zero value of the wire type with that schema name (a *Message for
@@ -147,6 +155,14 @@ func New(name string) any {
 		return new(JsonSchemaFormat)
 	case "JsonValue":
 		return new(JsonValue)
+	case "McpHttpServer":
+		return new(McpHttpServer)
+	case "McpServerConfig":
+		return new(McpServerConfig)
+	case "McpStdioServer":
+		return new(McpStdioServer)
+	case "McpWebsocketServer":
+		return new(McpWebsocketServer)
 	case "MediaBase64":
 		return new(MediaBase64)
 	case "MediaRef":
@@ -254,6 +270,9 @@ func DecodeInto(dst any, data []byte) error {
 	case *FileRef:
 		*p = decodeFileRef(d)
 		return d.Finish("FileRef")
+	case *McpServerConfig:
+		*p = decodeMcpServerConfig(d)
+		return d.Finish("McpServerConfig")
 	case *MediaRef:
 		*p = decodeMediaRef(d)
 		return d.Finish("MediaRef")
@@ -295,6 +314,13 @@ func Check(v any) error {
 			(*x).validate(&c)
 		}
 		return c.Err("FileRef")
+	case *McpServerConfig:
+		if *x == nil {
+			c.Report(codec.RuleType, "a McpServerConfig is nil")
+		} else {
+			(*x).validate(&c)
+		}
+		return c.Err("McpServerConfig")
 	case *MediaRef:
 		if *x == nil {
 			c.Report(codec.RuleType, "a MediaRef is nil")
@@ -344,6 +370,8 @@ func Write(v any) ([]byte, error) {
 		encodeContentPart(&w, *x)
 	case *FileRef:
 		encodeFileRef(&w, *x)
+	case *McpServerConfig:
+		encodeMcpServerConfig(&w, *x)
 	case *MediaRef:
 		encodeMediaRef(&w, *x)
 	case *Part:

@@ -37,6 +37,10 @@ export const TYPE_NAMES: readonly TypeName[] = [
   "JsonObject",
   "JsonSchemaFormat",
   "JsonValue",
+  "McpHttpServer",
+  "McpServerConfig",
+  "McpStdioServer",
+  "McpWebsocketServer",
   "MediaBase64",
   "MediaRef",
   "MediaUrl",
@@ -818,6 +822,213 @@ export const schema: {
     "JsonValue": {
       "title": "JsonValue",
       "description": "Any JSON value, `null` included (I-JSON: finite numbers, integers within +/-(2^53-1))."
+    },
+    "McpHttpServer": {
+      "title": "McpHttpServer",
+      "description": "A server reached over MCP's streamable HTTP transport.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "transport": {
+          "type": "string",
+          "const": "http"
+        },
+        "name": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9][A-Za-z0-9_-]*$",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."
+        },
+        "url": {
+          "type": "string",
+          "format": "uri",
+          "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+          "description": "The server's MCP endpoint (streamable HTTP), `http:` or `https:`."
+        },
+        "headers": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "string"
+          },
+          "description": "Headers sent with every request, for values that are not secrets: a secret goes in `secret_headers`."
+        },
+        "secret_headers": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "string",
+            "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+            "minLength": 1,
+            "maxLength": 256
+          },
+          "description": "Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."
+        },
+        "connect_timeout_ms": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3600000,
+          "description": "How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."
+        },
+        "call_timeout_ms": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 86400000,
+          "description": "How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."
+        }
+      },
+      "required": [
+        "transport",
+        "name",
+        "url"
+      ]
+    },
+    "McpServerConfig": {
+      "title": "McpServerConfig",
+      "description": "How to reach one MCP server: a tagged union on `transport` (`stdio`, `http`, `websocket`). Secrets are named, never written: `secret_env` and `secret_headers` hold names of environment variables read when connecting.",
+      "type": "object",
+      "oneOf": [
+        {
+          "$ref": "#/$defs/McpStdioServer"
+        },
+        {
+          "$ref": "#/$defs/McpHttpServer"
+        },
+        {
+          "$ref": "#/$defs/McpWebsocketServer"
+        }
+      ],
+      "discriminator": {
+        "propertyName": "transport"
+      }
+    },
+    "McpStdioServer": {
+      "title": "McpStdioServer",
+      "description": "A server the client starts as a child process and speaks to over its stdin and stdout.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "transport": {
+          "type": "string",
+          "const": "stdio"
+        },
+        "name": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9][A-Za-z0-9_-]*$",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."
+        },
+        "command": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The program to run (`npx`, `node`, `/usr/bin/python3`), found on PATH when not absolute."
+        },
+        "args": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "Its arguments, in order."
+        },
+        "env": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "string"
+          },
+          "description": "Environment variables set for the server process, on top of a minimal inherited environment. For values that are not secrets: a secret goes in `secret_env`."
+        },
+        "secret_env": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+            "minLength": 1,
+            "maxLength": 256
+          },
+          "description": "NAMES of environment variables of the client process passed on to the server process with their values, read when connecting, so that the config holds no secret."
+        },
+        "cwd": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The working directory of the server process. Absent means the client's."
+        },
+        "connect_timeout_ms": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3600000,
+          "description": "How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."
+        },
+        "call_timeout_ms": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 86400000,
+          "description": "How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."
+        }
+      },
+      "required": [
+        "transport",
+        "name",
+        "command"
+      ]
+    },
+    "McpWebsocketServer": {
+      "title": "McpWebsocketServer",
+      "description": "A server reached over a WebSocket (kept for configs that name one; the Python client refuses it, as the official SDK has no WebSocket client transport).",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "transport": {
+          "type": "string",
+          "const": "websocket"
+        },
+        "name": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9][A-Za-z0-9_-]*$",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."
+        },
+        "url": {
+          "type": "string",
+          "format": "uri",
+          "pattern": "^[Ww][Ss][Ss]?://",
+          "description": "The server's WebSocket endpoint, `ws:` or `wss:`."
+        },
+        "headers": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "string"
+          },
+          "description": "Headers sent with the opening handshake, for values that are not secrets: a secret goes in `secret_headers`."
+        },
+        "secret_headers": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "string",
+            "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+            "minLength": 1,
+            "maxLength": 256
+          },
+          "description": "Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."
+        },
+        "connect_timeout_ms": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3600000,
+          "description": "How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."
+        },
+        "call_timeout_ms": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 86400000,
+          "description": "How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."
+        }
+      },
+      "required": [
+        "transport",
+        "name",
+        "url"
+      ]
     },
     "MediaBase64": {
       "title": "MediaBase64",

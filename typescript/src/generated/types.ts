@@ -65,6 +65,10 @@ export type ErrorKind =
   | "invalid_response"
   | "cancelled";
 /**
+ * How to reach one MCP server: a tagged union on `transport` (`stdio`, `http`, `websocket`). Secrets are named, never written: `secret_env` and `secret_headers` hold names of environment variables read when connecting.
+ */
+export type McpServerConfig = McpStdioServer | McpHttpServer | McpWebsocketServer;
+/**
  * One event of a streamed chat response: a tagged union on `type`. Folding the events of a stream gives exactly the `ChatResponse` the same call returns unstreamed (see the spec's fold law).
  */
 export type StreamEvent =
@@ -114,6 +118,10 @@ export interface WireTypes {
   JsonObject: JsonObject;
   JsonSchemaFormat: JsonSchemaFormat;
   JsonValue: JsonValue;
+  McpHttpServer: McpHttpServer;
+  McpServerConfig: McpServerConfig;
+  McpStdioServer: McpStdioServer;
+  McpWebsocketServer: McpWebsocketServer;
   MediaBase64: MediaBase64;
   MediaRef: MediaRef;
   MediaUrl: MediaUrl;
@@ -802,6 +810,114 @@ export interface FinishEvent {
  */
 export interface JsonObject {
   [k: string]: unknown;
+}
+/**
+ * A server reached over MCP's streamable HTTP transport.
+ */
+export interface McpHttpServer {
+  transport: "http";
+  /**
+   * A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name.
+   */
+  name: string;
+  /**
+   * The server's MCP endpoint (streamable HTTP), `http:` or `https:`.
+   */
+  url: string;
+  /**
+   * Headers sent with every request, for values that are not secrets: a secret goes in `secret_headers`.
+   */
+  headers?: {
+    [k: string]: string;
+  };
+  /**
+   * Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it.
+   */
+  secret_headers?: {
+    [k: string]: string;
+  };
+  /**
+   * How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s).
+   */
+  connect_timeout_ms?: number;
+  /**
+   * How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s).
+   */
+  call_timeout_ms?: number;
+}
+/**
+ * A server the client starts as a child process and speaks to over its stdin and stdout.
+ */
+export interface McpStdioServer {
+  transport: "stdio";
+  /**
+   * A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name.
+   */
+  name: string;
+  /**
+   * The program to run (`npx`, `node`, `/usr/bin/python3`), found on PATH when not absolute.
+   */
+  command: string;
+  /**
+   * Its arguments, in order.
+   */
+  args?: string[];
+  /**
+   * Environment variables set for the server process, on top of a minimal inherited environment. For values that are not secrets: a secret goes in `secret_env`.
+   */
+  env?: {
+    [k: string]: string;
+  };
+  /**
+   * NAMES of environment variables of the client process passed on to the server process with their values, read when connecting, so that the config holds no secret.
+   */
+  secret_env?: string[];
+  /**
+   * The working directory of the server process. Absent means the client's.
+   */
+  cwd?: string;
+  /**
+   * How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s).
+   */
+  connect_timeout_ms?: number;
+  /**
+   * How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s).
+   */
+  call_timeout_ms?: number;
+}
+/**
+ * A server reached over a WebSocket (kept for configs that name one; the Python client refuses it, as the official SDK has no WebSocket client transport).
+ */
+export interface McpWebsocketServer {
+  transport: "websocket";
+  /**
+   * A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name.
+   */
+  name: string;
+  /**
+   * The server's WebSocket endpoint, `ws:` or `wss:`.
+   */
+  url: string;
+  /**
+   * Headers sent with the opening handshake, for values that are not secrets: a secret goes in `secret_headers`.
+   */
+  headers?: {
+    [k: string]: string;
+  };
+  /**
+   * Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it.
+   */
+  secret_headers?: {
+    [k: string]: string;
+  };
+  /**
+   * How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s).
+   */
+  connect_timeout_ms?: number;
+  /**
+   * How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s).
+   */
+  call_timeout_ms?: number;
 }
 /**
  * A whole part that arrives in one piece (an image, audio, a file, data) at `index`.

@@ -7128,10 +7128,1791 @@ validate217.errors = null;
 return true;
 }
 validate217.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const schema90 = {"title":"McpHttpServer","description":"A server reached over MCP's streamable HTTP transport.","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"http"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"url":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"The server's MCP endpoint (streamable HTTP), `http:` or `https:`."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Headers sent with every request, for values that are not secrets: a secret goes in `secret_headers`."},"secret_headers":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","url"]};
+const pattern22 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_-]*$", "u");
+const pattern23 = new RegExp("^[Hh][Tt][Tt][Pp][Ss]?://", "u");
+const pattern24 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
 function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate218.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.transport === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transport"},message:"must have required property '"+"transport"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.url === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "transport") || (key0 === "name")) || (key0 === "url")) || (key0 === "headers")) || (key0 === "secret_headers")) || (key0 === "connect_timeout_ms")) || (key0 === "call_timeout_ms"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.transport !== undefined){
+let data0 = data.transport;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("http" !== data0){
+const err5 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/const",keyword:"const",params:{allowedValue: "http"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!pattern22.test(data1)){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data2 = data.url;
+if(typeof data2 === "string"){
+if(!pattern23.test(data2)){
+const err10 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[Hh][Tt][Tt][Pp][Ss]?://"},message:"must match pattern \""+"^[Hh][Tt][Tt][Pp][Ss]?://"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.headers !== undefined){
+let data3 = data.headers;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+if(typeof data3[key1] !== "string"){
+const err12 = {instancePath:instancePath+"/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.secret_headers !== undefined){
+let data5 = data.secret_headers;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key2 in data5){
+let data6 = data5[key2];
+if(typeof data6 === "string"){
+if(func1(data6) > 256){
+const err14 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func1(data6) < 1){
+const err15 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!pattern24.test(data6)){
+const err16 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/secret_headers",schemaPath:"#/properties/secret_headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.connect_timeout_ms !== undefined){
+let data7 = data.connect_timeout_ms;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err19 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 3600000 || isNaN(data7)){
+const err20 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data7 < 1 || isNaN(data7)){
+const err21 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.call_timeout_ms !== undefined){
+let data8 = data.call_timeout_ms;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err22 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 86400000 || isNaN(data8)){
+const err23 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data8 < 1 || isNaN(data8)){
+const err24 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate218.errors = vErrors;
+return errors === 0;
+}
+validate218.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema91 = {"title":"McpServerConfig","description":"How to reach one MCP server: a tagged union on `transport` (`stdio`, `http`, `websocket`). Secrets are named, never written: `secret_env` and `secret_headers` hold names of environment variables read when connecting.","type":"object","oneOf":[{"$ref":"#/$defs/McpStdioServer"},{"$ref":"#/$defs/McpHttpServer"},{"$ref":"#/$defs/McpWebsocketServer"}],"discriminator":{"propertyName":"transport"}};
+const schema92 = {"title":"McpStdioServer","description":"A server the client starts as a child process and speaks to over its stdin and stdout.","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"stdio"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"command":{"type":"string","minLength":1,"description":"The program to run (`npx`, `node`, `/usr/bin/python3`), found on PATH when not absolute."},"args":{"type":"array","items":{"type":"string"},"description":"Its arguments, in order."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Environment variables set for the server process, on top of a minimal inherited environment. For values that are not secrets: a secret goes in `secret_env`."},"secret_env":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"NAMES of environment variables of the client process passed on to the server process with their values, read when connecting, so that the config holds no secret."},"cwd":{"type":"string","minLength":1,"description":"The working directory of the server process. Absent means the client's."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","command"]};
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate220.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.transport === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transport"},message:"must have required property '"+"transport"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.command === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func21.call(schema92.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.transport !== undefined){
+let data0 = data.transport;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("stdio" !== data0){
+const err5 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/const",keyword:"const",params:{allowedValue: "stdio"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!pattern22.test(data1)){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.command !== undefined){
+let data2 = data.command;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err10 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.args !== undefined){
+let data3 = data.args;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data3[i0] !== "string"){
+const err12 = {instancePath:instancePath+"/args/" + i0,schemaPath:"#/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.env !== undefined){
+let data5 = data.env;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+if(typeof data5[key1] !== "string"){
+const err14 = {instancePath:instancePath+"/env/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.secret_env !== undefined){
+let data7 = data.secret_env;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+if(typeof data8 === "string"){
+if(func1(data8) > 256){
+const err16 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(func1(data8) < 1){
+const err17 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!pattern24.test(data8)){
+const err18 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.cwd !== undefined){
+let data9 = data.cwd;
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err21 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.connect_timeout_ms !== undefined){
+let data10 = data.connect_timeout_ms;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err23 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 3600000 || isNaN(data10)){
+const err24 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data10 < 1 || isNaN(data10)){
+const err25 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data.call_timeout_ms !== undefined){
+let data11 = data.call_timeout_ms;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err26 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 86400000 || isNaN(data11)){
+const err27 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data11 < 1 || isNaN(data11)){
+const err28 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate220.errors = vErrors;
+return errors === 0;
+}
+validate220.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema93 = {"title":"McpWebsocketServer","description":"A server reached over a WebSocket (kept for configs that name one; the Python client refuses it, as the official SDK has no WebSocket client transport).","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"websocket"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"url":{"type":"string","format":"uri","pattern":"^[Ww][Ss][Ss]?://","description":"The server's WebSocket endpoint, `ws:` or `wss:`."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Headers sent with the opening handshake, for values that are not secrets: a secret goes in `secret_headers`."},"secret_headers":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","url"]};
+const pattern28 = new RegExp("^[Ww][Ss][Ss]?://", "u");
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate221.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.transport === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transport"},message:"must have required property '"+"transport"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.url === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "transport") || (key0 === "name")) || (key0 === "url")) || (key0 === "headers")) || (key0 === "secret_headers")) || (key0 === "connect_timeout_ms")) || (key0 === "call_timeout_ms"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.transport !== undefined){
+let data0 = data.transport;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("websocket" !== data0){
+const err5 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/const",keyword:"const",params:{allowedValue: "websocket"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!pattern22.test(data1)){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data2 = data.url;
+if(typeof data2 === "string"){
+if(!pattern28.test(data2)){
+const err10 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[Ww][Ss][Ss]?://"},message:"must match pattern \""+"^[Ww][Ss][Ss]?://"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.headers !== undefined){
+let data3 = data.headers;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+if(typeof data3[key1] !== "string"){
+const err12 = {instancePath:instancePath+"/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.secret_headers !== undefined){
+let data5 = data.secret_headers;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key2 in data5){
+let data6 = data5[key2];
+if(typeof data6 === "string"){
+if(func1(data6) > 256){
+const err14 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func1(data6) < 1){
+const err15 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!pattern24.test(data6)){
+const err16 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/secret_headers",schemaPath:"#/properties/secret_headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.connect_timeout_ms !== undefined){
+let data7 = data.connect_timeout_ms;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err19 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 3600000 || isNaN(data7)){
+const err20 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data7 < 1 || isNaN(data7)){
+const err21 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.call_timeout_ms !== undefined){
+let data8 = data.call_timeout_ms;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err22 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 86400000 || isNaN(data8)){
+const err23 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data8 < 1 || isNaN(data8)){
+const err24 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate221.errors = vErrors;
+return errors === 0;
+}
+validate221.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate219.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.transport;
+if(typeof tag0 == "string"){
+if(tag0 === "stdio"){
+if(!(validate220(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate220.errors);
+errors = vErrors.length;
+}
+var props0 = true;
+}
+else if(tag0 === "http"){
+if(!(validate218(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate218.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "websocket"){
+if(!(validate221(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate221.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "transport", tagValue: tag0},message:"value of tag \"transport\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "transport", tagValue: tag0},message:"tag \"transport\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate219.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate219.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate225.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.transport === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transport"},message:"must have required property '"+"transport"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.command === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func21.call(schema92.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.transport !== undefined){
+let data0 = data.transport;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("stdio" !== data0){
+const err5 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/const",keyword:"const",params:{allowedValue: "stdio"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!pattern22.test(data1)){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.command !== undefined){
+let data2 = data.command;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err10 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.args !== undefined){
+let data3 = data.args;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data3[i0] !== "string"){
+const err12 = {instancePath:instancePath+"/args/" + i0,schemaPath:"#/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.env !== undefined){
+let data5 = data.env;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+if(typeof data5[key1] !== "string"){
+const err14 = {instancePath:instancePath+"/env/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.secret_env !== undefined){
+let data7 = data.secret_env;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+if(typeof data8 === "string"){
+if(func1(data8) > 256){
+const err16 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(func1(data8) < 1){
+const err17 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!pattern24.test(data8)){
+const err18 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.cwd !== undefined){
+let data9 = data.cwd;
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err21 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.connect_timeout_ms !== undefined){
+let data10 = data.connect_timeout_ms;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err23 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 3600000 || isNaN(data10)){
+const err24 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data10 < 1 || isNaN(data10)){
+const err25 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data.call_timeout_ms !== undefined){
+let data11 = data.call_timeout_ms;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err26 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 86400000 || isNaN(data11)){
+const err27 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data11 < 1 || isNaN(data11)){
+const err28 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate225.errors = vErrors;
+return errors === 0;
+}
+validate225.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate226.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.transport === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transport"},message:"must have required property '"+"transport"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.url === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "transport") || (key0 === "name")) || (key0 === "url")) || (key0 === "headers")) || (key0 === "secret_headers")) || (key0 === "connect_timeout_ms")) || (key0 === "call_timeout_ms"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.transport !== undefined){
+let data0 = data.transport;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("websocket" !== data0){
+const err5 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/const",keyword:"const",params:{allowedValue: "websocket"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!pattern22.test(data1)){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data2 = data.url;
+if(typeof data2 === "string"){
+if(!pattern28.test(data2)){
+const err10 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[Ww][Ss][Ss]?://"},message:"must match pattern \""+"^[Ww][Ss][Ss]?://"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.headers !== undefined){
+let data3 = data.headers;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+if(typeof data3[key1] !== "string"){
+const err12 = {instancePath:instancePath+"/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.secret_headers !== undefined){
+let data5 = data.secret_headers;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key2 in data5){
+let data6 = data5[key2];
+if(typeof data6 === "string"){
+if(func1(data6) > 256){
+const err14 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func1(data6) < 1){
+const err15 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!pattern24.test(data6)){
+const err16 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/secret_headers",schemaPath:"#/properties/secret_headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.connect_timeout_ms !== undefined){
+let data7 = data.connect_timeout_ms;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err19 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 3600000 || isNaN(data7)){
+const err20 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data7 < 1 || isNaN(data7)){
+const err21 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.call_timeout_ms !== undefined){
+let data8 = data.call_timeout_ms;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err22 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 86400000 || isNaN(data8)){
+const err23 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data8 < 1 || isNaN(data8)){
+const err24 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate226.errors = vErrors;
+return errors === 0;
+}
+validate226.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate227.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7265,14 +9046,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate218.errors = vErrors;
+validate227.errors = vErrors;
 return errors === 0;
 }
-validate218.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate227.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate219.evaluated;
+const evaluated0 = validate228.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7330,15 +9111,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate219.errors = vErrors;
+validate228.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate219.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate228.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate222.evaluated;
+const evaluated0 = validate231.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7462,14 +9243,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate222.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
-validate222.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate231.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate223.evaluated;
+const evaluated0 = validate232.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7604,14 +9385,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate223.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
-validate223.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate232.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate227.evaluated;
+const evaluated0 = validate236.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7723,16 +9504,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate227.errors = vErrors;
+validate236.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate227.evaluated = {"dynamicProps":true,"dynamicItems":false};
-const schema95 = {"title":"PartEvent","description":"A whole part that arrives in one piece (an image, audio, a file, data) at `index`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"part"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"part":{"$ref":"#/$defs/Part"}},"required":["type","index","part"]};
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate236.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const schema101 = {"title":"PartEvent","description":"A whole part that arrives in one piece (an image, audio, a file, data) at `index`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"part"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"part":{"$ref":"#/$defs/Part"}},"required":["type","index","part"]};
+function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate236.evaluated;
+const evaluated0 = validate245.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7857,14 +9638,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate236.errors = vErrors;
+validate245.errors = vErrors;
 return errors === 0;
 }
-validate236.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate245.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate238.evaluated;
+const evaluated0 = validate247.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7889,14 +9670,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate238.errors = vErrors;
+validate247.errors = vErrors;
 return errors === 0;
 }
-validate238.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate247.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate240.evaluated;
+const evaluated0 = validate249.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7921,14 +9702,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate240.errors = vErrors;
+validate249.errors = vErrors;
 return errors === 0;
 }
-validate240.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate249.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate242.evaluated;
+const evaluated0 = validate251.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8046,15 +9827,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate242.errors = vErrors;
+validate251.errors = vErrors;
 return errors === 0;
 }
-validate242.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema99 = {"title":"ReasoningDeltaEvent","description":"More reasoning for the part at `index`: text fragments and signature fragments each concatenate, in order.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"text":{"type":"string","description":"A fragment of the reasoning text."},"signature":{"type":"string","description":"A fragment of the signature (often the whole of it, in one event)."}},"required":["type","index"]};
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate251.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema105 = {"title":"ReasoningDeltaEvent","description":"More reasoning for the part at `index`: text fragments and signature fragments each concatenate, in order.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"text":{"type":"string","description":"A fragment of the reasoning text."},"signature":{"type":"string","description":"A fragment of the signature (often the whole of it, in one event)."}},"required":["type","index"]};
+function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate243.evaluated;
+const evaluated0 = validate252.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8187,15 +9968,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate243.errors = vErrors;
+validate252.errors = vErrors;
 return errors === 0;
 }
-validate243.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema100 = {"title":"ReasoningEndEvent","description":"The reasoning part at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate252.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema106 = {"title":"ReasoningEndEvent","description":"The reasoning part at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
+function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate244.evaluated;
+const evaluated0 = validate253.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8310,14 +10091,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate244.errors = vErrors;
+validate253.errors = vErrors;
 return errors === 0;
 }
-validate244.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate253.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate246.evaluated;
+const evaluated0 = validate255.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8403,15 +10184,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate246.errors = vErrors;
+validate255.errors = vErrors;
 return errors === 0;
 }
-validate246.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema102 = {"title":"ReasoningStartEvent","description":"A reasoning part begins at `index`. Redacted reasoning arrives whole here as `redacted_data`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that signs this reasoning."},"redacted_data":{"type":"string","minLength":1,"description":"Encrypted reasoning, opaque."}},"required":["type","index"]};
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate255.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema108 = {"title":"ReasoningStartEvent","description":"A reasoning part begins at `index`. Redacted reasoning arrives whole here as `redacted_data`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that signs this reasoning."},"redacted_data":{"type":"string","minLength":1,"description":"Encrypted reasoning, opaque."}},"required":["type","index"]};
+function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate249.evaluated;
+const evaluated0 = validate258.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8570,14 +10351,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate249.errors = vErrors;
+validate258.errors = vErrors;
 return errors === 0;
 }
-validate249.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate258.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate250.evaluated;
+const evaluated0 = validate259.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8644,15 +10425,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate250.errors = vErrors;
+validate259.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate250.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate259.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate254.evaluated;
+const evaluated0 = validate263.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8716,14 +10497,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate254.errors = vErrors;
+validate263.errors = vErrors;
 return errors === 0;
 }
-validate254.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate263.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate255.evaluated;
+const evaluated0 = validate264.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8803,14 +10584,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate255.errors = vErrors;
+validate264.errors = vErrors;
 return errors === 0;
 }
-validate255.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate264.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate257.evaluated;
+const evaluated0 = validate266.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8874,14 +10655,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate257.errors = vErrors;
+validate266.errors = vErrors;
 return errors === 0;
 }
-validate257.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate266.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate258.evaluated;
+const evaluated0 = validate267.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8908,15 +10689,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate258.errors = vErrors;
+validate267.errors = vErrors;
 return errors === 0;
 }
-validate258.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema108 = {"title":"StartEvent","description":"The first event of a stream: the response's id and model, when the provider says them.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"start"},"id":{"type":"string","minLength":1,"description":"The response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."}},"required":["type"]};
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate267.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const schema114 = {"title":"StartEvent","description":"The first event of a stream: the response's id and model, when the provider says them.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"start"},"id":{"type":"string","minLength":1,"description":"The response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."}},"required":["type"]};
+function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate259.evaluated;
+const evaluated0 = validate268.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9030,16 +10811,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate259.errors = vErrors;
+validate268.errors = vErrors;
 return errors === 0;
 }
-validate259.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema109 = {"title":"StreamEvent","description":"One event of a streamed chat response: a tagged union on `type`. Folding the events of a stream gives exactly the `ChatResponse` the same call returns unstreamed (see the spec's fold law).","type":"object","oneOf":[{"$ref":"#/$defs/StartEvent"},{"$ref":"#/$defs/TextStartEvent"},{"$ref":"#/$defs/TextDeltaEvent"},{"$ref":"#/$defs/TextEndEvent"},{"$ref":"#/$defs/ReasoningStartEvent"},{"$ref":"#/$defs/ReasoningDeltaEvent"},{"$ref":"#/$defs/ReasoningEndEvent"},{"$ref":"#/$defs/ToolCallStartEvent"},{"$ref":"#/$defs/ToolCallDeltaEvent"},{"$ref":"#/$defs/ToolCallEndEvent"},{"$ref":"#/$defs/PartEvent"},{"$ref":"#/$defs/UsageEvent"},{"$ref":"#/$defs/FinishEvent"},{"$ref":"#/$defs/ErrorEvent"}],"discriminator":{"propertyName":"type"}};
-const schema110 = {"title":"TextStartEvent","description":"A text part begins at `index`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."}},"required":["type","index"]};
-function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate268.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema115 = {"title":"StreamEvent","description":"One event of a streamed chat response: a tagged union on `type`. Folding the events of a stream gives exactly the `ChatResponse` the same call returns unstreamed (see the spec's fold law).","type":"object","oneOf":[{"$ref":"#/$defs/StartEvent"},{"$ref":"#/$defs/TextStartEvent"},{"$ref":"#/$defs/TextDeltaEvent"},{"$ref":"#/$defs/TextEndEvent"},{"$ref":"#/$defs/ReasoningStartEvent"},{"$ref":"#/$defs/ReasoningDeltaEvent"},{"$ref":"#/$defs/ReasoningEndEvent"},{"$ref":"#/$defs/ToolCallStartEvent"},{"$ref":"#/$defs/ToolCallDeltaEvent"},{"$ref":"#/$defs/ToolCallEndEvent"},{"$ref":"#/$defs/PartEvent"},{"$ref":"#/$defs/UsageEvent"},{"$ref":"#/$defs/FinishEvent"},{"$ref":"#/$defs/ErrorEvent"}],"discriminator":{"propertyName":"type"}};
+const schema116 = {"title":"TextStartEvent","description":"A text part begins at `index`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."}},"required":["type","index"]};
+function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate261.evaluated;
+const evaluated0 = validate270.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9148,15 +10929,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate261.errors = vErrors;
+validate270.errors = vErrors;
 return errors === 0;
 }
-validate261.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema111 = {"title":"TextDeltaEvent","description":"More text for the part at `index`; fragments concatenate.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"text":{"type":"string"}},"required":["type","index","text"]};
-function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate270.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema117 = {"title":"TextDeltaEvent","description":"More text for the part at `index`; fragments concatenate.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"text":{"type":"string"}},"required":["type","index","text"]};
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate262.evaluated;
+const evaluated0 = validate271.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9287,15 +11068,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate262.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
-validate262.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema112 = {"title":"TextEndEvent","description":"The text part at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
-function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate271.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema118 = {"title":"TextEndEvent","description":"The text part at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
+function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate263.evaluated;
+const evaluated0 = validate272.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9410,15 +11191,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate263.errors = vErrors;
+validate272.errors = vErrors;
 return errors === 0;
 }
-validate263.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema113 = {"title":"ToolCallStartEvent","description":"A tool call begins at `index`, with its id and name. Parallel calls each have their own index.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"id":{"type":"string","minLength":1,"description":"The tool call id."},"name":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name."}},"required":["type","index","id","name"]};
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate272.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema119 = {"title":"ToolCallStartEvent","description":"A tool call begins at `index`, with its id and name. Parallel calls each have their own index.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"id":{"type":"string","minLength":1,"description":"The tool call id."},"name":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name."}},"required":["type","index","id","name"]};
+function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate265.evaluated;
+const evaluated0 = validate274.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9607,15 +11388,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate265.errors = vErrors;
+validate274.errors = vErrors;
 return errors === 0;
 }
-validate265.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema114 = {"title":"ToolCallDeltaEvent","description":"A fragment of the arguments of the tool call at `index`; fragments concatenate into `ToolCall.arguments`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"arguments":{"type":"string","description":"The next bytes of the JSON text."}},"required":["type","index","arguments"]};
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate274.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema120 = {"title":"ToolCallDeltaEvent","description":"A fragment of the arguments of the tool call at `index`; fragments concatenate into `ToolCall.arguments`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"arguments":{"type":"string","description":"The next bytes of the JSON text."}},"required":["type","index","arguments"]};
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate266.evaluated;
+const evaluated0 = validate275.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9746,15 +11527,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate266.errors = vErrors;
+validate275.errors = vErrors;
 return errors === 0;
 }
-validate266.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema115 = {"title":"ToolCallEndEvent","description":"The tool call at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate275.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema121 = {"title":"ToolCallEndEvent","description":"The tool call at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
+function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate267.evaluated;
+const evaluated0 = validate276.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9869,15 +11650,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate267.errors = vErrors;
+validate276.errors = vErrors;
 return errors === 0;
 }
-validate267.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema116 = {"title":"UsageEvent","description":"Usage so far. Each usage event replaces the previous one: the last is the response's usage.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"usage"},"usage":{"$ref":"#/$defs/TokenUsage"}},"required":["type","usage"]};
-function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate276.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema122 = {"title":"UsageEvent","description":"Usage so far. Each usage event replaces the previous one: the last is the response's usage.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"usage"},"usage":{"$ref":"#/$defs/TokenUsage"}},"required":["type","usage"]};
+function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate269.evaluated;
+const evaluated0 = validate278.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9957,14 +11738,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate269.errors = vErrors;
+validate278.errors = vErrors;
 return errors === 0;
 }
-validate269.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate278.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate260.evaluated;
+const evaluated0 = validate269.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9975,15 +11756,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "start"){
-if(!(validate259(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate259.errors);
+if(!(validate268(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate268.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "text_start"){
-if(!(validate261(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate261.errors);
+if(!(validate270(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate270.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -9991,8 +11772,8 @@ props0 = true;
 }
 }
 else if(tag0 === "text_delta"){
-if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate262.errors);
+if(!(validate271(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate271.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10000,8 +11781,8 @@ props0 = true;
 }
 }
 else if(tag0 === "text_end"){
-if(!(validate263(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate263.errors);
+if(!(validate272(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate272.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10009,8 +11790,8 @@ props0 = true;
 }
 }
 else if(tag0 === "reasoning_start"){
-if(!(validate249(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate249.errors);
+if(!(validate258(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate258.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10018,8 +11799,8 @@ props0 = true;
 }
 }
 else if(tag0 === "reasoning_delta"){
-if(!(validate243(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate243.errors);
+if(!(validate252(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate252.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10027,8 +11808,8 @@ props0 = true;
 }
 }
 else if(tag0 === "reasoning_end"){
-if(!(validate244(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate244.errors);
+if(!(validate253(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate253.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10036,8 +11817,8 @@ props0 = true;
 }
 }
 else if(tag0 === "tool_call_start"){
-if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate265.errors);
+if(!(validate274(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate274.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10045,8 +11826,8 @@ props0 = true;
 }
 }
 else if(tag0 === "tool_call_delta"){
-if(!(validate266(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate266.errors);
+if(!(validate275(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate275.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10054,8 +11835,8 @@ props0 = true;
 }
 }
 else if(tag0 === "tool_call_end"){
-if(!(validate267(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate267.errors);
+if(!(validate276(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate276.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10063,8 +11844,8 @@ props0 = true;
 }
 }
 else if(tag0 === "part"){
-if(!(validate236(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate236.errors);
+if(!(validate245(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate245.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10072,8 +11853,8 @@ props0 = true;
 }
 }
 else if(tag0 === "usage"){
-if(!(validate269(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate269.errors);
+if(!(validate278(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate278.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10130,15 +11911,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate260.errors = vErrors;
+validate269.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate260.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate269.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate285.evaluated;
+const evaluated0 = validate294.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10269,14 +12050,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate285.errors = vErrors;
+validate294.errors = vErrors;
 return errors === 0;
 }
-validate285.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate294.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate286.evaluated;
+const evaluated0 = validate295.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10391,14 +12172,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate286.errors = vErrors;
+validate295.errors = vErrors;
 return errors === 0;
 }
-validate286.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate295.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate288.evaluated;
+const evaluated0 = validate297.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10490,14 +12271,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate288.errors = vErrors;
+validate297.errors = vErrors;
 return errors === 0;
 }
-validate288.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate297.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate290.evaluated;
+const evaluated0 = validate299.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10606,14 +12387,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate290.errors = vErrors;
+validate299.errors = vErrors;
 return errors === 0;
 }
-validate290.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate299.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate291.evaluated;
+const evaluated0 = validate300.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10979,14 +12760,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate291.errors = vErrors;
+validate300.errors = vErrors;
 return errors === 0;
 }
-validate291.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate300.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate292.evaluated;
+const evaluated0 = validate301.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11077,14 +12858,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate292.errors = vErrors;
+validate301.errors = vErrors;
 return errors === 0;
 }
-validate292.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate301.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate293.evaluated;
+const evaluated0 = validate302.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11217,14 +12998,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate293.errors = vErrors;
+validate302.errors = vErrors;
 return errors === 0;
 }
-validate293.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate302.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate294.evaluated;
+const evaluated0 = validate303.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11355,14 +13136,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate294.errors = vErrors;
+validate303.errors = vErrors;
 return errors === 0;
 }
-validate294.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate303.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate295.evaluated;
+const evaluated0 = validate304.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11477,14 +13258,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate295.errors = vErrors;
+validate304.errors = vErrors;
 return errors === 0;
 }
-validate295.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate304.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate297.evaluated;
+const evaluated0 = validate306.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11570,14 +13351,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate297.errors = vErrors;
+validate306.errors = vErrors;
 return errors === 0;
 }
-validate297.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate306.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate300.evaluated;
+const evaluated0 = validate309.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11766,14 +13547,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate300.errors = vErrors;
+validate309.errors = vErrors;
 return errors === 0;
 }
-validate300.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate309.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate301.evaluated;
+const evaluated0 = validate310.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11849,15 +13630,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate301.errors = vErrors;
+validate310.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate301.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate310.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate306.evaluated;
+const evaluated0 = validate315.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11921,14 +13702,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate306.errors = vErrors;
+validate315.errors = vErrors;
 return errors === 0;
 }
-validate306.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate315.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate307.evaluated;
+const evaluated0 = validate316.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11992,14 +13773,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate307.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
-validate307.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate316.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate308.evaluated;
+const evaluated0 = validate317.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12063,14 +13844,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate308.errors = vErrors;
+validate317.errors = vErrors;
 return errors === 0;
 }
-validate308.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate317.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate309.evaluated;
+const evaluated0 = validate318.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12179,14 +13960,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate309.errors = vErrors;
+validate318.errors = vErrors;
 return errors === 0;
 }
-validate309.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate318.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate310.evaluated;
+const evaluated0 = validate319.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12314,14 +14095,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate310.errors = vErrors;
+validate319.errors = vErrors;
 return errors === 0;
 }
-validate310.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate319.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate314.evaluated;
+const evaluated0 = validate323.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12443,14 +14224,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate314.errors = vErrors;
+validate323.errors = vErrors;
 return errors === 0;
 }
-validate314.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate323.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate316.evaluated;
+const evaluated0 = validate325.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12536,14 +14317,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate316.errors = vErrors;
+validate325.errors = vErrors;
 return errors === 0;
 }
-validate316.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate325.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate319.evaluated;
+const evaluated0 = validate328.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12623,10 +14404,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate319.errors = vErrors;
+validate328.errors = vErrors;
 return errors === 0;
 }
-validate319.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate328.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 // The emitter's replacement for ajv's `vErrors.concat`: append in place (a copy per call made
 // a document of n bad items cost O(n^2)). One small function keeps the validators as short as ajv's.
@@ -12698,44 +14479,48 @@ export const validators: { readonly [K in TypeName]: AjvValidator } = {
   JsonObject: validate214,
   JsonSchemaFormat: validate215,
   JsonValue: validate217,
-  MediaBase64: validate218,
-  MediaRef: validate219,
-  MediaUrl: validate222,
-  Message: validate223,
-  Part: validate227,
-  PartEvent: validate236,
-  ProviderMetadata: validate238,
-  ProviderOptions: validate240,
-  Reasoning: validate242,
-  ReasoningDeltaEvent: validate243,
-  ReasoningEndEvent: validate244,
-  ReasoningPart: validate246,
-  ReasoningStartEvent: validate249,
-  ResponseFormat: validate250,
-  ResponseFormatJsonObject: validate254,
-  ResponseFormatJsonSchema: validate255,
-  ResponseFormatText: validate257,
-  Role: validate258,
-  StartEvent: validate259,
-  StreamEvent: validate260,
-  TextDeltaEvent: validate285,
-  TextEndEvent: validate286,
-  TextPart: validate288,
-  TextStartEvent: validate290,
-  TokenUsage: validate291,
-  ToolAnnotations: validate292,
-  ToolCall: validate293,
-  ToolCallDeltaEvent: validate294,
-  ToolCallEndEvent: validate295,
-  ToolCallPart: validate297,
-  ToolCallStartEvent: validate300,
-  ToolChoice: validate301,
-  ToolChoiceAuto: validate306,
-  ToolChoiceNone: validate307,
-  ToolChoiceRequired: validate308,
-  ToolChoiceTool: validate309,
-  ToolDefinition: validate310,
-  ToolResult: validate314,
-  ToolResultPart: validate316,
-  UsageEvent: validate319,
+  McpHttpServer: validate218,
+  McpServerConfig: validate219,
+  McpStdioServer: validate225,
+  McpWebsocketServer: validate226,
+  MediaBase64: validate227,
+  MediaRef: validate228,
+  MediaUrl: validate231,
+  Message: validate232,
+  Part: validate236,
+  PartEvent: validate245,
+  ProviderMetadata: validate247,
+  ProviderOptions: validate249,
+  Reasoning: validate251,
+  ReasoningDeltaEvent: validate252,
+  ReasoningEndEvent: validate253,
+  ReasoningPart: validate255,
+  ReasoningStartEvent: validate258,
+  ResponseFormat: validate259,
+  ResponseFormatJsonObject: validate263,
+  ResponseFormatJsonSchema: validate264,
+  ResponseFormatText: validate266,
+  Role: validate267,
+  StartEvent: validate268,
+  StreamEvent: validate269,
+  TextDeltaEvent: validate294,
+  TextEndEvent: validate295,
+  TextPart: validate297,
+  TextStartEvent: validate299,
+  TokenUsage: validate300,
+  ToolAnnotations: validate301,
+  ToolCall: validate302,
+  ToolCallDeltaEvent: validate303,
+  ToolCallEndEvent: validate304,
+  ToolCallPart: validate306,
+  ToolCallStartEvent: validate309,
+  ToolChoice: validate310,
+  ToolChoiceAuto: validate315,
+  ToolChoiceNone: validate316,
+  ToolChoiceRequired: validate317,
+  ToolChoiceTool: validate318,
+  ToolDefinition: validate319,
+  ToolResult: validate323,
+  ToolResultPart: validate325,
+  UsageEvent: validate328,
 };

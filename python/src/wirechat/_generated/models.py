@@ -185,6 +185,187 @@ class JsonSchemaFormat(WireModel):
     ] = MISSING
 
 
+SecretHeadersAdditionalProperty = TypeAliasType(
+    "SecretHeadersAdditionalProperty",
+    Annotated[
+        StrictStr,
+        Field(max_length=256, min_length=1, pattern="^[A-Za-z_][A-Za-z0-9_]*$"),
+    ],
+)
+
+
+class McpHttpServer(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    transport: Literal["http"] = "http"
+    name: Annotated[
+        StrictStr,
+        Field(
+            description="A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name.",
+            max_length=64,
+            min_length=1,
+            pattern="^[A-Za-z0-9][A-Za-z0-9_-]*$",
+        ),
+    ]
+    url: Annotated[
+        StrictStr,
+        Field(
+            description="The server's MCP endpoint (streamable HTTP), `http:` or `https:`.",
+            pattern="^[Hh][Tt][Tt][Pp][Ss]?://",
+        ),
+    ]
+    headers: Annotated[
+        dict[str, StrictStr] | MISSING,
+        Field(
+            description="Headers sent with every request, for values that are not secrets: a secret goes in `secret_headers`."
+        ),
+    ] = MISSING
+    secret_headers: Annotated[
+        dict[str, SecretHeadersAdditionalProperty] | MISSING,
+        Field(
+            description="Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."
+        ),
+    ] = MISSING
+    connect_timeout_ms: Annotated[
+        StrictInt | MISSING,
+        Field(
+            description="How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s).",
+            ge=1,
+            le=3600000,
+        ),
+    ] = MISSING
+    call_timeout_ms: Annotated[
+        StrictInt | MISSING,
+        Field(
+            description="How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s).",
+            ge=1,
+            le=86400000,
+        ),
+    ] = MISSING
+
+
+SecretEnvItem = TypeAliasType(
+    "SecretEnvItem",
+    Annotated[
+        StrictStr,
+        Field(max_length=256, min_length=1, pattern="^[A-Za-z_][A-Za-z0-9_]*$"),
+    ],
+)
+
+
+class McpStdioServer(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    transport: Literal["stdio"] = "stdio"
+    name: Annotated[
+        StrictStr,
+        Field(
+            description="A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name.",
+            max_length=64,
+            min_length=1,
+            pattern="^[A-Za-z0-9][A-Za-z0-9_-]*$",
+        ),
+    ]
+    command: Annotated[
+        StrictStr,
+        Field(
+            description="The program to run (`npx`, `node`, `/usr/bin/python3`), found on PATH when not absolute.",
+            min_length=1,
+        ),
+    ]
+    args: Annotated[
+        list[StrictStr] | MISSING, Field(description="Its arguments, in order.")
+    ] = MISSING
+    env: Annotated[
+        dict[str, StrictStr] | MISSING,
+        Field(
+            description="Environment variables set for the server process, on top of a minimal inherited environment. For values that are not secrets: a secret goes in `secret_env`."
+        ),
+    ] = MISSING
+    secret_env: Annotated[
+        list[SecretEnvItem] | MISSING,
+        Field(
+            description="NAMES of environment variables of the client process passed on to the server process with their values, read when connecting, so that the config holds no secret."
+        ),
+    ] = MISSING
+    cwd: Annotated[
+        StrictStr | MISSING,
+        Field(
+            description="The working directory of the server process. Absent means the client's.",
+            min_length=1,
+        ),
+    ] = MISSING
+    connect_timeout_ms: Annotated[
+        StrictInt | MISSING,
+        Field(
+            description="How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s).",
+            ge=1,
+            le=3600000,
+        ),
+    ] = MISSING
+    call_timeout_ms: Annotated[
+        StrictInt | MISSING,
+        Field(
+            description="How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s).",
+            ge=1,
+            le=86400000,
+        ),
+    ] = MISSING
+
+
+class McpWebsocketServer(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    transport: Literal["websocket"] = "websocket"
+    name: Annotated[
+        StrictStr,
+        Field(
+            description="A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name.",
+            max_length=64,
+            min_length=1,
+            pattern="^[A-Za-z0-9][A-Za-z0-9_-]*$",
+        ),
+    ]
+    url: Annotated[
+        StrictStr,
+        Field(
+            description="The server's WebSocket endpoint, `ws:` or `wss:`.",
+            pattern="^[Ww][Ss][Ss]?://",
+        ),
+    ]
+    headers: Annotated[
+        dict[str, StrictStr] | MISSING,
+        Field(
+            description="Headers sent with the opening handshake, for values that are not secrets: a secret goes in `secret_headers`."
+        ),
+    ] = MISSING
+    secret_headers: Annotated[
+        dict[str, SecretHeadersAdditionalProperty] | MISSING,
+        Field(
+            description="Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."
+        ),
+    ] = MISSING
+    connect_timeout_ms: Annotated[
+        StrictInt | MISSING,
+        Field(
+            description="How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s).",
+            ge=1,
+            le=3600000,
+        ),
+    ] = MISSING
+    call_timeout_ms: Annotated[
+        StrictInt | MISSING,
+        Field(
+            description="How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s).",
+            ge=1,
+            le=86400000,
+        ),
+    ] = MISSING
+
+
 class MediaBase64(WireModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -895,6 +1076,19 @@ class FinishEvent(WireModel):
             description="Provider data that has no field of its own, keyed by provider name."
         ),
     ] = MISSING
+
+
+McpServerConfig = TypeAliasType(
+    "McpServerConfig",
+    Annotated[
+        McpStdioServer | McpHttpServer | McpWebsocketServer,
+        Field(
+            description="How to reach one MCP server: a tagged union on `transport` (`stdio`, `http`, `websocket`). Secrets are named, never written: `secret_env` and `secret_headers` hold names of environment variables read when connecting.",
+            discriminator="transport",
+            title="McpServerConfig",
+        ),
+    ],
+)
 
 
 MediaRef = TypeAliasType(

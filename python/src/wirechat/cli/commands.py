@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Any, Protocol
 
-from wirechat.cli import conformance, convert, serve_fake, validate
+from wirechat.cli import conformance, convert, mcp, serve_fake, validate
 
 __all__ = ["ENTRY_POINT_GROUP", "Command", "add_all"]
 
@@ -45,6 +45,7 @@ BUILTIN: dict[str, Command] = {
     "convert": _Builtin(convert.add_parser),
     "serve-fake": _Builtin(serve_fake.add_parser),
     "conformance": _Builtin(conformance.add_parser),
+    "mcp": _Builtin(mcp.add_parser),
 }
 
 

@@ -382,7 +382,8 @@ def check_typescript(name: str, root: Path) -> tuple[str, str]:
     """Run TypeScript's adapter vector and manifest tests (built by ``npm test`` into ``typescript/build``):
     (verdict, detail), verdict "passed", "failed" or "not run"."""
     built = root / "typescript" / "build" / "test"
-    tests = [built / name for name in ("shared-adapter-vectors.test.js", "adapter-manifests.test.js", "adapter-vectors.test.js")]
+    files = ("shared-adapter-vectors.test.js", "adapter-manifests.test.js", "adapter-vectors.test.js")
+    tests = [built / file for file in files]
     if not all(path.is_file() for path in tests):
         return "not run", "typescript/build is not there: npm test --prefix typescript builds it"
     try:

@@ -1,7 +1,7 @@
 package wirechat
 
 // MCP <-> wirechat mappings (spec section 13), the same pure functions as Python's wirechat.mcp and the
-// TypeScript src/mcp.ts, held to the shared vectors in conformance/mcp/vectors.json.
+// TypeScript src/mcp.ts, held to the shared vectors in conformance/cases/mcp/mappings.json.
 //
 // Values are decoded JSON (map[string]any, []any, string, bool, json.Number or float64): MCP values with
 // MCP's member names, wirechat values as its schema writes them. Every MCP member is carried, dropped

@@ -1,6 +1,6 @@
 package wirechat_test
 
-// The MCP mapping vectors (conformance/mcp/vectors.json), which the Python and TypeScript tests run too:
+// The MCP mapping vectors (conformance/cases/mcp/mappings.json), which the Python and TypeScript tests run too:
 // each case's output (compared by canonical JSON) and warning pointers, or the pointer of its refusal;
 // every wirechat value a mapping produces decodes as its type.
 
@@ -63,7 +63,7 @@ func mcpOps(t *testing.T) map[string]mapped {
 }
 
 func TestMCPVectors(t *testing.T) {
-	data, err := os.ReadFile("../../conformance/mcp/vectors.json")
+	data, err := os.ReadFile("../../conformance/cases/mcp/mappings.json")
 	if err != nil {
 		t.Fatal(err)
 	}

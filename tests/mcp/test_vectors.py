@@ -1,4 +1,4 @@
-"""The MCP mapping vectors (``conformance/mcp/vectors.json``) in Python, each side checked by its owner.
+"""The MCP mapping vectors (``conformance/cases/mcp/mappings.json``) in Python, each side checked by its owner.
 
 Every wirechat value a case holds decodes as its wirechat type; every MCP value is valid against the
 official MCP schema (``conformance/mcp/official/schema-2025-11-25.json``) and the ``mcp`` SDK's pydantic
@@ -28,7 +28,7 @@ from wirechat.mcp import (
 )
 
 ROOT = Path(__file__).resolve().parents[2] / "conformance" / "mcp"
-CASES: list[dict[str, Any]] = json.loads((ROOT / "vectors.json").read_text("utf-8"))["cases"]
+CASES: list[dict[str, Any]] = json.loads((ROOT.parent / "cases" / "mcp" / "mappings.json").read_text("utf-8"))["cases"]
 OFFICIAL = json.loads((ROOT / "official" / "schema-2025-11-25.json").read_text("utf-8"))
 
 OPS = {
@@ -55,9 +55,9 @@ REVERSE = {
 }
 # cases without warnings that do not come back byte for byte, and why (the meaning is the same)
 NOT_IDENTICAL = {
-    "annotation_title_only": "annotations.title comes back as title, which MCP shows first",
-    "annotation_title_same": "the title is carried once",
-    "is_error_false": "isError false and absent mean the same",
+    "tool-to-definition-annotation-title-only": "annotations.title comes back as title, which MCP shows first",
+    "tool-to-definition-annotation-title-same": "the title is carried once",
+    "call-result-to-tool-result-is-error-false": "isError false and absent mean the same",
 }
 
 

@@ -1,6 +1,6 @@
 /**
  * MCP <-> wirechat mappings (spec section 13), the same pure functions as Python's `wirechat.mcp` and
- * Go's `wirechat/mcp.go`, held to the shared vectors in `conformance/mcp/vectors.json`.
+ * Go's `wirechat/mcp.go`, held to the shared vectors in `conformance/cases/mcp/mappings.json`.
  *
  * MCP values use MCP's member names (`inputSchema`, `isError`); wirechat values are as its schema
  * writes them. Every MCP member is carried, dropped with a warning naming its JSON pointer, or makes the

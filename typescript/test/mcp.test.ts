@@ -1,5 +1,5 @@
 /**
- * The MCP mapping vectors (`conformance/mcp/vectors.json`), which the Python and Go tests run too: each
+ * The MCP mapping vectors (`conformance/cases/mcp/mappings.json`), which the Python and Go tests run too: each
  * case's output (compared by JCS bytes) and warning pointers, or the pointer of its refusal; every
  * wirechat value a mapping produces is valid for its type.
  */
@@ -33,7 +33,7 @@ interface Case {
   refused?: string;
 }
 
-const FILE = join(repoRoot(), "conformance", "mcp", "vectors.json");
+const FILE = join(repoRoot(), "conformance", "cases", "mcp", "mappings.json");
 const CASES: Case[] = JSON.parse(readFileSync(FILE, "utf8")).cases;
 
 const OPS: Record<string, (c: Case) => Mapped<Record<string, unknown>>> = {

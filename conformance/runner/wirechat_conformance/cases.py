@@ -58,6 +58,7 @@ class Case:
     partial: str | None = field(default=None, repr=False)
     usage: str | None = field(default=None, repr=False)
     checks_usage: bool = False
+    warnings: tuple[str, ...] | None = None  # for an MCP mapping: the pointers of what it dropped, in order
     source: str = ""
 
 
@@ -112,6 +113,38 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+MCP_OPS = (
+    "tool_to_definition",
+    "definition_to_tool",
+    "call_result_to_tool_result",
+    "tool_result_to_call_result",
+    "jsonrpc_to_tool_result",
+    "tool_result_to_jsonrpc",
+)
+"""The MCP mappings (spec section 13), each a case op; every testee answers them through its op ``mcp_map``."""
+
+
+def _mcp_case(case_id: str, raw: dict[str, Any], source: str) -> Case:
+    request = {"op": "mcp_map", "mapping": raw["op"], "input": _compact(raw["input"])}
+    for key in ("tool_call_id", "request_id"):
+        if key in raw:
+            request[key] = raw[key]
+    refused = "refused" in raw
+    return Case(
+        id=case_id,
+        op=raw["op"],
+        description=raw["description"],
+        category="mcp",
+        valid=not refused,
+        request=request,
+        expected=None if refused else jcs(raw["output"]),
+        citation="spec section 13: a value the mapping cannot carry is refused, naming it" if refused else None,
+        pointer=raw.get("refused"),
+        warnings=None if refused else tuple(raw["warnings"]),
+        source=source,
+    )
+
+
 def _behaviour_case(case_id: str, raw: dict[str, Any], source: str) -> Case:
     op = raw["op"]
     if op == "add_usage":
@@ -148,6 +181,8 @@ def load_file(path: Path, base: Path) -> list[Case]:
         case_id = f"{prefix}/{raw['name']}"
         if raw["op"] == "decode":
             cases.append(_decode_case(case_id, raw, str(path)))
+        elif raw["op"] in MCP_OPS:
+            cases.append(_mcp_case(case_id, raw, str(path)))
         else:
             cases.append(_behaviour_case(case_id, raw, str(path)))
     return cases

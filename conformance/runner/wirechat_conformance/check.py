@@ -83,6 +83,12 @@ _OP_DEFINITIONS = {
     "parse_arguments": "ParseArgumentsCase",
     "build_arguments": "BuildArgumentsCase",
     "fold": "FoldCase",
+    "tool_to_definition": "McpMapCase",
+    "definition_to_tool": "McpMapCase",
+    "call_result_to_tool_result": "McpMapCase",
+    "tool_result_to_call_result": "McpMapCase",
+    "jsonrpc_to_tool_result": "McpMapCase",
+    "tool_result_to_jsonrpc": "McpMapCase",
 }
 
 

@@ -25,6 +25,12 @@ BEHAVIOUR_TYPES = {
     "add_usage": ("TokenUsage",),
     "fold": ("StreamEvent", "ChatResponse", "Message"),
     "parse_arguments": ("ToolCall",),
+    "tool_to_definition": ("ToolDefinition",),
+    "definition_to_tool": ("ToolDefinition",),
+    "call_result_to_tool_result": ("ToolResult",),
+    "tool_result_to_call_result": ("ToolResult",),
+    "jsonrpc_to_tool_result": ("ToolResult",),
+    "tool_result_to_jsonrpc": ("ToolResult",),
     "build_arguments": ("ToolCall",),
 }
 

@@ -97,8 +97,27 @@ def _judge_invalid(case: Case, answer: dict[str, Any]) -> str | None:
     return None
 
 
+def _judge_mcp(case: Case, answer: dict[str, Any]) -> str | None:
+    """An MCP mapping: the output's canonical bytes and the dropped pointers, or the refusal's pointer."""
+    if not case.valid:
+        if answer.get("ok") is not False or answer.get("refused") != case.pointer:
+            return f"expected a refusal at {case.pointer!r}, got {summarise_answer(answer)}"
+        return None
+    if not answer.get("ok"):
+        return f"expected a mapping, got {summarise_answer(answer)}"
+    if answer.get("canonical") != case.expected:
+        return (
+            f"mapped value differs:\n  expected {_short(case.expected)}\n  got      {_short(answer.get('canonical'))}"
+        )
+    if tuple(answer.get("warnings") or ()) != case.warnings:
+        return f"dropped members differ: expected {list(case.warnings or ())}, got {answer.get('warnings')}"
+    return None
+
+
 def judge(case: Case, answer: dict[str, Any]) -> str | None:
     """None when ``answer`` gives the case's verdict, else a sentence saying how it differs."""
     if "error" in answer:
         return f"testee error: {answer['error']}"
+    if case.category == "mcp":
+        return _judge_mcp(case, answer)
     return _judge_valid(case, answer) if case.valid else _judge_invalid(case, answer)

@@ -6,6 +6,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -27,6 +28,11 @@ type request struct {
 	B      string          `json:"b"`
 	Value  string          `json:"value"`
 	Events []string        `json:"events"`
+	// an MCP mapping (op mcp_map): which one, its input as JSON text, and the ids some mappings take
+	Mapping    string          `json:"mapping"`
+	Input      string          `json:"input"`
+	ToolCallID string          `json:"tool_call_id"`
+	RequestID  json.RawMessage `json:"request_id"`
 }
 
 type problem struct {
@@ -52,6 +58,8 @@ type response struct {
 	Usage     *string         `json:"usage,omitempty"`
 	Language  string          `json:"language,omitempty"`
 	Protocol  int             `json:"protocol,omitempty"`
+	Warnings  []string        `json:"warnings,omitempty"`
+	Refused   *string         `json:"refused,omitempty"`
 }
 
 func ok() *bool             { t := true; return &t }
@@ -188,7 +196,75 @@ func fold(r *request) (response, error) {
 	return response{OK: ok(), Canonical: text(canonical)}, nil
 }
 
+// mcpMap runs one MCP mapping (spec section 13): the output's RFC 8785 text and the pointers it dropped,
+// or the pointer of the value it refused.
+func mcpMap(r *request) (response, error) {
+	input, err := jsonValue([]byte(r.Input))
+	if err != nil {
+		return response{}, fmt.Errorf("mcp_map input: %w", err)
+	}
+	object := func(v any) map[string]any { m, _ := v.(map[string]any); return m }
+	var requestID any
+	if len(r.RequestID) > 0 {
+		if requestID, err = jsonValue(r.RequestID); err != nil {
+			return response{}, fmt.Errorf("mcp_map request_id: %w", err)
+		}
+	}
+	mappings := map[string]func() (map[string]any, []wirechat.MCPWarning, error){
+		"tool_to_definition": func() (map[string]any, []wirechat.MCPWarning, error) { return wirechat.MCPToolToDefinition(input) },
+		"definition_to_tool": func() (map[string]any, []wirechat.MCPWarning, error) { return wirechat.DefinitionToMCPTool(input) },
+		"call_result_to_tool_result": func() (map[string]any, []wirechat.MCPWarning, error) {
+			return wirechat.MCPCallResultToToolResult(input, r.ToolCallID)
+		},
+		"tool_result_to_call_result": func() (map[string]any, []wirechat.MCPWarning, error) {
+			return wirechat.ToolResultToMCPCallResult(object(input))
+		},
+		"jsonrpc_to_tool_result": func() (map[string]any, []wirechat.MCPWarning, error) {
+			return wirechat.JSONRPCToToolResult(input, r.ToolCallID)
+		},
+		"tool_result_to_jsonrpc": func() (map[string]any, []wirechat.MCPWarning, error) {
+			return wirechat.ToolResultToJSONRPC(object(input), requestID)
+		},
+	}
+	mapping, known := mappings[r.Mapping]
+	if !known {
+		return response{}, fmt.Errorf("no MCP mapping %q", r.Mapping)
+	}
+	output, warnings, err := mapping()
+	var refusal *wirechat.MCPMappingError
+	if errors.As(err, &refusal) {
+		pointer := refusal.Pointer
+		return response{OK: notOK(), Refused: &pointer, Message: refusal.Error()}, nil
+	}
+	if err != nil {
+		return response{}, err
+	}
+	raw, err := json.Marshal(output)
+	if err != nil {
+		return response{}, err
+	}
+	canonical, err := wirechat.CanonicalJSON(raw)
+	if err != nil {
+		return response{}, err
+	}
+	out := response{OK: ok(), Canonical: text(canonical)}
+	for _, warning := range warnings {
+		out.Warnings = append(out.Warnings, warning.Pointer)
+	}
+	return out, nil
+}
+
+// jsonValue reads JSON keeping numbers as written (json.Number), as the MCP mappings expect.
+func jsonValue(raw []byte) (any, error) {
+	decoder := json.NewDecoder(bytes.NewReader(raw))
+	decoder.UseNumber()
+	var value any
+	err := decoder.Decode(&value)
+	return value, err
+}
+
 var operations = map[string]func(*request) (response, error){
+	"mcp_map":         mcpMap,
 	"hello":           func(*request) (response, error) { return response{OK: ok(), Language: "go", Protocol: 1}, nil },
 	"decode":          decode,
 	"add_usage":       addUsage,

@@ -106,11 +106,33 @@ def op_fold(request: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "canonical": _text(wirechat.canonical(response))}
 
 
+def op_mcp_map(request: dict[str, Any]) -> dict[str, Any]:
+    """One MCP mapping (spec section 13): its output's RFC 8785 text and the pointers it dropped, or the
+    pointer of the value it refused."""
+    from wirechat import mcp  # noqa: PLC0415 (loaded on the first MCP case only)
+
+    value = json.loads(request["input"])
+    mappings = {
+        "tool_to_definition": lambda: mcp.tool_to_definition(value),
+        "definition_to_tool": lambda: mcp.definition_to_tool(value),
+        "call_result_to_tool_result": lambda: mcp.call_result_to_tool_result(value, request["tool_call_id"]),
+        "tool_result_to_call_result": lambda: mcp.tool_result_to_call_result(value),
+        "jsonrpc_to_tool_result": lambda: mcp.jsonrpc_to_tool_result(value, request["tool_call_id"]),
+        "tool_result_to_jsonrpc": lambda: mcp.tool_result_to_jsonrpc(value, request["request_id"]),
+    }
+    try:
+        output, warnings = mappings[request["mapping"]]()
+    except mcp.McpMappingError as refusal:
+        return {"ok": False, "refused": refusal.pointer, "message": str(refusal)}
+    return {"ok": True, "canonical": _text(wirechat.canonical(output)), "warnings": [w.pointer for w in warnings]}
+
+
 def op_hello(request: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "language": LANGUAGE, "protocol": 1}
 
 
 OPERATIONS = {
+    "mcp_map": op_mcp_map,
     "hello": op_hello,
     "decode": op_decode,
     "add_usage": op_add_usage,

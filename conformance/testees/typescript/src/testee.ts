@@ -11,7 +11,14 @@ import { createInterface } from "node:readline";
 import {
   addUsage,
   buildArguments,
+  callResultToToolResult,
   canonical,
+  definitionToTool,
+  jsonrpcToToolResult,
+  McpMappingError,
+  toolResultToCallResult,
+  toolResultToJsonrpc,
+  toolToDefinition,
   decode,
   encode,
   fold,
@@ -113,7 +120,32 @@ function foldOp(request: Request): Response {
   }
 }
 
+/** One MCP mapping (spec section 13): the output's RFC 8785 text and the pointers it dropped, or the
+ * pointer of the value it refused. */
+function mcpMapOp(request: Request): Response {
+  const value = JSON.parse(field(request, "input")) as never;
+  const toolCallId = String(request["tool_call_id"] ?? "");
+  const mappings: Record<string, () => { value: unknown; warnings: { pointer: string }[] }> = {
+    tool_to_definition: () => toolToDefinition(value),
+    definition_to_tool: () => definitionToTool(value),
+    call_result_to_tool_result: () => callResultToToolResult(value, toolCallId),
+    tool_result_to_call_result: () => toolResultToCallResult(value),
+    jsonrpc_to_tool_result: () => jsonrpcToToolResult(value, toolCallId),
+    tool_result_to_jsonrpc: () => toolResultToJsonrpc(value, request["request_id"] as string | number),
+  };
+  const mapping = mappings[String(request["mapping"])];
+  if (mapping === undefined) throw new TypeError(`no MCP mapping ${String(request["mapping"])}`);
+  try {
+    const mapped = mapping();
+    return { ok: true, canonical: canonical(mapped.value), warnings: mapped.warnings.map((w) => w.pointer) };
+  } catch (error) {
+    if (!(error instanceof McpMappingError)) throw error;
+    return { ok: false, refused: error.pointer, message: error.message };
+  }
+}
+
 const operations: Record<string, (request: Request) => Response> = {
+  mcp_map: mcpMapOp,
   hello: () => ({ ok: true, language: "typescript", protocol: 1 }),
   decode: decodeOp,
   add_usage: addUsageOp,

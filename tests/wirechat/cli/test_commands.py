@@ -52,3 +52,17 @@ def test_help_lists_each_command_once_and_version_is_the_package_version(
     with pytest.raises(SystemExit):
         main(["--version"])
     assert capsys.readouterr().out.strip() == f"wirechat {metadata.version('wirechat')}"
+
+
+def test_a_plugin_that_fails_to_load_is_named_and_left_out(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from importlib.metadata import EntryPoint  # noqa: PLC0415
+
+    broken = EntryPoint(name="broken", value="no_such_module_anywhere:COMMAND", group=commands.ENTRY_POINT_GROUP)
+    monkeypatch.setattr(commands, "entry_points", lambda group: [broken])
+    assert commands.contributed() == {}
+    assert "the command 'broken' of an unknown distribution could not be loaded" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exited:  # the other commands stay usable
+        main(["validate", "--help"])
+    assert exited.value.code == 0

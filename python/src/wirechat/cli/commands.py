@@ -14,6 +14,7 @@ distribution owns its commands: nothing here knows their modules.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import entry_points
@@ -50,8 +51,18 @@ BUILTIN: dict[str, Command] = {
 
 
 def contributed() -> dict[str, Command]:
-    """The commands installed distributions contribute, by name (loaded now: each is a small module)."""
-    return {point.name: point.load() for point in entry_points(group=ENTRY_POINT_GROUP)}
+    """The commands installed distributions contribute, by name (loaded now: each is a small module). One
+    that fails to load is left out with a line on stderr naming it and its distribution, so a broken plugin
+    never takes the other commands down with a traceback."""
+    found: dict[str, Command] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            found[point.name] = point.load()
+        except Exception as exc:
+            owner = point.dist.name if point.dist is not None else "an unknown distribution"
+            print(f"wirechat: the command {point.name!r} of {owner} could not be loaded "
+                  f"({type(exc).__name__}: {exc}); it is left out", file=sys.stderr)  # fmt: skip
+    return found
 
 
 def add_all(commands: Any) -> list[str]:

@@ -55,24 +55,17 @@ func decodeRequestTree(body *obj) (*obj, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i, m := range raw {
-		message, err := decodeMessage(m, "/messages/"+strconv.Itoa(i))
-		if err != nil {
-			return nil, err
-		}
-		messages = append(messages, message)
+	decoded, err := shared.MapEach(raw, "/messages", decodeMessage)
+	if err != nil {
+		return nil, err
 	}
-	doc.Set("messages", messages)
+	doc.Set("messages", append(messages, decoded...))
 	if tools, err := shared.GetList(body, "tools", "", false); err != nil {
 		return nil, err
 	} else if tools != nil {
-		out := []any{}
-		for i, t := range tools {
-			tool, err := decodeTool(t, "/tools/"+strconv.Itoa(i))
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, tool)
+		out, err := shared.MapEach(tools, "/tools", decodeTool)
+		if err != nil {
+			return nil, err
 		}
 		doc.Set("tools", out)
 	}

@@ -51,25 +51,17 @@ func decodeRequestTree(body *obj) (*obj, error) {
 	if err != nil {
 		return nil, err
 	}
-	messages := []any{}
-	for i, m := range raw {
-		message, err := decodeMessage(m, "/messages/"+strconv.Itoa(i))
-		if err != nil {
-			return nil, err
-		}
-		messages = append(messages, message)
+	messages, err := shared.MapEach(raw, "/messages", decodeMessage)
+	if err != nil {
+		return nil, err
 	}
 	doc.Set("messages", messages)
 	if tools, err := shared.GetList(body, "tools", "", false); err != nil {
 		return nil, err
 	} else if tools != nil {
-		out := []any{}
-		for i, t := range tools {
-			tool, err := decodeTool(t, "/tools/"+strconv.Itoa(i))
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, tool)
+		out, err := shared.MapEach(tools, "/tools", decodeTool)
+		if err != nil {
+			return nil, err
 		}
 		doc.Set("tools", out)
 	}

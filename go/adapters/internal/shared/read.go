@@ -155,3 +155,17 @@ func DataURL(url string) (mediaType, data string, ok bool) {
 	}
 	return found[1], found[2], true
 }
+
+// MapEach decodes every item of items with decode, each at where/<index>, in order; the first failure
+// stops it.
+func MapEach[T any](items []any, where string, decode func(item any, at string) (T, error)) ([]any, error) {
+	out := make([]any, 0, len(items))
+	for i, item := range items {
+		decoded, err := decode(item, where+"/"+strconv.Itoa(i))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, decoded)
+	}
+	return out, nil
+}

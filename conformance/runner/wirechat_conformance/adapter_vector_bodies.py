@@ -1,0 +1,119 @@
+"""Hand-written provider request bodies for the cross-language adapter vectors: one rich body per API (every
+member its adapter maps) and bad ones, decoded by their own adapter and then sent to every adapter."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["ANTHROPIC_BODIES", "OPENAI_BODIES"]
+
+OPENAI_BODIES: list[dict[str, Any]] = [
+    {
+        "model": "gpt-4.1",
+        "messages": [
+            {"role": "developer", "content": "Be terse.", "name": "ops"},
+            {
+                "role": "user",
+                "content": [
+                    {"type": "text", "text": "Look"},
+                    {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0K", "detail": "low"}},
+                    {
+                        "type": "file",
+                        "file": {"file_data": "data:application/pdf;base64,JVBERi0=", "filename": "a.pdf"},
+                    },
+                ],
+            },
+            {
+                "role": "assistant",
+                "content": None,
+                "refusal": "No.",
+                "tool_calls": [
+                    {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"b": 1, "a": 2}'}}
+                ],
+            },
+            {
+                "role": "tool",
+                "tool_call_id": "call_1",
+                "content": [{"type": "text", "text": "4"}, {"type": "text", "text": "2"}],
+            },
+        ],
+        "tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}, "strict": True}}],
+        "tool_choice": {"type": "function", "function": {"name": "f"}},
+        "temperature": 1,
+        "stop": "END",
+        "max_tokens": 9,
+        "response_format": {"type": "json_schema", "json_schema": {"name": "r", "schema": {"type": "object"}}},
+        "reasoning_effort": "low",
+        "user": "u1",
+    },
+    {"model": "m", "messages": [{"role": "robot", "content": "x"}]},
+    {
+        "model": "m",
+        "messages": [{"role": "assistant", "tool_calls": [{"type": "function", "function": {"name": "f"}}]}],
+    },
+    {
+        "model": "m",
+        "messages": [{"role": "user", "content": [{"type": "file", "file": {"file_data": "not a data url"}}]}],
+    },
+]
+ANTHROPIC_BODIES: list[dict[str, Any]] = [
+    {
+        "model": "claude-x",
+        "max_tokens": 100,
+        "system": [{"type": "text", "text": "Be terse.", "cache_control": {"type": "ephemeral"}}],
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "text", "text": "Look"},
+                    {"type": "image", "source": {"type": "url", "url": "https://x/y.png"}},
+                    {
+                        "type": "document",
+                        "source": {"type": "text", "media_type": "text/plain", "data": "héllo"},
+                        "title": "t",
+                    },
+                ],
+            },
+            {
+                "role": "assistant",
+                "content": [
+                    {"type": "thinking", "thinking": "hm", "signature": "c2ln"},
+                    {"type": "redacted_thinking", "data": "cmVk"},
+                    {"type": "tool_use", "id": "t1", "name": "f", "input": {"b": 1, "a": [1.5, -0.0, 1e-7]}},
+                ],
+            },
+            {
+                "role": "user",
+                "content": [
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": "t1",
+                        "is_error": True,
+                        "content": [
+                            {"type": "text", "text": "oops"},
+                            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBO"}},
+                        ],
+                    }
+                ],
+            },
+            {"role": "system", "content": "later"},
+        ],
+        "tools": [{"name": "f", "input_schema": {"type": "object"}, "strict": False, "description": "d"}],
+        "tool_choice": {"type": "any", "disable_parallel_tool_use": True},
+        "stop_sequences": ["END"],
+        "top_p": 0.5,
+        "output_config": {"format": {"type": "json_schema", "schema": {"type": "object"}}, "effort": "low"},
+        "thinking": {"type": "adaptive"},
+    },
+    {
+        "model": "m",
+        "max_tokens": 1,
+        "messages": [{"role": "user", "content": [{"type": "tool_use", "name": "f", "input": {}}]}],
+    },
+    {"model": "m", "max_tokens": 1, "messages": [{"role": "user", "content": 5}]},
+    {
+        "model": "m",
+        "max_tokens": 1,
+        "messages": [{"role": "user", "content": [{"type": "image", "source": {"type": "file"}}]}],
+    },
+]

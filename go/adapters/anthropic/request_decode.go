@@ -23,19 +23,7 @@ var ownKeys = map[string]bool{
 // DecodeRequest is the canonical request for a provider body (no warnings: nothing is dropped); an
 // *adapters.InvalidBodyError names the member of a body that is not a valid request.
 func DecodeRequest(data []byte) (wirechat.ChatRequest, []adapters.Warning, error) {
-	body, err := providerjson.ParseObject(data)
-	if err != nil {
-		return wirechat.ChatRequest{}, nil, shared.Invalid("", "the request body is not a JSON object: %v", err)
-	}
-	doc, err := decodeRequestTree(body)
-	if err != nil {
-		return wirechat.ChatRequest{}, nil, err
-	}
-	request, err := wirechat.Decode[wirechat.ChatRequest](providerjson.MustMarshal(doc))
-	if err != nil {
-		return wirechat.ChatRequest{}, nil, shared.Invalid("", "%v", err)
-	}
-	return request, nil, nil
+	return shared.DecodeRequest(data, decodeRequestTree)
 }
 
 func decodeRequestTree(body *obj) (*obj, error) {
@@ -174,15 +162,7 @@ func decodeBlocks(content any, where string) ([]any, error) {
 	case string:
 		return []any{newObj().Set("type", "text").Set("text", c)}, nil
 	case []any:
-		out := []any{}
-		for i, block := range c {
-			part, err := decodeBlock(block, where+"/"+strconv.Itoa(i))
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, part)
-		}
-		return out, nil
+		return shared.MapEach(c, where, decodeBlock)
 	}
 	return nil, shared.Invalid(where, "expected a string or an array of content blocks")
 }

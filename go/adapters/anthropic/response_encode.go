@@ -29,7 +29,7 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	content := []any{}
 	for j, part := range message.Parts {
 		where := "/message/parts/" + strconv.Itoa(j)
-		own, foreign := shared.MetadataFor(metadataOf(part), Provider)
+		own, foreign := shared.MetadataFor(shared.PartMetadata(part), Provider)
 		extra := false
 		for _, key := range own.Keys() {
 			extra = extra || (key != "citations" && key != "block")
@@ -79,8 +79,8 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	} else {
 		usage = EncodeUsage(*response.Usage, conv, own.Obj("usage"))
 	}
-	body := newObj().Set("id", deref(response.ID)).Set("type", "message").Set("role", "assistant").
-		Set("content", content).Set("model", deref(response.Model)).
+	body := newObj().Set("id", shared.Deref(response.ID)).Set("type", "message").Set("role", "assistant").
+		Set("content", content).Set("model", shared.Deref(response.Model)).
 		Set("stop_reason", shared.EncodeFinish(response.FinishReason, Manifest, conv, "/finish_reason")).
 		Set("stop_sequence", own.Get("stop_sequence")).Set("usage", usage)
 	for _, key := range metadataKeys {
@@ -89,33 +89,4 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 		}
 	}
 	return body, conv.Warnings, nil
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
-}
-
-func metadataOf(part wirechat.Part) wirechat.ProviderMetadata {
-	switch p := part.(type) {
-	case *wirechat.TextPart:
-		return p.ProviderMetadata
-	case *wirechat.ReasoningPart:
-		return p.ProviderMetadata
-	case *wirechat.ToolCallPart:
-		return p.ProviderMetadata
-	case *wirechat.ImagePart:
-		return p.ProviderMetadata
-	case *wirechat.AudioPart:
-		return p.ProviderMetadata
-	case *wirechat.FilePart:
-		return p.ProviderMetadata
-	case *wirechat.DataPart:
-		return p.ProviderMetadata
-	case *wirechat.ToolResultPart:
-		return p.ProviderMetadata
-	}
-	return nil
 }

@@ -76,7 +76,7 @@ func (e *StreamEncoder) Feed(event wirechat.StreamEvent) ([]adapters.SseEvent, e
 func (e *StreamEncoder) feed(event wirechat.StreamEvent) ([]adapters.SseEvent, error) {
 	switch ev := event.(type) {
 	case *wirechat.StartEvent:
-		return e.start(deref(ev.ID), deref(ev.Model)), nil
+		return e.start(shared.Deref(ev.ID), shared.Deref(ev.Model)), nil
 	case *wirechat.TextStartEvent:
 		return e.open(ev.Index, newObj().Set("type", "text").Set("text", "")), nil
 	case *wirechat.TextDeltaEvent:
@@ -110,7 +110,7 @@ func (e *StreamEncoder) feed(event wirechat.StreamEvent) ([]adapters.SseEvent, e
 	case *wirechat.ToolCallEndEvent:
 		return e.stop(ev.Index), nil
 	case *wirechat.PartEvent:
-		own, _ := shared.MetadataFor(metadataOf(ev.Part), Provider)
+		own, _ := shared.MetadataFor(shared.PartMetadata(ev.Part), Provider)
 		if data, ok := ev.Part.(*wirechat.DataPart); ok && own.Get("block") == true {
 			if block, ok := shared.Raw(data.Data.Value).(*obj); ok {
 				return append(e.open(ev.Index, block), e.stop(ev.Index)...), nil

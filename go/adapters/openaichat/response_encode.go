@@ -31,7 +31,7 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	calls := []any{}
 	for j, part := range message.Parts {
 		where := "/message/parts/" + strconv.Itoa(j)
-		own, foreign := shared.MetadataFor(partMetadataOf(part), Provider)
+		own, foreign := shared.MetadataFor(shared.PartMetadata(part), Provider)
 		if foreign {
 			conv.Degrade("part.provider_metadata", where+"/provider_metadata")
 		}
@@ -92,8 +92,8 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	if others, ok := own.Get("other_choices").([]any); ok {
 		choices = append(choices, others...)
 	}
-	body := newObj().Set("id", deref(response.ID)).Set("object", "chat.completion").Set("created", created).
-		Set("model", deref(response.Model)).Set("choices", choices)
+	body := newObj().Set("id", shared.Deref(response.ID)).Set("object", "chat.completion").Set("created", created).
+		Set("model", shared.Deref(response.Model)).Set("choices", choices)
 	if response.Usage != nil {
 		body.Set("usage", EncodeUsage(*response.Usage, conv, own.Obj("usage")))
 	}
@@ -103,33 +103,4 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 		}
 	}
 	return body, conv.Warnings, nil
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
-}
-
-func partMetadataOf(part wirechat.Part) wirechat.ProviderMetadata {
-	switch p := part.(type) {
-	case *wirechat.TextPart:
-		return p.ProviderMetadata
-	case *wirechat.ReasoningPart:
-		return p.ProviderMetadata
-	case *wirechat.ToolCallPart:
-		return p.ProviderMetadata
-	case *wirechat.ImagePart:
-		return p.ProviderMetadata
-	case *wirechat.AudioPart:
-		return p.ProviderMetadata
-	case *wirechat.FilePart:
-		return p.ProviderMetadata
-	case *wirechat.DataPart:
-		return p.ProviderMetadata
-	case *wirechat.ToolResultPart:
-		return p.ProviderMetadata
-	}
-	return nil
 }

@@ -50,7 +50,7 @@ func (e *StreamEncoder) chunk(delta *providerjson.Object, finish any, extra *pro
 func (e *StreamEncoder) Feed(event wirechat.StreamEvent) ([]adapters.SseEvent, error) {
 	switch ev := event.(type) {
 	case *wirechat.StartEvent:
-		e.id, e.model = deref(ev.ID), deref(ev.Model)
+		e.id, e.model = shared.Deref(ev.ID), shared.Deref(ev.Model)
 		return []adapters.SseEvent{e.chunk(newObj().Set("role", "assistant"), nil, nil)}, nil
 	case *wirechat.TextDeltaEvent:
 		return []adapters.SseEvent{e.chunk(newObj().Set("content", ev.Text), nil, nil)}, nil

@@ -20,7 +20,8 @@ var ownKeys = map[string]bool{
 	"stop_sequences": true, "temperature": true, "top_p": true,
 }
 
-// DecodeRequest is the canonical request for a provider body (no warnings: nothing is dropped); an
+// DecodeRequest is the canonical request for a provider body. It reports no warnings yet: members it does
+// not map are left out without the provider.unmapped warning Python gives (a known gap). An
 // *adapters.InvalidBodyError names the member of a body that is not a valid request.
 func DecodeRequest(data []byte) (wirechat.ChatRequest, []adapters.Warning, error) {
 	return shared.DecodeRequest(data, decodeRequestTree)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.codegen.schema_edits import build
 from tests.conftest import REPO_ROOT
 from wirechat.cli import main
 from wirechat_codegen.diff import diff_dirs
@@ -18,33 +19,8 @@ DATA = Path(__file__).parent / "data" / "schema_diff"
 CASES: list[dict[str, Any]] = json.loads((DATA / "cases.json").read_text())["cases"]
 
 
-def _apply(document: Any, pointer: str, edit: dict[str, Any]) -> None:
-    *parents, last = [part.replace("~1", "/").replace("~0", "~") for part in pointer.split("/")[1:]]
-    node = document
-    for part in parents:
-        node = node[int(part)] if isinstance(node, list) else node[part]
-    if edit.get("remove"):
-        del node[int(last) if isinstance(node, list) else last]
-    elif isinstance(node, list):
-        index = int(last)
-        if index == len(node):
-            node.append(edit["set"])
-        else:
-            node[index] = edit["set"]
-    else:
-        node[last] = edit["set"]
-
-
 def _pair(tmp_path: Path, edits: list[dict[str, Any]]) -> tuple[Path, Path]:
-    old, new = tmp_path / "old", tmp_path / "new"
-    shutil.copytree(DATA / "base", old)
-    shutil.copytree(DATA / "base", new)
-    for edit in edits:
-        path = new / f"{edit['file']}.schema.json"
-        document = json.loads(path.read_text())
-        _apply(document, edit["pointer"], edit)
-        path.write_text(json.dumps(document))
-    return old, new
+    return DATA / "base", build(DATA / "base", edits, tmp_path / "new")
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])

@@ -3,7 +3,7 @@
 One request per line (a JSON object), one response per line, in order; the protocol is documented in
 conformance/README.md and docs/decisions/007-conformance-protocol.md. Only the public API of the
 ``wirechat`` package is used: ``decode``, ``encode``, ``canonical``, ``add_usage``, ``parse_arguments``,
-``build_arguments``, ``fold`` and the errors of ``wirechat.stream``.
+``build_arguments``, ``fold``, the errors of ``wirechat.stream`` and ``wirechat.tolerant.decode_tolerant``.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 import wirechat
 from wirechat.stream import IncompleteStreamError, MalformedStreamError, StreamFailedError
+from wirechat.tolerant import decode_tolerant
 
 LANGUAGE = "python"
 
@@ -50,12 +51,23 @@ def _text(data: bytes) -> str:
 
 def op_decode(request: dict[str, Any]) -> dict[str, Any]:
     wire_type = _wire_type(request["type"])
+    if request.get("mode") == "tolerant":
+        return _decode_tolerant(request, wire_type)
     try:
         value = wirechat.decode(_document(request), wire_type)
     except wirechat.WireError as error:
         return _problems(error)
     encoded = wirechat.encode(value, wire_type)
     return {"ok": True, "canonical": _text(wirechat.canonical(value)), "encoded": _text(encoded)}
+
+
+def _decode_tolerant(request: dict[str, Any], wire_type: Any) -> dict[str, Any]:
+    """Spec section 12's tolerant reader: what this version does not know is kept and written back."""
+    try:
+        read = decode_tolerant(_document(request), wire_type)
+    except wirechat.WireError as error:
+        return _problems(error)
+    return {"ok": True, "canonical": _text(read.canonical()), "encoded": _text(read.encode())}
 
 
 def op_add_usage(request: dict[str, Any]) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Generic, Literal, TypeVar, overload
 
 import rfc8785
@@ -79,63 +80,112 @@ class Tolerant(Generic[T]):
             raise WireError([Problem("", f"cannot canonicalise: {exc}", "json-value")], self.type_name) from None
 
 
-def _defs() -> dict[str, Any]:
+# A schema node compiled for the walk: ("ref", name), ("object", {member: node}, closed), ("union", tag,
+# {tag value: node}), ("map", node), ("array", node), ("enum", values) for an open enum, or None (nothing to
+# set aside). A ref whose type compiles to None is None too, so the walk never enters it.
+_Node = tuple[Any, ...] | None
+
+
+def _compile(node: dict[str, Any], defs: dict[str, Any]) -> _Node:
+    if "$ref" in node:
+        return ("ref", node["$ref"].rsplit("/", 1)[-1])
+    if "oneOf" in node:
+        tag = node["discriminator"]["propertyName"]
+        variants = {}
+        for branch in node["oneOf"]:
+            name = branch["$ref"].rsplit("/", 1)[-1]
+            variants[defs[name]["properties"][tag]["const"]] = ("ref", name)
+        return ("union", tag, variants)
+    if "properties" in node:
+        members = {name: _compile(member, defs) for name, member in node["properties"].items()}
+        return ("object", members, node.get("additionalProperties") is False)
+    if isinstance(node.get("additionalProperties"), dict):
+        values = _compile(node["additionalProperties"], defs)
+        return None if values is None else ("map", values)
+    if isinstance(node.get("items"), dict):
+        items = _compile(node["items"], defs)
+        return None if items is None else ("array", items)
+    if isinstance(node.get("enum"), list) and OPEN_ENUM_FALLBACK in node["enum"]:
+        return ("enum", frozenset(node["enum"]))
+    return None  # a scalar, a closed enum (checked strictly), free-form JSON
+
+
+@cache
+def _shapes() -> dict[str, _Node]:
     defs: dict[str, Any] = bundle()["$defs"]
-    return defs
+    compiled = {name: _compile(node, defs) for name, node in defs.items()}
+    # Resolve refs once: a ref becomes the node it names (shared, so recursive types stay finite).
+    for _ in range(len(compiled)):
+        changed = False
+        for name, node in compiled.items():
+            new = _link(node, compiled)
+            if new != node:
+                compiled[name], changed = new, True
+        if not changed:
+            break
+    return compiled
 
 
-def _escape(token: str) -> str:
-    return token.replace("~", "~0").replace("/", "~1")
-
-
-def _resolve(node: dict[str, Any]) -> dict[str, Any]:
-    while "$ref" in node:
-        node = _defs()[node["$ref"].rsplit("/", 1)[-1]]
+def _link(node: _Node, compiled: dict[str, _Node]) -> _Node:
+    """``node`` with refs to types that need no walk replaced by None (leaves stay leaves)."""
+    if node is None:
+        return None
+    kind = node[0]
+    if kind == "ref":
+        return None if compiled[node[1]] is None else node
+    if kind == "object":
+        return ("object", {name: _link(member, compiled) for name, member in node[1].items()}, node[2])
+    if kind in ("map", "array"):
+        inner = _link(node[1], compiled)
+        return None if inner is None else (kind, inner)
     return node
 
 
-def _unknown_variant(node: dict[str, Any], value: Any) -> bool:
-    """``value`` is an object whose tag names no variant of the union ``node``."""
-    if "oneOf" not in node or not isinstance(value, dict):
+def _escape(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1") if "~" in token or "/" in token else token
+
+
+def _resolve(node: _Node) -> _Node:
+    if node is not None and node[0] == "ref":
+        shapes = _shapes()
+        while node is not None and node[0] == "ref":
+            node = shapes[node[1]]
+    return node
+
+
+def _unknown_variant(union: _Node, value: Any) -> bool:
+    """``value`` is an object whose tag names no variant of ``union``."""
+    if union is None or union[0] != "union" or not isinstance(value, dict):
         return False
-    tag = node["discriminator"]["propertyName"]
-    return isinstance(value.get(tag), str) and _variant(node, value[tag]) is None
+    tag_value = value.get(union[1])
+    return isinstance(tag_value, str) and tag_value not in union[2]
 
 
-def _variant(node: dict[str, Any], tag_value: str) -> dict[str, Any] | None:
-    tag = node["discriminator"]["propertyName"]
-    for branch in node["oneOf"]:
-        variant = _resolve(branch)
-        if variant["properties"][tag].get("const") == tag_value:
-            return variant
-    return None
-
-
-def _walk(value: Any, node: dict[str, Any], pointer: str, out: list[Unknown]) -> Any:
+def _walk(value: Any, node: _Node, pointer: str, out: list[Unknown]) -> Any:
     """A copy of ``value`` without what ``node`` does not know; the items set aside are appended to ``out``."""
     node = _resolve(node)
-    if "oneOf" in node:
-        if not isinstance(value, dict):
-            return value
-        tag = node["discriminator"]["propertyName"]
-        variant = _variant(node, value[tag]) if isinstance(value.get(tag), str) else None
+    if node is None:
+        return value
+    kind = node[0]
+    if kind == "union":
+        variant = node[2].get(value.get(node[1])) if isinstance(value, dict) else None
         return value if variant is None else _walk(value, variant, pointer, out)
-    if isinstance(value, dict) and "properties" in node:
-        properties: dict[str, Any] = node["properties"]
+    if kind == "object" and isinstance(value, dict):
+        members, closed = node[1], node[2]
         kept = {}
         for name, member in value.items():
-            if name in properties:
-                kept[name] = _walk(member, properties[name], f"{pointer}/{_escape(name)}", out)
-            elif node.get("additionalProperties") is False:
+            if name in members:
+                shape = members[name]
+                kept[name] = member if shape is None else _walk(member, shape, f"{pointer}/{_escape(name)}", out)
+            elif closed:
                 out.append(Unknown("member", pointer, member, name))
             else:
                 kept[name] = member
         return kept
-    if isinstance(value, dict) and isinstance(node.get("additionalProperties"), dict):
-        values = node["additionalProperties"]
-        return {name: _walk(v, values, f"{pointer}/{_escape(name)}", out) for name, v in value.items()}
-    if isinstance(value, list) and isinstance(node.get("items"), dict):
-        items = node["items"]
+    if kind == "map" and isinstance(value, dict):
+        return {name: _walk(v, node[1], f"{pointer}/{_escape(name)}", out) for name, v in value.items()}
+    if kind == "array" and isinstance(value, list):
+        items = node[1]
         union = _resolve(items)
         kept_items = []
         for index, item in enumerate(value):
@@ -144,8 +194,7 @@ def _walk(value: Any, node: dict[str, Any], pointer: str, out: list[Unknown]) ->
             else:
                 kept_items.append(_walk(item, items, f"{pointer}/{index}", out))
         return kept_items
-    enum = node.get("enum")
-    if isinstance(value, str) and isinstance(enum, list) and value not in enum and OPEN_ENUM_FALLBACK in enum:
+    if kind == "enum" and isinstance(value, str) and value not in node[1]:
         out.append(Unknown("enum", pointer, value))
         return OPEN_ENUM_FALLBACK
     return value
@@ -153,10 +202,10 @@ def _walk(value: Any, node: dict[str, Any], pointer: str, out: list[Unknown]) ->
 
 def split(value: Any, type_name: str) -> tuple[Any, tuple[Unknown, ...]]:
     """``value`` without what the schema of ``type_name`` does not know, and the items set aside."""
-    if type_name not in _defs():
+    if type_name not in _shapes():
         raise ValueError(f"{type_name!r} is not a wirechat type")
     out: list[Unknown] = []
-    cleaned = _walk(value, {"$ref": f"#/$defs/{type_name}"}, "", out)
+    cleaned = _walk(value, ("ref", type_name), "", out)
     return cleaned, tuple(out)
 
 
@@ -219,6 +268,8 @@ def decode_tolerant(
     """Decode ``data`` as ``type_`` tolerantly (see the module docstring); ``WireError`` for what stays wrong."""
     type_name = name_of(type_)
     cleaned, unknown = split(parse(data, type_name, max_bytes=max_bytes), type_name)
+    if not unknown:  # a document this reader knows whole: decoded as strictly as decode() does, from its text
+        return Tolerant(decode(data, type_), (), type_name)
     text = json.dumps(cleaned, ensure_ascii=False, separators=(",", ":"))
     value = decode(text.encode("utf-8", "surrogatepass"), type_)
     return Tolerant(value, unknown, type_name)

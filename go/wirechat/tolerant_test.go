@@ -105,3 +105,48 @@ func TestAPlaceThatIsGoneIsAnError(t *testing.T) {
 		t.Fatalf("message %q does not say %q", err, want)
 	}
 }
+
+// benchDocument is a ChatRequest of 50 messages; v11 adds a member and a video part to each.
+func benchDocument(v11 bool) []byte {
+	var b strings.Builder
+	b.WriteString(`{"model":"m","messages":[`)
+	for i := 0; i < 50; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(`{"role":"user","parts":[{"type":"text","text":"` + strings.Repeat("hello world ", 10) + `"}`)
+		if v11 {
+			b.WriteString(`,{"type":"video","video":{"source":"url","url":"https://x.test/v.mp4"}}],"created_at":"2026-11-24T22:00:00Z"}`)
+		} else {
+			b.WriteString(`]}`)
+		}
+	}
+	b.WriteString(`]}`)
+	return []byte(b.String())
+}
+
+// go test -run '^$' -bench Tolerant ./wirechat/ : strict and tolerant decoding of the same documents.
+func BenchmarkTolerant(b *testing.B) {
+	v10, v11 := benchDocument(false), benchDocument(true)
+	b.Run("strict-v1.0", func(b *testing.B) {
+		for range b.N {
+			if _, err := wirechat.Decode[wirechat.ChatRequest](v10); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("tolerant-v1.0", func(b *testing.B) {
+		for range b.N {
+			if _, err := wirechat.DecodeTolerant[wirechat.ChatRequest](v10); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("tolerant-v1.1", func(b *testing.B) {
+		for range b.N {
+			if _, err := wirechat.DecodeTolerant[wirechat.ChatRequest](v11); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

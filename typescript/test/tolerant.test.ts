@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { canonical, canonicalTolerant, decode, decodeTolerant, encodeTolerant, TolerantRestoreError, WireError } from "../src/index.js";
+import { canonical, canonicalTolerant, decode, decodeTolerant, encodeTolerant, parseJson, TolerantRestoreError, WireError } from "../src/index.js";
+import { tolerantCases } from "./corpus.js";
 
 const V11 = {
   role: "assistant",
@@ -68,4 +69,21 @@ describe("decodeTolerant", () => {
       (error) => error instanceof TolerantRestoreError && /^\/messages\/1: the member set aside here \("created_at"\)/.test(error.message),
     );
   });
+});
+
+describe("the corpus's tolerant cases (conformance/cases/evolution)", () => {
+  const cases = tolerantCases();
+  test("there are some", () => assert.ok(cases.length >= 5, String(cases.length)));
+  for (const c of cases) {
+    test(`${c.valid ? "valid" : "invalid"}: ${c.id}`, () => {
+      if (!c.valid) {
+        assert.throws(() => decodeTolerant(c.input, c.type), WireError);
+        return;
+      }
+      const read = decodeTolerant(c.input, c.type);
+      const expected = canonical(c.result ?? parseJson(c.input as string));
+      assert.equal(canonicalTolerant(read), expected);
+      assert.equal(canonical(parseJson(encodeTolerant(read))), expected);
+    });
+  }
 });

@@ -55,6 +55,18 @@ OPENAI_BODIES: list[dict[str, Any]] = [
         "model": "m",
         "messages": [{"role": "user", "content": [{"type": "file", "file": {"file_data": "not a data url"}}]}],
     },
+    {  # members the adapter does not map, at every depth it reads: each one a provider.unmapped warning
+        "model": "m",
+        "messages": [
+            {"role": "user", "content": [{"type": "text", "text": "hi", "a/b~c": 1}], "bogus": True},
+            {
+                "role": "assistant",
+                "content": [{"type": "image_url", "image_url": {"url": "https://x/y.png", "extra": 2}}],
+                "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}", "x": 3}}],
+            },
+        ],
+        "tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}, "cache": 4}],
+    },
 ]
 ANTHROPIC_BODIES: list[dict[str, Any]] = [
     {
@@ -115,5 +127,21 @@ ANTHROPIC_BODIES: list[dict[str, Any]] = [
         "model": "m",
         "max_tokens": 1,
         "messages": [{"role": "user", "content": [{"type": "image", "source": {"type": "file"}}]}],
+    },
+    {  # members the adapter does not map, at every depth it reads: each one a provider.unmapped warning
+        "model": "m",
+        "max_tokens": 1,
+        "system": [{"type": "text", "text": "s", "bogus": 1}],
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "image", "source": {"type": "url", "url": "https://x/y.png", "a/b~c": 2}},
+                    {"type": "tool_result", "tool_use_id": "t1", "content": [{"type": "text", "text": "4", "x": 3}]},
+                ],
+                "name": "n",
+            }
+        ],
+        "tools": [{"name": "f", "input_schema": {"type": "object"}, "type": "custom"}],
     },
 ]

@@ -42,6 +42,9 @@ type Manifest struct {
 	DefaultMaxTokens int64
 	// StatusRetryable holds the provider's documented exceptions to the shared status table.
 	StatusRetryable map[int]bool
+	// OptionsSchema is the JSON Schema (as JSON text) of the adapter's own provider_options entry, checked
+	// before a request is encoded ("" : no check).
+	OptionsSchema string
 }
 
 // Warning is a degradation an adapter applied: the manifest feature, and what happened where.

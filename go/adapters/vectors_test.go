@@ -41,6 +41,8 @@ type vector struct {
 	MaxTokens   *int64               `json:"default_max_tokens"`
 	StatusRetry map[string]bool      `json:"status_retryable"`
 	Headers     map[string]string    `json:"headers"`
+	Invalid     [][2]string          `json:"invalid"`
+	OptionsJSON json.RawMessage      `json:"options_schema"`
 }
 
 var byName = map[string]adapters.Adapter{"openai-chat": openaichat.Adapter, "anthropic": anthropic.Adapter}
@@ -137,6 +139,20 @@ func checkRequest(t *testing.T, adapter adapters.Adapter, v vector) {
 		t.Fatalf("canonical request does not decode: %v", err)
 	}
 	body, warnings, err := adapter.EncodeRequest(request)
+	if v.Invalid != nil {
+		var invalid *wirechat.WireError
+		if !errors.As(err, &invalid) {
+			t.Fatalf("want a WireError %v, got %v", v.Invalid, err)
+		}
+		got := [][2]string{}
+		for _, problem := range invalid.Problems {
+			got = append(got, [2]string{problem.Pointer, problem.Rule})
+		}
+		if !slices.Equal(got, v.Invalid) {
+			t.Fatalf("problems %v, Python's %v", got, v.Invalid)
+		}
+		return
+	}
 	if v.Refused != "" {
 		var refused *adapters.RefusedError
 		if !errors.As(err, &refused) || refused.Feature != v.Refused {
@@ -318,6 +334,9 @@ func checkStreamEncode(t *testing.T, adapter adapters.Adapter, v vector) {
 }
 
 func checkManifest(t *testing.T, m *adapters.Manifest, v vector) {
+	if got, want := jcs(t, []byte(m.OptionsSchema)), jcs(t, v.OptionsJSON); got != want {
+		t.Errorf("options schema %s, Python's %s", got, want)
+	}
 	if len(m.Features) != len(v.Features) {
 		t.Errorf("%d features, Python's %d", len(m.Features), len(v.Features))
 	}

@@ -13,6 +13,7 @@ import { test } from "node:test";
 import { getAdapter } from "../src/adapters/index.js";
 import { ConversionRefused, type ConversionWarning } from "../src/adapters/shared/contract.js";
 import { canonical } from "../src/canonical.js";
+import { WireError } from "../src/errors.js";
 import type { ChatRequest, ChatResponse, StreamEvent } from "../src/generated/types.js";
 import { fold } from "../src/stream.js";
 import { repoRoot } from "./support.js";
@@ -42,11 +43,16 @@ function replay(name: string, line: Line): Line {
   switch (line["kind"]) {
     case "request": {
       let out: Line = {};
-      const refused = refusedFeature(() => {
-        const { body, warnings } = adapter.encodeRequest(line["canonical"] as ChatRequest);
-        out = { body: canonical(body), warnings: features(warnings) };
-      });
-      return refused !== undefined ? { refused } : out;
+      try {
+        const refused = refusedFeature(() => {
+          const { body, warnings } = adapter.encodeRequest(line["canonical"] as ChatRequest);
+          out = { body: canonical(body), warnings: features(warnings) };
+        });
+        return refused !== undefined ? { refused } : out;
+      } catch (error) {
+        if (!(error instanceof WireError)) throw error;
+        return { invalid: error.problems.map((problem) => [problem.pointer, problem.rule]) };
+      }
     }
     case "request_decode":
       try {
@@ -101,6 +107,8 @@ function replay(name: string, line: Line): Line {
 function expected(line: Line): Line {
   switch (line["kind"]) {
     case "request":
+      if ("invalid" in line) return { invalid: line["invalid"] };
+      return "refused" in line ? { refused: line["refused"] } : { body: canonical(line["body"]), warnings: line["warnings"] };
     case "response_encode":
       return "refused" in line ? { refused: line["refused"] } : { body: canonical(line["body"]), warnings: line["warnings"] };
     case "request_decode":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ANTHROPIC_BODIES", "OPENAI_BODIES"]
+__all__ = ["ANTHROPIC_BODIES", "CANONICAL_REQUESTS", "OPENAI_BODIES"]
 
 OPENAI_BODIES: list[dict[str, Any]] = [
     {
@@ -143,5 +143,44 @@ ANTHROPIC_BODIES: list[dict[str, Any]] = [
             }
         ],
         "tools": [{"name": "f", "input_schema": {"type": "object"}, "type": "custom"}],
+    },
+]
+
+_HI = [{"role": "user", "parts": [{"type": "text", "text": "hi"}]}]
+
+# Canonical requests whose provider_options break (or keep) each adapter's options schema: every adapter
+# checks its own entry before encoding and gives the same problems (pointer, rule) in every language.
+CANONICAL_REQUESTS: list[dict[str, Any]] = [
+    {
+        "model": "m",
+        "messages": _HI,
+        "provider_options": {
+            "openai-chat": {"reasoning_effort": "bogus", "top_logprobs": 99, "logprobs": "yes", "user": "x" * 41},
+            "anthropic": {"thinking": {"type": "enabled", "budget_tokens": 10}, "metadata": {"user_id": 5, "x": 1}},
+        },
+    },
+    {
+        "model": "m",
+        "messages": _HI,
+        "provider_options": {
+            "openai-chat": {"frequency_penalty": -3, "service_tier": "flex", "top_logprobs": 2.5},
+            "anthropic": {"thinking": {"type": "adaptive", "extra": True}, "service_tier": "turbo"},
+        },
+    },
+    {
+        "model": "m",
+        "messages": _HI,
+        "provider_options": {
+            "openai-chat": {"max_completion_tokens": 3, "user": "é" * 40},
+            "anthropic": {"thinking": {"type": "mystery"}},
+        },
+    },
+    {
+        "model": "m",
+        "messages": _HI,
+        "provider_options": {
+            "openai-chat": {"top_logprobs": 20.0, "presence_penalty": 2, "store": True},
+            "anthropic": {"thinking": {"type": "enabled", "budget_tokens": 2048}, "metadata": {"user_id": "u"}},
+        },
     },
 ]

@@ -21,12 +21,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wirechat import ChatRequest, ChatResponse, encode, fold
+from wirechat import ChatRequest, ChatResponse, WireError, encode, fold
 from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, get
 from wirechat.exchange import SseEvent
 from wirechat.stream import events_from_response
 from wirechat.testing.gate_strategies import requests, responses
-from wirechat_conformance.adapter_vector_bodies import ANTHROPIC_BODIES, OPENAI_BODIES
+from wirechat_conformance.adapter_vector_bodies import ANTHROPIC_BODIES, CANONICAL_REQUESTS, OPENAI_BODIES
 
 __all__ = [
     "VECTOR_ADAPTERS",
@@ -71,6 +71,9 @@ def request_line(adapter: Adapter, document: Any, description: str) -> Line:
         body, warnings = adapter.encode_request(ChatRequest.model_validate(document))
     except ConversionRefused as refusal:
         line["refused"] = refusal.feature
+        return line
+    except WireError as invalid:  # provider_options that break the adapter's options schema
+        line["invalid"] = [[problem.pointer, problem.rule] for problem in invalid.problems]
         return line
     line["body"] = body
     line["warnings"] = _features(warnings)
@@ -153,7 +156,7 @@ def manifest_line(adapter: Adapter) -> Line:
     return {"kind": "manifest", "description": "the capability manifest",
             "features": {k: [v.level, v.message] for k, v in manifest.features.items()},
             "finish_reasons": dict(manifest.finish_reasons), "finish_defaults": dict(manifest.finish_defaults),
-            "default_max_tokens": manifest.default_max_tokens,
+            "default_max_tokens": manifest.default_max_tokens, "options_schema": dict(manifest.options_schema),
             "status_retryable": {str(k): v for k, v in manifest.status_retryable.items()}}  # fmt: skip
 
 
@@ -177,6 +180,8 @@ def build(name: str, root: Path) -> list[Line]:
             lines.append(request_decode_line(adapter, line["body"], "decode of: " + line["description"]))
     for i, body in enumerate(OPENAI_BODIES if name == "openai-chat" else ANTHROPIC_BODIES):
         lines.append(request_decode_line(adapter, body, f"hand-written request body {i}"))
+    for i, document in enumerate(CANONICAL_REQUESTS):
+        lines.append(request_line(adapter, document, f"hand-written request {i}"))
     for source, bodies in (("openai-chat", OPENAI_BODIES), ("anthropic", ANTHROPIC_BODIES)):
         for i, body in enumerate(bodies):  # a rich canonical request, read from a provider body, sent here
             decoded = request_decode_line(get(source), body, "")

@@ -143,3 +143,24 @@ type Adapter interface {
 	// StreamRequestFlags is a copy of body that asks for a streamed response (with usage, where opt-in).
 	StreamRequestFlags(body *providerjson.Object) *providerjson.Object
 }
+
+// EmbedCodec is an optional capability: an adapter that has it offers embeddings (client.Embed), sent to
+// EmbedPath. Without it the client gives an UnsupportedCallError before sending anything.
+type EmbedCodec interface {
+	EmbedPath() string
+	// EncodeEmbedRequest is the provider's embeddings body; a *RefusedError for what it cannot carry.
+	EncodeEmbedRequest(request wirechat.EmbedRequest) (*providerjson.Object, error)
+	// DecodeEmbedResponse is the canonical response, Embeddings[i] for Inputs[i]; *InvalidBodyError for a
+	// body that is not an embeddings response.
+	DecodeEmbedResponse(body []byte) (wirechat.EmbedResponse, error)
+}
+
+// CompleteCodec is an optional capability: an adapter that has it offers text completions
+// (client.Complete), sent to CompletePath.
+type CompleteCodec interface {
+	CompletePath() string
+	// EncodeCompleteRequest is the provider's completions body; a *RefusedError for what it cannot carry.
+	EncodeCompleteRequest(request wirechat.CompleteRequest) (*providerjson.Object, error)
+	// DecodeCompleteResponse is the canonical response; *InvalidBodyError for a body that is not one.
+	DecodeCompleteResponse(body []byte) (wirechat.CompleteResponse, error)
+}

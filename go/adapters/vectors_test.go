@@ -125,6 +125,14 @@ func TestVectors(t *testing.T) {
 					checkManifest(t, adapter.Manifest(), v)
 				case "request_decode":
 					checkRequestDecode(t, adapter, v)
+				case "embed_request", "complete_request":
+					checkCallRequest(t, adapter, v)
+				case "embed_response":
+					response, err := adapter.(adapters.EmbedCodec).DecodeEmbedResponse([]byte(v.BodyText))
+					checkCanonical(t, v, &response, err)
+				case "complete_response":
+					response, err := adapter.(adapters.CompleteCodec).DecodeCompleteResponse([]byte(v.BodyText))
+					checkCanonical(t, v, &response, err)
 				default:
 					t.Fatalf("unknown vector kind %q", v.Kind)
 				}
@@ -177,7 +185,7 @@ func checkRequest(t *testing.T, adapter adapters.Adapter, v vector) {
 	}
 }
 
-func checkCanonical(t *testing.T, v vector, response wirechat.ChatResponse, err error) {
+func checkCanonical(t *testing.T, v vector, response any, err error) {
 	if v.Error != "" {
 		if err == nil {
 			t.Fatalf("want %s, got a response", v.Error)
@@ -374,5 +382,37 @@ func checkManifest(t *testing.T, m *adapters.Manifest, v vector) {
 		if got, ok := m.StatusRetryable[code]; !ok || got != verdict {
 			t.Errorf("status %s retryable %v, Python's %v", status, got, verdict)
 		}
+	}
+}
+
+// checkCallRequest holds an embeddings or completions request to Python's body or refusal.
+func checkCallRequest(t *testing.T, adapter adapters.Adapter, v vector) {
+	var body *providerjson.Object
+	var err error
+	if v.Kind == "embed_request" {
+		request, decodeErr := wirechat.Decode[wirechat.EmbedRequest](v.Canonical)
+		if decodeErr != nil {
+			t.Fatalf("canonical request does not decode: %v", decodeErr)
+		}
+		body, err = adapter.(adapters.EmbedCodec).EncodeEmbedRequest(request)
+	} else {
+		request, decodeErr := wirechat.Decode[wirechat.CompleteRequest](v.Canonical)
+		if decodeErr != nil {
+			t.Fatalf("canonical request does not decode: %v", decodeErr)
+		}
+		body, err = adapter.(adapters.CompleteCodec).EncodeCompleteRequest(request)
+	}
+	if v.Refused != "" {
+		var refused *adapters.RefusedError
+		if !errors.As(err, &refused) || refused.Feature != v.Refused {
+			t.Fatalf("want refusal %s, got %v", v.Refused, err)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("want a body, got %v", err)
+	}
+	if got, want := jcs(t, providerjson.MustMarshal(body)), jcs(t, v.Body); got != want {
+		t.Fatalf("body differs from Python's\n got: %s\nwant: %s", got, want)
 	}
 }

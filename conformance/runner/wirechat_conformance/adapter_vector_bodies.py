@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ANTHROPIC_BODIES", "CANONICAL_REQUESTS", "OPENAI_BODIES"]
+__all__ = [
+    "ANTHROPIC_BODIES",
+    "CANONICAL_REQUESTS",
+    "COMPLETE_BODIES",
+    "COMPLETE_REQUESTS",
+    "EMBED_BODIES",
+    "EMBED_REQUESTS",
+    "OPENAI_BODIES",
+]
 
 OPENAI_BODIES: list[dict[str, Any]] = [
     {
@@ -183,4 +191,41 @@ CANONICAL_REQUESTS: list[dict[str, Any]] = [
             "anthropic": {"thinking": {"type": "enabled", "budget_tokens": 2048}, "metadata": {"user_id": "u"}},
         },
     },
+]
+
+# Embeddings and completions, for the adapters that offer them: canonical requests (bodies or refusals)
+# and provider answers (canonical responses, or invalid_response), hand-written to reach every branch.
+EMBED_REQUESTS: list[dict[str, Any]] = [
+    {"model": "e", "inputs": ["a", "b"], "dimensions": 2},
+    {"model": "e", "inputs": ["x"], "provider_options": {"openai-chat": {"user": "u"}, "anthropic": {"x": 1}}},
+    {"inputs": ["no model"]},
+    {"model": "e", "inputs": ["x"], "provider_options": {"openai-chat": {"encoding_format": "base64"}}},
+]
+EMBED_BODIES: list[str] = [
+    '{"object": "list", "data": [{"object": "embedding", "index": 1, "embedding": [0.5, -1]}, '
+    '{"object": "embedding", "index": 0, "embedding": [1e-7, 2.5], "extra": true}], "model": "e", '
+    '"usage": {"prompt_tokens": 4, "total_tokens": 4}}',
+    '{"data": [{"index": 0, "embedding": [1]}], "usage": {"prompt_tokens": 4, "total_tokens": 9}}',
+    '{"data": [{"index": 0, "embedding": "AAAA"}]}',
+    '{"data": [{"index": 0, "embedding": [1]}, {"index": 0, "embedding": [2]}]}',
+    '{"data": [{"index": 3, "embedding": [1]}]}',
+    '{"data": [{"index": 0, "embedding": [1e300]}]}',
+    '{"data": []}',
+    "[]",
+]
+COMPLETE_REQUESTS: list[dict[str, Any]] = [
+    {"model": "c", "prompt": "Once", "options": {"max_tokens": 5, "temperature": 0.5, "stop": ["."], "seed": 3}},
+    {"model": "c", "prompt": "Once", "provider_options": {"openai-chat": {"n": 2}}},
+    {"model": "c", "prompt": "Once", "provider_options": {"openai-chat": {"echo": True}}},
+    {"model": "c", "prompt": "Once", "options": {"parallel_tool_calls": True}},
+    {"prompt": "no model"},
+]
+COMPLETE_BODIES: list[str] = [
+    '{"id": "cmpl-1", "object": "text_completion", "created": 1, "model": "c", "choices": [{"index": 0, '
+    '"text": " upon", "finish_reason": "length", "logprobs": null}], "usage": {"prompt_tokens": 1, '
+    '"completion_tokens": 1, "total_tokens": 2}}',
+    '{"choices": [{"index": 1, "text": "b", "finish_reason": "stop"}, {"index": 0, "text": "a", '
+    '"finish_reason": "mystery", "extra": 1}]}',
+    '{"choices": []}',
+    '{"choices": [{"index": 0, "finish_reason": "stop"}]}',
 ]

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 
 import { getAdapter } from "../src/adapters/index.js";
-import { ConversionRefused, type ConversionWarning } from "../src/adapters/shared/contract.js";
+import { ConversionRefused, hasComplete, hasEmbed, type Adapter, type CompleteCodec, type ConversionWarning, type EmbedCodec } from "../src/adapters/shared/contract.js";
 import { canonical } from "../src/canonical.js";
 import { WireError } from "../src/errors.js";
 import type { ChatRequest, ChatResponse, StreamEvent } from "../src/generated/types.js";
@@ -98,9 +98,35 @@ function replay(name: string, line: Line): Line {
     }
     case "error":
       return { canonical: canonical(adapter.decodeError(line["status"], line["headers"], line["body_text"])) };
+    case "embed_request":
+    case "complete_request": {
+      let body: unknown;
+      const refused = refusedFeature(() => {
+        body = line["kind"] === "embed_request" ? embedCodec(adapter).encodeEmbedRequest(line["canonical"]) : completeCodec(adapter).encodeCompleteRequest(line["canonical"]);
+      });
+      return refused !== undefined ? { refused } : { body: canonical(body) };
+    }
+    case "embed_response":
+    case "complete_response":
+      try {
+        const body = JSON.parse(line["body_text"] as string);
+        return { canonical: canonical(line["kind"] === "embed_response" ? embedCodec(adapter).decodeEmbedResponse(body) : completeCodec(adapter).decodeCompleteResponse(body)) };
+      } catch {
+        return { error: "invalid_response" };
+      }
     default:
       return {};
   }
+}
+
+function embedCodec(adapter: Adapter): EmbedCodec {
+  assert.ok(hasEmbed(adapter), `${adapter.name} has embed vectors but no embeddings codec`);
+  return adapter;
+}
+
+function completeCodec(adapter: Adapter): CompleteCodec {
+  assert.ok(hasComplete(adapter), `${adapter.name} has complete vectors but no completions codec`);
+  return adapter;
 }
 
 /** The line's expected output, in the same terms as `replay`. */
@@ -119,8 +145,14 @@ function expected(line: Line): Line {
       return "error" in line ? { error: line["error"] } : { canonical: canonical(line["canonical"]) };
     case "stream_encode":
       return { events: line["events"] };
+    case "embed_request":
+    case "complete_request":
+      return "refused" in line ? { refused: line["refused"] } : { body: canonical(line["body"]) };
+    case "embed_response":
+    case "complete_response":
+      return "error" in line ? { error: line["error"] } : { canonical: canonical(line["canonical"]) };
     default:
-      return {};
+      assert.fail(`unknown vector kind ${line["kind"]}`);
   }
 }
 
@@ -131,9 +163,6 @@ function expected(line: Line): Line {
  * `json.dumps` (`0.0`, `-10000000.0`, member order as parsed) where JavaScript has lost the spelling after
  * `JSON.parse` (`0`). The fix is to write both as RFC 8785 text in every language (see the closing note).
  */
-/** Kinds of vector the TypeScript adapters do not cover yet: embeddings and completions (Python and Go have them). */
-const NOT_YET = new Set(["embed_request", "embed_response", "complete_request", "complete_response"]);
-
 const KNOWN: Record<string, string[]> = {
   "openai-chat": [
     "request: generated request 20 (gate strategies, fixed seed)",
@@ -150,7 +179,7 @@ const KNOWN: Record<string, string[]> = {
 
 for (const name of ["openai-chat", "anthropic"]) {
   test(`${name}: every shared vector gives Python's output`, () => {
-    const all = lines(name).filter((line) => line["kind"] !== "manifest" && !NOT_YET.has(line["kind"]));
+    const all = lines(name).filter((line) => line["kind"] !== "manifest");
     assert.ok(all.length > 100);
     const known = new Set(KNOWN[name]);
     const differing = all.filter((line) => JSON.stringify(replay(name, line)) !== JSON.stringify(expected(line)));

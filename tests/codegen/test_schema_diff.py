@@ -57,7 +57,7 @@ def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert main(["schema", "diff", str(DATA / "base"), str(broken)]) == 2
 
 
-def test_the_released_snapshot_is_a_copy_of_v1_and_v1_has_no_breaking_change(
+def test_v1_has_no_breaking_change_against_the_released_snapshot(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """The check the gate runs (noxfile ``schema-freeze``): the frozen v1.0 against today's v1."""

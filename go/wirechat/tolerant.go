@@ -84,7 +84,7 @@ func DecodeTolerantInto(dst any, data []byte) ([]Unknown, error) {
 		return nil, strictErr
 	}
 	var unknown []Unknown
-	cleaned, err := walk(tree, &wire.Shape{Kind: wire.ShapeRef, Ref: name}, "", &unknown)
+	cleaned, err := walk(tree, &wire.Shape{Kind: "ref", Ref: name}, "", &unknown)
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +150,7 @@ func raw(value any) (json.RawMessage, error) {
 }
 
 func resolve(shape *wire.Shape) *wire.Shape {
-	for shape.Kind == wire.ShapeRef {
+	for shape.Kind == "ref" {
 		shape = wire.Shapes[shape.Ref]
 	}
 	return shape
@@ -174,11 +174,11 @@ func variant(union *wire.Shape, value any) (*wire.Shape, bool) {
 func walk(value any, shape *wire.Shape, pointer string, out *[]Unknown) (any, error) {
 	shape = resolve(shape)
 	switch shape.Kind {
-	case wire.ShapeUnion:
+	case "union":
 		if found, _ := variant(shape, value); found != nil {
 			return walk(value, found, pointer, out)
 		}
-	case wire.ShapeObject:
+	case "object":
 		object, ok := value.(map[string]any)
 		if !ok {
 			return value, nil
@@ -201,7 +201,7 @@ func walk(value any, shape *wire.Shape, pointer string, out *[]Unknown) (any, er
 			kept[name] = walked
 		}
 		return kept, nil
-	case wire.ShapeMap:
+	case "map":
 		if object, ok := value.(map[string]any); ok {
 			kept := make(map[string]any, len(object))
 			for _, name := range codec.SortedKeys(object) {
@@ -213,7 +213,7 @@ func walk(value any, shape *wire.Shape, pointer string, out *[]Unknown) (any, er
 			}
 			return kept, nil
 		}
-	case wire.ShapeArray:
+	case "array":
 		items, ok := value.([]any)
 		if !ok {
 			return value, nil
@@ -222,7 +222,7 @@ func walk(value any, shape *wire.Shape, pointer string, out *[]Unknown) (any, er
 		kept := make([]any, 0, len(items))
 		for index, item := range items {
 			at := pointer + "/" + strconv.Itoa(index)
-			if union.Kind == wire.ShapeUnion {
+			if union.Kind == "union" {
 				if found, tagged := variant(union, item); tagged && found == nil {
 					text, err := raw(item)
 					if err != nil {
@@ -239,7 +239,7 @@ func walk(value any, shape *wire.Shape, pointer string, out *[]Unknown) (any, er
 			kept = append(kept, walked)
 		}
 		return kept, nil
-	case wire.ShapeEnum:
+	case "enum":
 		text, ok := value.(string)
 		if ok && !slices.Contains(shape.Enum, text) && slices.Contains(shape.Enum, OpenEnumFallback) {
 			quoted, err := raw(text)

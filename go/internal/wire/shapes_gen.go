@@ -3,31 +3,16 @@
 
 package wire
 
-// ShapeKind says what a Shape describes.
-type ShapeKind uint8
-
-// The kinds of Shape.
-const (
-	// ShapeLeaf is a scalar or free-form JSON: nothing inside it is set aside.
-	ShapeLeaf ShapeKind = iota
-	// ShapeRef is the named type Ref (a key of Shapes).
-	ShapeRef
-	// ShapeObject is a closed object: Members lists every member it knows.
-	ShapeObject
-	// ShapeUnion is a tagged union: Tag is the tag member, Variants maps each tag value to its type.
-	ShapeUnion
-	// ShapeEnum is a string enum with the values Enum (open when it lists "other").
-	ShapeEnum
-	// ShapeArray is an array of Items.
-	ShapeArray
-	// ShapeMap is an object used as a map from names to Values.
-	ShapeMap
-)
-
-// Shape is what a tolerant reader (spec section 12) must know of a type to tell a member, a union variant
-// or an enum value it does not know from one it does.
+// Shape is what a tolerant reader (spec section 12) must know of a type to tell a member, a union
+// variant or an enum value it does not know from one it does. Kind is one of:
+//   - "" (a leaf): a scalar, a closed enum or free-form JSON, where nothing is set aside;
+//   - "ref": the named type Ref (a key of Shapes);
+//   - "object": a closed object; Members lists every member it knows;
+//   - "union": a tagged union; Tag is the tag member, Variants maps each tag value to its type;
+//   - "enum": an open enum (it lists "other") with the values Enum;
+//   - "array": an array of Items; "map": an object used as a map from names to Values.
 type Shape struct {
-	Kind     ShapeKind
+	Kind     string
 	Ref      string
 	Members  map[string]*Shape
 	Tag      string
@@ -40,76 +25,76 @@ type Shape struct {
 // Shapes maps every type name of the schema to its Shape.
 var Shapes = func() map[string]*Shape {
 	m := map[string]*Shape{}
-	m["AudioPart"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "audio": {Kind: ShapeRef, Ref: "MediaRef"}, "provider_metadata": {Kind: ShapeRef, Ref: "ProviderMetadata"}}}
-	m["ChatOptions"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"temperature": {}, "top_p": {}, "max_tokens": {}, "stop": {Kind: ShapeArray, Items: &Shape{}}, "seed": {}, "parallel_tool_calls": {}, "response_format": {Kind: ShapeRef, Ref: "ResponseFormat"}}}
-	m["ChatRequest"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"model": {}, "messages": {Kind: ShapeArray, Items: &Shape{Kind: ShapeRef, Ref: "Message"}}, "tools": {Kind: ShapeArray, Items: &Shape{Kind: ShapeRef, Ref: "ToolDefinition"}}, "tool_choice": {Kind: ShapeRef, Ref: "ToolChoice"}, "options": {Kind: ShapeRef, Ref: "ChatOptions"}, "provider_options": {Kind: ShapeRef, Ref: "ProviderOptions"}}}
-	m["ChatResponse"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"message": {Kind: ShapeRef, Ref: "Message"}, "finish_reason": {Kind: ShapeRef, Ref: "FinishReason"}, "usage": {Kind: ShapeRef, Ref: "TokenUsage"}, "id": {}, "model": {}, "provider_metadata": {Kind: ShapeRef, Ref: "ProviderMetadata"}}}
-	m["CompleteRequest"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"model": {}, "prompt": {}, "options": {Kind: ShapeRef, Ref: "ChatOptions"}, "provider_options": {Kind: ShapeRef, Ref: "ProviderOptions"}}}
-	m["CompleteResponse"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"text": {}, "finish_reason": {Kind: ShapeRef, Ref: "FinishReason"}, "usage": {Kind: ShapeRef, Ref: "TokenUsage"}, "id": {}, "model": {}, "provider_metadata": {Kind: ShapeRef, Ref: "ProviderMetadata"}}}
-	m["ContentPart"] = &Shape{Kind: ShapeUnion, Tag: "type", Variants: map[string]string{"text": "TextPart", "image": "ImagePart", "audio": "AudioPart", "file": "FilePart", "data": "DataPart"}}
-	m["DataPart"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "data": {Kind: ShapeRef, Ref: "DataRef"}, "provider_metadata": {Kind: ShapeRef, Ref: "ProviderMetadata"}}}
-	m["DataRef"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"value": {Kind: ShapeRef, Ref: "JsonValue"}, "media_type": {}}}
-	m["EmbedRequest"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"model": {}, "inputs": {Kind: ShapeArray, Items: &Shape{}}, "dimensions": {}, "provider_options": {Kind: ShapeRef, Ref: "ProviderOptions"}}}
-	m["EmbedResponse"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"embeddings": {Kind: ShapeArray, Items: &Shape{Kind: ShapeRef, Ref: "Embedding"}}, "usage": {Kind: ShapeRef, Ref: "TokenUsage"}, "model": {}, "provider_metadata": {Kind: ShapeRef, Ref: "ProviderMetadata"}}}
-	m["Embedding"] = &Shape{Kind: ShapeArray, Items: &Shape{}}
-	m["Error"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"kind": {Kind: ShapeRef, Ref: "ErrorKind"}, "message": {}, "retryable": {}, "status": {}, "provider_code": {}, "retry_after_ms": {}, "request_id": {}, "usage": {Kind: ShapeRef, Ref: "TokenUsage"}, "provider_metadata": {Kind: ShapeRef, Ref: "ProviderMetadata"}}}
-	m["ErrorEvent"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "error": {Kind: ShapeRef, Ref: "Error"}}}
-	m["ErrorKind"] = &Shape{Kind: ShapeEnum, Enum: []string{"network", "timeout", "rate_limited", "overloaded", "authentication", "permission_denied", "not_found", "invalid_request", "context_length_exceeded", "content_filter", "provider", "invalid_response", "cancelled"}}
-	m["FileBase64"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"source": {}, "base64": {}, "media_type": {}, "name": {}}}
-	m["FileId"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"source": {}, "file_id": {}, "issuer": {}, "media_type": {}, "name": {}}}
-	m["FilePart"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "file": {Kind: ShapeRef, Ref: "FileRef"}, "provider_metadata": {Kind: ShapeRef, Ref: "ProviderMetadata"}}}
-	m["FileRef"] = &Shape{Kind: ShapeUnion, Tag: "source", Variants: map[string]string{"uri": "FileUri", "base64": "FileBase64", "file_id": "FileId"}}
-	m["FileUri"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"source": {}, "uri": {}, "media_type": {}, "name": {}}}
-	m["FinishEvent"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "finish_reason": {Kind: ShapeRef, Ref: "FinishReason"}, "provider_metadata": {Kind: ShapeRef, Ref: "ProviderMetadata"}}}
-	m["FinishKind"] = &Shape{Kind: ShapeEnum, Enum: []string{"stop", "length", "tool_calls", "content_filter", "refusal", "pause", "error", "other"}}
-	m["FinishReason"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"kind": {Kind: ShapeRef, Ref: "FinishKind"}, "raw": {}}}
-	m["ImagePart"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "image": {Kind: ShapeRef, Ref: "MediaRef"}, "provider_metadata": {Kind: ShapeRef, Ref: "ProviderMetadata"}}}
+	m["AudioPart"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "audio": {Kind: "ref", Ref: "MediaRef"}, "provider_metadata": {Kind: "ref", Ref: "ProviderMetadata"}}}
+	m["ChatOptions"] = &Shape{Kind: "object", Members: map[string]*Shape{"temperature": {}, "top_p": {}, "max_tokens": {}, "stop": {Kind: "array", Items: &Shape{}}, "seed": {}, "parallel_tool_calls": {}, "response_format": {Kind: "ref", Ref: "ResponseFormat"}}}
+	m["ChatRequest"] = &Shape{Kind: "object", Members: map[string]*Shape{"model": {}, "messages": {Kind: "array", Items: &Shape{Kind: "ref", Ref: "Message"}}, "tools": {Kind: "array", Items: &Shape{Kind: "ref", Ref: "ToolDefinition"}}, "tool_choice": {Kind: "ref", Ref: "ToolChoice"}, "options": {Kind: "ref", Ref: "ChatOptions"}, "provider_options": {Kind: "ref", Ref: "ProviderOptions"}}}
+	m["ChatResponse"] = &Shape{Kind: "object", Members: map[string]*Shape{"message": {Kind: "ref", Ref: "Message"}, "finish_reason": {Kind: "ref", Ref: "FinishReason"}, "usage": {Kind: "ref", Ref: "TokenUsage"}, "id": {}, "model": {}, "provider_metadata": {Kind: "ref", Ref: "ProviderMetadata"}}}
+	m["CompleteRequest"] = &Shape{Kind: "object", Members: map[string]*Shape{"model": {}, "prompt": {}, "options": {Kind: "ref", Ref: "ChatOptions"}, "provider_options": {Kind: "ref", Ref: "ProviderOptions"}}}
+	m["CompleteResponse"] = &Shape{Kind: "object", Members: map[string]*Shape{"text": {}, "finish_reason": {Kind: "ref", Ref: "FinishReason"}, "usage": {Kind: "ref", Ref: "TokenUsage"}, "id": {}, "model": {}, "provider_metadata": {Kind: "ref", Ref: "ProviderMetadata"}}}
+	m["ContentPart"] = &Shape{Kind: "union", Tag: "type", Variants: map[string]string{"text": "TextPart", "image": "ImagePart", "audio": "AudioPart", "file": "FilePart", "data": "DataPart"}}
+	m["DataPart"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "data": {Kind: "ref", Ref: "DataRef"}, "provider_metadata": {Kind: "ref", Ref: "ProviderMetadata"}}}
+	m["DataRef"] = &Shape{Kind: "object", Members: map[string]*Shape{"value": {Kind: "ref", Ref: "JsonValue"}, "media_type": {}}}
+	m["EmbedRequest"] = &Shape{Kind: "object", Members: map[string]*Shape{"model": {}, "inputs": {Kind: "array", Items: &Shape{}}, "dimensions": {}, "provider_options": {Kind: "ref", Ref: "ProviderOptions"}}}
+	m["EmbedResponse"] = &Shape{Kind: "object", Members: map[string]*Shape{"embeddings": {Kind: "array", Items: &Shape{Kind: "ref", Ref: "Embedding"}}, "usage": {Kind: "ref", Ref: "TokenUsage"}, "model": {}, "provider_metadata": {Kind: "ref", Ref: "ProviderMetadata"}}}
+	m["Embedding"] = &Shape{Kind: "array", Items: &Shape{}}
+	m["Error"] = &Shape{Kind: "object", Members: map[string]*Shape{"kind": {Kind: "ref", Ref: "ErrorKind"}, "message": {}, "retryable": {}, "status": {}, "provider_code": {}, "retry_after_ms": {}, "request_id": {}, "usage": {Kind: "ref", Ref: "TokenUsage"}, "provider_metadata": {Kind: "ref", Ref: "ProviderMetadata"}}}
+	m["ErrorEvent"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "error": {Kind: "ref", Ref: "Error"}}}
+	m["ErrorKind"] = &Shape{}
+	m["FileBase64"] = &Shape{Kind: "object", Members: map[string]*Shape{"source": {}, "base64": {}, "media_type": {}, "name": {}}}
+	m["FileId"] = &Shape{Kind: "object", Members: map[string]*Shape{"source": {}, "file_id": {}, "issuer": {}, "media_type": {}, "name": {}}}
+	m["FilePart"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "file": {Kind: "ref", Ref: "FileRef"}, "provider_metadata": {Kind: "ref", Ref: "ProviderMetadata"}}}
+	m["FileRef"] = &Shape{Kind: "union", Tag: "source", Variants: map[string]string{"uri": "FileUri", "base64": "FileBase64", "file_id": "FileId"}}
+	m["FileUri"] = &Shape{Kind: "object", Members: map[string]*Shape{"source": {}, "uri": {}, "media_type": {}, "name": {}}}
+	m["FinishEvent"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "finish_reason": {Kind: "ref", Ref: "FinishReason"}, "provider_metadata": {Kind: "ref", Ref: "ProviderMetadata"}}}
+	m["FinishKind"] = &Shape{Kind: "enum", Enum: []string{"stop", "length", "tool_calls", "content_filter", "refusal", "pause", "error", "other"}}
+	m["FinishReason"] = &Shape{Kind: "object", Members: map[string]*Shape{"kind": {Kind: "ref", Ref: "FinishKind"}, "raw": {}}}
+	m["ImagePart"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "image": {Kind: "ref", Ref: "MediaRef"}, "provider_metadata": {Kind: "ref", Ref: "ProviderMetadata"}}}
 	m["JsonObject"] = &Shape{}
-	m["JsonSchemaFormat"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"name": {}, "description": {}, "schema": {Kind: ShapeRef, Ref: "JsonObject"}, "strict": {}}}
+	m["JsonSchemaFormat"] = &Shape{Kind: "object", Members: map[string]*Shape{"name": {}, "description": {}, "schema": {Kind: "ref", Ref: "JsonObject"}, "strict": {}}}
 	m["JsonValue"] = &Shape{}
-	m["McpHttpServer"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"transport": {}, "name": {}, "url": {}, "headers": {Kind: ShapeMap, Values: &Shape{}}, "secret_headers": {Kind: ShapeMap, Values: &Shape{}}, "connect_timeout_ms": {}, "call_timeout_ms": {}}}
-	m["McpServerConfig"] = &Shape{Kind: ShapeUnion, Tag: "transport", Variants: map[string]string{"stdio": "McpStdioServer", "http": "McpHttpServer", "websocket": "McpWebsocketServer"}}
-	m["McpStdioServer"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"transport": {}, "name": {}, "command": {}, "args": {Kind: ShapeArray, Items: &Shape{}}, "env": {Kind: ShapeMap, Values: &Shape{}}, "secret_env": {Kind: ShapeArray, Items: &Shape{}}, "cwd": {}, "connect_timeout_ms": {}, "call_timeout_ms": {}}}
-	m["McpWebsocketServer"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"transport": {}, "name": {}, "url": {}, "headers": {Kind: ShapeMap, Values: &Shape{}}, "secret_headers": {Kind: ShapeMap, Values: &Shape{}}, "connect_timeout_ms": {}, "call_timeout_ms": {}}}
-	m["MediaBase64"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"source": {}, "base64": {}, "media_type": {}}}
-	m["MediaRef"] = &Shape{Kind: ShapeUnion, Tag: "source", Variants: map[string]string{"url": "MediaUrl", "base64": "MediaBase64"}}
-	m["MediaUrl"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"source": {}, "url": {}, "media_type": {}}}
-	m["Message"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"role": {Kind: ShapeRef, Ref: "Role"}, "parts": {Kind: ShapeArray, Items: &Shape{Kind: ShapeRef, Ref: "Part"}}, "name": {}, "id": {}, "provider_metadata": {Kind: ShapeRef, Ref: "ProviderMetadata"}}}
-	m["Part"] = &Shape{Kind: ShapeUnion, Tag: "type", Variants: map[string]string{"text": "TextPart", "reasoning": "ReasoningPart", "image": "ImagePart", "audio": "AudioPart", "file": "FilePart", "data": "DataPart", "tool_call": "ToolCallPart", "tool_result": "ToolResultPart"}}
-	m["PartEvent"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "index": {}, "part": {Kind: ShapeRef, Ref: "Part"}}}
-	m["ProviderMetadata"] = &Shape{Kind: ShapeMap, Values: &Shape{Kind: ShapeRef, Ref: "JsonObject"}}
-	m["ProviderOptions"] = &Shape{Kind: ShapeMap, Values: &Shape{Kind: ShapeRef, Ref: "JsonObject"}}
-	m["Reasoning"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"text": {}, "signature": {}, "redacted_data": {}, "issuer": {}}}
-	m["ReasoningDeltaEvent"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "index": {}, "text": {}, "signature": {}}}
-	m["ReasoningEndEvent"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "index": {}, "provider_metadata": {Kind: ShapeRef, Ref: "ProviderMetadata"}}}
-	m["ReasoningPart"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "reasoning": {Kind: ShapeRef, Ref: "Reasoning"}, "provider_metadata": {Kind: ShapeRef, Ref: "ProviderMetadata"}}}
-	m["ReasoningStartEvent"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "index": {}, "issuer": {}, "redacted_data": {}}}
-	m["ResponseFormat"] = &Shape{Kind: ShapeUnion, Tag: "type", Variants: map[string]string{"text": "ResponseFormatText", "json_object": "ResponseFormatJsonObject", "json_schema": "ResponseFormatJsonSchema"}}
-	m["ResponseFormatJsonObject"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}}}
-	m["ResponseFormatJsonSchema"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "json_schema": {Kind: ShapeRef, Ref: "JsonSchemaFormat"}}}
-	m["ResponseFormatText"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}}}
-	m["Role"] = &Shape{Kind: ShapeEnum, Enum: []string{"system", "user", "assistant", "tool"}}
-	m["StartEvent"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "id": {}, "model": {}}}
-	m["StreamEvent"] = &Shape{Kind: ShapeUnion, Tag: "type", Variants: map[string]string{"start": "StartEvent", "text_start": "TextStartEvent", "text_delta": "TextDeltaEvent", "text_end": "TextEndEvent", "reasoning_start": "ReasoningStartEvent", "reasoning_delta": "ReasoningDeltaEvent", "reasoning_end": "ReasoningEndEvent", "tool_call_start": "ToolCallStartEvent", "tool_call_delta": "ToolCallDeltaEvent", "tool_call_end": "ToolCallEndEvent", "part": "PartEvent", "usage": "UsageEvent", "finish": "FinishEvent", "error": "ErrorEvent"}}
-	m["TextDeltaEvent"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "index": {}, "text": {}}}
-	m["TextEndEvent"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "index": {}, "provider_metadata": {Kind: ShapeRef, Ref: "ProviderMetadata"}}}
-	m["TextPart"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "text": {}, "provider_metadata": {Kind: ShapeRef, Ref: "ProviderMetadata"}}}
-	m["TextStartEvent"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "index": {}}}
-	m["TokenUsage"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"input_tokens": {}, "output_tokens": {}, "total_tokens": {}, "cache_read_input_tokens": {}, "cache_write_input_tokens": {}, "reasoning_output_tokens": {}, "model": {}, "latency_ms": {}, "cost_micros": {}}}
-	m["ToolAnnotations"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"title": {}, "read_only_hint": {}, "destructive_hint": {}, "idempotent_hint": {}, "open_world_hint": {}}}
-	m["ToolCall"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"id": {}, "name": {}, "arguments": {}}}
-	m["ToolCallDeltaEvent"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "index": {}, "arguments": {}}}
-	m["ToolCallEndEvent"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "index": {}, "provider_metadata": {Kind: ShapeRef, Ref: "ProviderMetadata"}}}
-	m["ToolCallPart"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "tool_call": {Kind: ShapeRef, Ref: "ToolCall"}, "provider_metadata": {Kind: ShapeRef, Ref: "ProviderMetadata"}}}
-	m["ToolCallStartEvent"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "index": {}, "id": {}, "name": {}}}
-	m["ToolChoice"] = &Shape{Kind: ShapeUnion, Tag: "type", Variants: map[string]string{"auto": "ToolChoiceAuto", "none": "ToolChoiceNone", "required": "ToolChoiceRequired", "tool": "ToolChoiceTool"}}
-	m["ToolChoiceAuto"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}}}
-	m["ToolChoiceNone"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}}}
-	m["ToolChoiceRequired"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}}}
-	m["ToolChoiceTool"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "tool": {}}}
-	m["ToolDefinition"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"name": {}, "description": {}, "input_schema": {Kind: ShapeRef, Ref: "JsonObject"}, "output_schema": {Kind: ShapeRef, Ref: "JsonObject"}, "annotations": {Kind: ShapeRef, Ref: "ToolAnnotations"}, "strict": {}}}
-	m["ToolResult"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"tool_call_id": {}, "content": {}, "is_error": {}, "parts": {Kind: ShapeArray, Items: &Shape{Kind: ShapeRef, Ref: "ContentPart"}}}}
-	m["ToolResultPart"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "tool_result": {Kind: ShapeRef, Ref: "ToolResult"}, "provider_metadata": {Kind: ShapeRef, Ref: "ProviderMetadata"}}}
-	m["UsageEvent"] = &Shape{Kind: ShapeObject, Members: map[string]*Shape{"type": {}, "usage": {Kind: ShapeRef, Ref: "TokenUsage"}}}
+	m["McpHttpServer"] = &Shape{Kind: "object", Members: map[string]*Shape{"transport": {}, "name": {}, "url": {}, "headers": {Kind: "map", Values: &Shape{}}, "secret_headers": {Kind: "map", Values: &Shape{}}, "connect_timeout_ms": {}, "call_timeout_ms": {}}}
+	m["McpServerConfig"] = &Shape{Kind: "union", Tag: "transport", Variants: map[string]string{"stdio": "McpStdioServer", "http": "McpHttpServer", "websocket": "McpWebsocketServer"}}
+	m["McpStdioServer"] = &Shape{Kind: "object", Members: map[string]*Shape{"transport": {}, "name": {}, "command": {}, "args": {Kind: "array", Items: &Shape{}}, "env": {Kind: "map", Values: &Shape{}}, "secret_env": {Kind: "array", Items: &Shape{}}, "cwd": {}, "connect_timeout_ms": {}, "call_timeout_ms": {}}}
+	m["McpWebsocketServer"] = &Shape{Kind: "object", Members: map[string]*Shape{"transport": {}, "name": {}, "url": {}, "headers": {Kind: "map", Values: &Shape{}}, "secret_headers": {Kind: "map", Values: &Shape{}}, "connect_timeout_ms": {}, "call_timeout_ms": {}}}
+	m["MediaBase64"] = &Shape{Kind: "object", Members: map[string]*Shape{"source": {}, "base64": {}, "media_type": {}}}
+	m["MediaRef"] = &Shape{Kind: "union", Tag: "source", Variants: map[string]string{"url": "MediaUrl", "base64": "MediaBase64"}}
+	m["MediaUrl"] = &Shape{Kind: "object", Members: map[string]*Shape{"source": {}, "url": {}, "media_type": {}}}
+	m["Message"] = &Shape{Kind: "object", Members: map[string]*Shape{"role": {Kind: "ref", Ref: "Role"}, "parts": {Kind: "array", Items: &Shape{Kind: "ref", Ref: "Part"}}, "name": {}, "id": {}, "provider_metadata": {Kind: "ref", Ref: "ProviderMetadata"}}}
+	m["Part"] = &Shape{Kind: "union", Tag: "type", Variants: map[string]string{"text": "TextPart", "reasoning": "ReasoningPart", "image": "ImagePart", "audio": "AudioPart", "file": "FilePart", "data": "DataPart", "tool_call": "ToolCallPart", "tool_result": "ToolResultPart"}}
+	m["PartEvent"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "index": {}, "part": {Kind: "ref", Ref: "Part"}}}
+	m["ProviderMetadata"] = &Shape{Kind: "map", Values: &Shape{Kind: "ref", Ref: "JsonObject"}}
+	m["ProviderOptions"] = &Shape{Kind: "map", Values: &Shape{Kind: "ref", Ref: "JsonObject"}}
+	m["Reasoning"] = &Shape{Kind: "object", Members: map[string]*Shape{"text": {}, "signature": {}, "redacted_data": {}, "issuer": {}}}
+	m["ReasoningDeltaEvent"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "index": {}, "text": {}, "signature": {}}}
+	m["ReasoningEndEvent"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "index": {}, "provider_metadata": {Kind: "ref", Ref: "ProviderMetadata"}}}
+	m["ReasoningPart"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "reasoning": {Kind: "ref", Ref: "Reasoning"}, "provider_metadata": {Kind: "ref", Ref: "ProviderMetadata"}}}
+	m["ReasoningStartEvent"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "index": {}, "issuer": {}, "redacted_data": {}}}
+	m["ResponseFormat"] = &Shape{Kind: "union", Tag: "type", Variants: map[string]string{"text": "ResponseFormatText", "json_object": "ResponseFormatJsonObject", "json_schema": "ResponseFormatJsonSchema"}}
+	m["ResponseFormatJsonObject"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}}}
+	m["ResponseFormatJsonSchema"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "json_schema": {Kind: "ref", Ref: "JsonSchemaFormat"}}}
+	m["ResponseFormatText"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}}}
+	m["Role"] = &Shape{}
+	m["StartEvent"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "id": {}, "model": {}}}
+	m["StreamEvent"] = &Shape{Kind: "union", Tag: "type", Variants: map[string]string{"start": "StartEvent", "text_start": "TextStartEvent", "text_delta": "TextDeltaEvent", "text_end": "TextEndEvent", "reasoning_start": "ReasoningStartEvent", "reasoning_delta": "ReasoningDeltaEvent", "reasoning_end": "ReasoningEndEvent", "tool_call_start": "ToolCallStartEvent", "tool_call_delta": "ToolCallDeltaEvent", "tool_call_end": "ToolCallEndEvent", "part": "PartEvent", "usage": "UsageEvent", "finish": "FinishEvent", "error": "ErrorEvent"}}
+	m["TextDeltaEvent"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "index": {}, "text": {}}}
+	m["TextEndEvent"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "index": {}, "provider_metadata": {Kind: "ref", Ref: "ProviderMetadata"}}}
+	m["TextPart"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "text": {}, "provider_metadata": {Kind: "ref", Ref: "ProviderMetadata"}}}
+	m["TextStartEvent"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "index": {}}}
+	m["TokenUsage"] = &Shape{Kind: "object", Members: map[string]*Shape{"input_tokens": {}, "output_tokens": {}, "total_tokens": {}, "cache_read_input_tokens": {}, "cache_write_input_tokens": {}, "reasoning_output_tokens": {}, "model": {}, "latency_ms": {}, "cost_micros": {}}}
+	m["ToolAnnotations"] = &Shape{Kind: "object", Members: map[string]*Shape{"title": {}, "read_only_hint": {}, "destructive_hint": {}, "idempotent_hint": {}, "open_world_hint": {}}}
+	m["ToolCall"] = &Shape{Kind: "object", Members: map[string]*Shape{"id": {}, "name": {}, "arguments": {}}}
+	m["ToolCallDeltaEvent"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "index": {}, "arguments": {}}}
+	m["ToolCallEndEvent"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "index": {}, "provider_metadata": {Kind: "ref", Ref: "ProviderMetadata"}}}
+	m["ToolCallPart"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "tool_call": {Kind: "ref", Ref: "ToolCall"}, "provider_metadata": {Kind: "ref", Ref: "ProviderMetadata"}}}
+	m["ToolCallStartEvent"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "index": {}, "id": {}, "name": {}}}
+	m["ToolChoice"] = &Shape{Kind: "union", Tag: "type", Variants: map[string]string{"auto": "ToolChoiceAuto", "none": "ToolChoiceNone", "required": "ToolChoiceRequired", "tool": "ToolChoiceTool"}}
+	m["ToolChoiceAuto"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}}}
+	m["ToolChoiceNone"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}}}
+	m["ToolChoiceRequired"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}}}
+	m["ToolChoiceTool"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "tool": {}}}
+	m["ToolDefinition"] = &Shape{Kind: "object", Members: map[string]*Shape{"name": {}, "description": {}, "input_schema": {Kind: "ref", Ref: "JsonObject"}, "output_schema": {Kind: "ref", Ref: "JsonObject"}, "annotations": {Kind: "ref", Ref: "ToolAnnotations"}, "strict": {}}}
+	m["ToolResult"] = &Shape{Kind: "object", Members: map[string]*Shape{"tool_call_id": {}, "content": {}, "is_error": {}, "parts": {Kind: "array", Items: &Shape{Kind: "ref", Ref: "ContentPart"}}}}
+	m["ToolResultPart"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "tool_result": {Kind: "ref", Ref: "ToolResult"}, "provider_metadata": {Kind: "ref", Ref: "ProviderMetadata"}}}
+	m["UsageEvent"] = &Shape{Kind: "object", Members: map[string]*Shape{"type": {}, "usage": {Kind: "ref", Ref: "TokenUsage"}}}
 	return m
 }()

@@ -8,8 +8,8 @@ is one assignment statement, which ``gofmt`` leaves as written.
 
 from __future__ import annotations
 
+from wirechat_codegen.diff import OPEN_ENUM_FALLBACK
 from wirechat_codegen.ir import (
-    AliasType,
     ArrayOf,
     EnumType,
     FreeForm,
@@ -26,31 +26,16 @@ from wirechat_codegen.targets.go_code import go_string
 
 __all__ = ["render_shapes"]
 
-_DECLARATIONS = """// ShapeKind says what a Shape describes.
-type ShapeKind uint8
-
-// The kinds of Shape.
-const (
-	// ShapeLeaf is a scalar or free-form JSON: nothing inside it is set aside.
-	ShapeLeaf ShapeKind = iota
-	// ShapeRef is the named type Ref (a key of Shapes).
-	ShapeRef
-	// ShapeObject is a closed object: Members lists every member it knows.
-	ShapeObject
-	// ShapeUnion is a tagged union: Tag is the tag member, Variants maps each tag value to its type.
-	ShapeUnion
-	// ShapeEnum is a string enum with the values Enum (open when it lists "other").
-	ShapeEnum
-	// ShapeArray is an array of Items.
-	ShapeArray
-	// ShapeMap is an object used as a map from names to Values.
-	ShapeMap
-)
-
-// Shape is what a tolerant reader (spec section 12) must know of a type to tell a member, a union variant
-// or an enum value it does not know from one it does.
+_DECLARATIONS = """// Shape is what a tolerant reader (spec section 12) must know of a type to tell a member, a union
+// variant or an enum value it does not know from one it does. Kind is one of:
+//   - "" (a leaf): a scalar, a closed enum or free-form JSON, where nothing is set aside;
+//   - "ref": the named type Ref (a key of Shapes);
+//   - "object": a closed object; Members lists every member it knows;
+//   - "union": a tagged union; Tag is the tag member, Variants maps each tag value to its type;
+//   - "enum": an open enum (it lists "other") with the values Enum;
+//   - "array": an array of Items; "map": an object used as a map from names to Values.
 type Shape struct {
-	Kind     ShapeKind
+	Kind     string
 	Ref      string
 	Members  map[string]*Shape
 	Tag      string
@@ -69,13 +54,13 @@ def _strings(values: tuple[str, ...] | list[str]) -> str:
 def _expr(expr: TypeExpr) -> str:
     """The fields of a Shape literal for ``expr``, without braces."""
     if isinstance(expr, Ref):
-        return f"Kind: ShapeRef, Ref: {go_string(expr.name)}"
+        return f'Kind: "ref", Ref: {go_string(expr.name)}'
     if isinstance(expr, ArrayOf):
-        return f"Kind: ShapeArray, Items: &Shape{{{_expr(expr.items)}}}"
+        return f'Kind: "array", Items: &Shape{{{_expr(expr.items)}}}'
     if isinstance(expr, MapOf):
-        return f"Kind: ShapeMap, Values: &Shape{{{_expr(expr.values)}}}"
-    if isinstance(expr, Scalar) and expr.enum:
-        return f"Kind: ShapeEnum, Enum: {_strings(expr.enum)}"
+        return f'Kind: "map", Values: &Shape{{{_expr(expr.values)}}}'
+    if isinstance(expr, Scalar) and OPEN_ENUM_FALLBACK in expr.enum:
+        return f'Kind: "enum", Enum: {_strings(expr.enum)}'
     assert isinstance(expr, (Scalar, FreeForm))
     return ""
 
@@ -83,13 +68,14 @@ def _expr(expr: TypeExpr) -> str:
 def _definition(definition: TypeDef) -> str:
     if isinstance(definition, ObjectType):
         members = ", ".join(f"{go_string(m.name)}: {{{_expr(m.type)}}}" for m in definition.members)
-        return f"Kind: ShapeObject, Members: map[string]*Shape{{{members}}}"
+        return f'Kind: "object", Members: map[string]*Shape{{{members}}}'
     if isinstance(definition, UnionType):
         variants = ", ".join(f"{go_string(v.tag)}: {go_string(v.type_name)}" for v in definition.variants)
-        return f"Kind: ShapeUnion, Tag: {go_string(definition.tag_member)}, Variants: map[string]string{{{variants}}}"
+        return f'Kind: "union", Tag: {go_string(definition.tag_member)}, Variants: map[string]string{{{variants}}}'
+    if isinstance(definition, EnumType) and OPEN_ENUM_FALLBACK in definition.values:
+        return f'Kind: "enum", Enum: {_strings(definition.values)}'
     if isinstance(definition, EnumType):
-        return f"Kind: ShapeEnum, Enum: {_strings(definition.values)}"
-    assert isinstance(definition, AliasType)
+        return ""  # a closed enum: checked strictly, nothing to set aside
     return _expr(definition.type)
 
 

@@ -151,3 +151,18 @@ def test_embeddings_are_refused_before_sending(serve: ServeFn) -> None:
     with client_for(fake) as client, pytest.raises(UnsupportedCallError, match="embed"):
         client.embed(request)
     assert fake.requests == []
+
+
+def test_the_fake_speaks_valid_sdk_shapes(serve: ServeFn) -> None:
+    """The SDK builds its objects without validating them: validate the fake's shapes strictly here."""
+    pydantic = pytest.importorskip("pydantic")
+    responses = pytest.importorskip("openai.types.responses")
+    fake = serve("openai-responses", [{"reply": REPLY}, {"reply": {**REPLY, "finish": "max_output_tokens"}}])
+    body = sdk(fake).responses.create(model="gpt-5.1", input="hi").model_dump(mode="json", exclude_unset=True)
+    responses.Response.model_validate(body)
+    events = pydantic.TypeAdapter(responses.ResponseStreamEvent)
+    streamed = list(sdk(fake).responses.create(model="gpt-5.1", input="hi", stream=True))
+    for event in streamed:
+        events.validate_python(event.model_dump(mode="json", exclude_unset=True))
+    assert streamed[-1].type == "response.incomplete"
+    assert streamed[-1].response.incomplete_details.reason == "max_output_tokens"

@@ -5,7 +5,7 @@ Bodies: ``response`` objects whose ``output`` holds, in order, a ``reasoning`` i
 ``message`` item with one ``output_text``, and one ``function_call`` item per tool call; ``status`` is
 ``completed`` unless the scripted ``finish`` is an incomplete reason (``max_output_tokens``,
 ``content_filter``: status ``incomplete`` with ``incomplete_details``) or another status. Usage:
-``input_tokens`` includes cached tokens (``input_tokens_details.cached_tokens``), ``output_tokens``
+``input_tokens`` includes cached tokens (``input_tokens_details.cached_tokens``, ``cache_write_tokens``), ``output_tokens``
 reasoning tokens (``output_tokens_details.reasoning_tokens``).
 Streams: named events whose ``event:`` is the JSON ``type``, each with a ``sequence_number``:
 ``response.created``, ``response.in_progress``, per item ``response.output_item.added`` ... ``.done``
@@ -36,7 +36,7 @@ _INCOMPLETE = {"max_output_tokens", "max_messages", "content_filter"}
 def _usage(usage: Usage) -> dict[str, Any]:
     return {
         "input_tokens": usage.input,
-        "input_tokens_details": {"cached_tokens": usage.cache_read},
+        "input_tokens_details": {"cached_tokens": usage.cache_read, "cache_write_tokens": usage.cache_write},
         "output_tokens": usage.output,
         "output_tokens_details": {"reasoning_tokens": usage.reasoning},
         "total_tokens": usage.input + usage.output,

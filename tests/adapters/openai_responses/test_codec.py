@@ -53,8 +53,14 @@ def test_a_conversation_becomes_items() -> None:
         {"type": "function_call", "call_id": "call_1", "name": "get", "arguments": '{"a":1}'},
         {"type": "function_call_output", "call_id": "call_1", "output": "sunny"},
     ]  # fmt: skip
-    assert body["text"] == {"format": {"type": "json_schema", "name": "w", "schema": {"type": "object"}, "strict": True}}
-    assert (body["max_output_tokens"], body["store"], body["reasoning"]) == (50, False, {"effort": "low", "summary": "auto"})
+    assert body["text"] == {
+        "format": {"type": "json_schema", "name": "w", "schema": {"type": "object"}, "strict": True}
+    }
+    assert (body["max_output_tokens"], body["store"], body["reasoning"]) == (
+        50,
+        False,
+        {"effort": "low", "summary": "auto"},
+    )
     back, notes = ADAPTER.decode_request(body)
     assert notes == []
     assert back.messages[2].parts[0].reasoning.redacted_data == "gAAA=="
@@ -62,8 +68,16 @@ def test_a_conversation_becomes_items() -> None:
 
 @pytest.mark.parametrize("issuer", ["anthropic", "elsewhere"])
 def test_encrypted_reasoning_is_replayed_only_to_openai(issuer: str) -> None:
-    body, warnings = ADAPTER.encode_request(request({"messages": [
-        text("user", "hi"), {"role": "assistant", "parts": [signed(issuer), {"type": "text", "text": "ok"}]}]}))
+    body, warnings = ADAPTER.encode_request(
+        request(
+            {
+                "messages": [
+                    text("user", "hi"),
+                    {"role": "assistant", "parts": [signed(issuer), {"type": "text", "text": "ok"}]},
+                ]
+            }
+        )
+    )
     assert [item.get("type") for item in body["input"]] == ["message", "message"]
     assert [w.feature for w in warnings] == ["reasoning.foreign"]
     assert "gAAA==" not in json.dumps(body) and "thought" not in json.dumps(body)
@@ -71,7 +85,9 @@ def test_encrypted_reasoning_is_replayed_only_to_openai(issuer: str) -> None:
 
 def test_openai_reasoning_without_its_id_is_dropped_with_a_warning() -> None:
     part = {"type": "reasoning", "reasoning": {"redacted_data": "gAAA==", "issuer": "openai"}}
-    body, warnings = ADAPTER.encode_request(request({"messages": [text("user", "hi"), {"role": "assistant", "parts": [part]}]}))
+    body, warnings = ADAPTER.encode_request(
+        request({"messages": [text("user", "hi"), {"role": "assistant", "parts": [part]}]})
+    )
     assert [w.feature for w in warnings] == ["reasoning.own_no_id"]
     assert all(item.get("type") != "reasoning" for item in body["input"])
 
@@ -87,7 +103,9 @@ def test_openai_reasoning_without_its_id_is_dropped_with_a_warning() -> None:
 )
 def test_options_break_the_published_schema(options: dict[str, Any], pointer: str) -> None:
     with pytest.raises(WireError) as caught:
-        ADAPTER.encode_request(request({"messages": [text("user", "hi")], "provider_options": {"openai-responses": options}}))
+        ADAPTER.encode_request(
+            request({"messages": [text("user", "hi")], "provider_options": {"openai-responses": options}})
+        )
     assert [problem.pointer for problem in caught.value.problems] == [pointer]
 
 
@@ -98,10 +116,10 @@ def test_an_option_the_adapter_sets_itself_is_refused() -> None:
 
 
 def test_decoding_a_request_reports_what_it_does_not_map() -> None:
+    user = {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "hi", "bogus": 1}]}
+    call = {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}", "extra": True}
     body = {"model": "m", "instructions": "sys", "previous_response_id": "resp_1",
-            "input": [{"role": "developer", "content": "dev"},
-                      {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "hi", "bogus": 1}]},
-                      {"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}", "extra": True}]}  # fmt: skip
+            "input": [{"role": "developer", "content": "dev"}, user, call]}  # fmt: skip
     decoded, notes = ADAPTER.decode_request(body)
     assert [str(note) for note in notes] == [
         "provider.unmapped: /input/1/content/0/bogus: not a member this adapter maps: dropped",

@@ -5,6 +5,9 @@ dropped stream, a cut event) each ending as documented."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -166,3 +169,27 @@ def test_the_fake_speaks_valid_sdk_shapes(serve: ServeFn) -> None:
         events.validate_python(event.model_dump(mode="json", exclude_unset=True))
     assert streamed[-1].type == "response.incomplete"
     assert streamed[-1].response.incomplete_details.reason == "max_output_tokens"
+
+
+def test_the_serve_fake_command_speaks_responses(tmp_path: Path) -> None:
+    (tmp_path / "s.json").write_text('[{"reply": {"text": "from the command line"}}]')
+    command = [
+        sys.executable,
+        "-m",
+        "wirechat.cli",
+        "serve-fake",
+        "openai-responses",
+        "--script",
+        str(tmp_path / "s.json"),
+    ]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as server:
+        try:
+            assert server.stdout is not None
+            url = server.stdout.readline().split()[-1]
+            assert f"base_url='{url}/v1'" in server.stdout.readline()
+            sdk_client = openai.OpenAI(base_url=f"{url}/v1", api_key="k", max_retries=0)
+            assert sdk_client.responses.create(model="m", input="hi").output_text == "from the command line"
+        finally:
+            server.terminate()
+            server.wait(10)
+    assert server.returncode == 0, server.stderr.read() if server.stderr else ""

@@ -5,8 +5,8 @@ Bodies: ``response`` objects whose ``output`` holds, in order, a ``reasoning`` i
 ``message`` item with one ``output_text``, and one ``function_call`` item per tool call; ``status`` is
 ``completed`` unless the scripted ``finish`` is an incomplete reason (``max_output_tokens``,
 ``content_filter``: status ``incomplete`` with ``incomplete_details``) or another status. Usage:
-``input_tokens`` includes cached tokens (``input_tokens_details.cached_tokens``, ``cache_write_tokens``), ``output_tokens``
-reasoning tokens (``output_tokens_details.reasoning_tokens``).
+``input_tokens`` includes cached tokens (``input_tokens_details.cached_tokens``, ``cache_write_tokens``),
+``output_tokens`` reasoning tokens (``output_tokens_details.reasoning_tokens``).
 Streams: named events whose ``event:`` is the JSON ``type``, each with a ``sequence_number``:
 ``response.created``, ``response.in_progress``, per item ``response.output_item.added`` ... ``.done``
 (summary parts and ``response.reasoning_summary_text.delta``; ``response.content_part.added``,

@@ -193,3 +193,20 @@ def test_the_serve_fake_command_speaks_responses(tmp_path: Path) -> None:
             server.terminate()
             server.wait(10)
     assert server.returncode == 0, server.stderr.read() if server.stderr else ""
+
+
+def test_a_streamed_call_without_a_name_reaches_the_client_as_an_invalid_response(serve: ServeFn) -> None:
+    item = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "arguments": ""}
+    sse = [
+        {"event": "response.created", "data": {"type": "response.created", "sequence_number": 0,
+                                               "response": {"id": "resp_1", "model": "m", "status": "in_progress"}}},
+        {"event": "response.output_item.added", "data": {"type": "response.output_item.added", "sequence_number": 1,
+                                                         "output_index": 0, "item": item}},
+    ]  # fmt: skip
+    fake = serve(
+        "openai-responses", [{"raw": {"status": 200, "headers": {"content-type": "text/event-stream"}, "sse": sse}}]
+    )
+    with client_for(fake) as client, client.stream(REQUEST) as stream, pytest.raises(InvalidResponseError) as caught:
+        stream.until_done()
+    assert "/output/0/name" in str(caught.value)
+    assert caught.value.partial is None or not [p for p in caught.value.partial.parts if p.type == "tool_call"]

@@ -226,3 +226,13 @@ def test_embeddings_and_completions_have_no_endpoint() -> None:
         with pytest.raises(ConversionRefused, match="no endpoint"):
             ADAPTER.endpoint_path(kind)  # type: ignore[arg-type]
     assert ADAPTER.endpoint_path("chat") == "/v1/responses"
+
+
+def test_response_failed_with_an_error_is_an_error_event_not_a_finish() -> None:
+    response = {"id": "r", "object": "response", "created_at": 1, "model": "m", "status": "failed", "output": [],
+                "error": {"code": "server_error", "message": "The model failed"}, "usage": None}  # fmt: skip
+    decoded = feed([(None, json.dumps({"type": "response.created", "response": {**response, "status": "in_progress"}})),
+                    (None, json.dumps({"type": "response.failed", "response": response}))])  # fmt: skip
+    assert [event.type for event in decoded] == ["start", "error"]
+    assert (decoded[-1].error.kind, decoded[-1].error.provider_code) == ("provider", "server_error")
+    assert decoded[-1].error.message == "The model failed"

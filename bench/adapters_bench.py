@@ -3,9 +3,9 @@
 1. Encoding a realistic canonical request to an OpenAI Chat, an Anthropic and an OpenAI Responses body,
    against ``orjson.dumps`` of the resulting body (target: within 2x).
 2. Decoding a recorded-shape OpenAI Chat stream, and an OpenAI Responses stream (named events), per event
-   (``json.loads``-free: the adapter parses each data
-   line itself), against a bare split-lines + ``orjson.loads`` loop (target: within 3x) and against the
-   openai SDK's own SSE decoder ``openai._streaming.SSEDecoder`` fed the same bytes (target: faster).
+   (``json.loads``-free: the adapter parses each data line itself), against a bare split-lines +
+   ``orjson.loads`` loop (target: within 3x) and against the openai SDK's own SSE decoder
+   ``openai._streaming.SSEDecoder`` fed the same bytes (target: faster).
    The adapter's time includes SSE framing done the simplest way (split lines, strip ``data: ``), so all
    three start from the same bytes.
 

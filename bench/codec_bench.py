@@ -47,8 +47,8 @@ def _run_worker(shape: str, args: argparse.Namespace) -> dict[str, Any]:
 
 def _engine(rows: dict[str, Any], kind: str) -> str:
     """The wirechat contender judged against the targets: the fast engine when it is there."""
-    fast = f"wirechat.fast.{kind}"
-    return fast if fast in rows else f"wirechat.{kind}"
+    fast = next((name for name in rows if name.startswith(f"wirechat.fast.{kind}")), None)
+    return fast or f"wirechat.{kind}"
 
 
 def _verdicts(result: dict[str, Any]) -> dict[str, tuple[float, str]]:

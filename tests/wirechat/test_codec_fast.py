@@ -57,6 +57,9 @@ HOSTILE = {
     "wrong tag": b'{"role":"user","parts":[{"type":"txt","text":"a"}]}',
     "trailing data": b'{"role":"user","parts":[]} x',
     "byte order mark": b'\xef\xbb\xbf{"role":"user","parts":[]}',
+    # Python's re (msgspec) lets "$" match before a final newline; the schema's patterns do not
+    "newline after base64": b'{"role":"user","parts":[{"type":"image","image":{"source":"base64","base64":"QUJD\\n","media_type":"image/png"}}]}',  # noqa: E501
+    "newline after an issuer": b'{"role":"user","parts":[{"type":"reasoning","reasoning":{"issuer":"ab\\n"}}]}',
     "too long an integer literal": b'{"role":"user","parts":[{"type":"data","data":{"value":' + b"9" * 5000 + b"}}]}",
 }
 

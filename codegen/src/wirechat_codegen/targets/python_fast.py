@@ -44,6 +44,14 @@ _MODULE_DOC = "msgspec Structs of every wire type, for ``wirechat.fast`` (one pe
 _SCALARS = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}
 
 
+def _python_pattern(pattern: str | None) -> str | None:
+    """The schema's (ECMA-262) pattern for Python's ``re``, which msgspec uses: there ``$`` also matches
+    before a final newline, so a pattern's closing ``$`` becomes ``\\Z`` (the end of the text only)."""
+    if pattern is not None and pattern.endswith("$") and not pattern.endswith("\\$"):
+        return pattern[:-1] + "\\Z"
+    return pattern
+
+
 def _meta(**constraints: object) -> str:
     given = [f"{key}={value!r}" for key, value in constraints.items() if value is not None]
     return f"msgspec.Meta({', '.join(given)})" if given else ""
@@ -63,7 +71,11 @@ def _annotation(expr: TypeExpr) -> str:
     if expr.enum:
         return f"Literal[{', '.join(repr(value) for value in expr.enum)}]"
     meta = _meta(
-        ge=expr.minimum, le=expr.maximum, min_length=expr.min_length, max_length=expr.max_length, pattern=expr.pattern
+        ge=expr.minimum,
+        le=expr.maximum,
+        min_length=expr.min_length,
+        max_length=expr.max_length,
+        pattern=_python_pattern(expr.pattern),
     )
     base = _SCALARS[expr.kind]
     return f"Annotated[{base}, {meta}]" if meta else base

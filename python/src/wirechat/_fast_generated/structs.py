@@ -249,7 +249,7 @@ class FileBase64(
 ):
     """A file inline as base64."""
 
-    base64: Annotated[str, msgspec.Meta(pattern="^[A-Za-z0-9+/]*={0,2}$")]
+    base64: Annotated[str, msgspec.Meta(pattern="^[A-Za-z0-9+/]*={0,2}\\Z")]
     media_type: Annotated[
         str, msgspec.Meta(pattern="^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*")
     ]
@@ -262,7 +262,7 @@ class FileId(
     """A file uploaded to a provider's file store, named by the id it issued; `issuer` names that provider, because the id means nothing elsewhere."""
 
     file_id: Annotated[str, msgspec.Meta(min_length=1)]
-    issuer: Annotated[str, msgspec.Meta(pattern="^[a-z][a-z0-9_.-]*$")] | msgspec.UnsetType = msgspec.field(
+    issuer: Annotated[str, msgspec.Meta(pattern="^[a-z][a-z0-9_.-]*\\Z")] | msgspec.UnsetType = msgspec.field(
         default=msgspec.UNSET
     )
     media_type: (
@@ -345,11 +345,11 @@ class McpHttpServer(
 ):
     """A server reached over MCP's streamable HTTP transport."""
 
-    name: Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern="^[A-Za-z0-9][A-Za-z0-9_-]*$")]
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern="^[A-Za-z0-9][A-Za-z0-9_-]*\\Z")]
     url: Annotated[str, msgspec.Meta(pattern="^[Hh][Tt][Tt][Pp][Ss]?://")]
     headers: dict[str, str] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     secret_headers: (
-        dict[str, Annotated[str, msgspec.Meta(min_length=1, max_length=256, pattern="^[A-Za-z_][A-Za-z0-9_]*$")]]
+        dict[str, Annotated[str, msgspec.Meta(min_length=1, max_length=256, pattern="^[A-Za-z_][A-Za-z0-9_]*\\Z")]]
         | msgspec.UnsetType
     ) = msgspec.field(default=msgspec.UNSET)
     connect_timeout_ms: Annotated[int, msgspec.Meta(ge=1, le=3600000)] | msgspec.UnsetType = msgspec.field(
@@ -365,12 +365,12 @@ class McpStdioServer(
 ):
     """A server the client starts as a child process and speaks to over its stdin and stdout."""
 
-    name: Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern="^[A-Za-z0-9][A-Za-z0-9_-]*$")]
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern="^[A-Za-z0-9][A-Za-z0-9_-]*\\Z")]
     command: Annotated[str, msgspec.Meta(min_length=1)]
     args: list[str] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     env: dict[str, str] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     secret_env: (
-        list[Annotated[str, msgspec.Meta(min_length=1, max_length=256, pattern="^[A-Za-z_][A-Za-z0-9_]*$")]]
+        list[Annotated[str, msgspec.Meta(min_length=1, max_length=256, pattern="^[A-Za-z_][A-Za-z0-9_]*\\Z")]]
         | msgspec.UnsetType
     ) = msgspec.field(default=msgspec.UNSET)
     cwd: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
@@ -387,11 +387,11 @@ class McpWebsocketServer(
 ):
     """A server reached over a WebSocket (kept for configs that name one; the Python client refuses it, as the official SDK has no WebSocket client transport)."""
 
-    name: Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern="^[A-Za-z0-9][A-Za-z0-9_-]*$")]
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern="^[A-Za-z0-9][A-Za-z0-9_-]*\\Z")]
     url: Annotated[str, msgspec.Meta(pattern="^[Ww][Ss][Ss]?://")]
     headers: dict[str, str] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     secret_headers: (
-        dict[str, Annotated[str, msgspec.Meta(min_length=1, max_length=256, pattern="^[A-Za-z_][A-Za-z0-9_]*$")]]
+        dict[str, Annotated[str, msgspec.Meta(min_length=1, max_length=256, pattern="^[A-Za-z_][A-Za-z0-9_]*\\Z")]]
         | msgspec.UnsetType
     ) = msgspec.field(default=msgspec.UNSET)
     connect_timeout_ms: Annotated[int, msgspec.Meta(ge=1, le=3600000)] | msgspec.UnsetType = msgspec.field(
@@ -407,7 +407,7 @@ class MediaBase64(
 ):
     """Media inline as base64; the media type is required because the bytes alone do not say it."""
 
-    base64: Annotated[str, msgspec.Meta(pattern="^[A-Za-z0-9+/]*={0,2}$")]
+    base64: Annotated[str, msgspec.Meta(pattern="^[A-Za-z0-9+/]*={0,2}\\Z")]
     media_type: Annotated[
         str, msgspec.Meta(pattern="^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*")
     ]
@@ -453,7 +453,7 @@ class Reasoning(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_d
     text: str | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     signature: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     redacted_data: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
-    issuer: Annotated[str, msgspec.Meta(pattern="^[a-z][a-z0-9_.-]*$")] | msgspec.UnsetType = msgspec.field(
+    issuer: Annotated[str, msgspec.Meta(pattern="^[a-z][a-z0-9_.-]*\\Z")] | msgspec.UnsetType = msgspec.field(
         default=msgspec.UNSET
     )
 
@@ -508,7 +508,7 @@ class ReasoningStartEvent(
     """A reasoning part begins at `index`. Redacted reasoning arrives whole here as `redacted_data`."""
 
     index: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]
-    issuer: Annotated[str, msgspec.Meta(pattern="^[a-z][a-z0-9_.-]*$")] | msgspec.UnsetType = msgspec.field(
+    issuer: Annotated[str, msgspec.Meta(pattern="^[a-z][a-z0-9_.-]*\\Z")] | msgspec.UnsetType = msgspec.field(
         default=msgspec.UNSET
     )
     redacted_data: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)

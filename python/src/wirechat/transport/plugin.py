@@ -84,6 +84,8 @@ def _classify(message: str) -> Fault:
 
 def _looks_like_trap(message: str) -> bool:
     lowered = message.lower()
+    if lowered.strip() in ("oom", "timeout"):
+        return True
     return any(
         word in lowered
         for word in (
@@ -124,6 +126,7 @@ class PluginHost:
         self.sandbox = sandbox or Sandbox()
         self.config: dict[str, Any] = dict(config or {})
         self._lock = threading.Lock()
+        self._checked: dict[str, Any] | None = None
         extism = _extism()
         self._error_type = extism.Error
         manifest: dict[str, Any] = {
@@ -217,7 +220,11 @@ class PluginHost:
             errors = [e for e in errors if e.validator != "required"]
         if errors:
             first = errors[0]
-            pointer = base + pointer_from_path(list(first.absolute_path))
+            path = list(first.absolute_path)
+            if first.validator == "additionalProperties" and isinstance(first.instance, dict):
+                known = first.schema.get("properties", {}) if isinstance(first.schema, dict) else {}
+                path += sorted(key for key in first.instance if key not in known)[:1]
+            pointer = base + pointer_from_path(path)
             more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
             raise PluginError(
                 "invalid_config",
@@ -250,7 +257,9 @@ class PluginHost:
         """Call ``export`` with ``payload`` (its ``cfg`` is the client's config under the request's own)
         and return the parsed JSON answer."""
         payload = {**payload, "cfg": {**self.config, **payload.get("cfg", {})}}
-        self._check_config(payload["cfg"], "/cfg", partial=False, export=export)
+        if payload["cfg"] != self._checked:  # the same cfg as the last call was checked already
+            self._check_config(payload["cfg"], "/cfg", partial=False, export=export)
+            self._checked = payload["cfg"]
         raw = self._raw_call(export, json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
         try:
             return json.loads(raw)

@@ -121,8 +121,11 @@ def test_the_async_client(example_wasm: Path) -> None:
 )  # fmt: skip
 def test_a_server_fault_is_a_typed_error(example_wasm: Path, fault: dict[str, Any], error_type: type, kind: str,
                                          wait: int | None) -> None:  # fmt: skip
-    with FakeProvider("openai-chat", [{"fault": fault}]) as fake, client(example_wasm, fake) as c, \
-            pytest.raises(error_type) as caught:
+    with (
+        FakeProvider("openai-chat", [{"fault": fault}]) as fake,
+        client(example_wasm, fake) as c,
+        pytest.raises(error_type) as caught,
+    ):
         c.chat(chat_request())
     assert caught.value.kind == kind
     assert caught.value.retry_after_ms == wait

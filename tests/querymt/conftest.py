@@ -33,7 +33,7 @@ def build_plugin(source: Path, *also: Path) -> Path:
     are directories it depends on through a ``replace`` (their sources go into the cache key)."""
     go = shutil.which("go")
     if go is None:
-        pytest.fail("the QueryMT plugin tests build Go plugins: install Go 1.24+ (the go session needs it too)")
+        pytest.fail("the QueryMT plugin tests build Go plugins: install Go 1.26 (go/go.mod; the go session uses it)")
     version = subprocess.run([go, "version"], capture_output=True, text=True, check=True).stdout
     digest = hashlib.sha256(version.encode())
     for path in _sources(source, *also):

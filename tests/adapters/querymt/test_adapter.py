@@ -142,7 +142,7 @@ def test_embed_and_complete_both_ways() -> None:
 def test_the_gate_fails_only_on_messages_querymt_has_no_shape_for() -> None:
     from wirechat.testing import gate, gate_strategies  # noqa: PLC0415 (gate-only dependencies)
 
-    examples = gate._examples(gate_strategies.requests(ADAPTER), 0, 120)
+    examples = gate._examples(gate_strategies.requests(ADAPTER), 0, 80)
     failures = []
     for document in examples:
         try:
@@ -152,7 +152,7 @@ def test_the_gate_fails_only_on_messages_querymt_has_no_shape_for() -> None:
     assert failures, "the gate draws messages QueryMT cannot hold; none failed, so the check saw nothing"
     assert all("refused message.shape" in failure for failure in failures), failures
     assert len(failures) < len(examples) // 10
-    for document in gate._examples(gate_strategies.responses(ADAPTER), 0, 120):
+    for document in gate._examples(gate_strategies.responses(ADAPTER), 0, 80):
         gate._response_round_trip(ADAPTER, document)
     for case in ADAPTER.error_cases:
         gate._error_case(ADAPTER, case)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -141,3 +142,15 @@ def test_a_host_outside_allowed_hosts_is_not_reached(example_wasm: Path) -> None
         assert fake.requests == []
     assert (caught.value.fault, caught.value.export) == ("trap", "chat")
     assert "allowed_hosts" in str(caught.value)
+
+
+def test_a_provider_slower_than_the_timeout_is_a_timeout(example_wasm: Path) -> None:
+    with FakeProvider("openai-chat", [{"reply": {"text": "late"}, "delay_ms": 5000}]) as fake:
+        quick = Sandbox(allowed_hosts=("127.0.0.1",), timeout_s=1.0)
+        c = wirechat.Client("querymt", plugin=example_wasm, config={"base_url": fake.url}, sandbox=quick)
+        started = time.monotonic()
+        with pytest.raises(PluginError) as caught:
+            c.chat(chat_request())
+        assert time.monotonic() - started < 3
+    assert (caught.value.fault, caught.value.kind) == ("timeout", "timeout")
+    assert "past Sandbox.timeout_s (1 s) while the plugin waited on a host call" in str(caught.value)

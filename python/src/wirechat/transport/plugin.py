@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -245,13 +246,20 @@ class PluginHost:
                 "missing_export", f"the plugin exports no function {export!r}", plugin=self.source, export=export
             )
         with self._lock:
+            started = time.monotonic()
             try:
                 return bytes(self._plugin.call(export, data))
             except self._error_type as exc:
                 text = str(exc)
-            if not _looks_like_trap(text) or text.lstrip().startswith("{"):
-                raise PluginReported(text, plugin=self.source, export=export)
-            raise PluginError(_classify(text), _explain(text), plugin=self.source, export=export)
+            elapsed = time.monotonic() - started
+        if not _looks_like_trap(text) or text.lstrip().startswith("{"):
+            raise PluginReported(text, plugin=self.source, export=export)
+        fault = _classify(text)
+        if fault == "trap" and elapsed >= 0.95 * self.sandbox.timeout_s:
+            # the runtime passes the time left to the HTTP host function, whose timeout fails the host call
+            message = f"past Sandbox.timeout_s ({self.sandbox.timeout_s:g} s) while the plugin waited on a host call"
+            raise PluginError("timeout", message, plugin=self.source, export=export)
+        raise PluginError(fault, _explain(text), plugin=self.source, export=export)
 
     def call(self, export: str, payload: dict[str, Any]) -> Any:
         """Call ``export`` with ``payload`` (its ``cfg`` is the client's config under the request's own)

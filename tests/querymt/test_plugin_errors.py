@@ -115,3 +115,10 @@ def test_bad_sandbox_settings_and_http_settings_are_refused(faulty_wasm: Path) -
         Sandbox(allowed_hosts="127.0.0.1")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"takes no HTTP settings: base_url"):
         wirechat.Client("querymt", plugin=faulty_wasm, config={"mode": "ok"}, base_url="http://x")
+
+
+def test_querymt_without_a_plugin_says_what_is_missing() -> None:
+    with pytest.raises(ValueError, match=r"querymt is a plugin format: pass plugin="):
+        wirechat.Client("querymt", api_key="unused")
+    with pytest.raises(ValueError, match=r"querymt is a plugin format: pass plugin="):
+        wirechat.AsyncClient("querymt")

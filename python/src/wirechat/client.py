@@ -110,6 +110,8 @@ class Client:
             from wirechat._plugin_client import PluginClient  # noqa: PLC0415 (only plugin users load it)
 
             return super().__new__(PluginClient)
+        if args and args[0] == "querymt":
+            raise ValueError("querymt is a plugin format: pass plugin='provider.wasm' (and its config=...)")
         return super().__new__(cls)
 
     def __init__(
@@ -244,6 +246,8 @@ class AsyncClient:
             from wirechat._plugin_client import AsyncPluginClient  # noqa: PLC0415 (only plugin users load it)
 
             return super().__new__(AsyncPluginClient)
+        if args and args[0] == "querymt":
+            raise ValueError("querymt is a plugin format: pass plugin='provider.wasm' (and its config=...)")
         return super().__new__(cls)
 
     def __init__(

@@ -18,6 +18,7 @@ _BUILT_IN = {
     "anthropic": "wirechat.adapters.anthropic:ADAPTER",
     "openai-responses": "wirechat.adapters.openai_responses:ADAPTER",
     "go-model": "wirechat.adapters.go_model:ADAPTER",
+    "querymt": "wirechat.adapters.querymt:ADAPTER",
 }
 _registered: dict[str, Adapter] = {}
 

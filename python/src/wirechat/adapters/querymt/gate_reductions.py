@@ -38,11 +38,10 @@ def _assistant_fits(parts: list[dict[str, Any]]) -> bool:
 
 
 def request(walk: Walk, document: dict[str, Any]) -> None:
+    fits = {"user": _user_fits, "assistant": _assistant_fits}
     for message in document["messages"]:
-        parts = message["parts"]
-        if message["role"] == "user" and not _user_fits(parts):
-            walk.use("message.shape")
-        elif message["role"] == "assistant" and not _assistant_fits(parts):
+        check = fits.get(message["role"])
+        if check is not None and not check(message["parts"]):
             walk.use("message.shape")
 
 

@@ -2,12 +2,12 @@
 (``openai_chat.stream``) wrapped with the profile's quirks.
 
 Decoding: a chunk is parsed a second time only when its text holds a marker of a quirk (``"reasoning``,
-``"x_groq"``, ``"timings"``, and ``"tool_calls"`` for profiles whose servers may omit ids). Reasoning
+``"x_groq"``, ``"timings"``, a usage object, and ``"tool_calls"`` for profiles whose servers may omit ids). Reasoning
 deltas (``reasoning_content`` / ``reasoning``) open a reasoning part whose index is reserved in the inner
 decoder before the chunk's other parts, so the folded parts come in the order the body decoder gives
 (reasoning first); it ends when a chunk brings something else. A tool call's first fragment without an id
 gets ``shapes.synthesised_id`` (same position and response id as the whole body, so the
-same id), flagged on its ``tool_call_end``. Groq's ``x_groq.usage`` becomes the usage; the finish reason is
+same id), flagged on its ``tool_call_end``. Groq's ``x_groq.usage`` becomes the usage, read as ``usage.py`` reads it; the finish reason is
 read with the profile's table and llama-server's ``timings`` join the finish event's provider data.
 Encoding: openai-chat's encoder, with the profile's finish reason and the usage members restored.
 """
@@ -29,12 +29,13 @@ from wirechat._generated.models import (
     StreamEvent,
     ToolCallEndEvent,
     ToolCallStartEvent,
+    UsageEvent,
 )
 from wirechat.adapters._contract import SseEvent
 from wirechat.adapters._conversion import Conversion, compact_json, metadata_for
 from wirechat.adapters.openai_chat import stream as openai_stream
 from wirechat.adapters.openai_chat.manifest import MANIFEST as OPENAI
-from wirechat.adapters.openai_compatible import finish
+from wirechat.adapters.openai_compatible import finish, usage
 from wirechat.adapters.openai_compatible.manifest import MANIFESTS
 from wirechat.adapters.openai_compatible.profiles import GENERIC, Profile
 from wirechat.adapters.openai_compatible.response import SERVER_MEMBERS, fill_tool_call_ids
@@ -52,7 +53,7 @@ class StreamDecoder:
     def __init__(self, profile: Profile = GENERIC) -> None:
         self._inner = openai_stream.StreamDecoder()
         self._profile = profile
-        self._markers = ('"reasoning', '"x_groq"', '"timings"') + (
+        self._markers = ('"reasoning', '"x_groq"', '"timings"', '"usage":{', '"usage": {') + (
             ('"tool_calls"',) if profile.tool_call_ids == "synthesise" else ()
         )
         self._response_id: str | None = None
@@ -62,6 +63,8 @@ class StreamDecoder:
         self._flag_parts: set[int] = set()
         self._server: dict[str, Any] = {}
         self._has_calls = False
+        self._usage_extra: dict[str, Any] | None = None
+        self._raw_usage: dict[str, Any] | None = None
 
     def feed(self, event: SseEvent) -> list[StreamEvent]:
         data = event.data
@@ -98,6 +101,8 @@ class StreamDecoder:
         for key in SERVER_MEMBERS:
             if chunk.get(key) is not None:
                 self._server[key] = chunk[key]
+        if isinstance(chunk.get("usage"), dict):
+            self._raw_usage = chunk["usage"]
         choices = chunk.get("choices")
         choice = choices[0] if isinstance(choices, list) and choices and isinstance(choices[0], dict) else None
         delta = choice.get("delta") if choice is not None and choice.get("index", 0) == 0 else None
@@ -133,6 +138,9 @@ class StreamDecoder:
                     self._flag_parts.add(inner.index)
             elif isinstance(inner, ToolCallEndEvent) and inner.index in self._flag_parts:
                 event = inner.model_copy(update={"provider_metadata": {PROVIDER: {ID_FLAG: True}}})
+            elif isinstance(inner, UsageEvent) and self._raw_usage is not None:
+                decoded, self._usage_extra = usage.decode(self._raw_usage)
+                event = UsageEvent(usage=decoded)
             elif isinstance(inner, FinishEvent):
                 event = self._finish(inner)
             out.append(event)
@@ -147,9 +155,12 @@ class StreamDecoder:
         if raw is not MISSING:
             manifest = MANIFESTS[self._profile.name]
             update["finish_reason"] = finish.decode(raw, has_tool_calls=self._has_calls, manifest=manifest)
-        if self._server:
+        if self._server or self._usage_extra:
             own, _ = metadata_for(event.provider_metadata, PROVIDER)
-            update["provider_metadata"] = {PROVIDER: {**own, **self._server}}
+            own.update(self._server)
+            if self._usage_extra:
+                own["usage"] = self._usage_extra
+            update["provider_metadata"] = {PROVIDER: own}
         return event.model_copy(update=update)
 
 

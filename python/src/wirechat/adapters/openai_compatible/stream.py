@@ -2,13 +2,14 @@
 (``openai_chat.stream``) wrapped with the profile's quirks.
 
 Decoding: a chunk is parsed a second time only when its text holds a marker of a quirk (``"reasoning``,
-``"x_groq"``, ``"timings"``, a usage object, and ``"tool_calls"`` for profiles whose servers may omit ids). Reasoning
-deltas (``reasoning_content`` / ``reasoning``) open a reasoning part whose index is reserved in the inner
-decoder before the chunk's other parts, so the folded parts come in the order the body decoder gives
-(reasoning first); it ends when a chunk brings something else. A tool call's first fragment without an id
-gets ``shapes.synthesised_id`` (same position and response id as the whole body, so the
-same id), flagged on its ``tool_call_end``. Groq's ``x_groq.usage`` becomes the usage, read as ``usage.py`` reads it; the finish reason is
-read with the profile's table and llama-server's ``timings`` join the finish event's provider data.
+``"x_groq"``, ``"timings"``, a usage object, and ``"tool_calls"`` for profiles whose servers may omit
+ids). Reasoning deltas (``reasoning_content`` / ``reasoning``) open a reasoning part whose index is reserved
+in the inner decoder before the chunk's other parts, so the folded parts come in the order the body
+decoder gives (reasoning first); it ends when a chunk brings something else. A tool call's first fragment
+without an id gets ``shapes.synthesised_id`` (same position and response id as the whole body, so the
+same id), flagged on its ``tool_call_end``. Groq's ``x_groq.usage`` becomes the usage, and usage is read
+as ``usage.py`` reads it; the finish reason is read with the profile's table and llama-server's
+``timings`` join the finish event's provider data.
 Encoding: openai-chat's encoder, with the profile's finish reason and the usage members restored.
 """
 

@@ -63,7 +63,7 @@ class OpenAICompatibleWire(OpenAIChatWire):
 
     def _usage_body(self, reply: Reply) -> dict[str, Any]:
         usage = reply_usage(reply)
-        out = {
+        out: dict[str, Any] = {
             "prompt_tokens": usage.input,
             "completion_tokens": usage.output,
             "total_tokens": usage.input + usage.output,
@@ -94,7 +94,7 @@ class OpenAICompatibleWire(OpenAIChatWire):
 
     def chat_frames(self, reply: Reply, request: Mapping[str, Any]) -> list[Frame]:
         frames = super().chat_frames(reply, request)
-        chunks = [json.loads(data) if data != "[DONE]" else None for _, data in frames]
+        chunks: list[dict[str, Any]] = [json.loads(data) for _, data in frames if data != "[DONE]"]
         head = {key: chunks[0][key] for key in ("id", "object", "created", "model")}
         out: list[dict[str, Any]] = [chunks[0]]
         for piece in fragments(reply.reasoning_text or "", reply.chunk_size):
@@ -103,8 +103,6 @@ class OpenAICompatibleWire(OpenAIChatWire):
             )
         whole: dict[int, dict[str, Any]] = {}
         for chunk in chunks[1:]:
-            if chunk is None:
-                continue
             if chunk["choices"] and "usage" in chunk and not chunk.get("usage"):
                 del chunk["usage"]
             calls = chunk["choices"][0]["delta"].get("tool_calls") if chunk["choices"] else None
@@ -125,7 +123,8 @@ class OpenAICompatibleWire(OpenAIChatWire):
             last["x_groq"] = {"id": "req_fake", "usage": self._usage_body(reply)}
         if self.quirks.timings:
             last["timings"] = _TIMINGS
-        return [(None, dumps(chunk)) for chunk in out] + [(None, "[DONE]")]
+        done: Frame = (None, "[DONE]")
+        return [(None, dumps(chunk)) for chunk in out] + [done]
 
 
 WIRES: dict[str, Callable[[], OpenAICompatibleWire]] = {

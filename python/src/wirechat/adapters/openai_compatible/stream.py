@@ -15,6 +15,7 @@ Encoding: openai-chat's encoder, with the profile's finish reason and the usage 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import jiter
@@ -46,6 +47,10 @@ __all__ = ["StreamDecoder", "StreamEncoder"]
 
 _QUIET = frozenset({"start", "usage"})
 """Inner events that do not end an open reasoning part."""
+_PASS = frozenset({"text_delta", "tool_call_delta"})
+"""Inner events passed on as they are when no reasoning part is open (the common chunk: one delta)."""
+_MARKERS = re.compile(r'"reasoning|"x_groq"|"timings"|"usage": ?\{')
+_MARKERS_WITH_CALLS = re.compile(_MARKERS.pattern + '|"tool_calls"')
 
 
 class StreamDecoder:
@@ -54,9 +59,7 @@ class StreamDecoder:
     def __init__(self, profile: Profile = GENERIC) -> None:
         self._inner = openai_stream.StreamDecoder()
         self._profile = profile
-        self._markers = ('"reasoning', '"x_groq"', '"timings"', '"usage":{', '"usage": {') + (
-            ('"tool_calls"',) if profile.tool_call_ids == "synthesise" else ()
-        )
+        self._markers = _MARKERS_WITH_CALLS if profile.tool_call_ids == "synthesise" else _MARKERS
         self._response_id: str | None = None
         self._reasoning: int | None = None
         self._positions: dict[Any, int] = {}
@@ -70,7 +73,7 @@ class StreamDecoder:
     def feed(self, event: SseEvent) -> list[StreamEvent]:
         data = event.data
         reasoning = None
-        if data[:1] == "{" and any(marker in data for marker in self._markers):
+        if data[:1] == "{" and self._markers.search(data) is not None:
             try:
                 chunk = jiter.from_json(data.encode())
             except ValueError:
@@ -124,6 +127,8 @@ class StreamDecoder:
         return reasoning, changed
 
     def _after(self, events: list[StreamEvent], opened: list[StreamEvent], *, ending: bool) -> list[StreamEvent]:
+        if not opened and self._reasoning is None and len(events) == 1 and events[0].type in _PASS:
+            return events
         out: list[StreamEvent] = []
         for inner in events:
             event = inner

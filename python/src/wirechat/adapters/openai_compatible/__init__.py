@@ -47,6 +47,29 @@ class OpenAICompatibleAdapter(ModuleAdapter):
         recorded = recorded_dir(__file__)
         self.fixtures_dir = recorded / profile.name if recorded is not None else None
 
+    @property
+    def quirks(self) -> dict[str, str]:
+        """How the profile's server differs on the wire, for the generated provider matrix."""
+        profile = self.profile
+        finishes = ", ".join(f"`{raw}` ({kind})" for raw, kind in profile.finish_reasons.items())
+        refused = ", ".join(f"`{member}`" for member in profile.refused_options)
+        return {
+            "reasoning read from": " then ".join(f"`{name}`" for name in profile.reasoning_read),
+            "streamed usage": "asked with `stream_options`"
+            if profile.stream_usage == "stream_options"
+            else "read from `x_groq.usage`; `stream_options` not sent",
+            "tool call without an id": "id synthesised (flagged)"
+            if profile.tool_call_ids == "synthesise"
+            else "invalid response",
+            "token limit sent as": f"`{profile.max_tokens_field}`",
+            "finish reasons beyond OpenAI's": finishes or "none",
+            "options not in its schema": "sent as given" if profile.open_options else "refused",
+            "options refused (400)": refused or "none",
+            "default base URL": f"`{profile.base_url}`",
+            "key variable (placeholder)": f"`{profile.api_key_env}` ({profile.default_api_key or 'none: required'})",
+            "notes": profile.notes,
+        }
+
     def decode_response(self, body: Mapping[str, Any]) -> ChatResponse:
         return response.decode_response(body, self.profile)
 

@@ -37,8 +37,8 @@ class OpenAICompatibleAdapter(ModuleAdapter):
         self.profile = profile
         self.name = NAME if profile.name == "generic" else f"{NAME}:{profile.name}"
         self.manifest = MANIFESTS[profile.name]
-        self.request_oracle = f"wirechat.adapters.openai_compatible.oracle:{oracle_name(profile.name)}"
-        """The openai SDK's request type plus the profile's own members (``oracle.py``), for the gate."""
+        self.request_oracle = f"wirechat.testing.compatible_oracle:{oracle_name(profile.name)}"
+        """The openai SDK's request type plus the profile's own members, for the gate (``compatible_oracle``)."""
         self.default_base_url = profile.base_url
         self.api_key_env = profile.api_key_env
         self.default_api_key = profile.default_api_key

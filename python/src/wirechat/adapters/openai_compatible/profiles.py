@@ -292,5 +292,6 @@ def profile_of(adapter_name: str) -> Profile:
 
 
 def oracle_name(profile: str) -> str:
-    """The attribute of ``oracle.py`` holding ``profile``'s SDK request type (``LlamaCppParams``)."""
+    """The attribute of ``wirechat.testing.compatible_oracle`` holding ``profile``'s SDK request type
+    (``LlamaCppParams``)."""
     return "".join(word.capitalize() for word in profile.split("-")) + "Params"

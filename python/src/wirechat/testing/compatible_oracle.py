@@ -1,6 +1,6 @@
-"""The request types the gate validates each profile's bodies against: the official ``openai`` SDK's
-``CompletionCreateParamsNonStreaming`` (what these servers take) extended with the members of the profile's
-own options schema, which the SDK sends through ``extra_body``. A member both define (Groq's
+"""The request types the adapter gate validates each openai-compatible profile's bodies against: the
+official ``openai`` SDK's ``CompletionCreateParamsNonStreaming`` (what these servers take) extended with the
+members of the profile's own options schema, which the SDK sends through ``extra_body``. A member both define (Groq's
 ``service_tier`` values) takes the profile's type. Imported by the gate only: it needs the ``openai`` SDK.
 """
 

@@ -17,6 +17,7 @@ import pytest
 import wirechat
 from wirechat import ChatRequest
 from wirechat.cli import main
+from wirechat.client import UnsupportedCallError
 from wirechat.codec import canonical
 from wirechat.testing.fake_provider import FakeProvider
 from wirechat.transport import APIError
@@ -140,3 +141,14 @@ def test_convert_takes_a_profile(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["convert", "--from", "openai-chat", "--profile", "deepseek", "--to", "wirechat", "--kind",
                  "response", str(path)]) == 2  # fmt: skip
     assert "neither --from nor --to has it" in capsys.readouterr().err
+
+
+def test_embeddings_where_the_server_has_them() -> None:
+    with FakeProvider("openai-compatible:ollama", [{"reply": {"embeddings": [[0.5, 1.0]]}}]) as fake:
+        client = wirechat.Client("openai-compatible", profile="ollama", base_url=fake.url + "/v1")
+        reply = client.embed(wirechat.EmbedRequest(model="nomic-embed-text", inputs=["hi"]))
+        assert reply.embeddings[0] == [0.5, 1.0] and fake.requests[0].path == "/v1/embeddings"
+    with pytest.raises(UnsupportedCallError, match="embed"):
+        wirechat.Client("openai-compatible", profile="groq", api_key="k").embed(
+            wirechat.EmbedRequest(model="m", inputs=["hi"])
+        )

@@ -27,8 +27,8 @@ from typing import Any
 
 from wirechat.testing.fake_provider.anthropic import AnthropicWire
 from wirechat.testing.fake_provider.openai_chat import OpenAIChatWire
-from wirechat.testing.fake_provider.openai_responses import OpenAIResponsesWire
 from wirechat.testing.fake_provider.openai_compatible import WIRES as COMPATIBLE_WIRES
+from wirechat.testing.fake_provider.openai_responses import OpenAIResponsesWire
 from wirechat.testing.fake_provider.script import (
     Fault,
     RawAnswer,

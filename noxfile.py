@@ -2,14 +2,16 @@
 
 Sessions: ``lint``, ``typecheck``, ``tests`` (all languages), ``pytest``, ``typescript``, ``go``,
 ``conformance``, ``adapter-gate`` (from the checkout), ``wheel-gate`` (from the built wheel, in a fresh venv),
-``codegen`` (regenerate), ``codegen-check`` (drift, all languages),
+``install-check`` (the README's install steps), ``codegen`` (regenerate), ``codegen-check`` (drift, all languages),
 ``bench``, and ``gate``, which runs every check in one environment. ``./dev gate -- --skip tests`` runs
 the gate without a check that already ran (CI runs ``tests`` on its own first, as the README does).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,7 +23,7 @@ nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
 nox.options.sessions = ["gate"]
 
-PYTHON_PATHS = ["python/src", "codegen/src", "conformance", "tests", "bench", "noxfile.py"]
+PYTHON_PATHS = ["python/src", "codegen/src", "conformance", "tests", "bench", "examples", "noxfile.py"]
 
 
 def install(session: nox.Session) -> None:
@@ -134,6 +136,14 @@ def run_wheel_gate(session: nox.Session) -> None:
             session.run(wirechat, "conformance", external=True, success_codes=[2])  # the suite is not in the wheel
 
 
+def run_install_check(session: nox.Session) -> None:
+    """The README's install steps as written (tests/release/install_steps.py runs its "## Install" blocks,
+    each in a fresh folder): wheel and sdist, the checks' distributions, the npm tarball into fresh ESM and
+    CommonJS projects, a fresh Go module. uv comes from ./dev's own environment, as it does for a user."""
+    tools = str(Path(sys.executable).parent)  # .venv-dev/bin: nox and uv
+    session.run("python", "tests/release/install_steps.py", env={"PATH": f"{tools}{os.pathsep}{os.environ['PATH']}"})
+
+
 def run_tests(session: nox.Session, pytest_args: Sequence[str] = ()) -> None:
     """Every language's tests: Python (pytest; tests/conformance drives the TypeScript and Go testees),
     TypeScript (node --test, pack check), Go (test, fuzz)."""
@@ -150,6 +160,7 @@ CHECKS = {
     "tests": run_tests,
     "conformance": run_conformance,
     "wheel-gate": run_wheel_gate,
+    "install-check": run_install_check,
 }
 
 
@@ -226,6 +237,13 @@ def wheel_gate(session: nox.Session) -> None:
     """The adapter gate from the built wheel, installed with its extra into a fresh venv (what CI runs)."""
     install(session)
     run_wheel_gate(session)
+
+
+@nox.session(name="install-check")
+def install_check(session: nox.Session) -> None:
+    """The README's install steps, run as written: every package built and installed into a fresh project."""
+    install(session)
+    run_install_check(session)
 
 
 @nox.session

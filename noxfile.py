@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -142,6 +143,25 @@ def run_install_check(session: nox.Session) -> None:
     CommonJS projects, a fresh Go module. uv comes from ./dev's own environment, as it does for a user."""
     tools = str(Path(sys.executable).parent)  # .venv-dev/bin: nox and uv
     session.run("python", "tests/release/install_steps.py", env={"PATH": f"{tools}{os.pathsep}{os.environ['PATH']}"})
+    # the HTML conformance report in a real browser: headless Chromium, installed here when it can be
+    ensure_chromium(session)
+    session.run("pytest", "-q", "tests/release", "tests/conformance/test_report_html.py")
+
+
+def ensure_chromium(session: nox.Session) -> None:
+    """Debian's chromium for the HTML report's browser test: installed with apt-get when missing and this
+    runs as root (CI: Debian 12); otherwise the test skips, and this says why."""
+    if any(shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome")):
+        return
+    if not shutil.which("apt-get") or os.geteuid() != 0:
+        session.log("no Chromium, and no apt-get as root to install it: the HTML report's browser test will skip")
+        return
+    apt = ["apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    session.log("installing Debian's chromium for the HTML report's browser test")
+    if subprocess.run(apt, env=env, capture_output=True, check=False).returncode != 0:
+        session.run("apt-get", "update", "-q", external=True, env=env, silent=True)  # no lists yet, or stale ones
+        session.run(*apt, external=True, env=env, silent=True)
 
 
 def run_tests(session: nox.Session, pytest_args: Sequence[str] = ()) -> None:

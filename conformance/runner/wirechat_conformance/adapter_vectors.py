@@ -161,7 +161,7 @@ def error_line(adapter: Adapter, status: int | None, headers: dict[str, str], te
 
 # Embeddings and completions (kinds embed_request / embed_response / complete_request / complete_response):
 # the call's request model and the adapter's two methods for it.
-_CALLS: dict[str, tuple[type, str, str]] = {
+_CALLS: dict[str, tuple[type[EmbedRequest] | type[CompleteRequest], str, str]] = {
     "embed": (EmbedRequest, "encode_embed_request", "decode_embed_response"),
     "complete": (CompleteRequest, "encode_complete_request", "decode_complete_response"),
 }
@@ -258,13 +258,12 @@ def build(name: str, root: Path) -> list[Line]:
         lines.append(error_line(adapter, status, headers, text, f"error table: {status} {text[:60]}"))
     for text in BAD_BODIES:
         lines.append(response_line(adapter, text, f"bad input: {text[:70]}"))
-    for call, capability, requests_, bodies in (
-        ("embed", EmbedCodec, EMBED_REQUESTS, EMBED_BODIES),
-        ("complete", CompleteCodec, COMPLETE_REQUESTS, COMPLETE_BODIES),
-    ):
-        if isinstance(adapter, capability):
-            lines += [call_request_line(adapter, call, doc, f"{call} request {i}") for i, doc in enumerate(requests_)]
-            lines += [call_response_line(adapter, call, text, f"{call} response {i}") for i, text in enumerate(bodies)]
+    offered = {"embed": isinstance(adapter, EmbedCodec), "complete": isinstance(adapter, CompleteCodec)}
+    calls = (("embed", EMBED_REQUESTS, EMBED_BODIES), ("complete", COMPLETE_REQUESTS, COMPLETE_BODIES))
+    for call, documents, texts in calls:
+        if offered[call]:
+            lines += [call_request_line(adapter, call, doc, f"{call} request {i}") for i, doc in enumerate(documents)]
+            lines += [call_response_line(adapter, call, body, f"{call} response {i}") for i, body in enumerate(texts)]
     return lines
 
 

@@ -1,6 +1,5 @@
-"""The ``querymt`` adapter: QueryMT's Extism JSON both ways, and the adapter gate, whose only failures are
-messages QueryMT has no shape for (refused as ``message.shape``, a refusal the feature vocabulary has no
-name for; decision 014)."""
+"""The ``querymt`` adapter: QueryMT's Extism JSON both ways, and the adapter gate, which models the messages
+QueryMT has no shape for (its own feature ``message.shape``, in ``gate_reductions``; decision 014)."""
 
 from __future__ import annotations
 
@@ -139,19 +138,15 @@ def test_embed_and_complete_both_ways() -> None:
     assert ADAPTER.decode_complete_response({"text": " upon"}).text == " upon"  # type: ignore[attr-defined]
 
 
-def test_the_gate_fails_only_on_messages_querymt_has_no_shape_for() -> None:
+def test_the_gate_models_message_shape() -> None:
+    """The gate predicts the message.shape refusals (``gate_reductions``), so every generated request
+    round-trips or is refused exactly as the manifest says."""
     from wirechat.testing import gate, gate_strategies  # noqa: PLC0415 (gate-only dependencies)
 
     examples = gate._examples(gate_strategies.requests(ADAPTER), 0, 80)
-    failures = []
     assert len(examples) > 40
     for document in examples:
-        try:
-            gate._request_round_trip(ADAPTER, document, ADAPTER.request_oracle)
-        except AssertionError as exc:
-            failures.append(str(exc))
-    assert all("refused message.shape" in failure for failure in failures), failures
-    assert len(failures) < len(examples) // 10
+        gate._request_round_trip(ADAPTER, document, ADAPTER.request_oracle)
     for document in gate._examples(gate_strategies.responses(ADAPTER), 0, 80):
         gate._response_round_trip(ADAPTER, document)
     for case in ADAPTER.error_cases:

@@ -15,7 +15,15 @@ from typing import Any
 
 from wirechat._generated.models import CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse
 from wirechat.adapters._binding import ModuleAdapter
-from wirechat.adapters.querymt import calls, errors, request_decode, request_encode, response, stream
+from wirechat.adapters.querymt import (
+    calls,
+    errors,
+    gate_reductions,
+    request_decode,
+    request_encode,
+    response,
+    stream,
+)
 from wirechat.adapters.querymt.manifest import MANIFEST
 
 __all__ = ["ADAPTER", "QueryMTAdapter"]
@@ -37,6 +45,8 @@ class QueryMTAdapter(ModuleAdapter):
     """QueryMT's ExtismChatRequest as TypedDicts: bodies use only the Rust types' members."""
     error_cases = errors.ERROR_CASES
     fixtures_dir = None
+    gate_reductions = gate_reductions
+    """The gate's model of ``message.shape``, this format's own feature."""
 
     def encode_embed_request(self, request_: EmbedRequest) -> dict[str, Any]:
         return calls.encode_embed_request(request_, self.name)

@@ -34,6 +34,10 @@ OPTIONS_SCHEMA = {
 
 MANIFEST = Manifest(
     features={
+        "message.shape": _r(
+            "a QueryMT message is one text, one image or PDF, or a text then one of them (assistant: at most one "
+            "text, before its tool calls); a PDF has no file name"
+        ),
         "model.absent": _L,
         "provider_options": _L,
         "provider_options.foreign": _L,

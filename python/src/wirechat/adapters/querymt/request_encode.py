@@ -101,7 +101,7 @@ def _tool_names(messages: list[Message]) -> dict[str, str]:
 
 
 def _misfit(where: str, why: str) -> ConversionRefused:
-    return ConversionRefused("message.shape", f"a QueryMT message holds {why}", where=where)
+    return ConversionRefused("message.shape", f"a QueryMT message holds {why}", where=where)  # manifest: message.shape
 
 
 def _members(message: Message, where: str, conv: Conversion) -> None:

@@ -17,6 +17,7 @@ _BUILT_IN = {
     "openai-chat": "wirechat.adapters.openai_chat:ADAPTER",
     "anthropic": "wirechat.adapters.anthropic:ADAPTER",
     "go-model": "wirechat.adapters.go_model:ADAPTER",
+    "gemini": "wirechat.adapters.gemini:ADAPTER",
 }
 _registered: dict[str, Adapter] = {}
 

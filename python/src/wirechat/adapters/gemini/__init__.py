@@ -38,7 +38,7 @@ class GeminiAdapter(ModuleAdapter):
     request_encode_module, request_decode_module = request_encode, request_decode
     response_module, stream_module, errors_module = response, stream, errors
     default_base_url = "https://generativelanguage.googleapis.com"
-    request_oracle = "wirechat.adapters.gemini.oracle:GenerateContentBody"
+    request_oracle = "wirechat.testing.gemini_oracle:GenerateContentBody"
     """google-genai's models of the body's pieces, which the gate validates bodies against."""
     error_cases = errors.ERROR_CASES
     fixtures_dir = recorded_dir(__file__)

@@ -213,5 +213,11 @@ MANIFEST = Manifest(
         "file": ("application/pdf", "text/plain", "text/html", "text/csv", "text/markdown", "text/xml"),
     },
     finish_reasons=FINISH_REASONS,
-    finish_defaults={"stop": "STOP", "tool_calls": "STOP", "length": "MAX_TOKENS", "content_filter": "SAFETY", "error": "MALFORMED_RESPONSE"},
+    finish_defaults={
+        "stop": "STOP",
+        "tool_calls": "STOP",
+        "length": "MAX_TOKENS",
+        "content_filter": "SAFETY",
+        "error": "MALFORMED_RESPONSE",
+    },
 )

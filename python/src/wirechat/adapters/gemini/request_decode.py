@@ -170,16 +170,21 @@ def _tool_config(body: Mapping[str, Any], fields: dict[str, Any], extra: dict[st
     if config is None:
         return
     calling = config.get("functionCallingConfig")
-    mode = calling.get("mode") if isinstance(calling, Mapping) else None
-    names = calling.get("allowedFunctionNames") if isinstance(calling, Mapping) else None
-    plain = set(config) == {"functionCallingConfig"} and isinstance(calling, Mapping)
-    if plain and set(calling) == {"mode"} and mode in ("AUTO", "NONE", "ANY"):
-        fields["tool_choice"] = {"type": {"AUTO": "auto", "NONE": "none", "ANY": "required"}[mode]}
-    elif plain and set(calling) == {"mode", "allowedFunctionNames"} and mode == "ANY" and isinstance(names, list) \
-            and len(names) == 1 and isinstance(names[0], str):  # fmt: skip
-        fields["tool_choice"] = {"type": "tool", "tool": names[0]}
+    choice: dict[str, Any] | None = None
+    if set(config) == {"functionCallingConfig"} and isinstance(calling, Mapping):
+        mode, names = calling.get("mode"), calling.get("allowedFunctionNames")
+        if set(calling) == {"mode"} and mode in ("AUTO", "NONE", "ANY"):
+            choice = {"type": {"AUTO": "auto", "NONE": "none", "ANY": "required"}[mode]}
+        elif set(calling) == {"mode", "allowedFunctionNames"} and mode == "ANY" and _one_name(names):
+            choice = {"type": "tool", "tool": str(names[0])}  # type: ignore[index]
+    if choice is not None:
+        fields["tool_choice"] = choice
     else:
         extra["toolConfig"] = dict(config)  # VALIDATED, several allowed names...: sent back as given
+
+
+def _one_name(names: Any) -> bool:
+    return isinstance(names, list) and len(names) == 1 and isinstance(names[0], str)
 
 
 def _generation_config(body: Mapping[str, Any], fields: dict[str, Any], extra: dict[str, Any]) -> None:

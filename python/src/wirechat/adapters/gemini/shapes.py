@@ -175,9 +175,7 @@ def _decode_response(fr: Any, where: str, call_id: str | None) -> dict[str, Any]
     return part
 
 
-def decode_part(
-    raw: Any, where: str, *, call_index: int = 0, response_id: str | None = None
-) -> list[dict[str, Any]]:
+def decode_part(raw: Any, where: str, *, call_index: int = 0, response_id: str | None = None) -> list[dict[str, Any]]:
     """The canonical parts (as dicts) one Gemini part reads as: one, or a reasoning part and the part its
     signature came on. ``call_index`` numbers a function call without an id; ``response_id`` is the id of
     the call a functionResponse without an id answers."""

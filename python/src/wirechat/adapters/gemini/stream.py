@@ -28,16 +28,15 @@ from typing_extensions import assert_never
 
 from wirechat._generated.models import (
     ChatResponse,
-    DataPart,
     Error,
     ErrorEvent,
-    FinishReason,
     FinishEvent,
+    FinishReason,
     Part,
     PartEvent,
-    ReasoningPart,
     ReasoningDeltaEvent,
     ReasoningEndEvent,
+    ReasoningPart,
     ReasoningStartEvent,
     StartEvent,
     StreamEvent,
@@ -120,7 +119,9 @@ class StreamDecoder:
         candidate, metadata = split_body(data)
         self._metadata.update(metadata)
         if candidate is not None:
-            raw_parts = (candidate.get("content") or {}).get("parts") if isinstance(candidate.get("content"), dict) else []
+            raw_parts = (
+                (candidate.get("content") or {}).get("parts") if isinstance(candidate.get("content"), dict) else []
+            )
             for j, raw in enumerate(raw_parts or []):
                 out += self._part(raw, j, candidate)
             if isinstance(candidate.get("finishReason"), str):
@@ -170,7 +171,9 @@ class StreamDecoder:
         self._next += 1
         kind = part["type"]
         if kind == "text":
-            out += [TextStartEvent(index=index)] + ([TextDeltaEvent(index=index, text=part["text"])] if part["text"] else [])
+            out += [TextStartEvent(index=index)] + (
+                [TextDeltaEvent(index=index, text=part["text"])] if part["text"] else []
+            )
             self._open = (index, "text")
         elif kind == "reasoning":
             reasoning = part["reasoning"]
@@ -186,10 +189,13 @@ class StreamDecoder:
         elif kind == "tool_call":
             call = part["tool_call"]
             self._has_calls = True
-            out += [ToolCallStartEvent(index=index, id=call["id"], name=call["name"]),
-                    ToolCallDeltaEvent(index=index, arguments=call["arguments"]), ToolCallEndEvent(index=index)]  # fmt: skip
+            out += [
+                ToolCallStartEvent(index=index, id=call["id"], name=call["name"]),
+                ToolCallDeltaEvent(index=index, arguments=call["arguments"]),
+                ToolCallEndEvent(index=index),
+            ]
         else:
-            out.append(PartEvent(index=index, part=DataPart.model_validate(part) if kind == "data" else _part(part)))
+            out.append(PartEvent(index=index, part=_part(part)))
         return out
 
     def close(self) -> list[StreamEvent]:
@@ -309,4 +315,3 @@ class StreamEncoder:
 
     def close(self) -> list[SseEvent]:
         return []
-

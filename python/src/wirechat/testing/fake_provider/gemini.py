@@ -22,7 +22,9 @@ from wirechat.testing.fake_provider.wire import Endpoint, Frame, dumps, fragment
 
 __all__ = ["GeminiWire"]
 
-_PATH = re.compile(r"^/v1(?:beta)?/models/([^/:]+):(generateContent|streamGenerateContent|batchEmbedContents|embedContent)$")
+_PATH = re.compile(
+    r"^/v1(?:beta)?/models/([^/:]+):(generateContent|streamGenerateContent|batchEmbedContents|embedContent)$"
+)
 _STATUS = {
     400: ("INVALID_ARGUMENT", "Request contains an invalid argument."),
     401: ("UNAUTHENTICATED", "Request had invalid authentication credentials."),
@@ -77,7 +79,9 @@ class GeminiWire:
             try:
                 call.arguments_object()
             except ValueError:
-                raise ScriptError(f"{where}.tool_calls[{index}].arguments", "Gemini function args must be a JSON object") from None
+                raise ScriptError(
+                    f"{where}.tool_calls[{index}].arguments", "Gemini function args must be a JSON object"
+                ) from None
 
     def _parts(self, reply: Reply) -> list[dict[str, Any]]:
         parts: list[dict[str, Any]] = []
@@ -142,7 +146,11 @@ class GeminiWire:
 
     def error_frame(self, error_type: str | None, message: str | None) -> Frame:
         name = error_type or "UNAVAILABLE"
-        error = {"code": _CODE_OF_STATUS.get(name, 500), "message": message or "The model is overloaded.", "status": name}
+        error = {
+            "code": _CODE_OF_STATUS.get(name, 500),
+            "message": message or "The model is overloaded.",
+            "status": name,
+        }
         return (None, dumps({"error": error}))
 
     def status_of(self, error_type: str | None) -> int:

@@ -5,14 +5,13 @@ call object, not the wire), so this TypedDict puts the wire pieces together: eac
 ``systemInstruction`` are ``Content``, ``tools[i]`` ``Tool``, ``toolConfig`` ``ToolConfig``,
 ``generationConfig`` ``GenerationConfig``, ``safetySettings[i]`` ``SafetySetting``. The models forbid
 unknown members; a member of the body this TypedDict does not name is reported by the gate as dropped.
-Imported only by the gate (it needs the ``gate`` extra).
+Imported only by the gate (it needs the ``gate`` extra), named by the ``gemini`` adapter's ``request_oracle``.
 """
 
 from __future__ import annotations
 
-from typing_extensions import TypedDict
-
 from google.genai import types
+from typing_extensions import TypedDict
 
 __all__ = ["GenerateContentBody"]
 
@@ -20,9 +19,9 @@ __all__ = ["GenerateContentBody"]
 class GenerateContentBody(TypedDict, total=False):
     model: str
     contents: list[types.Content]
-    systemInstruction: types.Content  # noqa: N815 (the wire's names)
+    systemInstruction: types.Content
     tools: list[types.Tool]
-    toolConfig: types.ToolConfig  # noqa: N815
-    generationConfig: types.GenerationConfig  # noqa: N815
-    safetySettings: list[types.SafetySetting]  # noqa: N815
-    cachedContent: str  # noqa: N815
+    toolConfig: types.ToolConfig
+    generationConfig: types.GenerationConfig
+    safetySettings: list[types.SafetySetting]
+    cachedContent: str

@@ -126,6 +126,8 @@ class StreamDecoder:
                 out += self._part(raw, j, candidate)
             if isinstance(candidate.get("finishReason"), str):
                 self._finish = candidate["finishReason"]
+        elif isinstance(data.get("promptFeedback"), dict) and isinstance(data["promptFeedback"].get("blockReason"), str):
+            self._finish = data["promptFeedback"]["blockReason"]  # a blocked prompt: no candidate will come
         if isinstance(data.get("usageMetadata"), dict):
             self._usage, extra = usage.decode(data["usageMetadata"])
             if extra:

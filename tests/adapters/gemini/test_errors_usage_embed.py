@@ -35,8 +35,15 @@ def test_an_error_encodes_to_the_status_shape_and_reads_back() -> None:
 
 
 def test_usage_mapping() -> None:
-    raw = {"promptTokenCount": 100, "cachedContentTokenCount": 60, "candidatesTokenCount": 15, "thoughtsTokenCount": 804,
-           "toolUsePromptTokenCount": 7, "totalTokenCount": 926, "trafficType": "ON_DEMAND"}  # fmt: skip
+    raw = {
+        "promptTokenCount": 100,
+        "cachedContentTokenCount": 60,
+        "candidatesTokenCount": 15,
+        "thoughtsTokenCount": 804,
+        "toolUsePromptTokenCount": 7,
+        "totalTokenCount": 926,
+        "trafficType": "ON_DEMAND",
+    }
     canonical, extra = usage.decode(raw)
     assert canonical.input_tokens == 107  # prompt (cached tokens inside it) + tool-use prompt
     assert canonical.cache_read_input_tokens == 60
@@ -53,12 +60,24 @@ def test_a_bad_count_is_an_error_naming_it() -> None:
 
 def test_embeddings_body_and_response() -> None:
     assert isinstance(ADAPTER, EmbedCodec)
-    request = EmbedRequest(model="gemini-embedding-001", inputs=["a", "b"], dimensions=3,
-                           provider_options={"gemini": {"taskType": "RETRIEVAL_QUERY"}})  # fmt: skip
+    request = EmbedRequest(
+        model="gemini-embedding-001",
+        inputs=["a", "b"],
+        dimensions=3,
+        provider_options={"gemini": {"taskType": "RETRIEVAL_QUERY"}},
+    )
     body = ADAPTER.encode_embed_request(request)
-    assert body == {"requests": [
-        {"model": "models/gemini-embedding-001", "content": {"parts": [{"text": text}]}, "outputDimensionality": 3,
-         "taskType": "RETRIEVAL_QUERY"} for text in ("a", "b")]}  # fmt: skip
+    assert body == {
+        "requests": [
+            {
+                "model": "models/gemini-embedding-001",
+                "content": {"parts": [{"text": text}]},
+                "outputDimensionality": 3,
+                "taskType": "RETRIEVAL_QUERY",
+            }
+            for text in ("a", "b")
+        ]
+    }
     path, sent = ADAPTER.request_target("embed", body, stream=False)  # type: ignore[attr-defined]
     assert path == "/v1beta/models/gemini-embedding-001:batchEmbedContents" and sent == body
     response = ADAPTER.decode_embed_response({"embeddings": [{"values": [0.1, 0.2]}, {"values": [0.3, 0.4]}]})
@@ -77,7 +96,9 @@ def test_bad_embeddings_responses_name_the_member(body: dict[str, object], says:
 
 def test_embeddings_options_and_model_are_checked() -> None:
     with pytest.raises(WireError, match="taskType"):
-        ADAPTER.encode_embed_request(EmbedRequest(model="m", inputs=["a"], provider_options={"gemini": {"taskType": "X"}}))
+        ADAPTER.encode_embed_request(
+            EmbedRequest(model="m", inputs=["a"], provider_options={"gemini": {"taskType": "X"}})
+        )
     with pytest.raises(ConversionRefused, match="model"):
         ADAPTER.encode_embed_request(EmbedRequest(inputs=["a"]))
 

@@ -66,9 +66,8 @@ def test_wirechat_client_chat_stream_and_embed() -> None:
     ],
 )
 def test_wirechat_client_sees_http_faults(fault: dict[str, Any], kind: str) -> None:
-    with FakeProvider("gemini", [{"fault": fault}]) as fake, _client(fake) as client:
-        with pytest.raises(APIError) as caught:
-            client.chat(REQUEST)
+    with FakeProvider("gemini", [{"fault": fault}]) as fake, _client(fake) as client, pytest.raises(APIError) as caught:
+        client.chat(REQUEST)
     assert caught.value.error.kind == kind
 
 
@@ -81,9 +80,9 @@ def test_wirechat_client_sees_http_faults(fault: dict[str, Any], kind: str) -> N
     ],
 )
 def test_wirechat_client_sees_stream_faults(fault: dict[str, Any], kind: str | None) -> None:
-    with FakeProvider("gemini", [{"reply": REPLY, "fault": fault}]) as fake, _client(fake) as client:
-        with pytest.raises(APIError) as caught, client.stream(REQUEST) as stream:
-            stream.until_done()
+    fake = FakeProvider("gemini", [{"reply": REPLY, "fault": fault}])
+    with fake, _client(fake) as client, pytest.raises(APIError) as caught, client.stream(REQUEST) as stream:
+        stream.until_done()
     if kind is not None:
         assert caught.value.error.kind == kind
 
@@ -129,18 +128,25 @@ def test_what_wirechat_sends_the_sdk_would_send_too() -> None:
     (the SDK writes snake_case inside some members, which the API also takes; compare case-blind keys)."""
     with FakeProvider("gemini", [{"reply": {"text": "ok"}}, {"reply": {"text": "ok"}}], api_key="k-test") as fake:
         with _client(fake) as client:
-            client.chat(ChatRequest.model_validate({
-                "model": "gemini-2.5-flash",
-                "messages": [{"role": "system", "parts": [{"type": "text", "text": "be brief"}]},
-                             {"role": "user", "parts": [{"type": "text", "text": "hi"}]}],
-                "options": {"temperature": 0.5, "max_tokens": 20, "stop": ["x"]},
-            }))  # fmt: skip
+            client.chat(
+                ChatRequest.model_validate(
+                    {
+                        "model": "gemini-2.5-flash",
+                        "messages": [
+                            {"role": "system", "parts": [{"type": "text", "text": "be brief"}]},
+                            {"role": "user", "parts": [{"type": "text", "text": "hi"}]},
+                        ],
+                        "options": {"temperature": 0.5, "max_tokens": 20, "stop": ["x"]},
+                    }
+                )
+            )
         sdk = _sdk(fake)
         sdk.models.generate_content(
             model="gemini-2.5-flash",
             contents="hi",
-            config=types.GenerateContentConfig(system_instruction="be brief", temperature=0.5, max_output_tokens=20,
-                                               stop_sequences=["x"]),  # fmt: skip
+            config=types.GenerateContentConfig(
+                system_instruction="be brief", temperature=0.5, max_output_tokens=20, stop_sequences=["x"]
+            ),
         )
         ours, theirs = (request.body for request in fake.requests)
     ours_system, theirs_system = ours.pop("systemInstruction"), theirs.pop("systemInstruction")

@@ -24,51 +24,90 @@ def _request(messages: list[dict[str, Any]], **extra: Any) -> ChatRequest:
 CONVERSATION = _request(
     [
         {"role": "system", "parts": [{"type": "text", "text": "be brief"}]},
-        {"role": "user", "parts": [
-            {"type": "text", "text": "see"},
-            {"type": "image", "image": {"source": "base64", "base64": "iVBORw0K", "media_type": "image/png"}},
-            {"type": "file", "file": {"source": "uri", "uri": "https://example.com/a.pdf", "media_type": "application/pdf"}},
-            {"type": "file", "file": {"source": "file_id", "file_id": "files/abc123", "issuer": "gemini"}},
-        ]},
-        {"role": "assistant", "parts": [
-            {"type": "reasoning", "reasoning": {"text": "summary", "signature": "c2ln", "issuer": "gemini"}},
-            {"type": "reasoning", "reasoning": {"redacted_data": "b3BhcXVl", "issuer": "gemini"}},
-            {"type": "tool_call", "tool_call": {"id": "fc1", "name": "get", "arguments": "{\"a\":1}"}},
-        ]},
-        {"role": "tool", "parts": [{"type": "tool_result", "tool_result": {"tool_call_id": "fc1", "content": "boom", "is_error": True}}]},
+        {
+            "role": "user",
+            "parts": [
+                {"type": "text", "text": "see"},
+                {"type": "image", "image": {"source": "base64", "base64": "iVBORw0K", "media_type": "image/png"}},
+                {
+                    "type": "file",
+                    "file": {"source": "uri", "uri": "https://example.com/a.pdf", "media_type": "application/pdf"},
+                },
+                {"type": "file", "file": {"source": "file_id", "file_id": "files/abc123", "issuer": "gemini"}},
+            ],
+        },
+        {
+            "role": "assistant",
+            "parts": [
+                {"type": "reasoning", "reasoning": {"text": "summary", "signature": "c2ln", "issuer": "gemini"}},
+                {"type": "reasoning", "reasoning": {"redacted_data": "b3BhcXVl", "issuer": "gemini"}},
+                {"type": "tool_call", "tool_call": {"id": "fc1", "name": "get", "arguments": '{"a":1}'}},
+            ],
+        },
+        {
+            "role": "tool",
+            "parts": [
+                {"type": "tool_result", "tool_result": {"tool_call_id": "fc1", "content": "boom", "is_error": True}}
+            ],
+        },
     ],
     tools=[{"name": "get", "description": "d", "input_schema": {"type": "object"}}],
     tool_choice={"type": "tool", "tool": "get"},
-    options={"temperature": 0.2, "top_p": 0.9, "max_tokens": 100, "stop": ["x"], "seed": 7,
-             "response_format": {"type": "json_schema", "json_schema": {"name": "response", "schema": {"type": "object"}}}},
-    provider_options={"gemini": {"generationConfig": {"thinkingConfig": {"includeThoughts": True, "thinkingBudget": 1024}},
-                                 "safetySettings": [{"category": "HARM_CATEGORY_HARASSMENT", "threshold": "BLOCK_NONE"}]},
-                      "openai-chat": {"logprobs": True}},
-)  # fmt: skip
+    options={
+        "temperature": 0.2,
+        "top_p": 0.9,
+        "max_tokens": 100,
+        "stop": ["x"],
+        "seed": 7,
+        "response_format": {"type": "json_schema", "json_schema": {"name": "response", "schema": {"type": "object"}}},
+    },
+    provider_options={
+        "gemini": {
+            "generationConfig": {"thinkingConfig": {"includeThoughts": True, "thinkingBudget": 1024}},
+            "safetySettings": [{"category": "HARM_CATEGORY_HARASSMENT", "threshold": "BLOCK_NONE"}],
+        },
+        "openai-chat": {"logprobs": True},
+    },
+)
 
 BODY = {
     "model": "gemini-2.5-flash",
     "systemInstruction": {"parts": [{"text": "be brief"}]},
     "contents": [
-        {"role": "user", "parts": [
-            {"text": "see"},
-            {"inlineData": {"mimeType": "image/png", "data": "iVBORw0K"}},
-            {"fileData": {"fileUri": "https://example.com/a.pdf", "mimeType": "application/pdf"}},
-            {"fileData": {"fileUri": "https://generativelanguage.googleapis.com/v1beta/files/abc123"}},
-        ]},
-        {"role": "model", "parts": [
-            {"thought": True, "text": "summary", "thoughtSignature": "c2ln"},
-            {"functionCall": {"id": "fc1", "name": "get", "args": {"a": 1}}, "thoughtSignature": "b3BhcXVl"},
-        ]},
+        {
+            "role": "user",
+            "parts": [
+                {"text": "see"},
+                {"inlineData": {"mimeType": "image/png", "data": "iVBORw0K"}},
+                {"fileData": {"fileUri": "https://example.com/a.pdf", "mimeType": "application/pdf"}},
+                {"fileData": {"fileUri": "https://generativelanguage.googleapis.com/v1beta/files/abc123"}},
+            ],
+        },
+        {
+            "role": "model",
+            "parts": [
+                {"thought": True, "text": "summary", "thoughtSignature": "c2ln"},
+                {"functionCall": {"id": "fc1", "name": "get", "args": {"a": 1}}, "thoughtSignature": "b3BhcXVl"},
+            ],
+        },
         {"role": "user", "parts": [{"functionResponse": {"id": "fc1", "name": "get", "response": {"error": "boom"}}}]},
     ],
-    "tools": [{"functionDeclarations": [{"name": "get", "description": "d", "parametersJsonSchema": {"type": "object"}}]}],
+    "tools": [
+        {"functionDeclarations": [{"name": "get", "description": "d", "parametersJsonSchema": {"type": "object"}}]}
+    ],
     "toolConfig": {"functionCallingConfig": {"mode": "ANY", "allowedFunctionNames": ["get"]}},
-    "generationConfig": {"temperature": 0.2, "topP": 0.9, "maxOutputTokens": 100, "seed": 7, "stopSequences": ["x"],
-                         "responseMimeType": "application/json", "responseJsonSchema": {"type": "object"},
-                         "thinkingConfig": {"includeThoughts": True, "thinkingBudget": 1024}},
+    "generationConfig": {
+        "temperature": 0.2,
+        "topP": 0.9,
+        "maxOutputTokens": 100,
+        "seed": 7,
+        "stopSequences": ["x"],
+        "responseMimeType": "application/json",
+        "responseJsonSchema": {"type": "object"},
+        "thinkingConfig": {"includeThoughts": True, "thinkingBudget": 1024},
+    },
     "safetySettings": [{"category": "HARM_CATEGORY_HARASSMENT", "threshold": "BLOCK_NONE"}],
-}  # fmt: skip
+}
 
 
 def test_a_whole_conversation_encodes_to_the_documented_body_and_back() -> None:
@@ -95,12 +134,22 @@ def test_calls_without_ids_get_the_documented_ids_and_responses_pair_with_them()
     body = {
         "contents": [
             {"role": "user", "parts": [{"text": "weather?"}]},
-            {"role": "model", "parts": [{"functionCall": {"name": "w", "args": {"c": "P"}}},
-                                        {"functionCall": {"name": "t", "args": {}}}]},
-            {"role": "user", "parts": [{"functionResponse": {"name": "t", "response": {"output": "12:00"}}},
-                                       {"functionResponse": {"name": "w", "response": {"temp": 21}}}]},
+            {
+                "role": "model",
+                "parts": [
+                    {"functionCall": {"name": "w", "args": {"c": "P"}}},
+                    {"functionCall": {"name": "t", "args": {}}},
+                ],
+            },
+            {
+                "role": "user",
+                "parts": [
+                    {"functionResponse": {"name": "t", "response": {"output": "12:00"}}},
+                    {"functionResponse": {"name": "w", "response": {"temp": 21}}},
+                ],
+            },
         ]
-    }  # fmt: skip
+    }
     request, _ = ADAPTER.decode_request(body)
     calls = [part.tool_call for part in request.messages[1].parts]
     assert [(call.id, call.name, call.arguments) for call in calls] == [
@@ -109,7 +158,10 @@ def test_calls_without_ids_get_the_documented_ids_and_responses_pair_with_them()
     ]
     results = [part.tool_result for part in request.messages[2].parts]
     assert request.messages[2].role == "tool"
-    assert [(r.tool_call_id, r.content) for r in results] == [("gemini_call_1", "12:00"), ("gemini_call_0", '{"temp":21}')]
+    assert [(r.tool_call_id, r.content) for r in results] == [
+        ("gemini_call_1", "12:00"),
+        ("gemini_call_0", '{"temp":21}'),
+    ]
     # the response object that is not {"output": ...} comes back as it was
     again, _ = ADAPTER.encode_request(request.model_copy(update={"model": "m"}))
     assert again["contents"][2]["parts"][1]["functionResponse"]["response"] == {"temp": 21}
@@ -128,18 +180,25 @@ def test_a_function_call_without_a_name_is_an_error_not_an_invented_name() -> No
 
 
 def test_signatures_are_replayed_only_to_gemini() -> None:
-    foreign = _request([
-        {"role": "user", "parts": [{"type": "text", "text": "hi"}]},
-        {"role": "assistant", "parts": [
-            {"type": "reasoning", "reasoning": {"text": "t", "signature": "s", "issuer": "anthropic"}},
-            {"type": "text", "text": "ok"},
-        ]},
-    ])  # fmt: skip
+    foreign = _request(
+        [
+            {"role": "user", "parts": [{"type": "text", "text": "hi"}]},
+            {
+                "role": "assistant",
+                "parts": [
+                    {"type": "reasoning", "reasoning": {"text": "t", "signature": "s", "issuer": "anthropic"}},
+                    {"type": "text", "text": "ok"},
+                ],
+            },
+        ]
+    )
     body, warnings = ADAPTER.encode_request(foreign)
     assert body["contents"][1]["parts"] == [{"text": "ok"}]
     assert [w.feature for w in warnings] == ["reasoning.foreign"]
     # and a Gemini signature is dropped (with a warning) on the way to Anthropic
-    own, _ = ADAPTER.decode_request({"contents": [{"role": "model", "parts": [{"text": "x", "thoughtSignature": "sig"}]}]})
+    own, _ = ADAPTER.decode_request(
+        {"contents": [{"role": "model", "parts": [{"text": "x", "thoughtSignature": "sig"}]}]}
+    )
     _, to_anthropic = get("anthropic").encode_request(own.model_copy(update={"model": "m"}))
     assert "reasoning.foreign" in [w.feature for w in to_anthropic]
 
@@ -154,14 +213,19 @@ def test_unknown_members_are_reported_with_their_pointer() -> None:
 @pytest.mark.parametrize(
     ("options", "pointer"),
     [
-        ({"generationConfig": {"thinkingConfig": {"thinkingLevel": "EXTREME"}}}, "/generationConfig/thinkingConfig/thinkingLevel"),
+        (
+            {"generationConfig": {"thinkingConfig": {"thinkingLevel": "EXTREME"}}},
+            "/generationConfig/thinkingConfig/thinkingLevel",
+        ),
         ({"generationConfig": {"topK": 0}}, "/generationConfig/topK"),
         ({"safetySettings": [{"category": "HARM_CATEGORY_HARASSMENT"}]}, "/safetySettings/0"),
         ({"generationConfig": {"temprature": 1}}, "/generationConfig"),
     ],
-)  # fmt: skip
+)
 def test_options_are_checked_against_the_published_schema(options: dict[str, Any], pointer: str) -> None:
-    request = _request([{"role": "user", "parts": [{"type": "text", "text": "x"}]}], provider_options={"gemini": options})
+    request = _request(
+        [{"role": "user", "parts": [{"type": "text", "text": "x"}]}], provider_options={"gemini": options}
+    )
     with pytest.raises(WireError) as caught:
         ADAPTER.encode_request(request)
     assert [problem.pointer for problem in caught.value.problems] == ["/provider_options/gemini" + pointer]
@@ -171,13 +235,50 @@ def test_options_are_checked_against_the_published_schema(options: dict[str, Any
     ("messages", "options", "feature"),
     [
         ([{"role": "user", "parts": []}, {"role": "system", "parts": []}], {}, "system.later"),
-        ([{"role": "user", "parts": [{"type": "image", "image": {"source": "url", "url": "https://x/a.png"}}]}], {}, "image.url"),
-        ([{"role": "user", "parts": [{"type": "image", "image": {"source": "base64", "base64": "AA==", "media_type": "image/bmp"}}]}], {}, "media.unsupported_type"),
-        ([{"role": "user", "parts": [{"type": "file", "file": {"source": "file_id", "file_id": "file-1", "issuer": "openai"}}]}], {}, "file.file_id_foreign"),
-        ([{"role": "user", "parts": [{"type": "text", "text": "x"}]}], {"parallel_tool_calls": False}, "options.parallel_tool_calls"),
-        ([{"role": "assistant", "parts": [{"type": "tool_call", "tool_call": {"id": "1", "name": "f", "arguments": "[1]"}}]}], {}, "tool_call.arguments_not_object"),
+        (
+            [{"role": "user", "parts": [{"type": "image", "image": {"source": "url", "url": "https://x/a.png"}}]}],
+            {},
+            "image.url",
+        ),
+        (
+            [
+                {
+                    "role": "user",
+                    "parts": [
+                        {"type": "image", "image": {"source": "base64", "base64": "AA==", "media_type": "image/bmp"}}
+                    ],
+                }
+            ],
+            {},
+            "media.unsupported_type",
+        ),
+        (
+            [
+                {
+                    "role": "user",
+                    "parts": [{"type": "file", "file": {"source": "file_id", "file_id": "file-1", "issuer": "openai"}}],
+                }
+            ],
+            {},
+            "file.file_id_foreign",
+        ),
+        (
+            [{"role": "user", "parts": [{"type": "text", "text": "x"}]}],
+            {"parallel_tool_calls": False},
+            "options.parallel_tool_calls",
+        ),
+        (
+            [
+                {
+                    "role": "assistant",
+                    "parts": [{"type": "tool_call", "tool_call": {"id": "1", "name": "f", "arguments": "[1]"}}],
+                }
+            ],
+            {},
+            "tool_call.arguments_not_object",
+        ),
     ],
-)  # fmt: skip
+)
 def test_what_gemini_cannot_carry_is_refused_naming_the_feature(
     messages: list[dict[str, Any]], options: dict[str, Any], feature: str
 ) -> None:

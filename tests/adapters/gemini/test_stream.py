@@ -54,19 +54,39 @@ def test_bad_streams_end_in_invalid_response(events: list[SseEvent], says: str) 
 
 
 def test_a_mid_stream_error_chunk_is_that_error_with_the_usage_so_far() -> None:
-    usage = SseEvent(None, json.dumps({"candidates": [{"content": {"parts": [{"text": "a"}]}}],
-                                       "usageMetadata": {"promptTokenCount": 5, "totalTokenCount": 5}}))  # fmt: skip
-    error = SseEvent(None, json.dumps({"error": {"code": 503, "message": "The model is overloaded.", "status": "UNAVAILABLE"}}))
+    usage = SseEvent(
+        None,
+        json.dumps(
+            {
+                "candidates": [{"content": {"parts": [{"text": "a"}]}}],
+                "usageMetadata": {"promptTokenCount": 5, "totalTokenCount": 5},
+            }
+        ),
+    )
+    error = SseEvent(
+        None, json.dumps({"error": {"code": 503, "message": "The model is overloaded.", "status": "UNAVAILABLE"}})
+    )
     out = _decode([usage, error, _chunk([{"text": "ignored"}], finishReason="STOP")])
     assert isinstance(out[-1], ErrorEvent)
     assert (out[-1].error.kind, out[-1].error.retryable, out[-1].error.usage.input_tokens) == ("overloaded", True, 5)
 
 
 def test_usage_is_the_last_reported_not_a_sum() -> None:
-    first = SseEvent(None, json.dumps({"candidates": [{"content": {"parts": [{"text": "a"}]}}],
-                                       "usageMetadata": {"promptTokenCount": 55}}))  # fmt: skip
-    last = SseEvent(None, json.dumps({"candidates": [{"finishReason": "STOP"}],
-                                      "usageMetadata": {"promptTokenCount": 165, "candidatesTokenCount": 3}}))  # fmt: skip
+    first = SseEvent(
+        None,
+        json.dumps(
+            {"candidates": [{"content": {"parts": [{"text": "a"}]}}], "usageMetadata": {"promptTokenCount": 55}}
+        ),
+    )
+    last = SseEvent(
+        None,
+        json.dumps(
+            {
+                "candidates": [{"finishReason": "STOP"}],
+                "usageMetadata": {"promptTokenCount": 165, "candidatesTokenCount": 3},
+            }
+        ),
+    )
     usage = fold(_decode([first, last])).usage
     assert (usage.input_tokens, usage.output_tokens, usage.total_tokens) == (165, 3, 168)
 

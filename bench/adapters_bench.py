@@ -1,12 +1,15 @@
 """Adapter codec benchmark (not a test): ratios against baselines measured in the same run.
 
-1. Encoding a realistic canonical request to an OpenAI and an Anthropic body, against ``orjson.dumps``
-   of the resulting body (target: within 2x).
+1. Encoding a realistic canonical request to an OpenAI, an Anthropic and a Gemini body, against
+   ``orjson.dumps`` of the resulting body (target: within 2x).
 2. Decoding a recorded-shape OpenAI stream per event (``json.loads``-free: the adapter parses each data
    line itself), against a bare split-lines + ``orjson.loads`` loop (target: within 3x) and against the
    openai SDK's own SSE decoder ``openai._streaming.SSEDecoder`` fed the same bytes (target: faster).
    The adapter's time includes SSE framing done the simplest way (split lines, strip ``data: ``), so all
    three start from the same bytes.
+
+3. The same for a Gemini stream (each ``data:`` a ``GenerateContentResponse`` chunk, ``\r\n\r\n``
+   framing, no end marker) against the same bare split + ``orjson.loads`` loop (target: within 3x).
 
 Run: ``python bench/adapters_bench.py [--rounds N]``.
 """
@@ -83,6 +86,17 @@ def _stream_bytes(pieces: int = 400) -> bytes:
     return body + b"data: [DONE]\n\n"
 
 
+def _gemini_stream_bytes(pieces: int = 400) -> bytes:
+    envelope = {"modelVersion": "gemini-2.5-flash", "responseId": "resp-1"}
+    chunks: list[dict[str, Any]] = [
+        {"candidates": [{"content": {"role": "model", "parts": [{"text": f"token{i} "}]}, "index": 0}], **envelope}
+        for i in range(pieces)
+    ]
+    usage = {"promptTokenCount": 10, "candidatesTokenCount": pieces, "totalTokenCount": 10 + pieces}
+    chunks.append({"candidates": [{"finishReason": "STOP", "index": 0}], "usageMetadata": usage, **envelope})
+    return b"".join(b"data: " + orjson.dumps(chunk) + b"\r\n\r\n" for chunk in chunks)
+
+
 def _best(function: Callable[[], Any], rounds: int) -> float:
     best = float("inf")
     for _ in range(rounds):
@@ -98,7 +112,7 @@ def main() -> None:
     rounds = parser.parse_args().rounds
     request = _request()
     print(f"adapter codec benchmark (best of {rounds} rounds; ratios against baselines in this run)")
-    for name in ("openai-chat", "anthropic"):
+    for name in ("openai-chat", "anthropic", "gemini"):
         adapter = get(name)
         body, _ = adapter.encode_request(request)
         encode_time = _best(lambda a=adapter: [a.encode_request(request) for _ in range(20)], rounds) / 20
@@ -140,6 +154,32 @@ def main() -> None:
     print(
         f"  adapter/bare {times['adapter'] / times['bare']:5.2f}x (target 3x)   "
         f"adapter/sdk {times['adapter'] / times['sdk']:5.2f}x (target < 1x)"
+    )
+    gemini_stream(rounds)
+
+
+def gemini_stream(rounds: int) -> None:
+    """Gemini stream decode per event, against the bare split + orjson loop over the same bytes."""
+    raw = _gemini_stream_bytes()
+    events = raw.count(b"\r\n\r\n")
+    adapter = get("gemini")
+
+    def ours() -> None:
+        decoder = adapter.stream_decoder()
+        for line in raw.split(b"\r\n"):
+            if line.startswith(b"data: "):
+                decoder.feed(SseEvent(None, line[6:].decode()))
+        decoder.close()
+
+    def bare() -> None:
+        for line in raw.split(b"\r\n"):
+            if line.startswith(b"data: "):
+                orjson.loads(line[6:])
+
+    ours_time, bare_time = (_best(function, rounds) / events for function in (ours, bare))
+    print(
+        f"  decode gemini stream ({events} events)   adapter {ours_time * 1e6:6.2f} us/event   "
+        f"bare split+orjson {bare_time * 1e6:6.2f} us/event   adapter/bare {ours_time / bare_time:5.2f}x (target 3x)"
     )
 
 

@@ -95,3 +95,27 @@ def test_a_blocked_prompt_stream_finishes_with_the_block_reason() -> None:
     blocked = SseEvent(None, json.dumps({"promptFeedback": {"blockReason": "SAFETY"}}))
     response = fold(_decode([blocked]))
     assert (response.finish_reason.kind, response.finish_reason.raw) == ("content_filter", "SAFETY")
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        # a signature attached to a text that follows a text, then another text (found by the gate, seed 5)
+        [{"type": "text", "text": "a"}, {"type": "reasoning", "reasoning": {"issuer": "gemini", "redacted_data": "Sg=="}},
+         {"type": "text", "text": "b"}, {"type": "text", "text": "c"}],
+        # opaque state before an empty text, at the end, and two texts in a row
+        [{"type": "reasoning", "reasoning": {"issuer": "gemini", "redacted_data": "AQ=="}}, {"type": "text", "text": ""},
+         {"type": "text", "text": "x"}, {"type": "text", "text": "y"},
+         {"type": "reasoning", "reasoning": {"issuer": "gemini", "redacted_data": "Ag=="}}],
+    ],
+)  # fmt: skip
+def test_encoded_streams_decode_to_the_same_parts(parts: list[dict[str, Any]]) -> None:
+    from wirechat import ChatResponse
+    from wirechat.stream import events_from_response
+
+    response = ChatResponse.model_validate({"message": {"role": "assistant", "parts": parts},
+                                            "finish_reason": {"kind": "stop", "raw": "STOP"}})  # fmt: skip
+    assert ADAPTER.decode_response(ADAPTER.encode_response(response)) == response
+    encoder = ADAPTER.stream_encoder()
+    chunks = [chunk for event in events_from_response(response, 1) for chunk in encoder.feed(event)]
+    assert fold(_decode(chunks)) == response

@@ -19,6 +19,35 @@ _HARM_CATEGORIES = [
 ]
 _THRESHOLDS = ["BLOCK_LOW_AND_ABOVE", "BLOCK_MEDIUM_AND_ABOVE", "BLOCK_ONLY_HIGH", "BLOCK_NONE", "OFF"]
 
+_TYPES = ["STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT"]
+_SCALAR_MEMBERS: dict[str, Any] = {
+    "type": {"enum": _TYPES},
+    "format": {"type": "string"},
+    "description": {"type": "string"},
+    "nullable": {"type": "boolean"},
+    "enum": {"type": "array", "items": {"type": "string"}},
+}
+_LEAF: dict[str, Any] = {
+    "type": "object",
+    "required": ["type"],
+    "propertyNames": {"enum": list(_SCALAR_MEMBERS)},
+    "properties": _SCALAR_MEMBERS,
+}
+_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "structured output as an OpenAPI-subset Schema, two levels deep (responseJsonSchema comes from "
+    "response_format)",
+    "required": ["type"],
+    "propertyNames": {"enum": [*_SCALAR_MEMBERS, "properties", "items", "required", "propertyOrdering"]},
+    "properties": {
+        **_SCALAR_MEMBERS,
+        "properties": {"type": "object", "additionalProperties": _LEAF},
+        "items": _LEAF,
+        "required": {"type": "array", "items": {"type": "string"}},
+        "propertyOrdering": {"type": "array", "items": {"type": "string"}},
+    },
+}
+
 GENERATION_OPTIONS: dict[str, Any] = {
     "topK": {"type": "integer", "minimum": 1, "maximum": 1000},
     "candidateCount": {"type": "integer", "minimum": 1, "maximum": 1},
@@ -37,12 +66,7 @@ GENERATION_OPTIONS: dict[str, Any] = {
         },
         "additionalProperties": False,
     },
-    "responseSchema": {
-        "type": "object",
-        "description": "structured output as an OpenAPI-subset Schema (responseJsonSchema comes from response_format)",
-        "properties": {"type": {"enum": ["STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT"]}},
-        "required": ["type"],
-    },
+    "responseSchema": _SCHEMA,
 }
 """The ``generationConfig`` members with no canonical option, given as ``provider_options.gemini.generationConfig``."""
 

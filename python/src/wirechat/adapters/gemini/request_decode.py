@@ -143,7 +143,7 @@ def _tools(body: Mapping[str, Any], fields: dict[str, Any], extra: dict[str, Any
             continue
         for j, raw in enumerate(get_list(tool, "functionDeclarations", f"/tools/{i}") or []):
             declared.append(_declaration(raw, f"/tools/{i}/functionDeclarations/{j}"))
-    if declared or not others:
+    if len(others) < len(tools) or not tools:  # some entry declared functions (maybe none), or tools is []
         fields["tools"] = declared
     if others:
         extra["tools"] = others

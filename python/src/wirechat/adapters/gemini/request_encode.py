@@ -145,6 +145,8 @@ def _encode_tool(tool: ToolDefinition, where: str, conv: Conversion) -> dict[str
             out["description"] = tool.description
         else:
             conv.degrade("zero_values", f"{where}/description")
+    if tool.strict is not MISSING:
+        conv.degrade("tools.strict", f"{where}/strict")
     out["parametersJsonSchema"] = tool.input_schema
     if tool.output_schema is not MISSING:
         out["responseJsonSchema"] = tool.output_schema

@@ -10,7 +10,7 @@ Parts (``contents[].parts[]``, candidate parts, stream chunk parts) map to canon
 - Encoding reverses it: such reasoning goes on the next part when that is a non-empty text or a function
   call, else on an empty text part of its own.
 - ``inlineData`` is an image, audio or file (by media type); ``fileData`` a file by URI, or a file id
-  when the URI is a Gemini Files API resource (``FILES_BASE`` + ``files/...``).
+  when the URI is under the Gemini API's base (``FILES_BASE`` + ``files/...``, the id being the rest).
 - ``functionCall`` is a tool call; Gemini's ``id`` is optional, and a call without one gets
   ``gemini_call_<k>``, k counting the function calls of the document (request contents, or the
   candidate) from 0. ``functionResponse`` is a tool result: ``response`` is ``{"output": content}``, or
@@ -125,7 +125,7 @@ def _decode_file_data(file: Any, where: str) -> dict[str, Any]:
         raise ValueError(f"{where}: expected an object")
     uri = _str(file.get("fileUri"), f"{where}/fileUri")
     source: dict[str, Any]
-    if uri.startswith(FILES_BASE + "files/"):
+    if uri.startswith(FILES_BASE) and len(uri) > len(FILES_BASE):
         source = {"source": "file_id", "file_id": uri[len(FILES_BASE) :], "issuer": PROVIDER}
     else:
         source = {"source": "uri", "uri": uri}

@@ -59,7 +59,9 @@ from wirechat.stream import fold
 
 __all__ = ["StreamDecoder", "StreamEncoder"]
 
-_RESPONSE_MEMBERS = ("candidates", "usageMetadata", "promptFeedback", "modelVersion", "responseId")
+_RESPONSE_MEMBERS = frozenset({"candidates", "usageMetadata", "promptFeedback", "modelVersion", "responseId"})
+_BODY_OWN = frozenset({"candidates", "usageMetadata", "modelVersion", "responseId"})
+_CANDIDATE_PLAIN = frozenset({"content", "finishReason", "index"})
 
 
 def _invalid(message: str, usage_so_far: TokenUsage | None) -> ErrorEvent:
@@ -98,7 +100,7 @@ class StreamDecoder:
             if self._usage is not None:
                 error = error.model_copy(update={"usage": self._usage})
             return [ErrorEvent(error=error)]
-        if not any(key in data for key in _RESPONSE_MEMBERS):
+        if not data.keys() & _RESPONSE_MEMBERS:
             return self._fail(f"a stream chunk has none of the members of a response: {sorted(data)[:5]}")
         try:
             return self._chunk(data)
@@ -116,17 +118,27 @@ class StreamDecoder:
             start = {key: data[name] for key, name in (("id", "responseId"), ("model", "modelVersion"))
                      if isinstance(data.get(name), str) and data[name]}  # fmt: skip
             out.append(StartEvent(**start))
-        candidate, metadata = split_body(data)
-        self._metadata.update(metadata)
+        candidates = data.get("candidates")
+        candidate: dict[str, Any] | None
+        if type(candidates) is list and len(candidates) == 1 and type(candidates[0]) is dict \
+                and not data.keys() - _BODY_OWN and not candidates[0].keys() - _CANDIDATE_PLAIN \
+                and candidates[0].get("index", 0) == 0:  # fmt: skip
+            candidate = candidates[0]  # the usual chunk: nothing for provider_metadata
+        else:
+            candidate, metadata = split_body(data)
+            self._metadata.update(metadata)
         if candidate is not None:
-            raw_parts = (
-                (candidate.get("content") or {}).get("parts") if isinstance(candidate.get("content"), dict) else []
-            )
-            for j, raw in enumerate(raw_parts or []):
-                out += self._part(raw, j, candidate)
+            content = candidate.get("content")
+            raw_parts = content.get("parts") if isinstance(content, dict) else None
+            if raw_parts is not None and not isinstance(raw_parts, list):
+                raise ValueError("/candidates/0/content/parts: expected an array of parts")
+            for j, raw in enumerate(raw_parts or ()):
+                out += self._part(raw, j)
             if isinstance(candidate.get("finishReason"), str):
                 self._finish = candidate["finishReason"]
-        elif isinstance(data.get("promptFeedback"), dict) and isinstance(data["promptFeedback"].get("blockReason"), str):
+        elif isinstance(data.get("promptFeedback"), dict) and isinstance(
+            data["promptFeedback"].get("blockReason"), str
+        ):
             self._finish = data["promptFeedback"]["blockReason"]  # a blocked prompt: no candidate will come
         if isinstance(data.get("usageMetadata"), dict):
             self._usage, extra = usage.decode(data["usageMetadata"])
@@ -137,7 +149,7 @@ class StreamDecoder:
             out.append(UsageEvent(usage=self._usage))
         return out
 
-    def _part(self, raw: Any, j: int, candidate: dict[str, Any]) -> list[StreamEvent]:
+    def _part(self, raw: Any, j: int) -> list[StreamEvent]:
         if not isinstance(raw, dict):
             raise ValueError(f"/candidates/0/content/parts/{j}: expected a part object")
         signed = "thoughtSignature" in raw
@@ -290,7 +302,8 @@ class StreamEncoder:
         if self._last_text and "text" in first and "thought" not in first and "thoughtSignature" not in first:
             parts.insert(0, {"text": ""})
         last = parts[-1]
-        self._last_text = "text" in last and "thought" not in last and "thoughtSignature" not in last
+        carrier = last.get("text") == "" and "thoughtSignature" in last  # reads back as reasoning alone
+        self._last_text = "text" in last and "thought" not in last and not carrier
         return [self._send({"candidates": [{"content": {"role": "model", "parts": parts}, "index": 0}]})]
 
     @staticmethod

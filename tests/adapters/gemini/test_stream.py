@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from wirechat import ErrorEvent, FinishEvent
+from wirechat import ChatResponse, ErrorEvent, FinishEvent
 from wirechat.adapters import SseEvent, get
-from wirechat.stream import fold
+from wirechat.stream import events_from_response, fold
 
 ADAPTER = get("gemini")
 
@@ -101,20 +101,26 @@ def test_a_blocked_prompt_stream_finishes_with_the_block_reason() -> None:
     "parts",
     [
         # a signature attached to a text that follows a text, then another text (found by the gate, seed 5)
-        [{"type": "text", "text": "a"}, {"type": "reasoning", "reasoning": {"issuer": "gemini", "redacted_data": "Sg=="}},
-         {"type": "text", "text": "b"}, {"type": "text", "text": "c"}],
+        [
+            {"type": "text", "text": "a"},
+            {"type": "reasoning", "reasoning": {"issuer": "gemini", "redacted_data": "Sg=="}},
+            {"type": "text", "text": "b"},
+            {"type": "text", "text": "c"},
+        ],
         # opaque state before an empty text, at the end, and two texts in a row
-        [{"type": "reasoning", "reasoning": {"issuer": "gemini", "redacted_data": "AQ=="}}, {"type": "text", "text": ""},
-         {"type": "text", "text": "x"}, {"type": "text", "text": "y"},
-         {"type": "reasoning", "reasoning": {"issuer": "gemini", "redacted_data": "Ag=="}}],
+        [
+            {"type": "reasoning", "reasoning": {"issuer": "gemini", "redacted_data": "AQ=="}},
+            {"type": "text", "text": ""},
+            {"type": "text", "text": "x"},
+            {"type": "text", "text": "y"},
+            {"type": "reasoning", "reasoning": {"issuer": "gemini", "redacted_data": "Ag=="}},
+        ],
     ],
-)  # fmt: skip
+)
 def test_encoded_streams_decode_to_the_same_parts(parts: list[dict[str, Any]]) -> None:
-    from wirechat import ChatResponse
-    from wirechat.stream import events_from_response
-
-    response = ChatResponse.model_validate({"message": {"role": "assistant", "parts": parts},
-                                            "finish_reason": {"kind": "stop", "raw": "STOP"}})  # fmt: skip
+    response = ChatResponse.model_validate(
+        {"message": {"role": "assistant", "parts": parts}, "finish_reason": {"kind": "stop", "raw": "STOP"}}
+    )
     assert ADAPTER.decode_response(ADAPTER.encode_response(response)) == response
     encoder = ADAPTER.stream_encoder()
     chunks = [chunk for event in events_from_response(response, 1) for chunk in encoder.feed(event)]

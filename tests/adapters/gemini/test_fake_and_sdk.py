@@ -4,6 +4,9 @@ send what the fake (and so the Gemini API) expects."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -152,3 +155,19 @@ def test_what_wirechat_sends_the_sdk_would_send_too() -> None:
     ours_system, theirs_system = ours.pop("systemInstruction"), theirs.pop("systemInstruction")
     assert ours_system["parts"] == theirs_system["parts"]  # the SDK adds role "user" to it
     assert ours == theirs
+
+
+def test_serve_fake_gemini_on_the_command_line(tmp_path: Path) -> None:
+    (tmp_path / "s.ndjson").write_text('{"reply": {"text": "from the command line"}}\n')
+    command = [sys.executable, "-m", "wirechat.cli", "serve-fake", "gemini", "--script", str(tmp_path / "s.ndjson")]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as server:
+        try:
+            assert server.stdout is not None
+            url = server.stdout.readline().split()[-1]
+            assert "google-genai" in server.stdout.readline()  # the hint for the SDK's base URL
+            sdk = genai.Client(api_key="k", http_options=types.HttpOptions(base_url=url, api_version="v1beta"))
+            assert sdk.models.generate_content(model="gemini-2.5-flash", contents="hi").text == "from the command line"
+        finally:
+            server.terminate()
+            server.wait(10)
+    assert server.returncode == 0

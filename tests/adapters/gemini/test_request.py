@@ -4,6 +4,7 @@ calls Gemini sent without ids, the replay rule for thought signatures, options c
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -290,3 +291,41 @@ def test_what_gemini_cannot_carry_is_refused_naming_the_feature(
 def test_a_request_without_a_model_is_refused() -> None:
     with pytest.raises(ConversionRefused, match="model"):
         ADAPTER.encode_request(ChatRequest.model_validate({"messages": [{"role": "user", "parts": []}]}))
+
+
+def test_convert_to_and_from_gemini_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from wirechat.cli import main  # noqa: PLC0415 (the command line, only for this test)
+
+    openai_body = {
+        "model": "gpt-4.1",
+        "messages": [
+            {"role": "user", "content": "hi"},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a":1}'}}],
+            },
+            {"role": "tool", "tool_call_id": "call_1", "content": "ok"},
+        ],
+    }
+    (tmp_path / "in.json").write_text(json.dumps(openai_body))
+    assert (
+        main(["convert", "--from", "openai-chat", "--to", "gemini", "--kind", "request", str(tmp_path / "in.json")])
+        == 0
+    )
+    gemini_body = json.loads(capsys.readouterr().out)
+    assert gemini_body["contents"][2]["parts"][0]["functionResponse"] == {
+        "id": "call_1",
+        "name": "f",
+        "response": {"output": "ok"},
+    }
+    (tmp_path / "g.json").write_text(json.dumps(gemini_body))
+    assert (
+        main(["convert", "--from", "gemini", "--to", "openai-chat", "--kind", "request", str(tmp_path / "g.json")]) == 0
+    )
+    assert json.loads(capsys.readouterr().out)["messages"][1]["tool_calls"][0]["id"] == "call_1"
+    (tmp_path / "bad.json").write_text('{"candidates": [{"content": {"parts": [{"functionCall": {"args": {}}}]}}]}')
+    assert (
+        main(["convert", "--from", "gemini", "--to", "wirechat", "--kind", "response", str(tmp_path / "bad.json")]) == 1
+    )
+    assert "functionCall/name" in capsys.readouterr().err

@@ -20,6 +20,8 @@ from wirechat.testing.fake_provider import PROVIDERS, FakeProvider, ScriptError
 SDK_BASE_URLS = {
     "openai-chat": "OpenAI SDK: OpenAI(base_url='{url}/v1', api_key=...)  (wirechat.Client takes {url})",
     "anthropic": "Anthropic SDK: Anthropic(base_url='{url}', api_key=...)  (wirechat.Client takes the same)",
+    "gemini": "google-genai: genai.Client(api_key=..., http_options=types.HttpOptions(base_url='{url}', "
+    "api_version='v1beta'))  (wirechat.Client takes {url})",
 }
 """What to give each provider's own SDK: OpenAI's puts its version path in the base URL, Anthropic's adds it."""
 

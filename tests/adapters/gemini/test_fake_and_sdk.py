@@ -4,6 +4,7 @@ send what the fake (and so the Gemini API) expects."""
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 from pathlib import Path
@@ -171,3 +172,18 @@ def test_serve_fake_gemini_on_the_command_line(tmp_path: Path) -> None:
             server.terminate()
             server.wait(10)
     assert server.returncode == 0
+
+
+def test_the_async_client_takes_the_same_routes() -> None:
+    async def calls(url: str) -> tuple[Any, Any, Any]:
+        async with wirechat.AsyncClient("gemini", api_key="k-test", base_url=url, max_retries=0) as client:
+            chat = await client.chat(REQUEST)
+            streamed = await client.stream(REQUEST).until_done()
+            vectors = await client.embed(EmbedRequest(model="gemini-embedding-001", inputs=["a"]))
+        return chat, streamed, vectors
+
+    with FakeProvider("gemini", [{"reply": REPLY}, {"reply": REPLY}, {"reply": {}}], api_key="k-test") as fake:
+        chat, streamed, vectors = asyncio.run(calls(fake.url))
+        paths = [request.path for request in fake.requests]
+    assert streamed == chat and len(vectors.embeddings) == 1
+    assert paths[1] == "/v1beta/models/gemini-2.5-flash:streamGenerateContent"

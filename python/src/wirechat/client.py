@@ -16,8 +16,10 @@ key is kept in a ``Secret``: no repr, log line or exception message shows it.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Mapping
+from os import PathLike
 from types import TracebackType
+from typing import Any
 
 from wirechat._calls import (
     ClientSetup,
@@ -101,6 +103,17 @@ class Client:
     ``timeout`` is seconds for every phase or a ``Timeouts``; retries follow ``max_retries`` or ``retry``.
     """
 
+    def __new__(cls, *args: Any, plugin: str | PathLike[str] | None = None, **kwargs: Any) -> Client:
+        """With ``plugin=`` (a QueryMT plugin: ``Client("querymt", plugin="p.wasm", config={...})``), a
+        ``wirechat._plugin_client.PluginClient``, which runs the plugin instead of calling over HTTP."""
+        if plugin is not None and cls is Client:
+            from wirechat._plugin_client import PluginClient  # noqa: PLC0415 (only plugin users load it)
+
+            return super().__new__(PluginClient)
+        if args and args[0] == "querymt":
+            raise ValueError("querymt is a plugin format: pass plugin='provider.wasm' (and its config=...)")
+        return super().__new__(cls)
+
     def __init__(
         self,
         provider: str | Adapter,
@@ -110,7 +123,11 @@ class Client:
         timeout: float | Timeouts | None = None,
         max_retries: int | None = None,
         retry: RetryPolicy | None = None,
+        plugin: str | PathLike[str] | None = None,
+        config: Mapping[str, Any] | None = None,
+        sandbox: Any = None,
     ) -> None:
+        _no_plugin_here(plugin)
         self._setup = ClientSetup(
             provider, api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries, retry=retry
         )
@@ -224,6 +241,17 @@ class AsyncChatStream:
 class AsyncClient:
     """The asyncio client; the same arguments as ``Client``, plus ``max_connections`` for the pool."""
 
+    def __new__(cls, *args: Any, plugin: str | PathLike[str] | None = None, **kwargs: Any) -> AsyncClient:
+        """With ``plugin=`` (a QueryMT plugin: ``AsyncClient("querymt", plugin="p.wasm", config={...})``), a
+        ``wirechat._plugin_client.AsyncPluginClient``, which runs the plugin instead of calling over HTTP."""
+        if plugin is not None and cls is AsyncClient:
+            from wirechat._plugin_client import AsyncPluginClient  # noqa: PLC0415 (only plugin users load it)
+
+            return super().__new__(AsyncPluginClient)
+        if args and args[0] == "querymt":
+            raise ValueError("querymt is a plugin format: pass plugin='provider.wasm' (and its config=...)")
+        return super().__new__(cls)
+
     def __init__(
         self,
         provider: str | Adapter,
@@ -234,7 +262,11 @@ class AsyncClient:
         max_retries: int | None = None,
         retry: RetryPolicy | None = None,
         max_connections: int = 100,
+        plugin: str | PathLike[str] | None = None,
+        config: Mapping[str, Any] | None = None,
+        sandbox: Any = None,
     ) -> None:
+        _no_plugin_here(plugin)
         self._setup = ClientSetup(
             provider, api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries, retry=retry
         )
@@ -291,3 +323,8 @@ class AsyncClient:
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         await self.aclose()
+
+
+def _no_plugin_here(plugin: object) -> None:
+    if plugin is not None:  # only a subclass that did not handle plugin= gets here
+        raise TypeError("plugin= is handled by wirechat.Client and wirechat.AsyncClient themselves")

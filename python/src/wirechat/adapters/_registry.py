@@ -16,7 +16,9 @@ ENTRY_POINT_GROUP = "wirechat.adapters"
 _BUILT_IN = {
     "openai-chat": "wirechat.adapters.openai_chat:ADAPTER",
     "anthropic": "wirechat.adapters.anthropic:ADAPTER",
+    "openai-responses": "wirechat.adapters.openai_responses:ADAPTER",
     "go-model": "wirechat.adapters.go_model:ADAPTER",
+    "querymt": "wirechat.adapters.querymt:ADAPTER",
     "gemini": "wirechat.adapters.gemini:ADAPTER",
 }
 _registered: dict[str, Adapter] = {}

@@ -20,6 +20,7 @@ from wirechat.testing.fake_provider import PROVIDERS, FakeProvider, ScriptError
 SDK_BASE_URLS = {
     "openai-chat": "OpenAI SDK: OpenAI(base_url='{url}/v1', api_key=...)  (wirechat.Client takes {url})",
     "anthropic": "Anthropic SDK: Anthropic(base_url='{url}', api_key=...)  (wirechat.Client takes the same)",
+    "openai-responses": "OpenAI SDK: OpenAI(base_url='{url}/v1', ...).responses  (wirechat.Client takes {url})",
     "gemini": "google-genai: genai.Client(api_key=..., http_options=types.HttpOptions(base_url='{url}', "
     "api_version='v1beta'))  (wirechat.Client takes {url})",
 }

@@ -1,13 +1,16 @@
 """Adapter codec benchmark (not a test): ratios against baselines measured in the same run.
 
-1. Encoding a realistic canonical request to an OpenAI Chat, an Anthropic, an OpenAI Responses and a
-   Gemini body, against ``orjson.dumps`` of the resulting body (target: within 2x).
+1. Encoding a realistic canonical request to an OpenAI Chat, an Anthropic, an OpenAI Responses, an
+   OpenAI-compatible (Ollama profile) and a Gemini body, against ``orjson.dumps`` of the resulting body
+   (target: within 2x).
 2. Decoding a recorded-shape OpenAI Chat stream, and an OpenAI Responses stream (named events), per event
    (``json.loads``-free: the adapter parses each data line itself), against a bare split-lines +
    ``orjson.loads`` loop (target: within 3x) and against the openai SDK's own SSE decoder
    ``openai._streaming.SSEDecoder`` fed the same bytes (target: faster).
    The adapter's time includes SSE framing done the simplest way (split lines, strip ``data: ``), so all
-   three start from the same bytes.
+   three start from the same bytes. The openai-compatible rows decode the same stream with the Ollama
+   profile (no quirk marker: the fast path) and a DeepSeek stream whose first half is ``reasoning_content``
+   deltas (each such chunk is parsed twice), each against the bare loop and the SDK on its own bytes.
 3. The same for a Gemini stream (each ``data:`` a ``GenerateContentResponse`` chunk, ``\r\n\r\n``
    framing, no end marker) against the bare split + ``orjson.loads`` loop (target: within 3x).
 
@@ -65,7 +68,7 @@ def _request() -> wirechat.ChatRequest:
     return wirechat.ChatRequest.model_validate(document)
 
 
-def _stream_bytes(pieces: int = 400) -> bytes:
+def _stream_bytes(pieces: int = 400, reasoning: str | None = None) -> bytes:
     lines = []
     base = {
         "id": "chatcmpl-1",
@@ -78,7 +81,8 @@ def _stream_bytes(pieces: int = 400) -> bytes:
         {**base, "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}]}
     )
     for i in range(pieces):
-        lines.append({**base, "choices": [{"index": 0, "delta": {"content": f"token{i} "}, "finish_reason": None}]})
+        key = reasoning if reasoning is not None and i < pieces // 2 else "content"
+        lines.append({**base, "choices": [{"index": 0, "delta": {key: f"token{i} "}, "finish_reason": None}]})
     lines.append({**base, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
     usage = {"prompt_tokens": 10, "completion_tokens": pieces, "total_tokens": 10 + pieces}
     lines.append({**base, "choices": [], "usage": usage})
@@ -150,7 +154,7 @@ def _decode_row(name: str, raw: bytes, rounds: int) -> None:
         label: _best(function, rounds) / events for label, function in (("adapter", ours), ("bare", bare), ("sdk", sdk))
     }
     print(
-        f"  decode stream {name:16} ({events} events)   adapter {times['adapter'] * 1e6:6.2f} us/event   "
+        f"  decode stream {name:26} ({events} events)   adapter {times['adapter'] * 1e6:6.2f} us/event   "
         f"bare split+orjson {times['bare'] * 1e6:6.2f} us/event   openai SSEDecoder {times['sdk'] * 1e6:6.2f} us/event"
     )
     print(
@@ -213,18 +217,20 @@ def main() -> None:
     rounds = parser.parse_args().rounds
     request = _request()
     print(f"adapter codec benchmark (best of {rounds} rounds; ratios against baselines in this run)")
-    for name in ("openai-chat", "anthropic", "openai-responses", "gemini"):
+    for name in ("openai-chat", "anthropic", "openai-responses", "openai-compatible:ollama", "gemini"):
         adapter = get(name)
         body, _ = adapter.encode_request(request)
         encode_time = _best(lambda a=adapter: [a.encode_request(request) for _ in range(20)], rounds) / 20
         dump_time = _best(lambda b=body: [orjson.dumps(b) for _ in range(20)], rounds) / 20
         total = encode_time + dump_time
         print(
-            f"  encode request {name:16} {encode_time * 1e6:8.1f} us   orjson.dumps(body) {dump_time * 1e6:7.1f} us   "
+            f"  encode request {name:26} {encode_time * 1e6:8.1f} us   orjson.dumps(body) {dump_time * 1e6:7.1f} us   "
             f"encode/dump {encode_time / dump_time:5.2f}x   (encode+dump)/dump {total / dump_time:5.2f}x   target 2x"
         )
     _decode_row("openai-chat", _stream_bytes(), rounds)
     _decode_row("openai-responses", _responses_stream_bytes(), rounds)
+    _decode_row("openai-compatible:ollama", _stream_bytes(), rounds)
+    _decode_row("openai-compatible:deepseek", _stream_bytes(reasoning="reasoning_content"), rounds)
     gemini_stream(rounds)
 
 

@@ -101,6 +101,8 @@ class Client:
     """A blocking client for one provider. ``provider`` is an adapter name (``openai-chat``,
     ``anthropic``) or an adapter; the key comes from ``api_key`` or the provider's environment variable.
     ``timeout`` is seconds for every phase or a ``Timeouts``; retries follow ``max_retries`` or ``retry``.
+    ``profile`` picks a named profile of an adapter that has them (``Client("openai-compatible",
+    profile="ollama")`` is the adapter ``openai-compatible:ollama``).
     """
 
     def __new__(cls, *args: Any, plugin: str | PathLike[str] | None = None, **kwargs: Any) -> Client:
@@ -126,10 +128,17 @@ class Client:
         plugin: str | PathLike[str] | None = None,
         config: Mapping[str, Any] | None = None,
         sandbox: Any = None,
+        profile: str | None = None,
     ) -> None:
         _no_plugin_here(plugin)
         self._setup = ClientSetup(
-            provider, api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries, retry=retry
+            provider,
+            api_key=api_key,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            retry=retry,
+            profile=profile,
         )
         self._transport = HttpTransport(self._setup.base_url, **self._setup.transport_options())
 
@@ -261,6 +270,7 @@ class AsyncClient:
         timeout: float | Timeouts | None = None,
         max_retries: int | None = None,
         retry: RetryPolicy | None = None,
+        profile: str | None = None,
         max_connections: int = 100,
         plugin: str | PathLike[str] | None = None,
         config: Mapping[str, Any] | None = None,
@@ -268,7 +278,13 @@ class AsyncClient:
     ) -> None:
         _no_plugin_here(plugin)
         self._setup = ClientSetup(
-            provider, api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries, retry=retry
+            provider,
+            api_key=api_key,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            retry=retry,
+            profile=profile,
         )
         options = self._setup.transport_options()
         self._transport = AsyncHttpTransport(self._setup.base_url, max_connections=max_connections, **options)

@@ -19,6 +19,14 @@ _BUILT_IN = {
     "openai-responses": "wirechat.adapters.openai_responses:ADAPTER",
     "go-model": "wirechat.adapters.go_model:ADAPTER",
     "querymt": "wirechat.adapters.querymt:ADAPTER",
+    "openai-compatible": "wirechat.adapters.openai_compatible:ADAPTER",
+    "openai-compatible:ollama": "wirechat.adapters.openai_compatible:OLLAMA",
+    "openai-compatible:vllm": "wirechat.adapters.openai_compatible:VLLM",
+    "openai-compatible:llama-cpp": "wirechat.adapters.openai_compatible:LLAMA_CPP",
+    "openai-compatible:lm-studio": "wirechat.adapters.openai_compatible:LM_STUDIO",
+    "openai-compatible:deepseek": "wirechat.adapters.openai_compatible:DEEPSEEK",
+    "openai-compatible:groq": "wirechat.adapters.openai_compatible:GROQ",
+    "openai-compatible:openrouter": "wirechat.adapters.openai_compatible:OPENROUTER",
     "gemini": "wirechat.adapters.gemini:ADAPTER",
 }
 _registered: dict[str, Adapter] = {}

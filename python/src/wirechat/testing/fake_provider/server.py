@@ -28,6 +28,7 @@ from typing import Any
 from wirechat.testing.fake_provider.anthropic import AnthropicWire
 from wirechat.testing.fake_provider.gemini import GeminiWire
 from wirechat.testing.fake_provider.openai_chat import OpenAIChatWire
+from wirechat.testing.fake_provider.openai_compatible import WIRES as COMPATIBLE_WIRES
 from wirechat.testing.fake_provider.openai_responses import OpenAIResponsesWire
 from wirechat.testing.fake_provider.script import (
     Fault,
@@ -48,6 +49,7 @@ PROVIDERS: dict[str, Callable[[], ProviderWire]] = {
     "openai-chat": OpenAIChatWire,
     "anthropic": AnthropicWire,
     "openai-responses": OpenAIResponsesWire,
+    **COMPATIBLE_WIRES,
     "gemini": GeminiWire,
 }
 

@@ -1,7 +1,8 @@
 """Adapter codec benchmark (not a test): ratios against baselines measured in the same run.
 
-1. Encoding a realistic canonical request to an OpenAI Chat, an Anthropic, an OpenAI Responses and an
-   OpenAI-compatible (Ollama profile) body, against ``orjson.dumps`` of the resulting body (target: within 2x).
+1. Encoding a realistic canonical request to an OpenAI Chat, an Anthropic, an OpenAI Responses, an
+   OpenAI-compatible (Ollama profile) and a Gemini body, against ``orjson.dumps`` of the resulting body
+   (target: within 2x).
 2. Decoding a recorded-shape OpenAI Chat stream, and an OpenAI Responses stream (named events), per event
    (``json.loads``-free: the adapter parses each data line itself), against a bare split-lines +
    ``orjson.loads`` loop (target: within 3x) and against the openai SDK's own SSE decoder
@@ -10,6 +11,8 @@
    three start from the same bytes. The openai-compatible rows decode the same stream with the Ollama
    profile (no quirk marker: the fast path) and a DeepSeek stream whose first half is ``reasoning_content``
    deltas (each such chunk is parsed twice), each against the bare loop and the SDK on its own bytes.
+3. The same for a Gemini stream (each ``data:`` a ``GenerateContentResponse`` chunk, ``\r\n\r\n``
+   framing, no end marker) against the bare split + ``orjson.loads`` loop (target: within 3x).
 
 Run: ``python bench/adapters_bench.py [--rounds N]``.
 """
@@ -160,6 +163,45 @@ def _decode_row(name: str, raw: bytes, rounds: int) -> None:
     )
 
 
+def _gemini_stream_bytes(pieces: int = 400) -> bytes:
+    """A Gemini text stream: ``pieces`` chunks of one text part, then the finish reason and usage, each a
+    whole ``GenerateContentResponse`` in a data-only event with ``\\r\\n\\r\\n`` framing (reference section 4)."""
+    envelope = {"modelVersion": "gemini-2.5-flash", "responseId": "resp-1"}
+    chunks: list[dict[str, Any]] = [
+        {"candidates": [{"content": {"role": "model", "parts": [{"text": f"token{i} "}]}, "index": 0}], **envelope}
+        for i in range(pieces)
+    ]
+    usage = {"promptTokenCount": 10, "candidatesTokenCount": pieces, "totalTokenCount": 10 + pieces}
+    chunks.append({"candidates": [{"finishReason": "STOP", "index": 0}], "usageMetadata": usage, **envelope})
+    return b"".join(b"data: " + orjson.dumps(chunk) + b"\r\n\r\n" for chunk in chunks)
+
+
+def gemini_stream(rounds: int) -> None:
+    """Gemini stream decode per event, against the bare split + orjson loop over the same bytes (Gemini has
+    no SDK-level SSE decoder to compare with)."""
+    raw = _gemini_stream_bytes()
+    events = raw.count(b"\r\n\r\n")
+    adapter = get("gemini")
+
+    def ours() -> None:
+        decoder = adapter.stream_decoder()
+        for line in raw.split(b"\r\n"):
+            if line.startswith(b"data: "):
+                decoder.feed(SseEvent(None, line[6:].decode()))
+        decoder.close()
+
+    def bare() -> None:
+        for line in raw.split(b"\r\n"):
+            if line.startswith(b"data: "):
+                orjson.loads(line[6:])
+
+    ours_time, bare_time = (_best(function, rounds) / events for function in (ours, bare))
+    print(
+        f"  decode gemini stream ({events} events)   adapter {ours_time * 1e6:6.2f} us/event   "
+        f"bare split+orjson {bare_time * 1e6:6.2f} us/event   adapter/bare {ours_time / bare_time:5.2f}x (target 3x)"
+    )
+
+
 def _best(function: Callable[[], Any], rounds: int) -> float:
     best = float("inf")
     for _ in range(rounds):
@@ -175,7 +217,7 @@ def main() -> None:
     rounds = parser.parse_args().rounds
     request = _request()
     print(f"adapter codec benchmark (best of {rounds} rounds; ratios against baselines in this run)")
-    for name in ("openai-chat", "anthropic", "openai-responses", "openai-compatible:ollama"):
+    for name in ("openai-chat", "anthropic", "openai-responses", "openai-compatible:ollama", "gemini"):
         adapter = get(name)
         body, _ = adapter.encode_request(request)
         encode_time = _best(lambda a=adapter: [a.encode_request(request) for _ in range(20)], rounds) / 20
@@ -189,6 +231,7 @@ def main() -> None:
     _decode_row("openai-responses", _responses_stream_bytes(), rounds)
     _decode_row("openai-compatible:ollama", _stream_bytes(), rounds)
     _decode_row("openai-compatible:deepseek", _stream_bytes(reasoning="reasoning_content"), rounds)
+    gemini_stream(rounds)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from wirechat._generated.models import (
     Error,
 )
 from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, RequestKind, get, names
+from wirechat.adapters._contract import RoutedCodec
 from wirechat.transport.errors import APIError, InvalidResponseError
 from wirechat.transport.http import HttpReply, Timeouts
 from wirechat.transport.retry import RetryPolicy
@@ -112,6 +113,23 @@ class ClientSetup:
             return self.adapter.endpoint_path(kind)
         except ConversionRefused as exc:
             raise self.unsupported(kind, f"the API has no such endpoint ({exc.reason})") from None
+
+    def route(self, kind: RequestKind, path: str, body: dict[str, Any], stream: bool = False) -> tuple[str, bytes]:
+        """The path and bytes to send: ``path`` as given, or the adapter's own (``RoutedCodec``) for an API
+        whose URL depends on the request."""
+        if isinstance(self.adapter, RoutedCodec):
+            try:
+                path, body = self.adapter.request_target(kind, body, stream=stream)
+            except ConversionRefused as exc:
+                raise self.unsupported(kind, exc.reason) from None
+        return path, dumps_body(body)
+
+    def chat_call(self, request: ChatRequest, stream: bool) -> tuple[str, bytes]:
+        """The path and body of a chat call (``chat_body`` with the path, for every adapter)."""
+        path = self.path("chat")
+        body, degraded = self.adapter.encode_request(request)
+        warn_degraded(degraded)
+        return self.route("chat", path, self.adapter.stream_request_flags(body) if stream else body, stream)
 
     def chat_body(self, request: ChatRequest, stream: bool) -> bytes:
         body, degraded = self.adapter.encode_request(request)

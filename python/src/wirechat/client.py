@@ -151,22 +151,24 @@ class Client:
 
     def chat(self, request: ChatRequest) -> ChatResponse:
         """Send ``request`` and return the provider's answer as a canonical ``ChatResponse``."""
-        reply = self._transport.post(self._setup.path("chat"), self._setup.chat_body(request, stream=False))
+        path, body = self._setup.chat_call(request, stream=False)
+        reply = self._transport.post(path, body)
         response: ChatResponse = self._setup.decode(reply, self._setup.adapter.decode_response, "response")
         return response
 
     def stream(self, request: ChatRequest) -> ChatStream:
         """Send ``request`` for a streamed answer; iterate the result for canonical ``StreamEvent``s."""
-        body = self._setup.chat_body(request, stream=True)
+        path, body = self._setup.chat_call(request, stream=True)
         pump = EventPump(self._setup.adapter.stream_decoder(), self._setup.secret)
-        return ChatStream(self._transport, self._setup.path("chat"), body, pump)
+        return ChatStream(self._transport, path, body, pump)
 
     def embed(self, request: EmbedRequest) -> EmbedResponse:
         """Embed ``request.inputs``; ``UnsupportedCallError`` where the provider has no embeddings."""
         path = self._setup.path("embed")
         encode = self._setup.codec("embed", "encode_embed_request")
         decode = self._setup.codec("embed", "decode_embed_response")
-        reply = self._transport.post(path, dumps_body(encode(request)))
+        path, sent = self._setup.route("embed", path, encode(request))
+        reply = self._transport.post(path, sent)
         response: EmbedResponse = self._setup.decode(reply, decode, "embeddings response")
         return check_count(response, request)
 
@@ -296,23 +298,24 @@ class AsyncClient:
 
     async def chat(self, request: ChatRequest) -> ChatResponse:
         """Send ``request`` and return the provider's answer as a canonical ``ChatResponse``."""
-        body = self._setup.chat_body(request, stream=False)
-        reply = await self._transport.post(self._setup.path("chat"), body)
+        path, body = self._setup.chat_call(request, stream=False)
+        reply = await self._transport.post(path, body)
         response: ChatResponse = self._setup.decode(reply, self._setup.adapter.decode_response, "response")
         return response
 
     def stream(self, request: ChatRequest) -> AsyncChatStream:
         """Send ``request`` for a streamed answer; ``async for`` the result for canonical events."""
-        body = self._setup.chat_body(request, stream=True)
+        path, body = self._setup.chat_call(request, stream=True)
         pump = EventPump(self._setup.adapter.stream_decoder(), self._setup.secret)
-        return AsyncChatStream(self._transport, self._setup.path("chat"), body, pump)
+        return AsyncChatStream(self._transport, path, body, pump)
 
     async def embed(self, request: EmbedRequest) -> EmbedResponse:
         """Embed ``request.inputs``; ``UnsupportedCallError`` where the provider has no embeddings."""
         path = self._setup.path("embed")
         encode = self._setup.codec("embed", "encode_embed_request")
         decode = self._setup.codec("embed", "decode_embed_response")
-        reply = await self._transport.post(path, dumps_body(encode(request)))
+        path, sent = self._setup.route("embed", path, encode(request))
+        reply = await self._transport.post(path, sent)
         response: EmbedResponse = self._setup.decode(reply, decode, "embeddings response")
         return check_count(response, request)
 

@@ -27,6 +27,7 @@ _BUILT_IN = {
     "openai-compatible:deepseek": "wirechat.adapters.openai_compatible:DEEPSEEK",
     "openai-compatible:groq": "wirechat.adapters.openai_compatible:GROQ",
     "openai-compatible:openrouter": "wirechat.adapters.openai_compatible:OPENROUTER",
+    "gemini": "wirechat.adapters.gemini:ADAPTER",
 }
 _registered: dict[str, Adapter] = {}
 

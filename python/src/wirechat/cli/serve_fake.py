@@ -22,6 +22,8 @@ SDK_BASE_URLS = {
     "anthropic": "Anthropic SDK: Anthropic(base_url='{url}', api_key=...)  (wirechat.Client takes the same)",
     "openai-responses": "OpenAI SDK: OpenAI(base_url='{url}/v1', ...).responses  (wirechat.Client takes {url})",
     "openai-compatible": "OpenAI SDK and wirechat.Client: base_url='{url}/v1' (the servers' base URLs hold /v1)",
+    "gemini": "google-genai: genai.Client(api_key=..., http_options=types.HttpOptions(base_url='{url}', "
+    "api_version='v1beta'))  (wirechat.Client takes {url})",
 }
 """What to give each provider's own SDK: OpenAI's puts its version path in the base URL, Anthropic's adds it."""
 

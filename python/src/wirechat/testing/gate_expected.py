@@ -234,7 +234,8 @@ class _Walk:
                     del message[member]
         parts = message["parts"]
         if role == "system":
-            self.use("system.later" if started else "system")
+            # a system message that is not the first one is "later" too (several leading system messages)
+            self.use("system.later" if started or position > 0 else "system")
             kept_parts = []
             for part in parts:
                 if part["type"] != "text":
@@ -280,7 +281,9 @@ class _Walk:
             options["max_tokens"] = self.manifest.default_max_tokens
         if "parallel_tool_calls" in options:
             choice = request.get("tool_choice", {}).get("type")
-            if choice in (None, "none") and self.use("options.parallel_tool_calls"):
+            if self.manifest.level("options.parallel_tool_calls") == "refused":
+                self.use("options.parallel_tool_calls")
+            elif choice in (None, "none") and self.use("options.parallel_tool_calls"):
                 if choice is None:
                     request["tool_choice"] = {"type": "auto"}
                 else:

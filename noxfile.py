@@ -2,14 +2,17 @@
 
 Sessions: ``lint``, ``typecheck``, ``tests`` (all languages), ``pytest``, ``typescript``, ``go``,
 ``conformance``, ``adapter-gate`` (from the checkout), ``wheel-gate`` (from the built wheel, in a fresh venv),
-``codegen`` (regenerate), ``codegen-check`` (drift, all languages),
+``install-check`` (the README's install steps), ``codegen`` (regenerate), ``codegen-check`` (drift, all languages),
 ``bench``, and ``gate``, which runs every check in one environment. ``./dev gate -- --skip tests`` runs
 the gate without a check that already ran (CI runs ``tests`` on its own first, as the README does).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,7 +24,7 @@ nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
 nox.options.sessions = ["gate"]
 
-PYTHON_PATHS = ["python/src", "codegen/src", "conformance", "tests", "bench", "noxfile.py"]
+PYTHON_PATHS = ["python/src", "codegen/src", "conformance", "tests", "bench", "examples", "noxfile.py"]
 
 
 def install(session: nox.Session) -> None:
@@ -106,7 +109,7 @@ def run_conformance(session: nox.Session, arguments: Sequence[str] = ()) -> None
     session.run("wirechat", "conformance", "resource", "--profile", "small")
 
 
-ADAPTERS = ("openai-chat", "anthropic", "go-model")
+ADAPTERS = ("openai-chat", "anthropic", "openai-responses", "openai-compatible", "querymt", "go-model", "gemini")
 
 
 def run_adapter_gate(session: nox.Session) -> None:
@@ -139,6 +142,33 @@ def run_wheel_gate(session: nox.Session) -> None:
             session.run(wirechat, "conformance", external=True, success_codes=[2])  # the suite is not in the wheel
 
 
+def run_install_check(session: nox.Session) -> None:
+    """The README's install steps as written (tests/release/install_steps.py runs its "## Install" blocks,
+    each in a fresh folder): wheel and sdist, the checks' distributions, the npm tarball into fresh ESM and
+    CommonJS projects, a fresh Go module. uv comes from ./dev's own environment, as it does for a user."""
+    tools = str(Path(sys.executable).parent)  # .venv-dev/bin: nox and uv
+    session.run("python", "tests/release/install_steps.py", env={"PATH": f"{tools}{os.pathsep}{os.environ['PATH']}"})
+    # the HTML conformance report in a real browser: headless Chromium, installed here when it can be
+    ensure_chromium(session)
+    session.run("pytest", "-q", "-rs", "tests/release/test_html_report_chromium.py")  # the rest ran in `tests`
+
+
+def ensure_chromium(session: nox.Session) -> None:
+    """Debian's chromium for the HTML report's browser test: installed with apt-get when missing and this
+    runs as root (CI: Debian 12); otherwise the test skips, and this says why."""
+    if any(shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome")):
+        return
+    if not shutil.which("apt-get") or os.geteuid() != 0:
+        session.log("no Chromium, and no apt-get as root to install it: the HTML report's browser test will skip")
+        return
+    apt = ["apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    session.log("installing Debian's chromium for the HTML report's browser test")
+    if subprocess.run(apt, env=env, capture_output=True, check=False).returncode != 0:
+        session.run("apt-get", "update", "-q", external=True, env=env, silent=True)  # no lists yet, or stale ones
+        session.run(*apt, external=True, env=env, silent=True)
+
+
 def run_tests(session: nox.Session, pytest_args: Sequence[str] = ()) -> None:
     """Every language's tests: Python (pytest; tests/conformance drives the TypeScript and Go testees),
     TypeScript (node --test, pack check), Go (test, fuzz)."""
@@ -156,6 +186,7 @@ CHECKS = {
     "tests": run_tests,
     "conformance": run_conformance,
     "wheel-gate": run_wheel_gate,
+    "install-check": run_install_check,
 }
 
 
@@ -232,6 +263,13 @@ def wheel_gate(session: nox.Session) -> None:
     """The adapter gate from the built wheel, installed with its extra into a fresh venv (what CI runs)."""
     install(session)
     run_wheel_gate(session)
+
+
+@nox.session(name="install-check")
+def install_check(session: nox.Session) -> None:
+    """The README's install steps, run as written: every package built and installed into a fresh project."""
+    install(session)
+    run_install_check(session)
 
 
 @nox.session

@@ -30,9 +30,9 @@ const work = mkdtempSync(join(tmpdir(), "wirechat-pack-"));
 try {
   const [packed] = JSON.parse(run(npm, ["pack", "--json", "--pack-destination", work], packageDir));
   const files = packed.files.map((file) => file.path).sort();
-  const required = ["package.json", "README.md", "dist/index.js", "dist/index.d.ts", "dist/generated/types.d.ts", "dist/generated/validators.js"];
+  const required = ["package.json", "README.md", "LICENSE", "cjs/index.cjs", "dist/index.js", "dist/index.d.ts", "dist/generated/types.d.ts", "dist/generated/validators.js"];
   for (const file of required) if (!files.includes(file)) throw new Error(`the tarball lacks ${file}`);
-  const stray = files.filter((file) => !(file.startsWith("dist/") || ["package.json", "README.md"].includes(file)));
+  const stray = files.filter((file) => !(file.startsWith("dist/") || ["package.json", "README.md", "LICENSE", "cjs/index.cjs"].includes(file)));
   if (stray.length > 0) throw new Error(`the tarball holds files it should not: ${stray.join(", ")}`);
   console.log(`packed ${packed.filename}: ${files.length} files, ${(packed.size / 1024).toFixed(0)} KiB (${(packed.unpackedSize / 1024).toFixed(0)} KiB unpacked)`);
 

@@ -20,6 +20,7 @@ from wirechat_conformance.expected import ExpectedFailureError
 from wirechat_conformance.listing import list_text
 from wirechat_conformance.paths import find_layout
 from wirechat_conformance.report import failure_text, matrix_text, write_json, write_junit
+from wirechat_conformance.report_html import HTML_NAME, write_adapter_gate, write_html
 from wirechat_conformance.resource_rows import ResourceFileError
 from wirechat_conformance.suite import Options, load_corpus, run
 from wirechat_conformance.testees import LANGUAGES, TesteeError
@@ -101,7 +102,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--types", metavar="T,T", help="property rounds for these wire types only")
     parser.add_argument(
-        "--report-dir", type=Path, metavar="DIR", help="write conformance-report.json and conformance-junit.xml here"
+        "--report-dir",
+        type=Path,
+        metavar="DIR",
+        help=f"write conformance-report.json, conformance-junit.xml and {HTML_NAME} here (with --adapter: the "
+        "gate's record, added to the HTML report already there)",
     )
     parser.add_argument(
         "--progress", action="store_true", help="draw a progress bar on stderr even when it is not a terminal"
@@ -207,15 +212,26 @@ def _adapter_gate(args: argparse.Namespace) -> int:
 
     if args.adapter not in names():
         raise ConformanceUsageError(f"--adapter: no adapter named {args.adapter!r}; installed: {', '.join(names())}")
-    code: int = gate.run(args.adapter, seed=args.seed, examples=args.examples)
+    text = None
+    if args.report_dir is not None:
+        args.report_dir.mkdir(parents=True, exist_ok=True)
+        text = args.report_dir / f"adapter-gate-{args.adapter}.txt"
+    gate_code: int = gate.run_with_profiles(args.adapter, seed=args.seed, examples=args.examples, report=text)
+    code, vectors = gate_code, dict[str, str]()
     if args.adapter in adapter_vectors.VECTOR_ADAPTERS:
-        code = max(code, _vector_matrix(args.adapter, find_layout(args.root).root))
+        vector_code, vectors = _vector_matrix(args.adapter, find_layout(args.root).root)
+        code = max(code, vector_code)
+    if args.report_dir is not None and text is not None:
+        record = {"adapter": args.adapter, "passed": code == 0, "exit": code, "gate_exit": gate_code}
+        record |= {"vectors": vectors, "report": text.read_text(encoding="utf-8") if text.is_file() else ""}
+        html = write_adapter_gate(args.report_dir, record)
+        print(f"adapter gate recorded in {args.report_dir}/" + (f" and in {html.name}" if html else ""))
     return code
 
 
-def _vector_matrix(name: str, root: Path) -> int:
+def _vector_matrix(name: str, root: Path) -> tuple[int, dict[str, str]]:
     """The cross-language vectors of adapter ``name``: Python replays each line, TypeScript and Go run their
-    vector tests; prints one line per language and returns 1 when any differs."""
+    vector tests; prints one line per language and returns 1 when any differs, with each language's verdict."""
     path = adapter_vectors.vectors_path(root, name)
     count, differ = adapter_vectors.check_python(name, root)
     print(f"cross-language vectors ({path.relative_to(root)}, {count} vectors):")
@@ -223,13 +239,15 @@ def _vector_matrix(name: str, root: Path) -> int:
     for item in differ[:5]:
         print(f"    {item}")
     failed = bool(differ)
+    verdicts = {"python": "passed" if not differ else f"failed ({len(differ)} of {count} differ)"}
     for language, check in (("typescript", adapter_vectors.check_typescript), ("go", adapter_vectors.check_go)):
         verdict, detail = check(name, root)
         print(
             f"  {language:<11} {verdict}" + (f"\n{detail}" if verdict == "failed" else f" ({detail})" if detail else "")
         )
         failed = failed or verdict == "failed"
-    return 1 if failed else 0
+        verdicts[language] = f"{verdict} ({detail})" if detail and verdict != "failed" else verdict
+    return (1 if failed else 0), verdicts
 
 
 def execute(args: argparse.Namespace) -> int:
@@ -284,7 +302,8 @@ def execute(args: argparse.Namespace) -> int:
         args.report_dir.mkdir(parents=True, exist_ok=True)
         write_json(summary, args.report_dir / "conformance-report.json")
         write_junit(summary, args.report_dir / "conformance-junit.xml")
-        print(f"reports in {args.report_dir}/ (conformance-report.json, conformance-junit.xml)")
+        write_html(summary, args.report_dir, options.languages)
+        print(f"reports in {args.report_dir}/ (conformance-report.json, conformance-junit.xml, {HTML_NAME})")
     return 1 if summary.failed else 0
 
 

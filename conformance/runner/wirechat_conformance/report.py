@@ -32,6 +32,8 @@ class Outcome:
     status: str  # one of STATUSES
     detail: str = ""  # why it failed (or, for xfail, the listed reason)
     description: str = ""
+    expected: str = ""  # for a failed or xfail case: what the case expects, in one line
+    actual: str = ""  # ... and what the language answered
 
 
 @dataclass

@@ -23,7 +23,7 @@ from wirechat_conformance.report import Outcome, Progress, Summary
 from wirechat_conformance.rounds import run_type
 from wirechat_conformance.rules import compared_across_languages, disagreements
 from wirechat_conformance.testees import LANGUAGES, Testee, command_for
-from wirechat_conformance.verdicts import judge
+from wirechat_conformance.verdicts import expected_text, judge, summarise_answer
 
 __all__ = ["Options", "check_bundle_version", "load_corpus", "run"]
 
@@ -92,6 +92,7 @@ class _Answers:
     problems: list[str | None] = field(default_factory=list)
     compared: dict[int, dict[str, Any]] = field(default_factory=dict)
     problem_lists: dict[int, dict[str, Any]] = field(default_factory=dict)
+    actual: dict[int, str] = field(default_factory=dict)  # a one-line account of each answer that failed
     rate: float = 0.0
 
 
@@ -102,7 +103,10 @@ def _run_cases(testee: Testee, cases: list[Case], progress: Progress) -> _Answer
         batch = cases[start : start + BATCH]
         answers = testee.call_many([case.request for case in batch])
         for index, (case, answer) in enumerate(zip(batch, answers, strict=False), start=start):
-            found.problems.append(judge(case, answer))
+            problem = judge(case, answer)
+            found.problems.append(problem)
+            if problem is not None:
+                found.actual[index] = summarise_answer(answer)
             if compared_across_languages(case):
                 found.compared[index] = answer
             if case.op == "decode" and not case.valid:
@@ -134,7 +138,14 @@ def _judge_cases(
         for language, found in answers.items():
             problem = found.problems[index] or rule_problems.get(language) or list_problems.get(language)
             status, detail = _classify(language, case.id, problem, entries[language])
-            outcomes.append(Outcome(language, case.id, case.category, status, detail, case.description))
+            expected = actual = ""
+            if status in ("failed", "xfail"):
+                expected = expected_text(case)
+                answer = found.compared.get(index) or found.problem_lists.get(index) or {}
+                actual = _printable(found.actual.get(index) or summarise_answer(answer))
+            outcomes.append(
+                Outcome(language, case.id, case.category, status, detail, case.description, expected, actual)
+            )
     return outcomes
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from wirechat_conformance.cases import Case, jcs
 from wirechat_conformance.rules import rules_at
 
-__all__ = ["judge", "summarise_answer"]
+__all__ = ["expected_text", "judge", "summarise_answer"]
 
 
 def _short(text: str | None, limit: int = 300) -> str:
@@ -45,6 +45,22 @@ def summarise_answer(answer: dict[str, Any]) -> str:
     )
     fold = f"{answer['fold_error']} stream: " if answer.get("fold_error") else ""
     return f"rejected: {fold}{_short(listed or answer.get('message'))}"
+
+
+def expected_text(case: Case) -> str:
+    """What the case expects, in one line for reports: the accepted value's RFC 8785 text, or the
+    rejection (the rule it breaks, at which pointer), or the broken stream and its partial message."""
+    if case.valid:
+        return f"accepted: {_short(case.expected)}"
+    if case.category == "mcp":
+        return f"refused at {case.pointer!r}"
+    if case.op == "fold":
+        partial = f", partial message {_short(case.partial)}" if case.partial is not None else ""
+        return f"rejected: a {case.fold_error} stream{partial}"
+    where = [f"at {case.pointer!r}"] if case.pointer is not None else []
+    where += [f"rule {case.rule!r}"] if case.rule is not None else []
+    because = f" ({case.citation})" if case.citation else ""
+    return f"rejected{': a problem ' + ' of '.join(where) if where else ''}{because}"
 
 
 def _judge_valid(case: Case, answer: dict[str, Any]) -> str | None:

@@ -16,8 +16,10 @@ key is kept in a ``Secret``: no repr, log line or exception message shows it.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Mapping
+from os import PathLike
 from types import TracebackType
+from typing import Any
 
 from wirechat._calls import (
     ClientSetup,
@@ -99,7 +101,20 @@ class Client:
     """A blocking client for one provider. ``provider`` is an adapter name (``openai-chat``,
     ``anthropic``) or an adapter; the key comes from ``api_key`` or the provider's environment variable.
     ``timeout`` is seconds for every phase or a ``Timeouts``; retries follow ``max_retries`` or ``retry``.
+    ``profile`` picks a named profile of an adapter that has them (``Client("openai-compatible",
+    profile="ollama")`` is the adapter ``openai-compatible:ollama``).
     """
+
+    def __new__(cls, *args: Any, plugin: str | PathLike[str] | None = None, **kwargs: Any) -> Client:
+        """With ``plugin=`` (a QueryMT plugin: ``Client("querymt", plugin="p.wasm", config={...})``), a
+        ``wirechat._plugin_client.PluginClient``, which runs the plugin instead of calling over HTTP."""
+        if plugin is not None and cls is Client:
+            from wirechat._plugin_client import PluginClient  # noqa: PLC0415 (only plugin users load it)
+
+            return super().__new__(PluginClient)
+        if args and args[0] == "querymt":
+            raise ValueError("querymt is a plugin format: pass plugin='provider.wasm' (and its config=...)")
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -110,9 +125,20 @@ class Client:
         timeout: float | Timeouts | None = None,
         max_retries: int | None = None,
         retry: RetryPolicy | None = None,
+        plugin: str | PathLike[str] | None = None,
+        config: Mapping[str, Any] | None = None,
+        sandbox: Any = None,
+        profile: str | None = None,
     ) -> None:
+        _no_plugin_here(plugin)
         self._setup = ClientSetup(
-            provider, api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries, retry=retry
+            provider,
+            api_key=api_key,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            retry=retry,
+            profile=profile,
         )
         self._transport = HttpTransport(self._setup.base_url, **self._setup.transport_options())
 
@@ -125,22 +151,24 @@ class Client:
 
     def chat(self, request: ChatRequest) -> ChatResponse:
         """Send ``request`` and return the provider's answer as a canonical ``ChatResponse``."""
-        reply = self._transport.post(self._setup.path("chat"), self._setup.chat_body(request, stream=False))
+        path, body = self._setup.chat_call(request, stream=False)
+        reply = self._transport.post(path, body)
         response: ChatResponse = self._setup.decode(reply, self._setup.adapter.decode_response, "response")
         return response
 
     def stream(self, request: ChatRequest) -> ChatStream:
         """Send ``request`` for a streamed answer; iterate the result for canonical ``StreamEvent``s."""
-        body = self._setup.chat_body(request, stream=True)
+        path, body = self._setup.chat_call(request, stream=True)
         pump = EventPump(self._setup.adapter.stream_decoder(), self._setup.secret)
-        return ChatStream(self._transport, self._setup.path("chat"), body, pump)
+        return ChatStream(self._transport, path, body, pump)
 
     def embed(self, request: EmbedRequest) -> EmbedResponse:
         """Embed ``request.inputs``; ``UnsupportedCallError`` where the provider has no embeddings."""
         path = self._setup.path("embed")
         encode = self._setup.codec("embed", "encode_embed_request")
         decode = self._setup.codec("embed", "decode_embed_response")
-        reply = self._transport.post(path, dumps_body(encode(request)))
+        path, sent = self._setup.route("embed", path, encode(request))
+        reply = self._transport.post(path, sent)
         response: EmbedResponse = self._setup.decode(reply, decode, "embeddings response")
         return check_count(response, request)
 
@@ -222,6 +250,17 @@ class AsyncChatStream:
 class AsyncClient:
     """The asyncio client; the same arguments as ``Client``, plus ``max_connections`` for the pool."""
 
+    def __new__(cls, *args: Any, plugin: str | PathLike[str] | None = None, **kwargs: Any) -> AsyncClient:
+        """With ``plugin=`` (a QueryMT plugin: ``AsyncClient("querymt", plugin="p.wasm", config={...})``), a
+        ``wirechat._plugin_client.AsyncPluginClient``, which runs the plugin instead of calling over HTTP."""
+        if plugin is not None and cls is AsyncClient:
+            from wirechat._plugin_client import AsyncPluginClient  # noqa: PLC0415 (only plugin users load it)
+
+            return super().__new__(AsyncPluginClient)
+        if args and args[0] == "querymt":
+            raise ValueError("querymt is a plugin format: pass plugin='provider.wasm' (and its config=...)")
+        return super().__new__(cls)
+
     def __init__(
         self,
         provider: str | Adapter,
@@ -231,10 +270,21 @@ class AsyncClient:
         timeout: float | Timeouts | None = None,
         max_retries: int | None = None,
         retry: RetryPolicy | None = None,
+        profile: str | None = None,
         max_connections: int = 100,
+        plugin: str | PathLike[str] | None = None,
+        config: Mapping[str, Any] | None = None,
+        sandbox: Any = None,
     ) -> None:
+        _no_plugin_here(plugin)
         self._setup = ClientSetup(
-            provider, api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries, retry=retry
+            provider,
+            api_key=api_key,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            retry=retry,
+            profile=profile,
         )
         options = self._setup.transport_options()
         self._transport = AsyncHttpTransport(self._setup.base_url, max_connections=max_connections, **options)
@@ -248,23 +298,24 @@ class AsyncClient:
 
     async def chat(self, request: ChatRequest) -> ChatResponse:
         """Send ``request`` and return the provider's answer as a canonical ``ChatResponse``."""
-        body = self._setup.chat_body(request, stream=False)
-        reply = await self._transport.post(self._setup.path("chat"), body)
+        path, body = self._setup.chat_call(request, stream=False)
+        reply = await self._transport.post(path, body)
         response: ChatResponse = self._setup.decode(reply, self._setup.adapter.decode_response, "response")
         return response
 
     def stream(self, request: ChatRequest) -> AsyncChatStream:
         """Send ``request`` for a streamed answer; ``async for`` the result for canonical events."""
-        body = self._setup.chat_body(request, stream=True)
+        path, body = self._setup.chat_call(request, stream=True)
         pump = EventPump(self._setup.adapter.stream_decoder(), self._setup.secret)
-        return AsyncChatStream(self._transport, self._setup.path("chat"), body, pump)
+        return AsyncChatStream(self._transport, path, body, pump)
 
     async def embed(self, request: EmbedRequest) -> EmbedResponse:
         """Embed ``request.inputs``; ``UnsupportedCallError`` where the provider has no embeddings."""
         path = self._setup.path("embed")
         encode = self._setup.codec("embed", "encode_embed_request")
         decode = self._setup.codec("embed", "decode_embed_response")
-        reply = await self._transport.post(path, dumps_body(encode(request)))
+        path, sent = self._setup.route("embed", path, encode(request))
+        reply = await self._transport.post(path, sent)
         response: EmbedResponse = self._setup.decode(reply, decode, "embeddings response")
         return check_count(response, request)
 
@@ -288,3 +339,8 @@ class AsyncClient:
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         await self.aclose()
+
+
+def _no_plugin_here(plugin: object) -> None:
+    if plugin is not None:  # only a subclass that did not handle plugin= gets here
+        raise TypeError("plugin= is handled by wirechat.Client and wirechat.AsyncClient themselves")

@@ -5,7 +5,9 @@ facts the transport needs to send a request (endpoint paths, auth headers, base 
 the flags that turn streaming on). It does no I/O. The stream codec shapes (``StreamDecoder``,
 ``StreamEncoder``) and ``SseEvent`` live in ``wirechat.exchange``, which the transport shares; they are
 re-exported here as part of the contract. Embeddings and plain text completions are optional
-capabilities (``EmbedCodec``, ``CompleteCodec``): an adapter that has the methods offers the call. See
+capabilities (``EmbedCodec``, ``CompleteCodec``): an adapter that has the methods offers the call. An API
+whose URL depends on the request (Gemini puts the model and the streaming method in the path) offers
+``RoutedCodec`` as well, and the client asks it for each request's path. See
 ``wirechat.adapters`` for the whole contract and ``docs/decisions/005-adapter-contract.md`` for why it
 looks like this.
 """
@@ -37,6 +39,7 @@ __all__ = [
     "Level",
     "Manifest",
     "RequestKind",
+    "RoutedCodec",
     "SseEvent",
     "StreamDecoder",
     "StreamEncoder",
@@ -226,4 +229,16 @@ class CompleteCodec(Protocol):
 
     def decode_complete_response(self, body: Mapping[str, Any]) -> CompleteResponse:
         """The canonical response (one continuation); ``ValueError`` naming the member for a bad body."""
+        ...
+
+
+@runtime_checkable
+class RoutedCodec(Protocol):
+    """Optional capability: an API whose URL depends on the request (Gemini's
+    ``/v1beta/models/{model}:streamGenerateContent?alt=sse``). The client sends each encoded body to the
+    path this returns instead of ``endpoint_path(kind)``. Pure, like the rest of the contract."""
+
+    def request_target(self, kind: RequestKind, body: Mapping[str, Any], *, stream: bool) -> tuple[str, dict[str, Any]]:
+        """The path (query included) for an encoded ``body`` of ``kind``, and the body to send (members that
+        travel in the URL removed); raises ``ConversionRefused`` when the body lacks what the URL needs."""
         ...

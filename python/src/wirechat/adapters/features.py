@@ -21,7 +21,7 @@ FEATURES: dict[str, str] = {
     # messages
     "text": "text parts in user, assistant and system messages",
     "system": "system messages made of text, before the first other message",
-    "system.later": "a system message after the conversation has started",
+    "system.later": "a system message after the conversation has started, or any but the first message",
     "system.non_text": "a system message with parts other than text: refused or dropped",
     "message.name": "Message.name: kept, or dropped",
     "message.id": "Message.id: kept, or dropped",

@@ -234,7 +234,8 @@ class _Walk:
                     del message[member]
         parts = message["parts"]
         if role == "system":
-            self.use("system.later" if started else "system")
+            # a system message that is not the first one is "later" too (several leading system messages)
+            self.use("system.later" if started or position > 0 else "system")
             kept_parts = []
             for part in parts:
                 if part["type"] != "text":
@@ -280,7 +281,9 @@ class _Walk:
             options["max_tokens"] = self.manifest.default_max_tokens
         if "parallel_tool_calls" in options:
             choice = request.get("tool_choice", {}).get("type")
-            if choice in (None, "none") and self.use("options.parallel_tool_calls"):
+            if self.manifest.level("options.parallel_tool_calls") == "refused":
+                self.use("options.parallel_tool_calls")
+            elif choice in (None, "none") and self.use("options.parallel_tool_calls"):
                 if choice is None:
                     request["tool_choice"] = {"type": "auto"}
                 else:
@@ -332,6 +335,9 @@ def expect_request(adapter: Adapter, document: dict[str, Any]) -> Expectation:
     """The refusals, degradations and reduced document for a canonical request (a JSON object)."""
     walk = _Walk(adapter)
     walk.request(document)
+    own = getattr(adapter, "gate_reductions", None)  # a format's own manifest features, if it has any
+    if own is not None:
+        own.request(walk, document)
     walk.result.document = document
     return walk.result
 
@@ -352,6 +358,7 @@ def _finish(walk: _Walk, reason: dict[str, Any], has_calls: bool) -> dict[str, A
 def expect_response(adapter: Adapter, document: dict[str, Any]) -> Expectation:
     """The refusals, degradations and reduced document for a canonical response (a JSON object)."""
     walk = _Walk(adapter)
+    original_finish = dict(document["finish_reason"])
     message = document["message"]
     for member in ("name", "id", "provider_metadata"):
         if member in message and walk.use("response.message_members"):
@@ -387,5 +394,8 @@ def expect_response(adapter: Adapter, document: dict[str, Any]) -> Expectation:
             document["provider_metadata"] = own
         else:
             del document["provider_metadata"]
+    own_reductions = getattr(adapter, "gate_reductions", None)  # a format's own manifest features
+    if own_reductions is not None:
+        own_reductions.response(walk, document, original_finish)
     walk.result.document = document
     return walk.result

@@ -26,7 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from wirechat.testing.fake_provider.anthropic import AnthropicWire
+from wirechat.testing.fake_provider.gemini import GeminiWire
 from wirechat.testing.fake_provider.openai_chat import OpenAIChatWire
+from wirechat.testing.fake_provider.openai_compatible import WIRES as COMPATIBLE_WIRES
+from wirechat.testing.fake_provider.openai_responses import OpenAIResponsesWire
 from wirechat.testing.fake_provider.script import (
     Fault,
     RawAnswer,
@@ -42,7 +45,13 @@ from wirechat.transport.secrets import redact_headers
 
 __all__ = ["PROVIDERS", "FakeProvider", "RecordedRequest"]
 
-PROVIDERS: dict[str, Callable[[], ProviderWire]] = {"openai-chat": OpenAIChatWire, "anthropic": AnthropicWire}
+PROVIDERS: dict[str, Callable[[], ProviderWire]] = {
+    "openai-chat": OpenAIChatWire,
+    "anthropic": AnthropicWire,
+    "openai-responses": OpenAIResponsesWire,
+    **COMPATIBLE_WIRES,
+    "gemini": GeminiWire,
+}
 
 
 @dataclass(frozen=True)
@@ -273,7 +282,8 @@ class FakeProvider:
             message = f"fake {self.provider}: the script has no turn left ({len(self.script.turns)} turns played)"
             return await out.error(500, message=message)
         number, turn = numbered
-        stream = endpoint == "chat" and body.get("stream") is True
+        by_path = getattr(wire, "streams", None)  # an API that streams by URL (Gemini), not by a body member
+        stream = endpoint == "chat" and (body.get("stream") is True or (by_path is not None and by_path(path)))
         if turn.raw is not None:
             return await out.raw(turn.raw, turn.delay_ms)
         fault, reply = turn.fault, turn.reply or Reply()

@@ -1,0 +1,247 @@
+"""The capability manifest of the ``gemini`` adapter (Gemini API ``generateContent``, ``v1beta``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wirechat.adapters._contract import LOSSLESS, Manifest, degraded, refused
+
+__all__ = ["FINISH_REASONS", "MANIFEST", "OPTIONS_SCHEMA"]
+
+_L, _d, _r = LOSSLESS, degraded, refused  # short names: the table below is long
+
+_HARM_CATEGORIES = [
+    "HARM_CATEGORY_HARASSMENT",
+    "HARM_CATEGORY_HATE_SPEECH",
+    "HARM_CATEGORY_SEXUALLY_EXPLICIT",
+    "HARM_CATEGORY_DANGEROUS_CONTENT",
+    "HARM_CATEGORY_CIVIC_INTEGRITY",
+]
+_THRESHOLDS = ["BLOCK_LOW_AND_ABOVE", "BLOCK_MEDIUM_AND_ABOVE", "BLOCK_ONLY_HIGH", "BLOCK_NONE", "OFF"]
+
+_TYPES = ["STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT"]
+_SCALAR_MEMBERS: dict[str, Any] = {
+    "type": {"enum": _TYPES},
+    "format": {"type": "string"},
+    "description": {"type": "string"},
+    "nullable": {"type": "boolean"},
+    "enum": {"type": "array", "items": {"type": "string"}},
+}
+_LEAF: dict[str, Any] = {
+    "type": "object",
+    "required": ["type"],
+    "propertyNames": {"enum": list(_SCALAR_MEMBERS)},
+    "properties": _SCALAR_MEMBERS,
+}
+_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "structured output as an OpenAPI-subset Schema, two levels deep (responseJsonSchema comes from "
+    "response_format)",
+    "required": ["type"],
+    "propertyNames": {"enum": [*_SCALAR_MEMBERS, "properties", "items", "required", "propertyOrdering"]},
+    "properties": {
+        **_SCALAR_MEMBERS,
+        "properties": {"type": "object", "additionalProperties": _LEAF},
+        "items": _LEAF,
+        "required": {"type": "array", "items": {"type": "string"}},
+        "propertyOrdering": {"type": "array", "items": {"type": "string"}},
+    },
+}
+
+GENERATION_OPTIONS: dict[str, Any] = {
+    "topK": {"type": "integer", "minimum": 1, "maximum": 1000},
+    "candidateCount": {"type": "integer", "minimum": 1, "maximum": 1},
+    "presencePenalty": {"type": "number", "minimum": -2, "maximum": 2},
+    "frequencyPenalty": {"type": "number", "minimum": -2, "maximum": 2},
+    "responseLogprobs": {"type": "boolean"},
+    "logprobs": {"type": "integer", "minimum": 0, "maximum": 20},
+    "responseModalities": {"type": "array", "items": {"enum": ["TEXT", "IMAGE", "AUDIO"]}, "maxItems": 3},
+    "mediaResolution": {"enum": ["MEDIA_RESOLUTION_LOW", "MEDIA_RESOLUTION_MEDIUM", "MEDIA_RESOLUTION_HIGH"]},
+    "thinkingConfig": {
+        "type": "object",
+        "properties": {
+            "includeThoughts": {"type": "boolean"},
+            "thinkingBudget": {"type": "integer", "minimum": -1, "maximum": 32768},
+            "thinkingLevel": {"enum": ["MINIMAL", "LOW", "MEDIUM", "HIGH"]},
+        },
+        "additionalProperties": False,
+    },
+    "responseSchema": _SCHEMA,
+}
+"""The ``generationConfig`` members with no canonical option, given as ``provider_options.gemini.generationConfig``."""
+
+OPTIONS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": (
+        "Extra generateContent members: generationConfig members merged into the body's generationConfig, "
+        "top-level members (safetySettings, cachedContent, toolConfig, non-function tools) sent as given"
+    ),
+    "properties": {
+        "generationConfig": {
+            "type": "object",
+            "properties": GENERATION_OPTIONS,
+            "minProperties": 1,
+            "additionalProperties": False,
+        },
+        "safetySettings": {
+            "type": "array",
+            "maxItems": 5,
+            "items": {
+                "type": "object",
+                "properties": {"category": {"enum": _HARM_CATEGORIES}, "threshold": {"enum": _THRESHOLDS}},
+                "required": ["category", "threshold"],
+                "additionalProperties": False,
+            },
+        },
+        "cachedContent": {"type": "string", "minLength": 1, "maxLength": 256},
+        "tools": {
+            "type": "array",
+            "description": "tools other than functionDeclarations (appended to the body's tools)",
+            "minItems": 1,
+            "maxItems": 4,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "googleSearch": {"type": "object", "maxProperties": 0},
+                    "codeExecution": {"type": "object", "maxProperties": 0},
+                    "urlContext": {"type": "object", "maxProperties": 0},
+                },
+                "minProperties": 1,
+                "maxProperties": 1,
+                "additionalProperties": False,
+            },
+        },
+    },
+    "additionalProperties": True,
+}
+
+FINISH_REASONS = {
+    "STOP": "stop",
+    "MAX_TOKENS": "length",
+    "SAFETY": "content_filter",
+    "RECITATION": "content_filter",
+    "LANGUAGE": "other",
+    "OTHER": "other",
+    "BLOCKLIST": "content_filter",
+    "PROHIBITED_CONTENT": "content_filter",
+    "SPII": "content_filter",
+    "MALFORMED_FUNCTION_CALL": "error",
+    "IMAGE_SAFETY": "content_filter",
+    "IMAGE_PROHIBITED_CONTENT": "content_filter",
+    "IMAGE_OTHER": "other",
+    "NO_IMAGE": "other",
+    "IMAGE_RECITATION": "content_filter",
+    "UNEXPECTED_TOOL_CALL": "error",
+    "TOO_MANY_TOOL_CALLS": "error",
+    "MISSING_THOUGHT_SIGNATURE": "error",
+    "MALFORMED_RESPONSE": "error",
+    "ESCALATION": "other",
+    "PUP_LIMITED_DISABLED": "other",
+    "CONTINUATION": "other",
+    "MODEL_ARMOR": "content_filter",
+    "FINISH_REASON_UNSPECIFIED": "other",
+}
+"""Every finishReason of google-genai 3.x, and its kind. Gemini has no tool-call reason: a call ends with
+``STOP`` (kind ``stop``; the parts say that a tool is wanted)."""
+
+MANIFEST = Manifest(
+    features={
+        "model.absent": _r("the model is part of the Gemini URL: set ChatRequest.model"),
+        "provider_options": _L,
+        "provider_options.foreign": _L,
+        "provider.unmapped": _d("not a member this adapter maps: dropped"),
+        "text": _L,
+        "system": _L,
+        "system.later": _r("Gemini takes one system instruction, before the conversation (systemInstruction)"),
+        "system.non_text": _r("the system instruction is sent as text parts only"),
+        "message.name": _d("Gemini contents have no name: dropped"),
+        "message.name_tool": _d("Gemini contents have no name: dropped"),
+        "response.message_members": _d("a candidate's content has no name, id or provider data: dropped"),
+        "message.id": _d("Gemini contents have no id: dropped"),
+        "message.provider_metadata": _d("provider data on a message has no Gemini field: dropped"),
+        "part.provider_metadata": _d("provider data for other providers is not sent: dropped"),
+        "part.misplaced": _r(
+            "Gemini takes media only from the user, function calls and thoughts only from the model and "
+            "function responses only in tool messages"
+        ),
+        "media.data_url": _L,
+        "media.media_type_dropped": _L,
+        "media.unsupported_type": _r(
+            "inline images must be image/png, image/jpeg, image/webp, image/heic or image/heif; audio "
+            "audio/wav, audio/mp3, audio/aiff, audio/aac, audio/ogg or audio/flac; documents "
+            "application/pdf, UTF-8 text/plain, text/html, text/csv, text/markdown or text/xml"
+        ),
+        "image.url": _r("Gemini takes media by URI only as fileData: send a file part (uri and media_type)"),
+        "image.base64": _L,
+        "audio.url": _r("Gemini takes media by URI only as fileData: send a file part (uri and media_type)"),
+        "audio.base64": _L,
+        "file.uri": _L,
+        "file.base64": _L,
+        "file.file_id": _L,
+        "file.file_id_foreign": _r("a file id not issued by the Gemini Files API cannot be resolved by Gemini"),
+        "data": _d("data parts are sent as their JSON text in a text part"),
+        "reasoning.text": _d("Gemini replays only signed thoughts: unsigned reasoning dropped"),
+        "reasoning.own": _L,
+        "reasoning.own_empty_text": _d("an empty thought text reads back as no text"),
+        "reasoning.own_mixed": _r("a Gemini thought signature is either on a thought or opaque state, not both"),
+        "reasoning.foreign": _d("signed reasoning is replayed only to its issuer: dropped"),
+        "tools": _L,
+        "tools.strict": _d("Gemini function declarations have no strict flag: dropped"),
+        "tools.output_schema": _L,
+        "tools.annotations": _d("Gemini function declarations have no annotations: dropped"),
+        "tool_choice": _L,
+        "tool_call": _L,
+        "tool_call.interleaved": _L,
+        "tool_call.arguments_not_compact": _d("function call args are a JSON object: re-serialised compactly"),
+        "tool_call.arguments_not_object": _r("function call args must be a JSON object; these arguments are not one"),
+        "tool_result": _L,
+        "tool_result.grouped": _L,
+        "tool_result.empty": _d("a tool message without results is sent as an empty user turn"),
+        "tool_result.is_error": _L,
+        "tool_result.parts": _d("a functionResponse carries no text or data parts: the result's parts are dropped"),
+        "tool_result.parts_ambiguous": _L,
+        "options.temperature": _L,
+        "options.top_p": _L,
+        "options.max_tokens": _L,
+        "options.max_tokens.absent": _L,
+        "options.stop": _L,
+        "options.seed": _L,
+        "options.parallel_tool_calls": _r("Gemini has no switch for parallel function calls"),
+        "response_format.text": _L,
+        "response_format.json_object": _L,
+        "response_format.json_schema": _d(
+            "Gemini takes only the schema (responseJsonSchema): the name reads back as 'response', "
+            "description and strict are dropped"
+        ),
+        "response.id": _L,
+        "response.model": _L,
+        "response.provider_metadata.foreign": _d("provider data for other providers is not sent: dropped"),
+        "response.part_unsupported": _r("this adapter writes Gemini replies of text, thoughts and function calls"),
+        "response.text_joined": _L,
+        "finish_reason.raw_foreign": _d(
+            "the finish reason is sent as Gemini spells it (a kind it has no value for is sent as its raw "
+            "value, which reads back as other)"
+        ),
+        "usage": _L,
+        "usage.cache": _d("Gemini reports no cache writes: the cache counts are dropped"),
+        "usage.reasoning": _L,
+        "usage.extra": _d("Gemini usage has no model, latency or cost: dropped"),
+        "data.not_object": _L,
+        "zero_values": _d("is_error false and an empty tool description are written as absent"),
+        "usage.absent": _L,
+    },
+    options_schema=OPTIONS_SCHEMA,
+    media_types={
+        "image": ("image/png", "image/jpeg", "image/webp", "image/heic", "image/heif"),
+        "audio": ("audio/wav", "audio/mp3", "audio/aiff", "audio/aac", "audio/ogg", "audio/flac"),
+        "file": ("application/pdf", "text/plain", "text/html", "text/csv", "text/markdown", "text/xml"),
+    },
+    finish_reasons=FINISH_REASONS,
+    finish_defaults={
+        "stop": "STOP",
+        "tool_calls": "STOP",
+        "length": "MAX_TOKENS",
+        "content_filter": "SAFETY",
+        "error": "MALFORMED_RESPONSE",
+    },
+)

@@ -1,0 +1,378 @@
+"""Gemini's own JSON shapes, written once: the names, parts both ways, thought signatures and the id rule.
+
+Parts (``contents[].parts[]``, candidate parts, stream chunk parts) map to canonical parts:
+
+- ``{"text"}`` is a text part; ``{"text", "thought": true}`` a thought summary, a reasoning part (its
+  ``thoughtSignature``, when it has one, is the reasoning's ``signature``, issuer ``gemini``).
+- A ``thoughtSignature`` on any other part (a ``functionCall``, a text, an empty text) is opaque state with
+  no text: a reasoning part ``{redacted_data, issuer: "gemini"}`` placed just before that part. An empty
+  text part that carries a signature is only its carrier and reads back as the reasoning alone.
+- Encoding reverses it: such reasoning goes on the next part when that is a non-empty text or a function
+  call, else on an empty text part of its own.
+- ``inlineData`` is an image, audio or file (by media type); ``fileData`` a file by URI, or a file id
+  when the URI is under the Gemini API's base (``FILES_BASE`` + ``files/...``, the id being the rest).
+- ``functionCall`` is a tool call; Gemini's ``id`` is optional, and a call without one gets
+  ``gemini_call_<k>``, k counting the function calls of the document (request contents, or the
+  candidate) from 0. ``functionResponse`` is a tool result: ``response`` is ``{"output": content}``, or
+  ``{"error": content}`` when ``is_error``; any other response object reads back as its compact JSON text,
+  the object itself kept in the part's ``provider_metadata.gemini.response``.
+- A part of any other kind (``executableCode``, ``codeExecutionResult``...) travels whole as a data part
+  marked ``provider_metadata.gemini.part``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import MISSING
+
+from wirechat._generated.models import (
+    AudioPart,
+    DataPart,
+    FileBase64,
+    FileId,
+    FilePart,
+    FileUri,
+    ImagePart,
+    MediaBase64,
+    MediaUrl,
+    Part,
+    ReasoningPart,
+    TextPart,
+    ToolCall,
+    ToolCallPart,
+    ToolResult,
+    ToolResultPart,
+)
+from wirechat.adapters import _parts
+from wirechat.adapters._conversion import Conversion, Shape, compact_json, metadata_for
+from wirechat.tool_arguments import ToolArgumentsError, parse_arguments
+
+__all__ = [
+    "FILES_BASE",
+    "NAME",
+    "PART_SHAPE",
+    "PROVIDER",
+    "decode_part",
+    "encode_model_parts",
+    "encode_tool_result",
+    "encode_user_part",
+    "synthetic_id",
+]
+
+NAME = PROVIDER = "gemini"
+"""The registry name, the ``provider_metadata`` key and the reasoning issuer."""
+FILES_BASE = "https://generativelanguage.googleapis.com/v1beta/"
+"""Files API URIs are this base and the file's resource name (``files/abc``), the canonical file id."""
+_STANDARD_B64 = re.compile(r"^[A-Za-z0-9+/]*={0,2}$")
+_KNOWN_PART_KEYS = ("text", "inlineData", "fileData", "functionCall", "functionResponse")
+PART_SHAPE: Shape = {
+    "text": None,
+    "thought": None,
+    "thoughtSignature": None,
+    "inlineData": {"mimeType": None, "data": None, "displayName": None},
+    "fileData": {"mimeType": None, "fileUri": None, "displayName": None},
+    "functionCall": {"id": None, "name": None, "args": None},
+    "functionResponse": {"id": None, "name": None, "response": None},
+}
+"""The members of a part this adapter maps; others are reported (unknown part kinds travel whole)."""
+
+
+def synthetic_id(k: int) -> str:
+    """The id of the k-th function call (from 0) of a document, for a call Gemini sent without one."""
+    return f"gemini_call_{k}"
+
+
+# ---------------------------------------------------------------- decoding
+
+
+def _standard_b64(data: Any, where: str) -> str:
+    if not isinstance(data, str):
+        raise ValueError(f"{where}: expected base64 text, got {type(data).__name__}")
+    if _STANDARD_B64.match(data):
+        return data
+    try:  # the API also takes (and may send) the URL-safe alphabet; the canonical form is standard
+        raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+    except (binascii.Error, ValueError):
+        raise ValueError(f"{where}: not base64") from None
+    return base64.b64encode(raw).decode("ascii")
+
+
+def _str(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{where}: expected a string, got {type(value).__name__}")
+    return value
+
+
+def _decode_inline(blob: Any, where: str) -> dict[str, Any]:
+    if not isinstance(blob, Mapping):
+        raise ValueError(f"{where}: expected an object")
+    media_type = _str(blob.get("mimeType"), f"{where}/mimeType")
+    data = _standard_b64(blob.get("data", ""), f"{where}/data")
+    kind = "image" if media_type.startswith("image/") else "audio" if media_type.startswith("audio/") else "file"
+    source: dict[str, Any] = {"source": "base64", "base64": data, "media_type": media_type}
+    if kind == "file" and isinstance(blob.get("displayName"), str):
+        source["name"] = blob["displayName"]
+    return {"type": kind, kind: source}
+
+
+def _decode_file_data(file: Any, where: str) -> dict[str, Any]:
+    if not isinstance(file, Mapping):
+        raise ValueError(f"{where}: expected an object")
+    uri = _str(file.get("fileUri"), f"{where}/fileUri")
+    source: dict[str, Any]
+    if uri.startswith(FILES_BASE) and len(uri) > len(FILES_BASE):
+        source = {"source": "file_id", "file_id": uri[len(FILES_BASE) :], "issuer": PROVIDER}
+    else:
+        source = {"source": "uri", "uri": uri}
+    if isinstance(file.get("mimeType"), str):
+        source["media_type"] = file["mimeType"]
+    if isinstance(file.get("displayName"), str):
+        source["name"] = file["displayName"]
+    return {"type": "file", "file": source}
+
+
+def _decode_call(call: Any, where: str, k: int) -> dict[str, Any]:
+    if not isinstance(call, Mapping):
+        raise ValueError(f"{where}: expected an object")
+    name = call.get("name")
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"{where}/name: a functionCall needs a name, got {name!r}")
+    args = call.get("args")
+    if args is None:
+        args = {}
+    if not isinstance(args, Mapping):
+        raise ValueError(f"{where}/args: expected an object, got {type(args).__name__}")
+    call_id = call.get("id")
+    if call_id is not None and (not isinstance(call_id, str) or not call_id):
+        raise ValueError(f"{where}/id: expected a non-empty string, got {call_id!r}")
+    return {"id": call_id or synthetic_id(k), "name": name, "arguments": compact_json(args)}
+
+
+def _decode_response(fr: Any, where: str, call_id: str | None) -> dict[str, Any]:
+    if not isinstance(fr, Mapping):
+        raise ValueError(f"{where}: expected an object")
+    _str(fr.get("name"), f"{where}/name")
+    response = fr.get("response") if fr.get("response") is not None else {}
+    if not isinstance(response, Mapping):
+        raise ValueError(f"{where}/response: expected an object, got {type(response).__name__}")
+    tool_call_id = fr.get("id") if isinstance(fr.get("id"), str) and fr.get("id") else call_id
+    if tool_call_id is None:
+        raise ValueError(f"{where}/id: a functionResponse without an id answers no functionCall before it")
+    result: dict[str, Any] = {"tool_call_id": tool_call_id}
+    part: dict[str, Any] = {"type": "tool_result", "tool_result": result}
+    if set(response) == {"output"} and isinstance(response["output"], str):
+        result["content"] = response["output"]
+    elif set(response) == {"error"} and isinstance(response["error"], str):
+        result["content"], result["is_error"] = response["error"], True
+    else:
+        result["content"] = compact_json(response)
+        part["provider_metadata"] = {PROVIDER: {"response": dict(response)}}
+    return part
+
+
+def decode_part(raw: Any, where: str, *, call_index: int = 0, response_id: str | None = None) -> list[dict[str, Any]]:
+    """The canonical parts (as dicts) one Gemini part reads as: one, or a reasoning part and the part its
+    signature came on. ``call_index`` numbers a function call without an id; ``response_id`` is the id of
+    the call a functionResponse without an id answers."""
+    if not isinstance(raw, Mapping):
+        raise ValueError(f"{where}: expected a part object")
+    signature = raw.get("thoughtSignature")
+    if signature is not None and (not isinstance(signature, str) or not signature):
+        raise ValueError(f"{where}/thoughtSignature: expected a non-empty string")
+    if raw.get("thought") is True:
+        reasoning: dict[str, Any] = {}
+        text = raw.get("text")
+        if text is not None and _str(text, f"{where}/text"):
+            reasoning["text"] = text
+        if signature is not None:
+            reasoning |= {"signature": signature, "issuer": PROVIDER}
+        return [{"type": "reasoning", "reasoning": reasoning}]
+    out: list[dict[str, Any]] = []
+    if signature is not None:
+        out.append({"type": "reasoning", "reasoning": {"redacted_data": signature, "issuer": PROVIDER}})
+    if "text" in raw:
+        text = _str(raw["text"], f"{where}/text")
+        if text or signature is None:
+            out.append({"type": "text", "text": text})
+    elif "inlineData" in raw:
+        out.append(_decode_inline(raw["inlineData"], f"{where}/inlineData"))
+    elif "fileData" in raw:
+        out.append(_decode_file_data(raw["fileData"], f"{where}/fileData"))
+    elif "functionCall" in raw:
+        call = _decode_call(raw["functionCall"], f"{where}/functionCall", call_index)
+        out.append({"type": "tool_call", "tool_call": call})
+    elif "functionResponse" in raw:
+        out.append(_decode_response(raw["functionResponse"], f"{where}/functionResponse", response_id))
+    else:
+        rest = {key: value for key, value in raw.items() if key != "thoughtSignature"}
+        out.append({"type": "data", "data": {"value": rest}, "provider_metadata": {PROVIDER: {"part": True}}})
+    return out
+
+
+# ---------------------------------------------------------------- encoding
+
+
+def _own(part: Part, where: str, conv: Conversion, allowed: tuple[str, ...] = ()) -> dict[str, Any]:
+    own, foreign = metadata_for(part.provider_metadata, PROVIDER)
+    if foreign or set(own) - set(allowed):
+        conv.degrade("part.provider_metadata", f"{where}/provider_metadata")
+    return {key: own[key] for key in allowed if key in own}
+
+
+def _check_type(kind: str, media_type: str, data: str, where: str, conv: Conversion) -> None:
+    allowed = conv.manifest.media_types.get(kind, ())
+    if media_type not in allowed:
+        raise conv.refuse("media.unsupported_type", f"{where}/media_type")
+    if media_type == "text/plain":  # inline text must be UTF-8, kept byte for byte
+        try:
+            text = base64.b64decode(data, validate=True).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError):
+            raise conv.refuse("media.unsupported_type", f"{where}/base64") from None
+        if base64.b64encode(text.encode("utf-8")).decode("ascii") != data:
+            raise conv.refuse("media.unsupported_type", f"{where}/base64")
+
+
+def _media(kind: str, source: MediaUrl | MediaBase64, where: str, conv: Conversion) -> dict[str, Any]:
+    if isinstance(source, MediaUrl):
+        raise conv.refuse(f"{kind}.url", f"{where}/url")
+    _check_type(kind, source.media_type, source.base64, where, conv)
+    return {"inlineData": {"mimeType": source.media_type, "data": source.base64}}
+
+
+def _file(source: FileUri | FileBase64 | FileId, where: str, conv: Conversion) -> dict[str, Any]:
+    out: dict[str, Any]
+    if isinstance(source, FileBase64):
+        _check_type("file", source.media_type, source.base64, where, conv)
+        out = {"inlineData": {"mimeType": source.media_type, "data": source.base64}}
+        key = "inlineData"
+    else:
+        if isinstance(source, FileId):
+            if source.issuer is MISSING or source.issuer != PROVIDER:
+                raise conv.refuse("file.file_id_foreign", f"{where}/issuer")
+            uri = FILES_BASE + source.file_id
+        else:
+            uri = source.uri  # a data: URI too: fileData takes any URI, kept as given
+        file: dict[str, Any] = {"fileUri": uri}
+        if source.media_type is not MISSING:
+            file["mimeType"] = source.media_type
+        out, key = {"fileData": file}, "fileData"
+    if source.name is not MISSING:
+        out[key]["displayName"] = source.name
+    return out
+
+
+def encode_user_part(part: Part, where: str, conv: Conversion) -> dict[str, Any]:
+    """A part of a user turn: text, media, files (a data part becomes its JSON text)."""
+    if isinstance(part, DataPart):
+        own = _own(part, where, conv, ("part",))
+        if own.get("part") is True and isinstance(part.data.value, dict):
+            return dict(part.data.value)
+        conv.degrade("data", where)
+        return {"text": _parts.data_text(part.data)}
+    _own(part, where, conv)
+    if isinstance(part, TextPart):
+        return {"text": part.text}
+    if isinstance(part, ImagePart):
+        return _media("image", part.image, f"{where}/image", conv)
+    if isinstance(part, AudioPart):
+        return _media("audio", part.audio, f"{where}/audio", conv)
+    if isinstance(part, FilePart):
+        return _file(part.file, f"{where}/file", conv)
+    raise conv.refuse("part.misplaced", where)
+
+
+def encode_tool_result(part: ToolResultPart, names: Mapping[str, str], where: str, conv: Conversion) -> dict[str, Any]:
+    """A ``functionResponse`` part; its name is the name of the call with that id (``names``), or the id
+    itself when the conversation holds no such call."""
+    own = _own(part, where, conv, ("response",))
+    result: ToolResult = part.tool_result
+    if result.parts is not MISSING:
+        conv.degrade("tool_result.parts", f"{where}/tool_result/parts")
+    if result.is_error is False:
+        conv.degrade("zero_values", f"{where}/tool_result/is_error")
+    raw = own.get("response")
+    if isinstance(raw, dict) and result.is_error is not True and compact_json(raw) == result.content:
+        response: dict[str, Any] = raw
+    else:
+        response = {"error" if result.is_error is True else "output": result.content}
+    name = names.get(result.tool_call_id, result.tool_call_id)
+    return {"functionResponse": {"id": result.tool_call_id, "name": name, "response": response}}
+
+
+def _call(call: ToolCall, where: str, conv: Conversion) -> dict[str, Any]:
+    try:
+        value = parse_arguments(call.arguments)
+    except ToolArgumentsError:
+        raise conv.refuse("tool_call.arguments_not_object", f"{where}/arguments") from None
+    if compact_json(value) != call.arguments:
+        conv.degrade("tool_call.arguments_not_compact", f"{where}/arguments")
+    return {"functionCall": {"id": call.id, "name": call.name, "args": value}}
+
+
+def _reasoning(part: ReasoningPart, where: str, conv: Conversion) -> dict[str, Any] | str | None:
+    """A thought part, the opaque data to put on the next part (a str), or None when dropped."""
+    feature = _parts.reasoning_feature(part, PROVIDER)
+    if not conv.handle(feature, where) and feature != "reasoning.own_empty_text":
+        return None
+    reasoning = part.reasoning
+    if reasoning.redacted_data is not MISSING:
+        return str(reasoning.redacted_data)
+    out: dict[str, Any] = {"thought": True}
+    if reasoning.text is not MISSING and reasoning.text:
+        out["text"] = reasoning.text
+    out["thoughtSignature"] = reasoning.signature
+    return out
+
+
+def encode_model_parts(parts: list[Part], where: str, conv: Conversion, *, reply: bool) -> list[dict[str, Any]]:
+    """The parts of a model turn (or a candidate when ``reply``): text, thoughts, function calls; opaque
+    reasoning goes on the part after it (see the module docstring)."""
+    out: list[dict[str, Any]] = []
+    pending: str | None = None
+    for j, part in enumerate(parts):
+        at = f"{where}/{j}"
+        encoded: dict[str, Any] | None = None
+        if isinstance(part, ReasoningPart):
+            _own(part, at, conv)
+            got = _reasoning(part, at, conv)
+            if got is None:
+                continue
+            if pending is not None:
+                out.append({"text": "", "thoughtSignature": pending})
+                pending = None
+            if isinstance(got, str):
+                pending = got
+            else:
+                out.append(got)
+            continue
+        if isinstance(part, TextPart):
+            _own(part, at, conv)
+            encoded = {"text": part.text}
+            if pending is not None and not part.text:
+                out.append({"text": "", "thoughtSignature": pending})
+                pending = None
+        elif isinstance(part, ToolCallPart):
+            _own(part, at, conv)
+            encoded = _call(part.tool_call, f"{at}/tool_call", conv)
+        elif isinstance(part, DataPart) and metadata_for(part.provider_metadata, PROVIDER)[0].get("part") is True:
+            encoded = encode_user_part(part, at, conv)
+        else:
+            _own(part, at, conv)
+            raise conv.refuse("response.part_unsupported" if reply else "part.misplaced", at)
+        if pending is not None:
+            encoded["thoughtSignature"] = pending
+            pending = None
+        out.append(encoded)
+    if pending is not None:
+        out.append({"text": "", "thoughtSignature": pending})
+    return out
+
+
+def known_part(raw: Any) -> bool:
+    """Whether a raw part is one of the kinds this adapter maps member by member."""
+    return isinstance(raw, Mapping) and any(key in raw for key in _KNOWN_PART_KEYS)

@@ -1,0 +1,79 @@
+"""Gemini ``usageMetadata`` <-> canonical ``TokenUsage`` (spec section 7).
+
+- ``input_tokens`` = ``promptTokenCount`` + ``toolUsePromptTokenCount``: the prompt already includes the
+  cached tokens (``cachedContentTokenCount``, which is ``cache_read_input_tokens``); tool-use prompt tokens
+  (results of built-in tools fed back to the model) are input too.
+- ``output_tokens`` = ``candidatesTokenCount`` + ``thoughtsTokenCount``: Gemini counts thoughts outside the
+  candidates; ``reasoning_output_tokens`` = ``thoughtsTokenCount``.
+- ``total_tokens`` = input + output, which is Gemini's ``totalTokenCount``; a reported total that differs is
+  kept raw. Gemini reports no cache writes.
+
+Everything else (the per-modality ``*TokensDetails``, ``toolUsePromptTokenCount`` itself, ``trafficType``)
+is returned as the raw rest, for ``provider_metadata["gemini"]["usage"]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import MISSING
+
+from wirechat._generated.models import TokenUsage
+from wirechat.adapters._conversion import Conversion
+
+__all__ = ["decode", "encode"]
+
+_COUNTS = ("promptTokenCount", "candidatesTokenCount", "thoughtsTokenCount", "cachedContentTokenCount",
+           "toolUsePromptTokenCount", "totalTokenCount")  # fmt: skip
+
+
+def _count(raw: Mapping[str, Any], key: str, where: str) -> int:
+    value = raw.get(key)
+    if value is None:
+        return 0
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"{where}/{key}: expected a token count (an integer >= 0), got {value!r}")
+    return value
+
+
+def decode(raw: Mapping[str, Any], where: str = "/usageMetadata") -> tuple[TokenUsage, dict[str, Any]]:
+    """The canonical usage, and the provider's other usage members (for provider_metadata)."""
+    counts = {key: _count(raw, key, where) for key in _COUNTS}
+    tool_use = counts["toolUsePromptTokenCount"]
+    input_tokens = counts["promptTokenCount"] + tool_use
+    output = counts["candidatesTokenCount"] + counts["thoughtsTokenCount"]
+    fields: dict[str, Any] = {"input_tokens": input_tokens, "output_tokens": output,
+                              "total_tokens": input_tokens + output}  # fmt: skip
+    if raw.get("cachedContentTokenCount") is not None:
+        fields["cache_read_input_tokens"] = counts["cachedContentTokenCount"]
+    if raw.get("thoughtsTokenCount") is not None:
+        fields["reasoning_output_tokens"] = counts["thoughtsTokenCount"]
+    extra = {key: value for key, value in raw.items() if key not in _COUNTS and value is not None}
+    if raw.get("toolUsePromptTokenCount") is not None:
+        extra["toolUsePromptTokenCount"] = tool_use
+    if raw.get("totalTokenCount") is not None and counts["totalTokenCount"] != input_tokens + output:
+        extra["totalTokenCount"] = counts["totalTokenCount"]
+    return TokenUsage(**fields), extra
+
+
+def encode(usage: TokenUsage, conv: Conversion, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The ``usageMetadata`` object (thoughts outside the candidates, tool-use tokens outside the prompt)."""
+    if any(getattr(usage, name) is not MISSING for name in ("model", "latency_ms", "cost_micros")):
+        conv.degrade("usage.extra", "/usage")
+    if usage.cache_read_input_tokens is not MISSING or usage.cache_write_input_tokens is not MISSING:
+        conv.degrade("usage.cache", "/usage")
+    rest = dict(extra or {})
+    tool_use = rest.pop("toolUsePromptTokenCount", None)
+    reasoning = 0 if usage.reasoning_output_tokens is MISSING else usage.reasoning_output_tokens
+    out: dict[str, Any] = {
+        "promptTokenCount": max(0, usage.input_tokens - (tool_use or 0)),
+        "candidatesTokenCount": max(0, usage.output_tokens - reasoning),
+    }
+    if usage.reasoning_output_tokens is not MISSING:
+        out["thoughtsTokenCount"] = reasoning
+    if tool_use is not None:
+        out["toolUsePromptTokenCount"] = tool_use
+    out["totalTokenCount"] = rest.pop("totalTokenCount", usage.input_tokens + usage.output_tokens)
+    out.update(rest)
+    return out

@@ -1,0 +1,1 @@
+"""Tests of the gemini adapter, one module per module of the package."""

@@ -16,8 +16,11 @@ key is kept in a ``Secret``: no repr, log line or exception message shows it.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Mapping
 from types import TracebackType
+from typing import Any, TypeVar, overload
+
+from pydantic import BaseModel
 
 from wirechat._calls import (
     ClientSetup,
@@ -36,10 +39,13 @@ from wirechat._generated.models import (
     StreamEvent,
 )
 from wirechat.adapters import Adapter
+from wirechat.structured_output import Output, Structured, astructured_chat, structured_chat
 from wirechat.transport.errors import APIError
 from wirechat.transport.events import EventPump
 from wirechat.transport.http import AsyncHttpTransport, HttpTransport, Timeouts
 from wirechat.transport.retry import RetryPolicy
+
+M = TypeVar("M", bound=BaseModel)
 
 __all__ = ["AsyncChatStream", "AsyncClient", "ChatStream", "Client", "DegradedRequestWarning", "UnsupportedCallError"]
 
@@ -123,8 +129,18 @@ class Client:
     def adapter(self) -> Adapter:
         return self._setup.adapter
 
-    def chat(self, request: ChatRequest) -> ChatResponse:
-        """Send ``request`` and return the provider's answer as a canonical ``ChatResponse``."""
+    @overload
+    def chat(self, request: ChatRequest) -> ChatResponse: ...
+    @overload
+    def chat(self, request: ChatRequest, *, output: type[M], output_retries: int = 0) -> Structured[M]: ...
+    @overload
+    def chat(self, request: ChatRequest, *, output: Mapping[str, Any], output_retries: int = 0) -> Structured[Any]: ...
+    def chat(self, request: ChatRequest, *, output: Output | None = None, output_retries: int = 0) -> Any:
+        """Send ``request`` and return the provider's answer as a canonical ``ChatResponse``. With ``output``
+        (a pydantic model or a JSON Schema), return ``Structured(value, response)`` with the validated
+        value, or raise ``StructuredOutputError`` (``wirechat.structured_output``)."""
+        if output is not None:
+            return structured_chat(self.chat, request, output, output_retries)
         reply = self._transport.post(self._setup.path("chat"), self._setup.chat_body(request, stream=False))
         response: ChatResponse = self._setup.decode(reply, self._setup.adapter.decode_response, "response")
         return response
@@ -246,8 +262,18 @@ class AsyncClient:
     def adapter(self) -> Adapter:
         return self._setup.adapter
 
-    async def chat(self, request: ChatRequest) -> ChatResponse:
-        """Send ``request`` and return the provider's answer as a canonical ``ChatResponse``."""
+    @overload
+    async def chat(self, request: ChatRequest) -> ChatResponse: ...
+    @overload
+    async def chat(self, request: ChatRequest, *, output: type[M], output_retries: int = 0) -> Structured[M]: ...
+    @overload
+    async def chat(
+        self, request: ChatRequest, *, output: Mapping[str, Any], output_retries: int = 0
+    ) -> Structured[Any]: ...
+    async def chat(self, request: ChatRequest, *, output: Output | None = None, output_retries: int = 0) -> Any:
+        """The asyncio form of ``Client.chat``, ``output`` included."""
+        if output is not None:
+            return await astructured_chat(self.chat, request, output, output_retries)
         body = self._setup.chat_body(request, stream=False)
         reply = await self._transport.post(self._setup.path("chat"), body)
         response: ChatResponse = self._setup.decode(reply, self._setup.adapter.decode_response, "response")

@@ -2,8 +2,9 @@
 
     .nox/pytest/bin/python -m tests.tools.bench_overhead [STEPS] [ROUNDS]
 
-A fake provider (``wirechat serve-fake openai-chat``, in its own process as a real provider would be) answers STEPS-1 turns with one tool call each, then text. Each round runs the
-loop once (``wirechat.tools.run``, a trivial sync tool) and then sends the very requests the loop sent,
+A fake provider (``wirechat serve-fake openai-chat``, in its own process as a real provider would be)
+answers STEPS-1 turns with one tool call each, then text. Each round runs the loop once
+(``wirechat.tools.run``, a trivial async tool) and then sends the very requests the loop sent,
 with ``client.chat`` alone; the medians of both and their ratio are printed. The difference is what the
 loop adds per step: policies, argument validation, running the tool on the loop's event loop, building
 the next request. A second measure runs the loop against a client that answers from memory (no HTTP):

@@ -42,6 +42,9 @@ type Manifest struct {
 	DefaultMaxTokens int64
 	// StatusRetryable holds the provider's documented exceptions to the shared status table.
 	StatusRetryable map[int]bool
+	// OptionsSchema is the JSON Schema (as JSON text) of the adapter's own provider_options entry, checked
+	// before a request is encoded ("" : no check).
+	OptionsSchema string
 }
 
 // Warning is a degradation an adapter applied: the manifest feature, and what happened where.
@@ -139,4 +142,25 @@ type Adapter interface {
 	AuthHeaders(apiKey string) http.Header
 	// StreamRequestFlags is a copy of body that asks for a streamed response (with usage, where opt-in).
 	StreamRequestFlags(body *providerjson.Object) *providerjson.Object
+}
+
+// EmbedCodec is an optional capability: an adapter that has it offers embeddings (client.Embed), sent to
+// EmbedPath. Without it the client gives an UnsupportedCallError before sending anything.
+type EmbedCodec interface {
+	EmbedPath() string
+	// EncodeEmbedRequest is the provider's embeddings body; a *RefusedError for what it cannot carry.
+	EncodeEmbedRequest(request wirechat.EmbedRequest) (*providerjson.Object, error)
+	// DecodeEmbedResponse is the canonical response, Embeddings[i] for Inputs[i]; *InvalidBodyError for a
+	// body that is not an embeddings response.
+	DecodeEmbedResponse(body []byte) (wirechat.EmbedResponse, error)
+}
+
+// CompleteCodec is an optional capability: an adapter that has it offers text completions
+// (client.Complete), sent to CompletePath.
+type CompleteCodec interface {
+	CompletePath() string
+	// EncodeCompleteRequest is the provider's completions body; a *RefusedError for what it cannot carry.
+	EncodeCompleteRequest(request wirechat.CompleteRequest) (*providerjson.Object, error)
+	// DecodeCompleteResponse is the canonical response; *InvalidBodyError for a body that is not one.
+	DecodeCompleteResponse(body []byte) (wirechat.CompleteResponse, error)
 }

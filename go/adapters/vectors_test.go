@@ -41,6 +41,8 @@ type vector struct {
 	MaxTokens   *int64               `json:"default_max_tokens"`
 	StatusRetry map[string]bool      `json:"status_retryable"`
 	Headers     map[string]string    `json:"headers"`
+	Invalid     [][2]string          `json:"invalid"`
+	OptionsJSON json.RawMessage      `json:"options_schema"`
 }
 
 var byName = map[string]adapters.Adapter{"openai-chat": openaichat.Adapter, "anthropic": anthropic.Adapter}
@@ -123,6 +125,14 @@ func TestVectors(t *testing.T) {
 					checkManifest(t, adapter.Manifest(), v)
 				case "request_decode":
 					checkRequestDecode(t, adapter, v)
+				case "embed_request", "complete_request":
+					checkCallRequest(t, adapter, v)
+				case "embed_response":
+					response, err := adapter.(adapters.EmbedCodec).DecodeEmbedResponse([]byte(v.BodyText))
+					checkCanonical(t, v, &response, err)
+				case "complete_response":
+					response, err := adapter.(adapters.CompleteCodec).DecodeCompleteResponse([]byte(v.BodyText))
+					checkCanonical(t, v, &response, err)
 				default:
 					t.Fatalf("unknown vector kind %q", v.Kind)
 				}
@@ -137,6 +147,20 @@ func checkRequest(t *testing.T, adapter adapters.Adapter, v vector) {
 		t.Fatalf("canonical request does not decode: %v", err)
 	}
 	body, warnings, err := adapter.EncodeRequest(request)
+	if v.Invalid != nil {
+		var invalid *wirechat.WireError
+		if !errors.As(err, &invalid) {
+			t.Fatalf("want a WireError %v, got %v", v.Invalid, err)
+		}
+		got := [][2]string{}
+		for _, problem := range invalid.Problems {
+			got = append(got, [2]string{problem.Pointer, problem.Rule})
+		}
+		if !slices.Equal(got, v.Invalid) {
+			t.Fatalf("problems %v, Python's %v", got, v.Invalid)
+		}
+		return
+	}
 	if v.Refused != "" {
 		var refused *adapters.RefusedError
 		if !errors.As(err, &refused) || refused.Feature != v.Refused {
@@ -161,7 +185,7 @@ func checkRequest(t *testing.T, adapter adapters.Adapter, v vector) {
 	}
 }
 
-func checkCanonical(t *testing.T, v vector, response wirechat.ChatResponse, err error) {
+func checkCanonical(t *testing.T, v vector, response any, err error) {
 	if v.Error != "" {
 		if err == nil {
 			t.Fatalf("want %s, got a response", v.Error)
@@ -235,7 +259,11 @@ func checkRequestDecode(t *testing.T, adapter adapters.Adapter, v vector) {
 	if got, want := string(data), jcs(t, v.Canonical); got != want {
 		t.Fatalf("canonical request differs from Python's\n got: %s\nwant: %s", got, want)
 	}
-	if len(warnings) != len(v.Warnings) {
+	features := []string{}
+	for _, w := range warnings {
+		features = append(features, w.Feature)
+	}
+	if !slices.Equal(features, append([]string{}, v.Warnings...)) {
 		t.Fatalf("warnings %v, Python's %v", warnings, v.Warnings)
 	}
 }
@@ -314,6 +342,9 @@ func checkStreamEncode(t *testing.T, adapter adapters.Adapter, v vector) {
 }
 
 func checkManifest(t *testing.T, m *adapters.Manifest, v vector) {
+	if got, want := jcs(t, []byte(m.OptionsSchema)), jcs(t, v.OptionsJSON); got != want {
+		t.Errorf("options schema %s, Python's %s", got, want)
+	}
 	if len(m.Features) != len(v.Features) {
 		t.Errorf("%d features, Python's %d", len(m.Features), len(v.Features))
 	}
@@ -351,5 +382,37 @@ func checkManifest(t *testing.T, m *adapters.Manifest, v vector) {
 		if got, ok := m.StatusRetryable[code]; !ok || got != verdict {
 			t.Errorf("status %s retryable %v, Python's %v", status, got, verdict)
 		}
+	}
+}
+
+// checkCallRequest holds an embeddings or completions request to Python's body or refusal.
+func checkCallRequest(t *testing.T, adapter adapters.Adapter, v vector) {
+	var body *providerjson.Object
+	var err error
+	if v.Kind == "embed_request" {
+		request, decodeErr := wirechat.Decode[wirechat.EmbedRequest](v.Canonical)
+		if decodeErr != nil {
+			t.Fatalf("canonical request does not decode: %v", decodeErr)
+		}
+		body, err = adapter.(adapters.EmbedCodec).EncodeEmbedRequest(request)
+	} else {
+		request, decodeErr := wirechat.Decode[wirechat.CompleteRequest](v.Canonical)
+		if decodeErr != nil {
+			t.Fatalf("canonical request does not decode: %v", decodeErr)
+		}
+		body, err = adapter.(adapters.CompleteCodec).EncodeCompleteRequest(request)
+	}
+	if v.Refused != "" {
+		var refused *adapters.RefusedError
+		if !errors.As(err, &refused) || refused.Feature != v.Refused {
+			t.Fatalf("want refusal %s, got %v", v.Refused, err)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("want a body, got %v", err)
+	}
+	if got, want := jcs(t, providerjson.MustMarshal(body)), jcs(t, v.Body); got != want {
+		t.Fatalf("body differs from Python's\n got: %s\nwant: %s", got, want)
 	}
 }

@@ -179,7 +179,7 @@ func (c *Client) Chat(ctx context.Context, request wirechat.ChatRequest) (wirech
 	if err != nil {
 		return wirechat.ChatResponse{}, err
 	}
-	data, attempts, err := c.post(ctx, body)
+	data, attempts, err := c.post(ctx, c.adapter.ChatPath(), body)
 	if err != nil {
 		return wirechat.ChatResponse{}, err
 	}
@@ -219,11 +219,11 @@ func (c *Client) encode(request wirechat.ChatRequest, stream bool) ([]byte, erro
 
 // attempt is one request: the response (2xx or not), or the failure to get one. The returned stop
 // releases the attempt's timer and context; the caller calls it when done with the body.
-func (c *Client) attempt(ctx context.Context, body []byte, stream bool) (*http.Response, *watchedBody, *Error) {
+func (c *Client) attempt(ctx context.Context, path string, body []byte, stream bool) (*http.Response, *watchedBody, *Error) {
 	attemptCtx, cancel := context.WithCancelCause(ctx)
 	watch := &watchedBody{read: c.timeouts.Read, cancel: cancel, parent: ctx, secret: c.secret}
 	watch.timer = time.AfterFunc(c.timeouts.Read, watch.expire)
-	request, err := http.NewRequestWithContext(attemptCtx, http.MethodPost, c.baseURL+c.adapter.ChatPath(), bytes.NewReader(body))
+	request, err := http.NewRequestWithContext(attemptCtx, http.MethodPost, c.baseURL+path, bytes.NewReader(body))
 	if err != nil {
 		watch.stop()
 		return nil, nil, newError(wirechat.ErrorKindInvalidRequest, c.secret.Redact(err.Error()), false, err)
@@ -280,10 +280,10 @@ func (c *Client) redact(failure wirechat.Error) wirechat.Error {
 	return failure
 }
 
-// post sends body and reads a 2xx answer whole, retrying as the policy allows.
-func (c *Client) post(ctx context.Context, body []byte) ([]byte, int, error) {
+// post sends body to path and reads a 2xx answer whole, retrying as the policy allows.
+func (c *Client) post(ctx context.Context, path string, body []byte) ([]byte, int, error) {
 	var data []byte
-	attempts, err := c.exchange(ctx, body, false, func(response *http.Response, watch *watchedBody) *Error {
+	attempts, err := c.exchange(ctx, path, body, false, func(response *http.Response, watch *watchedBody) *Error {
 		defer watch.stop()
 		var failure *Error
 		data, failure = watch.readAll(c.maxBody)
@@ -294,9 +294,9 @@ func (c *Client) post(ctx context.Context, body []byte) ([]byte, int, error) {
 
 // exchange runs the retry loop: each attempt's 2xx answer goes to accept (whose failure is retried as
 // any other); a non-2xx answer is decoded and retried when the policy says so.
-func (c *Client) exchange(ctx context.Context, body []byte, stream bool, accept func(*http.Response, *watchedBody) *Error) (int, error) {
+func (c *Client) exchange(ctx context.Context, path string, body []byte, stream bool, accept func(*http.Response, *watchedBody) *Error) (int, error) {
 	for retry := 0; ; retry++ {
-		response, watch, failure := c.attempt(ctx, body, stream)
+		response, watch, failure := c.attempt(ctx, path, body, stream)
 		var headers http.Header
 		if failure == nil {
 			if response.StatusCode < 400 {

@@ -42,7 +42,7 @@ func (c *Client) Stream(ctx context.Context, request wirechat.ChatRequest) (*Str
 		return nil, err
 	}
 	var watch *watchedBody
-	attempts, err := c.exchange(ctx, body, true, func(_ *http.Response, w *watchedBody) *Error {
+	attempts, err := c.exchange(ctx, c.adapter.ChatPath(), body, true, func(_ *http.Response, w *watchedBody) *Error {
 		watch = w
 		return nil
 	})

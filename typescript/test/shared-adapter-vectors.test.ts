@@ -11,8 +11,9 @@ import { join } from "node:path";
 import { test } from "node:test";
 
 import { getAdapter } from "../src/adapters/index.js";
-import { ConversionRefused, type ConversionWarning } from "../src/adapters/shared/contract.js";
+import { ConversionRefused, hasComplete, hasEmbed, type Adapter, type CompleteCodec, type ConversionWarning, type EmbedCodec } from "../src/adapters/shared/contract.js";
 import { canonical } from "../src/canonical.js";
+import { WireError } from "../src/errors.js";
 import type { ChatRequest, ChatResponse, StreamEvent } from "../src/generated/types.js";
 import { fold } from "../src/stream.js";
 import { repoRoot } from "./support.js";
@@ -42,11 +43,16 @@ function replay(name: string, line: Line): Line {
   switch (line["kind"]) {
     case "request": {
       let out: Line = {};
-      const refused = refusedFeature(() => {
-        const { body, warnings } = adapter.encodeRequest(line["canonical"] as ChatRequest);
-        out = { body: canonical(body), warnings: features(warnings) };
-      });
-      return refused !== undefined ? { refused } : out;
+      try {
+        const refused = refusedFeature(() => {
+          const { body, warnings } = adapter.encodeRequest(line["canonical"] as ChatRequest);
+          out = { body: canonical(body), warnings: features(warnings) };
+        });
+        return refused !== undefined ? { refused } : out;
+      } catch (error) {
+        if (!(error instanceof WireError)) throw error;
+        return { invalid: error.problems.map((problem) => [problem.pointer, problem.rule]) };
+      }
     }
     case "request_decode":
       try {
@@ -92,15 +98,43 @@ function replay(name: string, line: Line): Line {
     }
     case "error":
       return { canonical: canonical(adapter.decodeError(line["status"], line["headers"], line["body_text"])) };
+    case "embed_request":
+    case "complete_request": {
+      let body: unknown;
+      const refused = refusedFeature(() => {
+        body = line["kind"] === "embed_request" ? embedCodec(adapter).encodeEmbedRequest(line["canonical"]) : completeCodec(adapter).encodeCompleteRequest(line["canonical"]);
+      });
+      return refused !== undefined ? { refused } : { body: canonical(body) };
+    }
+    case "embed_response":
+    case "complete_response":
+      try {
+        const body = JSON.parse(line["body_text"] as string);
+        return { canonical: canonical(line["kind"] === "embed_response" ? embedCodec(adapter).decodeEmbedResponse(body) : completeCodec(adapter).decodeCompleteResponse(body)) };
+      } catch {
+        return { error: "invalid_response" };
+      }
     default:
       return {};
   }
+}
+
+function embedCodec(adapter: Adapter): EmbedCodec {
+  assert.ok(hasEmbed(adapter), `${adapter.name} has embed vectors but no embeddings codec`);
+  return adapter;
+}
+
+function completeCodec(adapter: Adapter): CompleteCodec {
+  assert.ok(hasComplete(adapter), `${adapter.name} has complete vectors but no completions codec`);
+  return adapter;
 }
 
 /** The line's expected output, in the same terms as `replay`. */
 function expected(line: Line): Line {
   switch (line["kind"]) {
     case "request":
+      if ("invalid" in line) return { invalid: line["invalid"] };
+      return "refused" in line ? { refused: line["refused"] } : { body: canonical(line["body"]), warnings: line["warnings"] };
     case "response_encode":
       return "refused" in line ? { refused: line["refused"] } : { body: canonical(line["body"]), warnings: line["warnings"] };
     case "request_decode":
@@ -111,8 +145,14 @@ function expected(line: Line): Line {
       return "error" in line ? { error: line["error"] } : { canonical: canonical(line["canonical"]) };
     case "stream_encode":
       return { events: line["events"] };
+    case "embed_request":
+    case "complete_request":
+      return "refused" in line ? { refused: line["refused"] } : { body: canonical(line["body"]) };
+    case "embed_response":
+    case "complete_response":
+      return "error" in line ? { error: line["error"] } : { canonical: canonical(line["canonical"]) };
     default:
-      return {};
+      assert.fail(`unknown vector kind ${line["kind"]}`);
   }
 }
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ANTHROPIC_BODIES", "OPENAI_BODIES"]
+__all__ = [
+    "ANTHROPIC_BODIES",
+    "CANONICAL_REQUESTS",
+    "COMPLETE_BODIES",
+    "COMPLETE_REQUESTS",
+    "EMBED_BODIES",
+    "EMBED_REQUESTS",
+    "OPENAI_BODIES",
+]
 
 OPENAI_BODIES: list[dict[str, Any]] = [
     {
@@ -54,6 +62,18 @@ OPENAI_BODIES: list[dict[str, Any]] = [
     {
         "model": "m",
         "messages": [{"role": "user", "content": [{"type": "file", "file": {"file_data": "not a data url"}}]}],
+    },
+    {  # members the adapter does not map, at every depth it reads: each one a provider.unmapped warning
+        "model": "m",
+        "messages": [
+            {"role": "user", "content": [{"type": "text", "text": "hi", "a/b~c": 1}], "bogus": True},
+            {
+                "role": "assistant",
+                "content": [{"type": "image_url", "image_url": {"url": "https://x/y.png", "extra": 2}}],
+                "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}", "x": 3}}],
+            },
+        ],
+        "tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}, "cache": 4}],
     },
 ]
 ANTHROPIC_BODIES: list[dict[str, Any]] = [
@@ -116,4 +136,96 @@ ANTHROPIC_BODIES: list[dict[str, Any]] = [
         "max_tokens": 1,
         "messages": [{"role": "user", "content": [{"type": "image", "source": {"type": "file"}}]}],
     },
+    {  # members the adapter does not map, at every depth it reads: each one a provider.unmapped warning
+        "model": "m",
+        "max_tokens": 1,
+        "system": [{"type": "text", "text": "s", "bogus": 1}],
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "image", "source": {"type": "url", "url": "https://x/y.png", "a/b~c": 2}},
+                    {"type": "tool_result", "tool_use_id": "t1", "content": [{"type": "text", "text": "4", "x": 3}]},
+                ],
+                "name": "n",
+            }
+        ],
+        "tools": [{"name": "f", "input_schema": {"type": "object"}, "type": "custom"}],
+    },
+]
+
+_HI = [{"role": "user", "parts": [{"type": "text", "text": "hi"}]}]
+
+# Canonical requests whose provider_options break (or keep) each adapter's options schema: every adapter
+# checks its own entry before encoding and gives the same problems (pointer, rule) in every language.
+CANONICAL_REQUESTS: list[dict[str, Any]] = [
+    {
+        "model": "m",
+        "messages": _HI,
+        "provider_options": {
+            "openai-chat": {"reasoning_effort": "bogus", "top_logprobs": 99, "logprobs": "yes", "user": "x" * 41},
+            "anthropic": {"thinking": {"type": "enabled", "budget_tokens": 10}, "metadata": {"user_id": 5, "x": 1}},
+        },
+    },
+    {
+        "model": "m",
+        "messages": _HI,
+        "provider_options": {
+            "openai-chat": {"frequency_penalty": -3, "service_tier": "flex", "top_logprobs": 2.5},
+            "anthropic": {"thinking": {"type": "adaptive", "extra": True}, "service_tier": "turbo"},
+        },
+    },
+    {
+        "model": "m",
+        "messages": _HI,
+        "provider_options": {
+            "openai-chat": {"max_completion_tokens": 3, "user": "é" * 40},
+            "anthropic": {"thinking": {"type": "mystery"}},
+        },
+    },
+    {
+        "model": "m",
+        "messages": _HI,
+        "provider_options": {
+            "openai-chat": {"top_logprobs": 20.0, "presence_penalty": 2, "store": True},
+            "anthropic": {"thinking": {"type": "enabled", "budget_tokens": 2048}, "metadata": {"user_id": "u"}},
+        },
+    },
+]
+
+# Embeddings and completions, for the adapters that offer them: canonical requests (bodies or refusals)
+# and provider answers (canonical responses, or invalid_response), hand-written to reach every branch.
+EMBED_REQUESTS: list[dict[str, Any]] = [
+    {"model": "e", "inputs": ["a", "b"], "dimensions": 2},
+    {"model": "e", "inputs": ["x"], "provider_options": {"openai-chat": {"user": "u"}, "anthropic": {"x": 1}}},
+    {"inputs": ["no model"]},
+    {"model": "e", "inputs": ["x"], "provider_options": {"openai-chat": {"encoding_format": "base64"}}},
+]
+EMBED_BODIES: list[str] = [
+    '{"object": "list", "data": [{"object": "embedding", "index": 1, "embedding": [0.5, -1]}, '
+    '{"object": "embedding", "index": 0, "embedding": [1e-7, 2.5], "extra": true}], "model": "e", '
+    '"usage": {"prompt_tokens": 4, "total_tokens": 4}}',
+    '{"data": [{"index": 0, "embedding": [1]}], "usage": {"prompt_tokens": 4, "total_tokens": 9}}',
+    '{"data": [{"index": 0, "embedding": "AAAA"}]}',
+    '{"data": [{"index": 0, "embedding": [1]}, {"index": 0, "embedding": [2]}]}',
+    '{"data": [{"index": 3, "embedding": [1]}]}',
+    '{"data": [{"index": 0, "embedding": [1e300]}]}',
+    '{"data": []}',
+    "[]",
+]
+COMPLETE_REQUESTS: list[dict[str, Any]] = [
+    {"model": "c", "prompt": "Once", "options": {"max_tokens": 5, "temperature": 0.5, "stop": ["."], "seed": 3}},
+    {"model": "c", "prompt": "Once", "provider_options": {"openai-chat": {"n": 2}}},
+    {"model": "c", "prompt": "Once", "provider_options": {"openai-chat": {"echo": True}}},
+    {"model": "c", "prompt": "Once", "options": {"parallel_tool_calls": True}},
+    {"prompt": "no model"},
+]
+COMPLETE_BODIES: list[str] = [
+    '{"id": "cmpl-1", "object": "text_completion", "created": 1, "model": "c", "choices": [{"index": 0, '
+    '"text": " upon", "finish_reason": "length", "logprobs": null}], "usage": {"prompt_tokens": 1, '
+    '"completion_tokens": 1, "total_tokens": 2}}',
+    '{"choices": [{"index": 1, "text": "b", "finish_reason": "stop"}, {"index": 0, "text": "a", '
+    '"finish_reason": "mystery", "extra": 1}]}',
+    '{"choices": []}',
+    '{"choices": [{"index": 0, "finish_reason": "stop"}]}',
 ]

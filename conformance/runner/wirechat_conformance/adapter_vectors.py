@@ -21,12 +21,20 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wirechat import ChatRequest, ChatResponse, encode, fold
-from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, get
+from wirechat import ChatRequest, ChatResponse, CompleteRequest, EmbedRequest, WireError, encode, fold
+from wirechat.adapters import Adapter, CompleteCodec, ConversionRefused, ConversionWarning, EmbedCodec, get
 from wirechat.exchange import SseEvent
 from wirechat.stream import events_from_response
 from wirechat.testing.gate_strategies import requests, responses
-from wirechat_conformance.adapter_vector_bodies import ANTHROPIC_BODIES, OPENAI_BODIES
+from wirechat_conformance.adapter_vector_bodies import (
+    ANTHROPIC_BODIES,
+    CANONICAL_REQUESTS,
+    COMPLETE_BODIES,
+    COMPLETE_REQUESTS,
+    EMBED_BODIES,
+    EMBED_REQUESTS,
+    OPENAI_BODIES,
+)
 
 __all__ = [
     "VECTOR_ADAPTERS",
@@ -71,6 +79,9 @@ def request_line(adapter: Adapter, document: Any, description: str) -> Line:
         body, warnings = adapter.encode_request(ChatRequest.model_validate(document))
     except ConversionRefused as refusal:
         line["refused"] = refusal.feature
+        return line
+    except WireError as invalid:  # provider_options that break the adapter's options schema
+        line["invalid"] = [[problem.pointer, problem.rule] for problem in invalid.problems]
         return line
     line["body"] = body
     line["warnings"] = _features(warnings)
@@ -148,12 +159,42 @@ def error_line(adapter: Adapter, status: int | None, headers: dict[str, str], te
             "canonical": json.loads(encode(error))}  # fmt: skip
 
 
+# Embeddings and completions (kinds embed_request / embed_response / complete_request / complete_response):
+# the call's request model and the adapter's two methods for it.
+_CALLS: dict[str, tuple[type[EmbedRequest] | type[CompleteRequest], str, str]] = {
+    "embed": (EmbedRequest, "encode_embed_request", "decode_embed_response"),
+    "complete": (CompleteRequest, "encode_complete_request", "decode_complete_response"),
+}
+
+
+def call_request_line(adapter: Adapter, call: str, document: Any, description: str) -> Line:
+    model, encoder, _ = _CALLS[call]
+    line: Line = {"kind": f"{call}_request", "description": description, "canonical": document}
+    try:
+        line["body"] = getattr(adapter, encoder)(model.model_validate(document))
+    except ConversionRefused as refusal:
+        line["refused"] = refusal.feature
+    return line
+
+
+def call_response_line(adapter: Adapter, call: str, body_text: str, description: str) -> Line:
+    line: Line = {"kind": f"{call}_response", "description": description, "body_text": body_text}
+    try:
+        body = json.loads(body_text)
+        if not isinstance(body, dict):
+            raise ValueError("not an object")
+        line["canonical"] = json.loads(encode(getattr(adapter, _CALLS[call][2])(body)))
+    except (ValueError, WireError):
+        line["error"] = "invalid_response"
+    return line
+
+
 def manifest_line(adapter: Adapter) -> Line:
     manifest = adapter.manifest
     return {"kind": "manifest", "description": "the capability manifest",
             "features": {k: [v.level, v.message] for k, v in manifest.features.items()},
             "finish_reasons": dict(manifest.finish_reasons), "finish_defaults": dict(manifest.finish_defaults),
-            "default_max_tokens": manifest.default_max_tokens,
+            "default_max_tokens": manifest.default_max_tokens, "options_schema": dict(manifest.options_schema),
             "status_retryable": {str(k): v for k, v in manifest.status_retryable.items()}}  # fmt: skip
 
 
@@ -177,6 +218,8 @@ def build(name: str, root: Path) -> list[Line]:
             lines.append(request_decode_line(adapter, line["body"], "decode of: " + line["description"]))
     for i, body in enumerate(OPENAI_BODIES if name == "openai-chat" else ANTHROPIC_BODIES):
         lines.append(request_decode_line(adapter, body, f"hand-written request body {i}"))
+    for i, document in enumerate(CANONICAL_REQUESTS):
+        lines.append(request_line(adapter, document, f"hand-written request {i}"))
     for source, bodies in (("openai-chat", OPENAI_BODIES), ("anthropic", ANTHROPIC_BODIES)):
         for i, body in enumerate(bodies):  # a rich canonical request, read from a provider body, sent here
             decoded = request_decode_line(get(source), body, "")
@@ -215,6 +258,12 @@ def build(name: str, root: Path) -> list[Line]:
         lines.append(error_line(adapter, status, headers, text, f"error table: {status} {text[:60]}"))
     for text in BAD_BODIES:
         lines.append(response_line(adapter, text, f"bad input: {text[:70]}"))
+    offered = {"embed": isinstance(adapter, EmbedCodec), "complete": isinstance(adapter, CompleteCodec)}
+    calls = (("embed", EMBED_REQUESTS, EMBED_BODIES), ("complete", COMPLETE_REQUESTS, COMPLETE_BODIES))
+    for call, documents, texts in calls:
+        if offered[call]:
+            lines += [call_request_line(adapter, call, doc, f"{call} request {i}") for i, doc in enumerate(documents)]
+            lines += [call_response_line(adapter, call, body, f"{call} response {i}") for i, body in enumerate(texts)]
     return lines
 
 
@@ -235,6 +284,10 @@ def replay(adapter: Adapter, line: Line) -> Line | None:
         return stream_line(adapter, line["events"], description)
     if kind == "stream_encode":
         return stream_encode_line(adapter, line["canonical_events"], description)
+    if kind in ("embed_request", "complete_request"):
+        return call_request_line(adapter, kind.split("_")[0], line["canonical"], description)
+    if kind in ("embed_response", "complete_response"):
+        return call_response_line(adapter, kind.split("_")[0], line["body_text"], description)
     if kind == "error":
         return error_line(adapter, line["status"], line["headers"], line["body_text"], description)
     return None

@@ -111,4 +111,6 @@ var Manifest = &adapters.Manifest{
 	DefaultMaxTokens: 4096,
 	// billing_error: the account is out of credit; waiting does not help
 	StatusRetryable: map[int]bool{402: false},
+	// OptionsSchema is Python's manifest options_schema, checked before encoding (shared.CheckOptions).
+	OptionsSchema: `{"type":"object","description":"Extra Messages body members, sent as given (the keys the adapter sets itself are refused).","properties":{"thinking":{"oneOf":[{"type":"object","properties":{"type":{"const":"adaptive"}},"required":["type"],"additionalProperties":false},{"type":"object","properties":{"type":{"const":"disabled"}},"required":["type"],"additionalProperties":false},{"type":"object","properties":{"type":{"const":"enabled"},"budget_tokens":{"type":"integer","minimum":1024,"maximum":65536}},"required":["type","budget_tokens"],"additionalProperties":false}]},"metadata":{"type":"object","properties":{"user_id":{"type":"string","maxLength":64}},"additionalProperties":false},"service_tier":{"enum":["auto","standard_only"]}},"additionalProperties":true}`,
 }

@@ -20,11 +20,65 @@ var ownKeys = map[string]bool{
 	"stop_sequences": true, "temperature": true, "top_p": true,
 }
 
-// DecodeRequest is the canonical request for a provider body. It reports no warnings yet: members it does
-// not map are left out without the provider.unmapped warning Python gives (a known gap). An
-// *adapters.InvalidBodyError names the member of a body that is not a valid request.
+// DecodeRequest is the canonical request for a provider body, with a provider.unmapped warning for each
+// member of a message, content block or tool that it does not map. An *adapters.InvalidBodyError names the
+// member of a body that is not a valid request.
 func DecodeRequest(data []byte) (wirechat.ChatRequest, []adapters.Warning, error) {
-	return shared.DecodeRequest(data, decodeRequestTree)
+	return shared.DecodeRequest(data, Manifest, decodeRequestTree, unmapped)
+}
+
+// What the decoder maps, member by member (Python's request_decode tables).
+var (
+	messageShape = shared.Shape{"role": nil, "content": nil}
+	sourceShape  = shared.Shape{"type": nil, "url": nil, "data": nil, "media_type": nil, "file_id": nil}
+	blockShapes  = map[string]shared.Shape{
+		"text":     {"type": nil, "text": nil, "cache_control": nil, "citations": nil},
+		"image":    {"type": nil, "source": sourceShape, "cache_control": nil, "citations": nil},
+		"document": {"type": nil, "source": sourceShape, "title": nil, "cache_control": nil, "citations": nil},
+		"tool_use": {"type": nil, "id": nil, "name": nil, "input": nil, "cache_control": nil, "citations": nil},
+		"tool_result": {
+			"type": nil, "tool_use_id": nil, "content": nil, "is_error": nil, "cache_control": nil, "citations": nil,
+		},
+		"thinking":          {"type": nil, "thinking": nil, "signature": nil},
+		"redacted_thinking": {"type": nil, "data": nil},
+	}
+	toolShape = shared.Shape{"name": nil, "description": nil, "input_schema": nil, "strict": nil}
+)
+
+func unmappedBlocks(blocks any, where string) []string {
+	var found []string
+	for k, item := range shared.Items(blocks) {
+		block, ok := item.(*obj)
+		if !ok {
+			continue
+		}
+		kind, _ := block.Get("type").(string)
+		shape, known := blockShapes[kind]
+		if !known {
+			continue
+		}
+		at := where + "/" + strconv.Itoa(k)
+		found = append(found, shared.UnmappedMembers(block, shape, at)...)
+		if kind == "tool_result" {
+			found = append(found, unmappedBlocks(block.Get("content"), at+"/content")...)
+		}
+	}
+	return found
+}
+
+func unmapped(body *obj) []string {
+	found := unmappedBlocks(body.Get("system"), "/system")
+	for i, message := range shared.Items(body.Get("messages")) {
+		where := "/messages/" + strconv.Itoa(i)
+		found = append(found, shared.UnmappedMembers(message, messageShape, where)...)
+		if object, ok := message.(*obj); ok {
+			found = append(found, unmappedBlocks(object.Get("content"), where+"/content")...)
+		}
+	}
+	for i, tool := range shared.Items(body.Get("tools")) {
+		found = append(found, shared.UnmappedMembers(tool, toolShape, "/tools/"+strconv.Itoa(i))...)
+	}
+	return found
 }
 
 func decodeRequestTree(body *obj) (*obj, error) {

@@ -80,7 +80,7 @@ func EncodeRequest(request wirechat.ChatRequest) (*providerjson.Object, []adapte
 	if err := encodeOptions(options, body, conv); err != nil {
 		return nil, nil, err
 	}
-	if err := shared.MergeProviderOptions(request.ProviderOptions, Name, body); err != nil {
+	if err := shared.MergeProviderOptions(request.ProviderOptions, Name, body, Manifest.OptionsSchema); err != nil {
 		return nil, nil, err
 	}
 	return body, conv.Warnings, nil

@@ -103,4 +103,6 @@ var Manifest = &adapters.Manifest{
 		wirechat.FinishKindStop: "stop", wirechat.FinishKindLength: "length",
 		wirechat.FinishKindToolCalls: "tool_calls", wirechat.FinishKindContentFilter: "content_filter",
 	},
+	// OptionsSchema is Python's manifest options_schema, checked before encoding (shared.CheckOptions).
+	OptionsSchema: `{"type":"object","description":"Extra Chat Completions body members, sent as given (the keys the adapter sets itself are refused).","properties":{"reasoning_effort":{"enum":["none","minimal","low","medium","high","xhigh"]},"frequency_penalty":{"type":"number","minimum":-2,"maximum":2},"presence_penalty":{"type":"number","minimum":-2,"maximum":2},"logprobs":{"type":"boolean"},"top_logprobs":{"type":"integer","minimum":0,"maximum":20},"service_tier":{"enum":["auto","default","flex","priority"]},"store":{"type":"boolean"},"user":{"type":"string","maxLength":40}},"additionalProperties":true}`,
 }

@@ -22,11 +22,65 @@ var ownKeys = map[string]bool{
 	"response_format": true,
 }
 
-// DecodeRequest is the canonical request for a provider body. It reports no warnings yet: members it does
-// not map are left out without the provider.unmapped warning Python gives (a known gap). An
-// *adapters.InvalidBodyError names the member of a body that is not a valid request.
+// DecodeRequest is the canonical request for a provider body, with a provider.unmapped warning for each
+// member of a message, part, tool call or tool that it does not map (top-level members it does not map
+// travel whole in provider_options, so they are never unmapped). An *adapters.InvalidBodyError names the
+// member of a body that is not a valid request.
 func DecodeRequest(data []byte) (wirechat.ChatRequest, []adapters.Warning, error) {
-	return shared.DecodeRequest(data, decodeRequestTree)
+	return shared.DecodeRequest(data, Manifest, decodeRequestTree, unmapped)
+}
+
+// What the decoder maps, member by member (Python's request_decode tables).
+var (
+	sameShape     = shared.Shape{"role": nil, "content": nil, "name": nil}
+	messageShapes = map[string]shared.Shape{
+		"system": sameShape, "developer": sameShape, "user": sameShape,
+		"assistant": {"role": nil, "content": nil, "name": nil, "refusal": nil, "tool_calls": nil},
+		"tool":      {"role": nil, "content": nil, "tool_call_id": nil},
+	}
+	partShapes = map[string]shared.Shape{
+		"text":        {"type": nil, "text": nil},
+		"refusal":     {"type": nil, "refusal": nil},
+		"image_url":   {"type": nil, "image_url": {"url": nil, "detail": nil}},
+		"input_audio": {"type": nil, "input_audio": {"data": nil, "format": nil}},
+		"file":        {"type": nil, "file": {"file_data": nil, "file_id": nil, "filename": nil}},
+	}
+	callShape = shared.Shape{"id": nil, "type": nil, "function": {"name": nil, "arguments": nil}}
+	toolShape = shared.Shape{"type": nil, "function": {"name": nil, "description": nil, "parameters": nil, "strict": nil}}
+)
+
+func unmapped(body *obj) []string {
+	var found []string
+	for i, item := range shared.Items(body.Get("messages")) {
+		message, ok := item.(*obj)
+		if !ok {
+			continue
+		}
+		where := "/messages/" + strconv.Itoa(i)
+		role, _ := message.Get("role").(string)
+		shape, known := messageShapes[role]
+		if !known {
+			shape = sameShape
+		}
+		found = append(found, shared.UnmappedMembers(message, shape, where)...)
+		for k, part := range shared.Items(message.Get("content")) {
+			shape := shared.Shape{"type": nil}
+			if object, ok := part.(*obj); ok {
+				kind, _ := object.Get("type").(string)
+				if known, ok := partShapes[kind]; ok {
+					shape = known
+				}
+			}
+			found = append(found, shared.UnmappedMembers(part, shape, where+"/content/"+strconv.Itoa(k))...)
+		}
+		for k, call := range shared.Items(message.Get("tool_calls")) {
+			found = append(found, shared.UnmappedMembers(call, callShape, where+"/tool_calls/"+strconv.Itoa(k))...)
+		}
+	}
+	for i, tool := range shared.Items(body.Get("tools")) {
+		found = append(found, shared.UnmappedMembers(tool, toolShape, "/tools/"+strconv.Itoa(i))...)
+	}
+	return found
 }
 
 func decodeRequestTree(body *obj) (*obj, error) {

@@ -48,7 +48,7 @@ func EncodeRequest(request wirechat.ChatRequest) (*providerjson.Object, []adapte
 	if request.Options != nil {
 		encodeOptions(request.Options, body)
 	}
-	if err := shared.MergeProviderOptions(request.ProviderOptions, Name, body); err != nil {
+	if err := shared.MergeProviderOptions(request.ProviderOptions, Name, body, Manifest.OptionsSchema); err != nil {
 		return nil, nil, err
 	}
 	return body, conv.Warnings, nil

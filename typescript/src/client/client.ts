@@ -11,10 +11,10 @@
  * key is a `Secret`: never in error text or string forms.
  */
 
-import type { Adapter } from "../adapters/shared/contract.js";
-import { ConversionRefused, ProviderShapeError } from "../adapters/shared/contract.js";
+import type { Adapter, RequestKind } from "../adapters/shared/contract.js";
+import { ConversionRefused, hasComplete, hasEmbed, ProviderShapeError } from "../adapters/shared/contract.js";
 import { getAdapter } from "../adapters/index.js";
-import type { ChatRequest, ChatResponse, Error as WireErrorValue, StreamEvent } from "../generated/types.js";
+import type { ChatRequest, ChatResponse, CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse, Error as WireErrorValue, StreamEvent } from "../generated/types.js";
 import { toError, WirechatError, type InvalidResponseError } from "./errors.js";
 import { Deadline, newController, platformFetch, sleep, type AbortSignalLike, type ByteReader, type FetchLike, type FetchResponse } from "./fetch-types.js";
 import { EventPump } from "./pump.js";
@@ -88,7 +88,26 @@ export class Client {
 
   /** Send `request` and return the provider's answer as a canonical `ChatResponse`. */
   async chat(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
-    const attempt = await this.#send(this.#body(request, false), options.signal);
+    return this.#call("chat", this.#body(request, false), options, (body) => this.adapter.decodeResponse(body));
+  }
+
+  /** Embeddings, where the adapter offers them (openai-chat): `embeddings[i]` belongs to `inputs[i]`. */
+  async embed(request: EmbedRequest, options: CallOptions = {}): Promise<EmbedResponse> {
+    const adapter = this.adapter;
+    if (!hasEmbed(adapter)) throw new UnsupportedCallError(adapter.name, "embed");
+    return this.#call("embed", JSON.stringify(adapter.encodeEmbedRequest(request)), options, (body) => adapter.decodeEmbedResponse(body));
+  }
+
+  /** A text completion, where the adapter offers it (openai-chat's `/v1/completions`). */
+  async complete(request: CompleteRequest, options: CallOptions = {}): Promise<CompleteResponse> {
+    const adapter = this.adapter;
+    if (!hasComplete(adapter)) throw new UnsupportedCallError(adapter.name, "complete");
+    return this.#call("complete", JSON.stringify(adapter.encodeCompleteRequest(request)), options, (body) => adapter.decodeCompleteResponse(body));
+  }
+
+  /** POST `body` to the `kind` endpoint (with retries), read the answer whole and decode it. */
+  async #call<T>(kind: RequestKind, requestBody: string, options: CallOptions, decode: (body: unknown) => T): Promise<T> {
+    const attempt = await this.#send(requestBody, options.signal, kind);
     let bytes: Uint8Array;
     try {
       bytes = new Uint8Array(await attempt.response.arrayBuffer());
@@ -104,7 +123,7 @@ export class Client {
       throw this.#invalid(`the response body is not JSON (${(error as Error).message})`);
     }
     try {
-      return this.adapter.decodeResponse(body);
+      return decode(body);
     } catch (error) {
       if (error instanceof ProviderShapeError) throw this.#invalid(`the response is not a ${this.adapter.name} response: ${error.message}`);
       throw error;
@@ -138,8 +157,8 @@ export class Client {
   }
 
   /** POST with retries until a 2xx status arrives; the caller reads (and releases) the body. */
-  async #send(body: string, signal: AbortSignalLike | undefined): Promise<Attempt> {
-    const url = `${this.baseUrl}${this.adapter.endpointPath("chat")}`;
+  async #send(body: string, signal: AbortSignalLike | undefined, kind: RequestKind = "chat"): Promise<Attempt> {
+    const url = `${this.baseUrl}${this.adapter.endpointPath(kind)}`;
     const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", ...this.adapter.authHeaders(this.#secret.reveal()) };
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw this.#transportError(undefined, CANCELLED, "sending");
@@ -294,6 +313,17 @@ export class ChatStream implements AsyncIterableIterator<StreamEvent> {
   /** Stop reading and close the connection. */
   async close(): Promise<void> {
     await this.return();
+  }
+}
+
+/** A call the provider (or its adapter) does not have, such as embeddings on Anthropic; nothing was sent. */
+export class UnsupportedCallError extends Error {
+  constructor(
+    readonly adapter: string,
+    readonly call: RequestKind,
+  ) {
+    super(`the ${adapter} adapter has no ${call} call`);
+    this.name = "UnsupportedCallError";
   }
 }
 

@@ -1,6 +1,6 @@
 /** The client over fetch: `Client`, `ChatStream`, typed errors per canonical kind, `RetryPolicy`, `Secret`, SSE framing. */
 
-export { Client, ChatStream, type ClientOptions, type CallOptions } from "./client.js";
+export { Client, ChatStream, UnsupportedCallError, type ClientOptions, type CallOptions } from "./client.js";
 export * from "./errors.js";
 export { RetryPolicy, type RetryOptions } from "./retry.js";
 export { Secret } from "./secret.js";

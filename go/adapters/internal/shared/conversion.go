@@ -114,8 +114,10 @@ func ToolDefinitionExtras(tool wirechat.ToolDefinition, where string, c *Convers
 	return nil
 }
 
-// MergeProviderOptions copies provider_options[name] into body; a key the adapter already set is refused.
-func MergeProviderOptions(options wirechat.ProviderOptions, name string, body *providerjson.Object) error {
+// MergeProviderOptions copies provider_options[name] into body, after checking it against the options
+// schema (JSON text; "" for none) with CheckOptions (a *wirechat.WireError with the pointers); a key the
+// adapter already set is refused.
+func MergeProviderOptions(options wirechat.ProviderOptions, name string, body *providerjson.Object, schema string) error {
 	raw, ok := options[name]
 	if !ok || raw == nil {
 		return nil
@@ -123,6 +125,9 @@ func MergeProviderOptions(options wirechat.ProviderOptions, name string, body *p
 	own, err := providerjson.ParseObject(raw)
 	if err != nil {
 		return &adapters.RefusedError{Feature: "provider_options", Reason: "not a JSON object", Where: "/provider_options/" + name}
+	}
+	if err := CheckOptions(own, name, schema); err != nil {
+		return err
 	}
 	for _, key := range own.Keys() {
 		if body.Has(key) {

@@ -42,9 +42,14 @@ func Deref(s *string) string {
 }
 
 // DecodeRequest reads a provider request body into a canonical request: tree builds the canonical
-// document from the parsed body, and the document is then decoded (and so checked) as a ChatRequest. An
-// *adapters.InvalidBodyError names the member of a body that is not a valid request.
-func DecodeRequest(data []byte, tree func(*providerjson.Object) (*providerjson.Object, error)) (wirechat.ChatRequest, []adapters.Warning, error) {
+// document from the parsed body, and the document is then decoded (and so checked) as a ChatRequest;
+// unmapped lists the pointers of the body's members the adapter does not map, each reported as a
+// provider.unmapped warning (its manifest's text). An *adapters.InvalidBodyError names the member of a body
+// that is not a valid request.
+func DecodeRequest(
+	data []byte, manifest *adapters.Manifest,
+	tree func(*providerjson.Object) (*providerjson.Object, error), unmapped func(*providerjson.Object) []string,
+) (wirechat.ChatRequest, []adapters.Warning, error) {
 	body, err := providerjson.ParseObject(data)
 	if err != nil {
 		return wirechat.ChatRequest{}, nil, Invalid("", "the request body is not a JSON object: %v", err)
@@ -57,5 +62,9 @@ func DecodeRequest(data []byte, tree func(*providerjson.Object) (*providerjson.O
 	if err != nil {
 		return wirechat.ChatRequest{}, nil, Invalid("", "%v", err)
 	}
-	return request, nil, nil
+	conv := Conversion{Manifest: manifest}
+	for _, where := range unmapped(body) {
+		conv.Degrade("provider.unmapped", where)
+	}
+	return request, conv.Warnings, nil
 }

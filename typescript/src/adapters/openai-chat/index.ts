@@ -3,9 +3,10 @@
  * (shapes, request-encode, request-decode, response, stream, usage, finish, errors, manifest) into one `Adapter`.
  */
 
-import type { Adapter, RequestKind } from "../shared/contract.js";
+import type { Adapter, CompleteCodec, EmbedCodec, RequestKind } from "../shared/contract.js";
 import { ConversionRefused } from "../shared/contract.js";
 import { decodeError, encodeError } from "./errors.js";
+import { decodeCompleteResponse, decodeEmbedResponse, encodeCompleteRequest, encodeEmbedRequest } from "./extra-calls.js";
 import { MANIFEST } from "./manifest.js";
 import { decodeRequest } from "./request-decode.js";
 import { encodeRequest } from "./request-encode.js";
@@ -15,7 +16,8 @@ import { StreamDecoder, StreamEncoder } from "./stream.js";
 
 const PATHS: Partial<Record<RequestKind, string>> = { chat: "/v1/chat/completions", embed: "/v1/embeddings", complete: "/v1/completions" };
 
-export const openaiChat: Adapter = {
+/** The adapter; it offers embeddings and completions too (`EmbedCodec`, `CompleteCodec`). */
+export const openaiChat: Adapter & EmbedCodec & CompleteCodec = {
   name: NAME,
   provider: PROVIDER,
   manifest: MANIFEST,
@@ -29,6 +31,10 @@ export const openaiChat: Adapter = {
   streamEncoder: () => new StreamEncoder(),
   decodeError,
   encodeError,
+  encodeEmbedRequest,
+  decodeEmbedResponse,
+  encodeCompleteRequest,
+  decodeCompleteResponse,
   endpointPath(kind) {
     const path = PATHS[kind];
     if (path === undefined) throw new ConversionRefused("endpoint", `${NAME} has no ${kind} endpoint`);

@@ -5,7 +5,7 @@
  * finish, errors, manifest). Every adapter function is pure: no I/O, no clock, no randomness.
  */
 
-import type { ChatRequest, ChatResponse, Error as WireErrorValue, FinishKind, StreamEvent } from "../../generated/types.js";
+import type { ChatRequest, ChatResponse, CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse, Error as WireErrorValue, FinishKind, StreamEvent } from "../../generated/types.js";
 import type { HeaderSource, SseEvent, StreamDecoder } from "../../exchange.js";
 
 export type Level = "lossless" | "degraded" | "refused";
@@ -90,4 +90,29 @@ export interface Adapter {
   endpointPath(kind: RequestKind): string;
   authHeaders(apiKey: string): Record<string, string>;
   streamRequestFlags(body: Record<string, unknown>): Record<string, unknown>;
+}
+
+/**
+ * Optional capability: an adapter with these two methods offers embeddings (`Client.embed`), sent to
+ * `endpointPath("embed")`. Without them the client throws `UnsupportedCallError` before sending.
+ */
+export interface EmbedCodec {
+  encodeEmbedRequest(request: EmbedRequest): Record<string, unknown>;
+  /** Throws `ProviderShapeError` for a body that is not an embeddings response. */
+  decodeEmbedResponse(body: unknown): EmbedResponse;
+}
+
+/** Optional capability: text completions (`Client.complete`), sent to `endpointPath("complete")`. */
+export interface CompleteCodec {
+  encodeCompleteRequest(request: CompleteRequest): Record<string, unknown>;
+  /** Throws `ProviderShapeError` for a body that is not a completions response. */
+  decodeCompleteResponse(body: unknown): CompleteResponse;
+}
+
+export function hasEmbed(adapter: Adapter): adapter is Adapter & EmbedCodec {
+  return typeof (adapter as Partial<EmbedCodec>).encodeEmbedRequest === "function";
+}
+
+export function hasComplete(adapter: Adapter): adapter is Adapter & CompleteCodec {
+  return typeof (adapter as Partial<CompleteCodec>).encodeCompleteRequest === "function";
 }

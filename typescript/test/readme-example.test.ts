@@ -1,0 +1,52 @@
+/**
+ * The README's client example ("Talking to a provider"), run as written against `wirechat serve-fake
+ * anthropic`: the snippet is taken from README.md, its types stripped by the TypeScript compiler, its
+ * `"wirechat"` import pointed at this build, and its output compared with what the fake server was told to say.
+ */
+
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { test } from "node:test";
+import ts from "typescript";
+
+import { fakeServerMissing, startFake } from "./fake-server.js";
+import { packageRoot } from "./support.js";
+
+function snippet(): string {
+  const readme = readFileSync(join(packageRoot(), "README.md"), "utf8");
+  const found = /## Talking to a provider\n[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme);
+  assert.ok(found, "the README has a TypeScript block under 'Talking to a provider'");
+  return found[1]!;
+}
+
+test("the README's client example runs against serve-fake", { skip: fakeServerMissing() }, async () => {
+  const index = pathToFileURL(join(packageRoot(), "build", "src", "index.js")).href;
+  const source = snippet().replace(/from "wirechat"/, `from ${JSON.stringify(index)}`);
+  const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } });
+  const file = join(mkdtempSync(join(tmpdir(), "wirechat-readme-")), "example.mjs");
+  writeFileSync(file, outputText);
+  const turns = [
+    { reply: { text: "Hello!" } },
+    { reply: { text: "Hello again", chunk_size: 3 } },
+    { repeat: 3, fault: { type: "status", status: 429, retry_after_ms: 5, message: "slow down" } },
+  ];
+  const fake = await startFake("anthropic", turns);
+  try {
+    const run = spawnSync(process.execPath, [file], {
+      env: { ...process.env, ANTHROPIC_API_KEY: "sk-ant-readme", ANTHROPIC_BASE_URL: fake.url },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    assert.equal(run.status, 0, run.stderr);
+    const [streamed, caught] = [run.stdout.slice(0, "Hello again".length), run.stdout.slice("Hello again".length)];
+    assert.equal(streamed, "Hello again");
+    assert.match(caught, /^5 \S+ undefined\n$/, "the 429's retryAfterMs, requestId and partial are printed");
+    assert.doesNotMatch(run.stdout + run.stderr, /sk-ant-readme/);
+  } finally {
+    await fake.stop();
+  }
+});

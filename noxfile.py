@@ -101,7 +101,7 @@ def run_conformance(session: nox.Session, arguments: Sequence[str] = ()) -> None
     session.run("wirechat", "conformance", "resource", "--profile", "small")
 
 
-ADAPTERS = ("openai-chat", "anthropic", "go-model")
+ADAPTERS = ("openai-chat", "anthropic", "openai-responses", "openai-compatible", "querymt", "go-model")
 
 
 def run_adapter_gate(session: nox.Session) -> None:

@@ -1,12 +1,15 @@
 """Adapter codec benchmark (not a test): ratios against baselines measured in the same run.
 
-1. Encoding a realistic canonical request to an OpenAI and an Anthropic body, against ``orjson.dumps``
-   of the resulting body (target: within 2x).
-2. Decoding a recorded-shape OpenAI stream per event (``json.loads``-free: the adapter parses each data
-   line itself), against a bare split-lines + ``orjson.loads`` loop (target: within 3x) and against the
-   openai SDK's own SSE decoder ``openai._streaming.SSEDecoder`` fed the same bytes (target: faster).
+1. Encoding a realistic canonical request to an OpenAI Chat, an Anthropic, an OpenAI Responses and an
+   OpenAI-compatible (Ollama profile) body, against ``orjson.dumps`` of the resulting body (target: within 2x).
+2. Decoding a recorded-shape OpenAI Chat stream, and an OpenAI Responses stream (named events), per event
+   (``json.loads``-free: the adapter parses each data line itself), against a bare split-lines +
+   ``orjson.loads`` loop (target: within 3x) and against the openai SDK's own SSE decoder
+   ``openai._streaming.SSEDecoder`` fed the same bytes (target: faster).
    The adapter's time includes SSE framing done the simplest way (split lines, strip ``data: ``), so all
-   three start from the same bytes.
+   three start from the same bytes. The openai-compatible rows decode the same stream with the Ollama
+   profile (no quirk marker: the fast path) and a DeepSeek stream whose first half is ``reasoning_content``
+   deltas (each such chunk is parsed twice), each against the bare loop and the SDK on its own bytes.
 
 Run: ``python bench/adapters_bench.py [--rounds N]``.
 """
@@ -62,7 +65,7 @@ def _request() -> wirechat.ChatRequest:
     return wirechat.ChatRequest.model_validate(document)
 
 
-def _stream_bytes(pieces: int = 400) -> bytes:
+def _stream_bytes(pieces: int = 400, reasoning: str | None = None) -> bytes:
     lines = []
     base = {
         "id": "chatcmpl-1",
@@ -75,7 +78,8 @@ def _stream_bytes(pieces: int = 400) -> bytes:
         {**base, "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}]}
     )
     for i in range(pieces):
-        lines.append({**base, "choices": [{"index": 0, "delta": {"content": f"token{i} "}, "finish_reason": None}]})
+        key = reasoning if reasoning is not None and i < pieces // 2 else "content"
+        lines.append({**base, "choices": [{"index": 0, "delta": {key: f"token{i} "}, "finish_reason": None}]})
     lines.append({**base, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
     usage = {"prompt_tokens": 10, "completion_tokens": pieces, "total_tokens": 10 + pieces}
     lines.append({**base, "choices": [], "usage": usage})
@@ -83,40 +87,53 @@ def _stream_bytes(pieces: int = 400) -> bytes:
     return body + b"data: [DONE]\n\n"
 
 
-def _best(function: Callable[[], Any], rounds: int) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.perf_counter()
-        function()
-        best = min(best, time.perf_counter() - start)
-    return best
+def _responses_stream_bytes(pieces: int = 400) -> bytes:
+    """A Responses text stream: created, the message item and its part, ``pieces`` text deltas, the
+    closing events and ``response.completed`` with usage (provider reference section 2)."""
+    response = {"id": "resp_1", "object": "response", "created_at": 1, "model": "gpt-5.1", "status": "in_progress",
+                "output": [], "parallel_tool_calls": True, "tool_choice": "auto", "tools": []}  # fmt: skip
+    item = {"type": "message", "id": "msg_1", "role": "assistant", "status": "in_progress", "content": []}
+    at = {"item_id": "msg_1", "output_index": 0, "content_index": 0}
+    text = "".join(f"token{i} " for i in range(pieces))
+    entry = {"type": "output_text", "text": text, "annotations": []}
+    usage = {"input_tokens": 10, "input_tokens_details": {"cached_tokens": 0, "cache_write_tokens": 0},
+             "output_tokens": pieces, "output_tokens_details": {"reasoning_tokens": 0},
+             "total_tokens": 10 + pieces}  # fmt: skip
+    events: list[dict[str, Any]] = [
+        {"type": "response.created", "response": response},
+        {"type": "response.output_item.added", "output_index": 0, "item": item},
+        {"type": "response.content_part.added", **at, "part": {**entry, "text": ""}},
+    ]
+    events += [
+        {"type": "response.output_text.delta", **at, "delta": f"token{i} ", "logprobs": []} for i in range(pieces)
+    ]
+    events += [
+        {"type": "response.output_text.done", **at, "text": text, "logprobs": []},
+        {"type": "response.content_part.done", **at, "part": entry},
+        {"type": "response.output_item.done", "output_index": 0,
+         "item": {**item, "status": "completed", "content": [entry]}},
+        {"type": "response.completed", "response": {**response, "status": "completed", "usage": usage}},
+    ]  # fmt: skip
+    return b"".join(
+        b"event: " + e["type"].encode() + b"\ndata: " + orjson.dumps({**e, "sequence_number": n}) + b"\n\n"
+        for n, e in enumerate(events)
+    )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rounds", type=int, default=30)
-    rounds = parser.parse_args().rounds
-    request = _request()
-    print(f"adapter codec benchmark (best of {rounds} rounds; ratios against baselines in this run)")
-    for name in ("openai-chat", "anthropic"):
-        adapter = get(name)
-        body, _ = adapter.encode_request(request)
-        encode_time = _best(lambda a=adapter: [a.encode_request(request) for _ in range(20)], rounds) / 20
-        dump_time = _best(lambda b=body: [orjson.dumps(b) for _ in range(20)], rounds) / 20
-        total = encode_time + dump_time
-        print(
-            f"  encode request {name:12} {encode_time * 1e6:8.1f} us   orjson.dumps(body) {dump_time * 1e6:7.1f} us   "
-            f"encode/dump {encode_time / dump_time:5.2f}x   (encode+dump)/dump {total / dump_time:5.2f}x   target 2x"
-        )
-    raw = _stream_bytes()
+def _decode_row(name: str, raw: bytes, rounds: int) -> None:
+    """Per-event decode time of ``name``'s stream decoder on ``raw``, against the two baselines."""
     events = raw.count(b"\n\n")
-    adapter = get("openai-chat")
+    adapter = get(name)
 
     def ours() -> None:
         decoder = adapter.stream_decoder()
+        event: str | None = None
         for line in raw.split(b"\n"):
-            if line.startswith(b"data: "):
-                decoder.feed(SseEvent(None, line[6:].decode()))
+            if line.startswith(b"event: "):
+                event = line[7:].decode()
+            elif line.startswith(b"data: "):
+                decoder.feed(SseEvent(event, line[6:].decode()))
+                event = None
         decoder.close()
 
     def bare() -> None:
@@ -134,13 +151,44 @@ def main() -> None:
         label: _best(function, rounds) / events for label, function in (("adapter", ours), ("bare", bare), ("sdk", sdk))
     }
     print(
-        f"  decode stream ({events} events)   adapter {times['adapter'] * 1e6:6.2f} us/event   "
+        f"  decode stream {name:26} ({events} events)   adapter {times['adapter'] * 1e6:6.2f} us/event   "
         f"bare split+orjson {times['bare'] * 1e6:6.2f} us/event   openai SSEDecoder {times['sdk'] * 1e6:6.2f} us/event"
     )
     print(
-        f"  adapter/bare {times['adapter'] / times['bare']:5.2f}x (target 3x)   "
+        f"    adapter/bare {times['adapter'] / times['bare']:5.2f}x (target 3x)   "
         f"adapter/sdk {times['adapter'] / times['sdk']:5.2f}x (target < 1x)"
     )
+
+
+def _best(function: Callable[[], Any], rounds: int) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        function()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=30)
+    rounds = parser.parse_args().rounds
+    request = _request()
+    print(f"adapter codec benchmark (best of {rounds} rounds; ratios against baselines in this run)")
+    for name in ("openai-chat", "anthropic", "openai-responses", "openai-compatible:ollama"):
+        adapter = get(name)
+        body, _ = adapter.encode_request(request)
+        encode_time = _best(lambda a=adapter: [a.encode_request(request) for _ in range(20)], rounds) / 20
+        dump_time = _best(lambda b=body: [orjson.dumps(b) for _ in range(20)], rounds) / 20
+        total = encode_time + dump_time
+        print(
+            f"  encode request {name:26} {encode_time * 1e6:8.1f} us   orjson.dumps(body) {dump_time * 1e6:7.1f} us   "
+            f"encode/dump {encode_time / dump_time:5.2f}x   (encode+dump)/dump {total / dump_time:5.2f}x   target 2x"
+        )
+    _decode_row("openai-chat", _stream_bytes(), rounds)
+    _decode_row("openai-responses", _responses_stream_bytes(), rounds)
+    _decode_row("openai-compatible:ollama", _stream_bytes(), rounds)
+    _decode_row("openai-compatible:deepseek", _stream_bytes(reasoning="reasoning_content"), rounds)
 
 
 if __name__ == "__main__":

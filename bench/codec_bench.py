@@ -1,166 +1,114 @@
-"""Benchmark (not a test): wirechat.decode / wirechat.encode against orjson on a realistic corpus.
+"""Benchmark (not a test): wirechat's codecs against orjson and against peers, per shape of corpus.
 
-Every contender runs in this one process on the same documents, in shuffled order within each round,
-and the reported figure is the median over rounds of (contender time / baseline time in that round):
-``orjson.loads`` is the decode baseline and ``orjson.dumps`` the encode baseline. Absolute times are
-printed for context only. Retained memory is measured with tracemalloc (the Python heap) by keeping the
-whole decoded corpus alive, as a multiple of the input size.
+Each corpus shape (``shapes.SHAPES``: text-heavy, tool-heavy, reasoning, image-heavy, mixed) runs in its
+own fresh worker process, which builds only its own data and freezes the set-up heap (``gc.freeze``).
+Within a worker every contender makes one full pass over the corpus per round, in shuffled order, after
+one warm-up pass. A figure is the median over rounds of (contender time / its baseline's time in the
+same round); the spread is the lowest and highest of those per-round ratios. Baselines: ``orjson.loads``
+and ``orjson.dumps`` on the same bytes or values (a converted peer gets orjson on its own bytes).
 
-    python bench/codec_bench.py                  # 1,000 mixed conversations, 7 rounds
-    python bench/codec_bench.py --quick          # 150 conversations, 3 rounds: a smoke run
-    python bench/codec_bench.py --json out.json  # also write the raw figures
+Peers: hand-written msgspec Structs and pydantic models of the same shape, the openai SDK's message params
+and pydantic-ai's messages (``peers.py``). Targets are printed beside the figures; ``--check`` exits 1
+when one is missed, otherwise the run only reports.
+
+    python bench/codec_bench.py                        # 150 documents per shape, 7 rounds
+    python bench/codec_bench.py --quick                # 30 documents, 3 rounds: a smoke run
+    python bench/codec_bench.py --json out.json        # also write every figure and per-round time
+    python bench/codec_bench.py --shapes tool-heavy    # some shapes only
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import json
-import random
-import statistics
+import subprocess
 import sys
-import time
-import tracemalloc
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import jiter
-import orjson
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from shapes import SHAPES  # noqa: E402
 
-import wirechat
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from corpus import make_corpus
-
-TARGETS = {"decode": 2.5, "encode": 4.0, "memory": 4.0}
-
-
-def _timed(run: Callable[[], None]) -> float:
-    start = time.perf_counter()
-    run()
-    return time.perf_counter() - start
+TARGETS = {"decode": 2.0, "encode": 1.5, "peer_lead": 1.5, "memory": 3.0}
+"""Ratios to orjson (decode, encode), the lead over the fastest pydantic-based peer in microseconds per
+document (at least), and retained memory as a multiple of the input (at most)."""
+PYDANTIC_PEERS = ("pydantic hand-written", "openai SDK types", "pydantic-ai")
 
 
-def _over(function: Callable[[Any], Any], items: list[Any]) -> Callable[[], None]:
-    def run() -> None:
-        for item in items:
-            function(item)
-
-    return run
-
-
-def measure_group(contenders: dict[str, Callable[[], None]], baseline: str, rounds: int, seed: int) -> dict[str, Any]:
-    """Median ratio to ``baseline`` (per round) and median seconds for each contender."""
-    rng = random.Random(seed)
-    for run in contenders.values():
-        run()  # warm-up
-    times: dict[str, list[float]] = {name: [] for name in contenders}
-    for _ in range(rounds):
-        order = list(contenders)
-        rng.shuffle(order)
-        for name in order:
-            times[name].append(_timed(contenders[name]))
-    return {
-        name: {
-            "seconds": statistics.median(samples),
-            "ratio": statistics.median(t / b for t, b in zip(samples, times[baseline], strict=True)),
-        }
-        for name, samples in times.items()
-    }
-
-
-def retained_memory(blobs: list[bytes]) -> dict[str, float]:
-    """Bytes kept alive by the decoded corpus, per decoder, divided by the input size."""
-    size = sum(map(len, blobs))
-    result = {}
-    for name, decode in (
-        ("orjson.loads (dicts)", orjson.loads),
-        ("wirechat.decode (models)", lambda blob: wirechat.decode(blob, wirechat.ChatRequest)),
-    ):
-        gc.collect()
-        tracemalloc.start()
-        kept = [decode(blob) for blob in blobs]
-        current, _peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-        result[name] = current / size
-        del kept
+def _run_worker(shape: str, args: argparse.Namespace) -> dict[str, Any]:
+    command = [sys.executable, str(HERE / "_bench_worker.py"), shape, str(args.count), str(args.rounds), str(args.seed)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"the {shape} worker failed:\n{done.stderr}")
+    result: dict[str, Any] = json.loads(done.stdout)
     return result
+
+
+def _engine(rows: dict[str, Any], kind: str) -> str:
+    """The wirechat contender judged against the targets: the fast engine when it is there."""
+    fast = next((name for name in rows if name.startswith(f"wirechat.fast.{kind}")), None)
+    return fast or f"wirechat.{kind}"
+
+
+def _verdicts(result: dict[str, Any]) -> dict[str, tuple[float, str]]:
+    verdicts: dict[str, tuple[float, str]] = {}
+    for kind in ("decode", "encode"):
+        rows = result[kind]
+        ours = _engine(rows, kind)
+        verdicts[kind] = (rows[ours]["ratio"], "<=")
+        peers = [rows[name]["us"] for name in rows if any(name.startswith(p) for p in PYDANTIC_PEERS)]
+        if peers:
+            verdicts[f"{kind} lead over pydantic peers"] = (min(peers) / rows[ours]["us"], ">=")
+    verdicts["memory"] = (result["memory"]["wirechat"], "<=")
+    return verdicts
+
+
+def _target(name: str) -> float:
+    return TARGETS["peer_lead"] if "lead" in name else TARGETS[name]
+
+
+def _print_shape(shape: str, result: dict[str, Any]) -> list[str]:
+    size = f"{result['documents']} documents, {result['kb_per_document']:.1f} KB mean"
+    print(f"\n== {shape}: {size}, {result['rounds']} rounds")
+    for kind in ("decode", "encode"):
+        print(f"  {kind:58} {'us/doc':>9} {'x orjson':>9} {'spread':>13}")
+        for name, row in result[kind].items():
+            spread = f"{row['low']:.2f}-{row['high']:.2f}"
+            print(f"  {name:58} {row['us']:9.1f} {row['ratio']:9.2f} {spread:>13}")
+    print("  retained memory, x input: " + ", ".join(f"{k} {v:.2f}" for k, v in result["memory"].items()))
+    missed = []
+    for name, (value, sense) in _verdicts(result).items():
+        target = _target(name.split(" ")[0] if "lead" not in name else name)
+        met = value <= target if sense == "<=" else value >= target
+        print(f"  target {name:40} {value:6.2f}  ({sense} {target})  {'met' if met else 'MISSED'}")
+        if not met:
+            missed.append(f"{shape}: {name}")
+    return missed
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--conversations", type=int, default=1000, help="corpus size (default 1000)")
-    parser.add_argument("--rounds", type=int, default=7, help="timed rounds per group (default 7)")
-    parser.add_argument("--quick", action="store_true", help="150 conversations, 3 rounds")
+    parser.add_argument("--count", type=int, default=150, help="documents per shape (default 150)")
+    parser.add_argument("--rounds", type=int, default=7, help="timed rounds (default 7)")
+    parser.add_argument("--quick", action="store_true", help="30 documents, 3 rounds")
     parser.add_argument("--seed", type=int, default=7, help="corpus and shuffle seed")
-    parser.add_argument("--json", type=Path, help="write the figures to this file")
+    parser.add_argument("--shapes", nargs="+", choices=SHAPES, default=list(SHAPES))
+    parser.add_argument("--json", type=Path, help="write every figure to this file")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed (default: report only)")
     args = parser.parse_args(argv)
-    count, rounds = (150, 3) if args.quick else (args.conversations, args.rounds)
-
-    print(f"building {count} conversations (seed {args.seed}) ...", file=sys.stderr)
-    documents = make_corpus(count, seed=args.seed)
-    blobs = [orjson.dumps(document) for document in documents]
-    models = [wirechat.decode(blob, wirechat.ChatRequest) for blob in blobs]
-    assert all(wirechat.canonical(m) == wirechat.canonical(d) for m, d in zip(models[:50], documents, strict=False))
-    size = sum(map(len, blobs))
-    print(
-        f"corpus: {count} ChatRequest documents, {size / 1e6:.1f} MB, {size / count / 1e3:.1f} KB mean", file=sys.stderr
-    )
-    gc.collect()
-    gc.freeze()  # keep the set-up heap out of every collection during timing
-
-    validator = wirechat.ChatRequest.__pydantic_validator__
-    decode_group = {
-        "orjson.loads (baseline, no validation)": _over(orjson.loads, blobs),
-        "jiter.from_json, duplicate keys caught": _over(
-            lambda b: jiter.from_json(b, catch_duplicate_keys=True, allow_inf_nan=False), blobs
-        ),
-        "orjson.loads + validate_python (no I-JSON)": _over(
-            lambda b: validator.validate_python(orjson.loads(b)), blobs
-        ),
-        "wirechat.decode(ChatRequest)": _over(lambda b: wirechat.decode(b, wirechat.ChatRequest), blobs),
-    }
-    print(f"timing decode ({rounds} rounds) ...", file=sys.stderr)
-    decode = measure_group(decode_group, "orjson.loads (baseline, no validation)", rounds, args.seed)
-    encode_group = {
-        "orjson.dumps (baseline, dicts)": _over(orjson.dumps, documents),
-        "wirechat.encode(model)": _over(wirechat.encode, models),
-    }
-    print(f"timing encode ({rounds} rounds) ...", file=sys.stderr)
-    encode = measure_group(encode_group, "orjson.dumps (baseline, dicts)", rounds, args.seed)
-    gc.unfreeze()
-    del models
-    print("measuring retained memory ...", file=sys.stderr)
-    memory = retained_memory(blobs)
-
-    print(f"\n{'decode':46} {'us/conv':>9} {'x orjson':>9}")
-    for name, figures in decode.items():
-        print(f"{name:46} {figures['seconds'] / count * 1e6:9.1f} {figures['ratio']:9.2f}")
-    print(f"\n{'encode':46} {'us/conv':>9} {'x orjson':>9}")
-    for name, figures in encode.items():
-        print(f"{name:46} {figures['seconds'] / count * 1e6:9.1f} {figures['ratio']:9.2f}")
-    print(f"\n{'retained memory':46} {'x input':>19}")
-    for name, ratio in memory.items():
-        print(f"{name:46} {ratio:19.2f}")
-    verdicts = {
-        "decode": decode["wirechat.decode(ChatRequest)"]["ratio"],
-        "encode": encode["wirechat.encode(model)"]["ratio"],
-        "memory": memory["wirechat.decode (models)"],
-    }
-    print("\ntargets:")
-    missed = [name for name, value in verdicts.items() if value > TARGETS[name]]
-    for name, value in verdicts.items():
-        status = "missed" if name in missed else "met"
-        print(f"  {name:7} {value:5.2f}x  (target <= {TARGETS[name]}x)  {status}")
+    if args.quick:
+        args.count, args.rounds = 30, 3
+    results: dict[str, Any] = {}
+    missed: list[str] = []
+    for shape in args.shapes:
+        print(f"measuring {shape} ...", file=sys.stderr)
+        results[shape] = _run_worker(shape, args)
+        missed += _print_shape(shape, results[shape])
     if args.json:
-        report = {"conversations": count, "bytes": size, "rounds": rounds, "decode": decode, "encode": encode}
-        args.json.write_text(json.dumps({**report, "memory": memory, "ratios": verdicts}, indent=2))
-    if args.check and missed:
-        print(f"--check: {len(missed)} target(s) missed: {', '.join(missed)}")
-        return 1
-    return 0
+        args.json.write_text(json.dumps({"targets": TARGETS, "shapes": results, "missed": missed}, indent=1))
+    print(f"\n{len(missed)} target(s) missed" + (": " + "; ".join(missed) if missed else ""))
+    return 1 if args.check and missed else 0
 
 
 if __name__ == "__main__":

@@ -20,13 +20,15 @@ PACKAGES = sorted(info.name for info in pkgutil.iter_modules([str(PACKAGE_DIR)])
 STORED_FORMATS = {"go_model"}
 """Formats that are stored, not served (no endpoint, no credentials): they have no stream of HTTP errors or
 finish table of their own, so the provider module set does not apply; each says so in its docstring."""
+PLUGIN_FORMATS = {"querymt"}
+"""Formats a plugin speaks (called through its exports, not over HTTP): the module set applies, with no base URL."""
 PROVIDERS = [name for name in PACKAGES if name not in STORED_FORMATS]
 
 
 def test_every_package_is_a_provider_api_or_a_declared_stored_format() -> None:
     for name in PACKAGES:
         adapter = importlib.import_module(f"wirechat.adapters.{name}").ADAPTER
-        assert bool(adapter.default_base_url) == (name not in STORED_FORMATS), name
+        assert bool(adapter.default_base_url) == (name not in STORED_FORMATS | PLUGIN_FORMATS), name
 
 
 def protocol_members(protocol: type) -> set[str]:

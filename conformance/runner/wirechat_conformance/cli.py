@@ -207,7 +207,7 @@ def _adapter_gate(args: argparse.Namespace) -> int:
 
     if args.adapter not in names():
         raise ConformanceUsageError(f"--adapter: no adapter named {args.adapter!r}; installed: {', '.join(names())}")
-    code: int = gate.run(args.adapter, seed=args.seed, examples=args.examples)
+    code: int = gate.run_with_profiles(args.adapter, seed=args.seed, examples=args.examples)
     if args.adapter in adapter_vectors.VECTOR_ADAPTERS:
         code = max(code, _vector_matrix(args.adapter, find_layout(args.root).root))
     return code

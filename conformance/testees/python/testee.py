@@ -4,6 +4,11 @@ One request per line (a JSON object), one response per line, in order; the proto
 conformance/README.md and docs/decisions/007-conformance-protocol.md. Only the public API of the
 ``wirechat`` package is used: ``decode``, ``encode``, ``canonical``, ``add_usage``, ``parse_arguments``,
 ``build_arguments``, ``fold`` and the errors of ``wirechat.stream``.
+
+Decoding runs through both Python engines (``--engine both``, the default): the checked one
+(``wirechat.decode``, pydantic models) and the fast one (``wirechat.fast``, msgspec Structs). Both must give
+the same answer, canonical form, encoding and problems alike; a disagreement is answered as an ``error``,
+which fails the case. ``--engine checked`` or ``--engine fast`` runs one engine only (for timing).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import sys
 from typing import Any
 
 import wirechat
+from wirechat import fast
 from wirechat.stream import IncompleteStreamError, MalformedStreamError, StreamFailedError
 
 LANGUAGE = "python"
@@ -48,7 +54,7 @@ def _text(data: bytes) -> str:
     return data.decode("utf-8")
 
 
-def op_decode(request: dict[str, Any]) -> dict[str, Any]:
+def _decode_checked(request: dict[str, Any]) -> dict[str, Any]:
     wire_type = _wire_type(request["type"])
     try:
         value = wirechat.decode(_document(request), wire_type)
@@ -56,6 +62,35 @@ def op_decode(request: dict[str, Any]) -> dict[str, Any]:
         return _problems(error)
     encoded = wirechat.encode(value, wire_type)
     return {"ok": True, "canonical": _text(wirechat.canonical(value)), "encoded": _text(encoded)}
+
+
+def _decode_fast(request: dict[str, Any]) -> dict[str, Any]:
+    _wire_type(request["type"])  # the same refusal of an unknown name
+    fast_type = getattr(fast, request["type"])
+    try:
+        value = fast.decode(_document(request), fast_type)
+    except wirechat.WireError as error:
+        return _problems(error)
+    # the value is fresh from decode: encode need not check it again
+    return {"ok": True, "canonical": _text(fast.canonical(value)), "encoded": _text(fast.encode(value, check=False))}
+
+
+ENGINE = "both"
+
+
+def op_decode(request: dict[str, Any]) -> dict[str, Any]:
+    if ENGINE == "checked":
+        return _decode_checked(request)
+    if ENGINE == "fast":
+        return _decode_fast(request)
+    checked, quick = _decode_checked(request), _decode_fast(request)
+    # The encodings may spell a number differently (1e+21, 1e21): they must hold the same value.
+    if checked.get("encoded") is not None and quick.get("encoded") is not None:
+        same_value = json.loads(checked["encoded"]) == json.loads(quick["encoded"])
+        quick = {**quick, "encoded": checked["encoded"]} if same_value else quick
+    if checked != quick:
+        raise AssertionError(f"the engines disagree: checked {json.dumps(checked)}, fast {json.dumps(quick)}")
+    return checked
 
 
 def op_add_usage(request: dict[str, Any]) -> dict[str, Any]:
@@ -156,6 +191,12 @@ def answer(line: bytes) -> dict[str, Any]:
 
 
 def main() -> int:
+    global ENGINE  # noqa: PLW0603 (set once, from the command line)
+    if sys.argv[1:2] == ["--engine"] and sys.argv[2:3] in (["both"], ["checked"], ["fast"]):
+        ENGINE = sys.argv[2]
+    elif sys.argv[1:]:
+        print("usage: testee.py [--engine both|checked|fast]", file=sys.stderr)
+        return 2
     out = sys.stdout
     stdin = sys.stdin.buffer
     while True:

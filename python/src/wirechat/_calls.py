@@ -19,7 +19,7 @@ from wirechat._generated.models import (
     EmbedResponse,
     Error,
 )
-from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, RequestKind, get
+from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, RequestKind, get, names
 from wirechat.transport.errors import APIError, InvalidResponseError
 from wirechat.transport.http import HttpReply, Timeouts
 from wirechat.transport.retry import RetryPolicy
@@ -33,6 +33,7 @@ __all__ = [
     "dumps_body",
     "invalid_response",
     "warn_degraded",
+    "with_profile",
 ]
 
 logger = logging.getLogger("wirechat.client")
@@ -54,6 +55,18 @@ def invalid_response(message: str) -> InvalidResponseError:
     return InvalidResponseError(Error(kind="invalid_response", message=message, retryable=False))
 
 
+def with_profile(name: str, profile: str | None) -> str:
+    """The adapter name for ``name`` with a named ``profile`` (``openai-compatible`` + ``ollama`` is
+    ``openai-compatible:ollama``); ``ValueError`` listing the profiles there are when it has no such one."""
+    if profile is None:
+        return name
+    known = [n.partition(":")[2] for n in names() if n.startswith(name + ":")]
+    if profile not in known:
+        listed = f"its profiles: {', '.join(known)}" if known else "it has no profiles"
+        raise ValueError(f"profile={profile!r}: the adapter {name!r} has no such profile; {listed}")
+    return f"{name}:{profile}"
+
+
 class ClientSetup:
     """What both clients resolve the same way: the adapter, the key, the base URL, timeouts and retries."""
 
@@ -66,9 +79,13 @@ class ClientSetup:
         timeout: float | Timeouts | None,
         max_retries: int | None,
         retry: RetryPolicy | None,
+        profile: str | None = None,
     ) -> None:
-        self.adapter = get(provider) if isinstance(provider, str) else provider
+        if profile is not None and not isinstance(provider, str):
+            raise ValueError("profile= names a profile of an adapter given by name, not of an adapter object")
+        self.adapter = get(with_profile(provider, profile)) if isinstance(provider, str) else provider
         key = api_key if api_key is not None else os.environ.get(self.adapter.api_key_env)
+        key = key or getattr(self.adapter, "default_api_key", None)  # servers that check no key still want one
         if not key:
             raise ValueError(
                 f"no API key for {self.adapter.name}: pass api_key=... or set the {self.adapter.api_key_env} "

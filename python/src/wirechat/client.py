@@ -17,6 +17,7 @@ key is kept in a ``Secret``: no repr, log line or exception message shows it.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator, Mapping
+from os import PathLike
 from types import TracebackType
 from typing import Any, TypeVar, overload
 
@@ -105,7 +106,20 @@ class Client:
     """A blocking client for one provider. ``provider`` is an adapter name (``openai-chat``,
     ``anthropic``) or an adapter; the key comes from ``api_key`` or the provider's environment variable.
     ``timeout`` is seconds for every phase or a ``Timeouts``; retries follow ``max_retries`` or ``retry``.
+    ``profile`` picks a named profile of an adapter that has them (``Client("openai-compatible",
+    profile="ollama")`` is the adapter ``openai-compatible:ollama``).
     """
+
+    def __new__(cls, *args: Any, plugin: str | PathLike[str] | None = None, **kwargs: Any) -> Client:
+        """With ``plugin=`` (a QueryMT plugin: ``Client("querymt", plugin="p.wasm", config={...})``), a
+        ``wirechat._plugin_client.PluginClient``, which runs the plugin instead of calling over HTTP."""
+        if plugin is not None and cls is Client:
+            from wirechat._plugin_client import PluginClient  # noqa: PLC0415 (only plugin users load it)
+
+            return super().__new__(PluginClient)
+        if args and args[0] == "querymt":
+            raise ValueError("querymt is a plugin format: pass plugin='provider.wasm' (and its config=...)")
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -116,9 +130,20 @@ class Client:
         timeout: float | Timeouts | None = None,
         max_retries: int | None = None,
         retry: RetryPolicy | None = None,
+        plugin: str | PathLike[str] | None = None,
+        config: Mapping[str, Any] | None = None,
+        sandbox: Any = None,
+        profile: str | None = None,
     ) -> None:
+        _no_plugin_here(plugin)
         self._setup = ClientSetup(
-            provider, api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries, retry=retry
+            provider,
+            api_key=api_key,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            retry=retry,
+            profile=profile,
         )
         self._transport = HttpTransport(self._setup.base_url, **self._setup.transport_options())
 
@@ -238,6 +263,17 @@ class AsyncChatStream:
 class AsyncClient:
     """The asyncio client; the same arguments as ``Client``, plus ``max_connections`` for the pool."""
 
+    def __new__(cls, *args: Any, plugin: str | PathLike[str] | None = None, **kwargs: Any) -> AsyncClient:
+        """With ``plugin=`` (a QueryMT plugin: ``AsyncClient("querymt", plugin="p.wasm", config={...})``), a
+        ``wirechat._plugin_client.AsyncPluginClient``, which runs the plugin instead of calling over HTTP."""
+        if plugin is not None and cls is AsyncClient:
+            from wirechat._plugin_client import AsyncPluginClient  # noqa: PLC0415 (only plugin users load it)
+
+            return super().__new__(AsyncPluginClient)
+        if args and args[0] == "querymt":
+            raise ValueError("querymt is a plugin format: pass plugin='provider.wasm' (and its config=...)")
+        return super().__new__(cls)
+
     def __init__(
         self,
         provider: str | Adapter,
@@ -247,10 +283,21 @@ class AsyncClient:
         timeout: float | Timeouts | None = None,
         max_retries: int | None = None,
         retry: RetryPolicy | None = None,
+        profile: str | None = None,
         max_connections: int = 100,
+        plugin: str | PathLike[str] | None = None,
+        config: Mapping[str, Any] | None = None,
+        sandbox: Any = None,
     ) -> None:
+        _no_plugin_here(plugin)
         self._setup = ClientSetup(
-            provider, api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries, retry=retry
+            provider,
+            api_key=api_key,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            retry=retry,
+            profile=profile,
         )
         options = self._setup.transport_options()
         self._transport = AsyncHttpTransport(self._setup.base_url, max_connections=max_connections, **options)
@@ -314,3 +361,8 @@ class AsyncClient:
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         await self.aclose()
+
+
+def _no_plugin_here(plugin: object) -> None:
+    if plugin is not None:  # only a subclass that did not handle plugin= gets here
+        raise TypeError("plugin= is handled by wirechat.Client and wirechat.AsyncClient themselves")

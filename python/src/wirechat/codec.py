@@ -24,6 +24,7 @@ import rfc8785
 from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticSerializationError
 
+from wirechat._canonical import canonical_bytes
 from wirechat._ijson import deep_value_seen, reset_deep_value_watch, watch_for_deep_values
 from wirechat._order import select_problems, too_many_problems
 from wirechat._pointers import Candidate, candidates_from_validation_error, problem_from_candidate, required_tags
@@ -200,6 +201,6 @@ def canonical(obj: BaseModel | Any) -> bytes:
     """RFC 8785 (JCS) bytes of a wire object or of a plain JSON value: the form documents are compared in."""
     value = obj.model_dump(mode="json", by_alias=True) if isinstance(obj, BaseModel) else obj
     try:
-        return rfc8785.dumps(value)
+        return canonical_bytes(value)
     except rfc8785.CanonicalizationError as exc:
         raise WireError([Problem("", f"cannot canonicalise: {exc}", "json-value")]) from None

@@ -16,7 +16,17 @@ ENTRY_POINT_GROUP = "wirechat.adapters"
 _BUILT_IN = {
     "openai-chat": "wirechat.adapters.openai_chat:ADAPTER",
     "anthropic": "wirechat.adapters.anthropic:ADAPTER",
+    "openai-responses": "wirechat.adapters.openai_responses:ADAPTER",
     "go-model": "wirechat.adapters.go_model:ADAPTER",
+    "querymt": "wirechat.adapters.querymt:ADAPTER",
+    "openai-compatible": "wirechat.adapters.openai_compatible:ADAPTER",
+    "openai-compatible:ollama": "wirechat.adapters.openai_compatible:OLLAMA",
+    "openai-compatible:vllm": "wirechat.adapters.openai_compatible:VLLM",
+    "openai-compatible:llama-cpp": "wirechat.adapters.openai_compatible:LLAMA_CPP",
+    "openai-compatible:lm-studio": "wirechat.adapters.openai_compatible:LM_STUDIO",
+    "openai-compatible:deepseek": "wirechat.adapters.openai_compatible:DEEPSEEK",
+    "openai-compatible:groq": "wirechat.adapters.openai_compatible:GROQ",
+    "openai-compatible:openrouter": "wirechat.adapters.openai_compatible:OPENROUTER",
 }
 _registered: dict[str, Adapter] = {}
 

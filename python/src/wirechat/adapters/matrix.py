@@ -70,7 +70,22 @@ def markdown(adapters: Sequence[Adapter]) -> str:
                 cells.append(f"{_MARK[level]} [{len(notes)}]")
         lines.append(f"| `{feature}` | " + " | ".join(cells) + f" | {description} |")
     lines += ["", "## What each degradation and refusal says", "", *notes, ""]
-    return "\n".join(lines)
+    return "\n".join(lines + _quirks(adapters))
+
+
+def _quirks(adapters: Sequence[Adapter]) -> list[str]:
+    """A table of the wire quirks of adapters that publish them (``quirks``: label -> value), such as the
+    openai-compatible profiles' reasoning member, streamed usage and tool-call ids."""
+    published = [(adapter.name, dict(getattr(adapter, "quirks", None) or {})) for adapter in adapters]
+    published = [(name, quirks) for name, quirks in published if quirks]
+    if not published:
+        return []
+    labels = list(dict.fromkeys(label for _, quirks in published for label in quirks))
+    lines = ["## Wire quirks", "", "| quirk | " + " | ".join(name for name, _ in published) + " |"]
+    lines.append("|---|" + "---|" * len(published))
+    for label in labels:
+        lines.append(f"| {label} | " + " | ".join(quirks.get(label, "") for _, quirks in published) + " |")
+    return [*lines, ""]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -30,6 +30,7 @@ runner of a source checkout (pip install -e conformance), which replaces this co
 EPILOG = """\
 examples:
   wirechat conformance --adapter openai-chat
+  wirechat conformance --adapter openai-compatible          (every profile; one: openai-compatible:ollama)
   wirechat conformance --adapter my-provider --seed 3 --examples 300 --report gate.txt
 """
 
@@ -64,5 +65,5 @@ def run(args: argparse.Namespace) -> int:
         from wirechat.testing import gate  # noqa: PLC0415 (needs the [gate] extra: loaded only when asked for)
     except ImportError as exc:
         raise UsageError(f'the adapter gate needs pip install "wirechat[gate]" ({exc})') from None
-    code: int = gate.run(args.adapter, seed=args.seed, examples=args.examples, report=args.report)
+    code: int = gate.run_with_profiles(args.adapter, seed=args.seed, examples=args.examples, report=args.report)
     return code

@@ -37,6 +37,8 @@ examples:
   wirechat convert --from anthropic --to wirechat --kind response message.json
   wirechat convert --from anthropic --to openai-chat --kind stream events.ndjson
   wirechat convert --strict --from openai-chat --to anthropic --kind request body.json   # fail on any loss
+  wirechat convert --from openai-compatible --profile deepseek --to wirechat --kind response reply.json
+  wirechat convert --from openai-compatible:ollama --to openai-compatible:groq --kind request body.json
 
 stream lines for a provider format: {"event": "content_block_delta", "data": {...}}
 """
@@ -57,6 +59,8 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--to", dest="target", required=True, metavar="FORMAT", help="the output's format")
     parser.add_argument("--kind", required=True, choices=("request", "response", "stream"), help="what FILE holds")
     parser.add_argument("--strict", action="store_true", help="fail (exit 1) on any warning instead of converting")
+    parser.add_argument("--profile", metavar="NAME", help="the profile of a format that has them, on whichever "
+                        "side names it (openai-compatible + deepseek = openai-compatible:deepseek)")  # fmt: skip
     parser.set_defaults(run=run)
 
 
@@ -166,7 +170,21 @@ def _data(text: str) -> Any:
         return text
 
 
+def _with_profile(source: str, target: str, profile: str | None) -> tuple[str, str]:
+    """The formats with ``--profile`` applied to each side that has such a profile (a usage error if none)."""
+    if profile is None:
+        return source, target
+    known = set(names())
+    sides = [f"{name}:{profile}" if f"{name}:{profile}" in known else name for name in (source, target)]
+    if sides == [source, target]:
+        families = sorted({n.partition(":")[0] for n in known if ":" in n})
+        raise UsageError(f"--profile {profile!r}: neither --from nor --to has it (formats with profiles: "
+                         f"{', '.join(families)}; their profiles: see wirechat convert --help)")  # fmt: skip
+    return sides[0], sides[1]
+
+
 def run(args: argparse.Namespace) -> int:
+    args.source, args.target = _with_profile(args.source, args.target, getattr(args, "profile", None))
     source, target = _adapter(args.source), _adapter(args.target)
     data = read_input(args.file)
     try:

@@ -20,6 +20,8 @@ from wirechat.testing.fake_provider import PROVIDERS, FakeProvider, ScriptError
 SDK_BASE_URLS = {
     "openai-chat": "OpenAI SDK: OpenAI(base_url='{url}/v1', api_key=...)  (wirechat.Client takes {url})",
     "anthropic": "Anthropic SDK: Anthropic(base_url='{url}', api_key=...)  (wirechat.Client takes the same)",
+    "openai-responses": "OpenAI SDK: OpenAI(base_url='{url}/v1', ...).responses  (wirechat.Client takes {url})",
+    "openai-compatible": "OpenAI SDK and wirechat.Client: base_url='{url}/v1' (the servers' base URLs hold /v1)",
 }
 """What to give each provider's own SDK: OpenAI's puts its version path in the base URL, Anthropic's adds it."""
 
@@ -89,6 +91,9 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument("provider", metavar="PROVIDER", choices=sorted(PROVIDERS),
                         help=f"the wire protocol to speak: {', '.join(sorted(PROVIDERS))}")  # fmt: skip
+    parser.add_argument("--profile", metavar="NAME",
+                        help="with openai-compatible: the server whose quirks to play (ollama, vllm, llama-cpp, "
+                        "lm-studio, deepseek, groq, openrouter; default generic)")  # fmt: skip
     parser.add_argument("--port", type=int, default=0, metavar="N", help="the port (default 0: a free one)")
     parser.add_argument("--script", metavar="FILE", help="the script of turns (JSON or NDJSON; format below)")
     parser.add_argument("--api-key", metavar="KEY", help="require this API key of every request (401 otherwise)")
@@ -102,8 +107,13 @@ def add_parser(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be between 0 and 65535, got {args.port}")
+    provider = args.provider if not args.profile else f"{args.provider}:{args.profile}"
+    if provider not in PROVIDERS:
+        profiles = sorted(name.partition(":")[2] for name in PROVIDERS if name.startswith(args.provider + ":"))
+        known = f"its profiles: {', '.join(profiles)}" if profiles else f"{args.provider} has no profiles"
+        raise UsageError(f"--profile: no profile {args.profile!r}; {known}")
     try:
-        fake = FakeProvider(args.provider, args.script or DEFAULT_SCRIPT, port=args.port, api_key=args.api_key,
+        fake = FakeProvider(provider, args.script or DEFAULT_SCRIPT, port=args.port, api_key=args.api_key,
                            echo_key=args.echo_key)  # fmt: skip
     except ScriptError as exc:
         raise UsageError(f"{args.script}: {exc}") from None

@@ -37,7 +37,7 @@ from wirechat.adapters.features import FEATURES
 from wirechat.codec import canonical, encode
 from wirechat.stream import events_from_response, fold
 
-__all__ = ["GateFailure", "run", "validate_with_sdk"]
+__all__ = ["GateFailure", "run", "run_with_profiles", "validate_with_sdk"]
 
 
 class GateFailure(AssertionError):  # noqa: N818 (a failed check, not an error of the gate)
@@ -339,6 +339,15 @@ def run(name: str, *, seed: int = 0, examples: int = 200, report: Path | None = 
     if report is not None:
         report.write_text("\n".join(rep.lines) + "\n", encoding="utf-8")
     return 0 if not rep.failures else 1
+
+
+def run_with_profiles(name: str, **options: Any) -> int:
+    """``run`` for ``name`` and, for an adapter with named profiles (``openai-compatible``), for every
+    ``name:PROFILE`` adapter too; the worst exit code (``report``, when given, holds the last run's)."""
+    from wirechat.adapters import names
+
+    profiles = [other for other in names() if other.startswith(name + ":")]
+    return max(run(each, **options) for each in [name, *profiles])
 
 
 def _fail_if(items: list[str], what: str) -> None:

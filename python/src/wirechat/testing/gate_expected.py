@@ -336,6 +336,9 @@ def expect_request(adapter: Adapter, document: dict[str, Any]) -> Expectation:
     """The refusals, degradations and reduced document for a canonical request (a JSON object)."""
     walk = _Walk(adapter)
     walk.request(document)
+    own = getattr(adapter, "gate_reductions", None)  # a format's own manifest features, if it has any
+    if own is not None:
+        own.request(walk, document)
     walk.result.document = document
     return walk.result
 
@@ -356,6 +359,7 @@ def _finish(walk: _Walk, reason: dict[str, Any], has_calls: bool) -> dict[str, A
 def expect_response(adapter: Adapter, document: dict[str, Any]) -> Expectation:
     """The refusals, degradations and reduced document for a canonical response (a JSON object)."""
     walk = _Walk(adapter)
+    original_finish = dict(document["finish_reason"])
     message = document["message"]
     for member in ("name", "id", "provider_metadata"):
         if member in message and walk.use("response.message_members"):
@@ -391,5 +395,8 @@ def expect_response(adapter: Adapter, document: dict[str, Any]) -> Expectation:
             document["provider_metadata"] = own
         else:
             del document["provider_metadata"]
+    own_reductions = getattr(adapter, "gate_reductions", None)  # a format's own manifest features
+    if own_reductions is not None:
+        own_reductions.response(walk, document, original_finish)
     walk.result.document = document
     return walk.result

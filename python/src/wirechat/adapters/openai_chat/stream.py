@@ -71,6 +71,13 @@ class StreamDecoder:
         self._logprobs: dict[str, list[Any]] = {}
         self._done = False
 
+    def reserve_index(self) -> int:
+        """Take the next part index for a part a wrapping decoder emits itself (openai-compatible servers'
+        reasoning text), so the parts this decoder opens later come after it."""
+        index = self._next_index
+        self._next_index += 1
+        return index
+
     def feed(self, event: SseEvent) -> list[StreamEvent]:
         if self._done:
             return []

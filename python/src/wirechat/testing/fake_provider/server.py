@@ -27,6 +27,8 @@ from typing import Any
 
 from wirechat.testing.fake_provider.anthropic import AnthropicWire
 from wirechat.testing.fake_provider.openai_chat import OpenAIChatWire
+from wirechat.testing.fake_provider.openai_responses import OpenAIResponsesWire
+from wirechat.testing.fake_provider.openai_compatible import WIRES as COMPATIBLE_WIRES
 from wirechat.testing.fake_provider.script import (
     Fault,
     RawAnswer,
@@ -42,7 +44,12 @@ from wirechat.transport.secrets import redact_headers
 
 __all__ = ["PROVIDERS", "FakeProvider", "RecordedRequest"]
 
-PROVIDERS: dict[str, Callable[[], ProviderWire]] = {"openai-chat": OpenAIChatWire, "anthropic": AnthropicWire}
+PROVIDERS: dict[str, Callable[[], ProviderWire]] = {
+    "openai-chat": OpenAIChatWire,
+    "anthropic": AnthropicWire,
+    "openai-responses": OpenAIResponsesWire,
+    **COMPATIBLE_WIRES,
+}
 
 
 @dataclass(frozen=True)

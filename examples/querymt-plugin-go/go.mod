@@ -1,0 +1,12 @@
+module github.com/wirechat/wirechat/examples/querymt-plugin-go
+
+go 1.26
+
+require (
+	github.com/extism/go-pdk v1.1.3
+	github.com/wirechat/wirechat/go v0.0.0
+)
+
+require github.com/gowebpki/jcs v1.0.2 // indirect
+
+replace github.com/wirechat/wirechat/go => ../../go

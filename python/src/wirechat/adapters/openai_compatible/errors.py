@@ -1,0 +1,40 @@
+"""Errors of OpenAI-compatible servers: OpenAI's body (``{"error": {message, type, param, code}}``), which
+Ollama, vLLM, llama-server, LM Studio, DeepSeek, Groq and OpenRouter all send, read by
+``openai_chat.errors``; ``ERROR_CASES`` adds the types these servers use beside OpenAI's (Ollama's
+``api_error`` and ``not_found_error``); a bare ``{"error": "text"}`` (some llama.cpp and Ollama
+builds) keeps its text as the message."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wirechat._generated.models import Error
+from wirechat.adapters._errors import parse_body
+from wirechat.adapters.openai_chat import errors as openai_errors
+from wirechat.adapters.openai_chat.errors import ERROR_CASES as OPENAI_CASES
+from wirechat.adapters.openai_chat.errors import encode_error
+
+__all__ = ["ERROR_CASES", "decode_error", "encode_error"]
+
+ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = [
+    *OPENAI_CASES,
+    (404, {}, {"error": {"message": "model 'x' not found", "type": "not_found_error"}}, "not_found", False, None),
+    (
+        500,
+        {},
+        {"error": {"message": "llama runner process has terminated", "type": "api_error"}},
+        "provider",
+        True,
+        None,
+    ),
+    (400, {}, {"error": "invalid message format"}, "invalid_request", False, None),
+]
+
+
+def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | Mapping[str, Any] | None) -> Error:
+    """OpenAI's reading, with a bare ``{"error": "text"}`` read as ``{"error": {"message": "text"}}``."""
+    parsed = parse_body(body)
+    if parsed is not None and isinstance(parsed.get("error"), str):
+        body = {**parsed, "error": {"message": parsed["error"]}}
+    return openai_errors.decode_error(status, headers, body)

@@ -1,0 +1,123 @@
+"""Canonical ``ChatRequest`` -> the request body of an OpenAI-compatible server (``encode_request``).
+
+openai-chat's encoder writes the body; around it, the profile (chosen by the adapter name,
+``openai-compatible:ollama``) refuses what its server cannot take and drops, with a warning, what it would
+reject (``seed`` for DeepSeek, ``messages[].name`` for Groq), names the token limit as the server does
+(``max_tokens`` or ``max_completion_tokens``), rewords openai-chat's warnings with the profile's own texts,
+and checks the profile's ``provider_options`` against its own schema (members the server answers 400 for
+are refused with the reason) before merging them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import MISSING
+
+from wirechat._generated.models import (
+    AudioPart,
+    ChatRequest,
+    FileBase64,
+    FileId,
+    FilePart,
+    ImagePart,
+    MediaUrl,
+    ResponseFormatJsonObject,
+    ResponseFormatJsonSchema,
+)
+from wirechat.adapters import _parts
+from wirechat.adapters._contract import ConversionRefused, ConversionWarning, Manifest
+from wirechat.adapters._conversion import Conversion
+from wirechat.adapters.openai_chat import request_encode as openai_encode
+from wirechat.adapters.openai_chat.manifest import MANIFEST as OPENAI
+from wirechat.adapters.openai_compatible.manifest import MANIFESTS
+from wirechat.adapters.openai_compatible.profiles import Profile, profile_of
+from wirechat.adapters.openai_compatible.shapes import NAME, PROVIDER
+
+__all__ = ["encode_request", "reworded"]
+
+
+def _differs(manifest: Manifest) -> frozenset[str]:
+    return frozenset(f for f, s in manifest.features.items() if OPENAI.features[f] != s)
+
+
+_CHANGED = {name: _differs(manifest) for name, manifest in MANIFESTS.items()}
+"""Per profile, the features whose level or text differs from openai-chat's."""
+
+
+def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict[str, Any], list[ConversionWarning]]:
+    profile = profile_of(adapter_name)
+    manifest, changed = MANIFESTS[profile.name], _CHANGED[profile.name]
+    conv = Conversion(manifest)
+    if request.model is not MISSING:
+        _profile_features(request, conv, changed)
+    options = request.provider_options
+    inner = request if options is MISSING else request.model_copy(update={"provider_options": MISSING})
+    body, warnings = openai_encode.encode_request(inner, adapter_name)
+    if "max_completion_tokens" in body and profile.max_tokens_field == "max_tokens":
+        body["max_tokens"] = body.pop("max_completion_tokens")
+    if "options.seed" in changed:
+        body.pop("seed", None)
+    if "message.name" in changed:
+        for message in body["messages"]:
+            message.pop("name", None)
+    _check_refused_options(options, adapter_name, profile)
+    _parts.merge_provider_options(options, adapter_name, body, manifest.options_schema)
+    return body, reworded(warnings, manifest, changed) + conv.warnings
+
+
+def reworded(warnings: list[ConversionWarning], manifest: Manifest, changed: frozenset[str]) -> list[ConversionWarning]:
+    """openai-chat's warnings, with the profile's text where its manifest words a feature differently."""
+    out = []
+    for warning in warnings:
+        if warning.feature not in changed:
+            out.append(warning)
+            continue
+        old, new = OPENAI.message(warning.feature), manifest.message(warning.feature)
+        out.append(ConversionWarning(warning.feature, warning.message.replace(old, new)))
+    return out
+
+
+def _handle(feature: str, where: str, conv: Conversion, changed: frozenset[str]) -> None:
+    if feature in changed and conv.manifest.level(feature) != "lossless":
+        conv.handle(feature, where)
+
+
+def _profile_features(request: ChatRequest, conv: Conversion, changed: frozenset[str]) -> None:
+    """Refuse, or record the degradation of, what the profile's server takes differently from OpenAI."""
+    for i, message in enumerate(request.messages):
+        where = f"/messages/{i}"
+        if message.name is not MISSING and message.role != "tool":
+            _handle("message.name", f"{where}/name", conv, changed)
+        if message.role != "user":
+            continue
+        for j, part in enumerate(message.parts):
+            at = f"{where}/parts/{j}"
+            match part:
+                case ImagePart():
+                    kind = "url" if isinstance(part.image, MediaUrl) else "base64"
+                    _handle(f"image.{kind}", f"{at}/image", conv, changed)
+                case AudioPart() if not isinstance(part.audio, MediaUrl):
+                    _handle("audio.base64", f"{at}/audio", conv, changed)
+                case FilePart() if isinstance(part.file, FileBase64):
+                    _handle("file.base64", f"{at}/file", conv, changed)
+                case FilePart() if isinstance(part.file, FileId) and part.file.issuer == PROVIDER:
+                    _handle("file.file_id", f"{at}/file", conv, changed)
+                case _:
+                    pass
+    options = request.options
+    if options is MISSING:
+        return
+    if options.seed is not MISSING:
+        _handle("options.seed", "/options/seed", conv, changed)
+    response_format = options.response_format
+    if isinstance(response_format, (ResponseFormatJsonObject, ResponseFormatJsonSchema)):
+        _handle(f"response_format.{response_format.type}", "/options/response_format", conv, changed)
+
+
+def _check_refused_options(options: Any, adapter_name: str, profile: Profile) -> None:
+    own = None if options is MISSING or options is None else options.get(adapter_name)
+    for member, reason in profile.refused_options.items():
+        if isinstance(own, dict) and member in own:
+            where = f"/provider_options/{adapter_name}/{member}"
+            raise ConversionRefused("provider_options", f"{reason} (drop the member)", where=where)

@@ -1,0 +1,294 @@
+"""Canonical ``ChatRequest`` -> OpenAI Responses request body (``input`` items).
+
+A leading system message of one text part becomes ``instructions``; other system messages are ``system``
+message items. Each user message is one message item (``input_text``, ``input_image``, ``input_file``).
+An assistant message is a run of items, one per part in order: text as an assistant message item,
+reasoning as a ``reasoning`` item (replayed only when OpenAI issued it and its id is known: spec section
+10), tool calls as ``function_call`` items. Each tool result is a ``function_call_output`` item.
+Structured output is ``text.format``; ``max_tokens`` is ``max_output_tokens``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import MISSING
+from typing_extensions import assert_never
+
+from wirechat._generated.models import (
+    AudioPart,
+    ChatOptions,
+    ChatRequest,
+    DataPart,
+    FileBase64,
+    FileId,
+    FilePart,
+    FileUri,
+    ImagePart,
+    MediaUrl,
+    Message,
+    Part,
+    ReasoningPart,
+    ResponseFormatJsonObject,
+    ResponseFormatJsonSchema,
+    ResponseFormatText,
+    TextPart,
+    ToolCallPart,
+    ToolChoiceAuto,
+    ToolChoiceNone,
+    ToolChoiceRequired,
+    ToolChoiceTool,
+    ToolDefinition,
+    ToolResult,
+    ToolResultPart,
+)
+from wirechat.adapters import _parts
+from wirechat.adapters._contract import ConversionRefused, ConversionWarning
+from wirechat.adapters._conversion import Conversion, build_data_url, metadata_for, parse_data_url
+from wirechat.adapters.openai_responses.manifest import MANIFEST
+from wirechat.adapters.openai_responses.shapes import NAME, PROVIDER, encode_function_call, encode_reasoning
+
+__all__ = ["encode_request"]
+
+_PART_KEYS = {"detail", "item_id"}
+"""The part-level ``provider_metadata["openai"]`` members a request carries (others are degraded)."""
+
+
+def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict[str, Any], list[ConversionWarning]]:
+    conv = Conversion(MANIFEST)
+    if request.model is MISSING:
+        raise conv.refuse("model.absent", "/model")
+    body: dict[str, Any] = {"model": request.model}
+    items: list[dict[str, Any]] = []
+    previous = ""
+    for i, message in enumerate(request.messages):
+        where = f"/messages/{i}"
+        _message_members(message, where, conv)
+        if message.role == "system":
+            texts = _system_texts(message, where, conv)
+            if i == 0 and len(texts) == 1:
+                body["instructions"] = texts[0]["text"]
+            else:
+                items.append({"type": "message", "role": "system", "content": texts})
+        elif message.role == "user":
+            items.append({"type": "message", "role": "user", "content": _user_content(message, where, conv)})
+        elif message.role == "assistant":
+            run = _assistant_items(message, where, conv) or [{"type": "message", "role": "assistant", "content": []}]
+            if previous == "assistant":
+                conv.degrade("message.assistant_merged", where)
+            items += run
+        elif message.role == "tool":
+            items += _tool_items(message, where, conv)
+        else:
+            assert_never(message.role)
+        previous = message.role
+    body["input"] = items
+    if request.tools is not MISSING:
+        body["tools"] = [_encode_tool(tool, f"/tools/{i}", conv) for i, tool in enumerate(request.tools)]
+    _encode_tool_choice(request, body)
+    fmt = _encode_options(request.options if request.options is not MISSING else ChatOptions(), body, conv)
+    _parts.merge_provider_options(request.provider_options, adapter_name, body, MANIFEST.options_schema)
+    if fmt is not None:  # after the options: their own ``text`` members (verbosity) join the format
+        if "format" in body.get("text", {}):
+            raise ConversionRefused(
+                "provider_options",
+                "text.format is set from options.response_format; set it there instead",
+                where=f"/provider_options/{adapter_name}/text/format",
+            )
+        body["text"] = {**body.get("text", {}), "format": fmt}
+    return body, conv.warnings
+
+
+def _message_members(message: Message, where: str, conv: Conversion) -> None:
+    for name in ("name", "id", "provider_metadata"):
+        if getattr(message, name) is not MISSING:
+            feature = "message.name_tool" if name == "name" and message.role == "tool" else f"message.{name}"
+            conv.degrade(feature, f"{where}/{name}")
+
+
+def _own(part: Part, where: str, conv: Conversion, keys: frozenset[str] | set[str] = _PART_KEYS) -> dict[str, Any]:
+    """The part's own provider data this encoder carries; foreign or unknown data is degraded."""
+    own, foreign = metadata_for(part.provider_metadata, PROVIDER)
+    if foreign or set(own) - set(keys):
+        conv.degrade("part.provider_metadata", f"{where}/provider_metadata")
+    return {key: own[key] for key in keys if key in own}
+
+
+def _system_texts(message: Message, where: str, conv: Conversion) -> list[dict[str, Any]]:
+    texts = []
+    for j, part in enumerate(message.parts):
+        if not isinstance(part, TextPart):
+            raise conv.refuse("system.non_text", f"{where}/parts/{j}")
+        _own(part, f"{where}/parts/{j}", conv, set())
+        texts.append({"type": "input_text", "text": part.text})
+    return texts
+
+
+def _user_content(message: Message, where: str, conv: Conversion) -> list[dict[str, Any]]:
+    return [_content_part(part, f"{where}/parts/{j}", conv) for j, part in enumerate(message.parts)]
+
+
+def _content_part(part: Part, where: str, conv: Conversion) -> dict[str, Any]:
+    """A user-side content part: ``input_text``, ``input_image`` or ``input_file`` (data becomes text)."""
+    match part:
+        case TextPart():
+            _own(part, where, conv, set())
+            return {"type": "input_text", "text": part.text}
+        case ImagePart():
+            own = _own(part, where, conv, {"detail"})
+            return _image(part, own, f"{where}/image", conv)
+        case FilePart():
+            _own(part, where, conv, set())
+            return _file(part.file, f"{where}/file", conv)
+        case DataPart():
+            _own(part, where, conv, set())
+            conv.degrade("data", where)
+            return {"type": "input_text", "text": _parts.data_text(part.data)}
+        case AudioPart():
+            feature = "audio.url" if isinstance(part.audio, MediaUrl) else "audio.base64"
+            raise conv.refuse(feature, f"{where}/audio")
+        case ReasoningPart() | ToolCallPart() | ToolResultPart():
+            raise conv.refuse("part.misplaced", where)
+        case _:
+            assert_never(part)
+
+
+def _image(part: ImagePart, own: dict[str, Any], where: str, conv: Conversion) -> dict[str, Any]:
+    source = part.image
+    detail = own.get("detail") if own.get("detail") in ("low", "high", "auto", "original") else "auto"
+    if isinstance(source, MediaUrl):
+        if source.media_type is not MISSING:
+            conv.degrade("media.media_type_dropped", f"{where}/media_type")
+        if parse_data_url(source.url) is not None:
+            conv.degrade("media.data_url", f"{where}/url")
+        return {"type": "input_image", "image_url": source.url, "detail": detail}
+    if source.media_type not in MANIFEST.media_types["image"]:
+        raise conv.refuse("media.unsupported_type", f"{where}/media_type")
+    return {"type": "input_image", "image_url": build_data_url(source.media_type, source.base64), "detail": detail}
+
+
+def _file(source: FileUri | FileBase64 | FileId, where: str, conv: Conversion) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "input_file"}
+    match source:
+        case FileUri():
+            out["file_url"] = source.uri
+        case FileBase64():
+            out["file_data"] = build_data_url(source.media_type, source.base64)
+        case FileId():
+            if source.issuer is MISSING or source.issuer != PROVIDER:
+                raise conv.refuse("file.file_id_foreign", f"{where}/issuer")
+            out["file_id"] = source.file_id
+        case _:
+            assert_never(source)
+    if not isinstance(source, FileBase64) and source.media_type is not MISSING:
+        conv.degrade("media.media_type_dropped", f"{where}/media_type")
+    if source.name is not MISSING:
+        out["filename"] = source.name
+    return out
+
+
+def _assistant_items(message: Message, where: str, conv: Conversion) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    for j, part in enumerate(message.parts):
+        at = f"{where}/parts/{j}"
+        match part:
+            case TextPart():
+                own = _own(part, at, conv, {"item_id"})
+                if own.get("item_id"):
+                    content = [{"type": "output_text", "text": part.text, "annotations": []}]
+                    items.append({"type": "message", "id": own["item_id"], "role": "assistant",
+                                  "status": "completed", "content": content})  # fmt: skip
+                else:
+                    items.append({"type": "message", "role": "assistant", "content": part.text})
+            case ToolCallPart():
+                own = _own(part, at, conv, {"item_id"})
+                items.append(encode_function_call(part.tool_call, own))
+            case ReasoningPart():
+                _own(part, at, conv, {"summary", "content"})
+                item = encode_reasoning(part, at, conv)
+                if item is not None:
+                    items.append(item)
+            case ImagePart() | AudioPart() | FilePart() | DataPart() | ToolResultPart():
+                raise conv.refuse("part.misplaced", at)
+            case _:
+                assert_never(part)
+    return items
+
+
+def _tool_items(message: Message, where: str, conv: Conversion) -> list[dict[str, Any]]:
+    items = []
+    for j, part in enumerate(message.parts):
+        at = f"{where}/parts/{j}"
+        if not isinstance(part, ToolResultPart):
+            raise conv.refuse("part.misplaced", at)
+        _own(part, at, conv, set())
+        items.append(_tool_result(part.tool_result, at, conv))
+    if not message.parts:
+        conv.degrade("tool_result.empty", f"{where}/parts")
+        return [{"type": "message", "role": "user", "content": []}]
+    if len(items) > 1:
+        conv.degrade("tool_result.grouped", f"{where}/parts")
+    return items
+
+
+def _tool_result(result: ToolResult, where: str, conv: Conversion) -> dict[str, Any]:
+    item: dict[str, Any] = {"type": "function_call_output", "call_id": result.tool_call_id}
+    if result.is_error is not MISSING:
+        conv.degrade("tool_result.is_error", f"{where}/tool_result/is_error")
+    if result.parts is MISSING:
+        item["output"] = result.content
+        return item
+    if not result.parts or (not result.content and isinstance(result.parts[0], (TextPart, DataPart))):
+        conv.degrade("tool_result.parts_ambiguous", f"{where}/tool_result/parts")
+    output = [{"type": "input_text", "text": result.content}] if result.content else []
+    for k, part in enumerate(result.parts):
+        output.append(_content_part(part, f"{where}/tool_result/parts/{k}", conv))
+    item["output"] = output if result.parts else result.content
+    return item
+
+
+def _encode_tool(tool: ToolDefinition, where: str, conv: Conversion) -> dict[str, Any]:
+    _parts.tool_definition_extras(tool, where, conv)
+    out: dict[str, Any] = {"type": "function", "name": tool.name}
+    if tool.description is not MISSING:
+        out["description"] = tool.description
+    out["parameters"] = tool.input_schema
+    out["strict"] = None if tool.strict is MISSING else tool.strict
+    return out
+
+
+def _encode_tool_choice(request: ChatRequest, body: dict[str, Any]) -> None:
+    match request.tool_choice:
+        case ToolChoiceAuto() | ToolChoiceNone() | ToolChoiceRequired():
+            body["tool_choice"] = request.tool_choice.type
+        case ToolChoiceTool():
+            body["tool_choice"] = {"type": "function", "name": request.tool_choice.tool}
+        case _:
+            pass
+
+
+def _encode_options(options: ChatOptions, body: dict[str, Any], conv: Conversion) -> dict[str, Any] | None:
+    """Sets the sampling options in ``body``; returns the ``text.format`` for the response format."""
+    for name in ("temperature", "top_p"):
+        if getattr(options, name) is not MISSING:
+            body[name] = getattr(options, name)
+    for name in ("stop", "seed"):
+        if getattr(options, name) is not MISSING:
+            conv.degrade(f"options.{name}", f"/options/{name}")
+    if options.max_tokens is not MISSING:
+        body["max_output_tokens"] = options.max_tokens
+    if options.parallel_tool_calls is not MISSING:
+        body["parallel_tool_calls"] = options.parallel_tool_calls
+    match options.response_format:
+        case ResponseFormatText() | ResponseFormatJsonObject():
+            return {"type": options.response_format.type}
+        case ResponseFormatJsonSchema():
+            spec = options.response_format.json_schema
+            fmt: dict[str, Any] = {"type": "json_schema", "name": spec.name, "schema": spec.schema_}
+            if spec.description is not MISSING:
+                fmt["description"] = spec.description
+            if spec.strict is not MISSING:
+                fmt["strict"] = spec.strict
+            return fmt
+        case _:
+            return None

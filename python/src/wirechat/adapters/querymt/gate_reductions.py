@@ -1,0 +1,49 @@
+"""What this adapter's own manifest feature does to a canonical document, for the gate's expectations.
+
+QueryMT's message is one role, one ``message_type`` and one ``content`` string, so some canonical messages
+have no QueryMT form at all (feature ``message.shape``, refused), stated here from the manifest's
+description, not from the encoder, after the shared walk has applied the shared features' reductions:
+
+* a user message holds one text, one image or PDF, or a non-empty text then one image or PDF;
+* an assistant message holds at most one text, and a non-empty one when tool calls follow;
+* a PDF has no file name.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+__all__ = ["request", "response"]
+
+_MEDIA = {"image", "file"}
+
+
+class Walk(Protocol):
+    """The part of the gate's walk this module uses."""
+
+    def use(self, feature: str) -> bool: ...
+
+
+def _user_fits(parts: list[dict[str, Any]]) -> bool:
+    order = ["media" if part["type"] in _MEDIA else "text" for part in parts]
+    if any(part["type"] == "file" and "name" in part["file"] for part in parts):
+        return False
+    return order in (["text"], ["media"]) or (order == ["text", "media"] and parts[0].get("text") != "")
+
+
+def _assistant_fits(parts: list[dict[str, Any]]) -> bool:
+    texts = [part for part in parts if part["type"] == "text"]
+    calls = any(part["type"] == "tool_call" for part in parts)
+    return len(texts) <= 1 and not (calls and [part.get("text") for part in texts] == [""])
+
+
+def request(walk: Walk, document: dict[str, Any]) -> None:
+    fits = {"user": _user_fits, "assistant": _assistant_fits}
+    for message in document["messages"]:
+        check = fits.get(message["role"])
+        if check is not None and not check(message["parts"]):
+            walk.use("message.shape")
+
+
+def response(walk: Walk, document: dict[str, Any], original_finish: dict[str, Any]) -> None:
+    """A reply is one assistant message whose shape the response decoder makes: nothing to reduce."""

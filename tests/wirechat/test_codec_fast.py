@@ -1,0 +1,126 @@
+"""``wirechat.fast`` (msgspec Structs) agrees with ``wirechat.decode`` (pydantic models): on every schema
+example, valid or not, and on one hostile document per I-JSON rule; and it refuses Structs built wrong."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import msgspec
+import pytest
+
+import wirechat
+from wirechat import WireError, fast
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "schema" / "v1" / "examples"
+CASES = sorted(EXAMPLES.glob("*/*/*.json"))
+
+
+def _answer(decode, encode, canonical, data: bytes, type_: object) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    try:
+        value = decode(data, type_)
+    except WireError as error:
+        return {"problems": [(p.pointer, p.rule, p.message, p.line, p.column) for p in error.problems]}
+    return {"value": json.loads(encode(value)), "canonical": canonical(value)}
+
+
+def _both(data: bytes, name: str) -> tuple[dict[str, object], dict[str, object]]:
+    checked_type = getattr(wirechat, name)
+    checked = _answer(
+        wirechat.decode, lambda v: wirechat.encode(v, checked_type), wirechat.canonical, data, checked_type
+    )
+    quick = _answer(fast.decode, fast.encode, fast.canonical, data, getattr(fast, name))
+    return checked, quick
+
+
+@pytest.mark.parametrize("path", CASES, ids=[str(p.relative_to(EXAMPLES)) for p in CASES])
+def test_the_engines_agree_on_every_schema_example(path: Path) -> None:
+    invalid = path.parts[-2] == "invalid"  # {"document": ..., "pointer": ..., "reason": ...}
+    data = json.dumps(json.loads(path.read_bytes())["document"]).encode() if invalid else path.read_bytes()
+    checked, quick = _both(data, path.parts[-3])
+    assert quick == checked
+    assert ("problems" in checked) == invalid
+
+
+HOSTILE = {
+    "duplicate key": b'{"role":"user","parts":[{"type":"text","text":"a","text":"b"}]}',
+    "lone surrogate escape": b'{"role":"user","parts":[{"type":"text","text":"\\ud800"}]}',
+    "raw surrogate bytes": b'{"role":"user","parts":[{"type":"text","text":"\xed\xa0\x80"}]}',
+    "NaN": b'{"role":"user","parts":[{"type":"data","data":{"value":NaN}}]}',
+    "overflowing double": b'{"role":"user","parts":[{"type":"data","data":{"value":1e400}}]}',
+    "unsafe integer in free-form data": b'{"role":"user","parts":[{"type":"data","data":{"value":[9007199254740993]}}]}',  # noqa: E501
+    "whole double past 2^53": b'{"role":"user","parts":[{"type":"data","data":{"value":9007199254740992.0}}]}',
+    "201 levels": b'{"role":"user","parts":[{"type":"data","data":{"value":' + b"[" * 199 + b"]" * 199 + b"}}]}",
+    "unknown member": b'{"role":"user","parts":[],"colour":"red"}',
+    "null for an optional member": b'{"role":"user","parts":[],"name":null}',
+    "wrong tag": b'{"role":"user","parts":[{"type":"txt","text":"a"}]}',
+    "trailing data": b'{"role":"user","parts":[]} x',
+    "byte order mark": b'\xef\xbb\xbf{"role":"user","parts":[]}',
+    # Python's re (msgspec) lets "$" match before a final newline; the schema's patterns do not
+    "newline after base64": b'{"role":"user","parts":[{"type":"image","image":{"source":"base64","base64":"QUJD\\n","media_type":"image/png"}}]}',  # noqa: E501
+    "newline after an issuer": b'{"role":"user","parts":[{"type":"reasoning","reasoning":{"issuer":"ab\\n"}}]}',
+    "too long an integer literal": b'{"role":"user","parts":[{"type":"data","data":{"value":' + b"9" * 5000 + b"}}]}",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_the_engines_give_the_same_problems_on_hostile_input(name: str) -> None:
+    checked, quick = _both(HOSTILE[name], "Message")
+    assert "problems" in checked, checked
+    assert quick == checked
+
+
+def test_a_variant_decoded_alone_needs_its_tag() -> None:
+    checked, quick = _both(b'{"text":"hi"}', "TextPart")
+    assert quick == checked == {"problems": [("/type", "required", "required member is missing", None, None)]}
+
+
+def test_free_form_decoded_alone_is_scanned() -> None:
+    checked, quick = _both(b'{"a":[1,9007199254740993]}', "JsonObject")
+    assert quick == checked
+    assert quick["problems"][0][:2] == ("/a/1", "unsafe-integer")  # type: ignore[index]
+
+
+def test_encode_refuses_a_struct_built_wrong_with_the_checked_engines_problem() -> None:
+    with pytest.raises(WireError) as caught:
+        fast.encode(fast.Message(role="bot", parts=[fast.TextPart(text=5)]))  # type: ignore[arg-type]
+    assert [(p.pointer, p.rule) for p in caught.value.problems] == [("/parts/0/text", "type"), ("/role", "enum")]
+
+
+def test_a_struct_built_with_bad_free_form_data_is_refused_when_built() -> None:
+    with pytest.raises(ValueError, match="I-JSON"):
+        fast.DataRef(value=[math.nan])
+    with pytest.raises(ValueError, match="I-JSON"):
+        fast.DataRef(value={"n": 2**60})
+
+
+def test_encode_without_the_check_writes_what_it_is_given() -> None:
+    value = fast.Message(role="bot", parts=[])  # type: ignore[arg-type]
+    assert fast.encode(value, check=False) == b'{"role":"bot","parts":[]}'
+
+
+def test_to_model_and_from_model_cross_between_the_engines() -> None:
+    text = b'{"role":"assistant","parts":[{"type":"tool_call","tool_call":{"id":"c1","name":"f","arguments":"{}"}}]}'
+    struct = fast.decode(text, fast.Message)
+    model = fast.to_model(struct)
+    assert isinstance(model, wirechat.Message)
+    assert wirechat.encode(model) == fast.encode(struct) == text
+    assert fast.from_model(model) == struct
+    assert fast.to_model(struct.parts[0], fast.Part) == model.parts[0]
+
+
+def test_max_bytes_and_wrong_types_are_refused_as_by_the_checked_engine() -> None:
+    with pytest.raises(WireError) as caught:
+        fast.decode(b'{"role":"user","parts":[]}', fast.Message, max_bytes=10)
+    assert caught.value.problems[0].rule == "too-large"
+    with pytest.raises(TypeError, match=r"not a type of wirechat\.fast"):
+        fast.decode(b"{}", wirechat.Message)
+    assert fast.name_of(fast.ProviderOptions) == "ProviderOptions"
+    assert fast.name_of(fast.ProviderMetadata) == "ProviderMetadata"
+
+
+def test_unset_members_are_left_out_and_null_is_not_unset() -> None:
+    struct = fast.decode(b'{"role":"user","parts":[]}', fast.Message)
+    assert struct.name is msgspec.UNSET
+    assert fast.encode(struct) == b'{"role":"user","parts":[]}'

@@ -53,6 +53,31 @@ type (
 	ToolChoiceNone     = wire.ToolChoiceNone
 	ToolChoiceRequired = wire.ToolChoiceRequired
 	ToolChoiceTool     = wire.ToolChoiceTool
+	ToolResultStatus   = wire.ToolResultStatus
+)
+
+// The values of ToolResultStatus.
+const (
+	ToolResultStatusCompleted = wire.ToolResultStatusCompleted
+	ToolResultStatusFailed    = wire.ToolResultStatusFailed
+	ToolResultStatusRejected  = wire.ToolResultStatusRejected
+)
+
+// A tool loop saved between steps (spec section 14).
+type (
+	ToolLoopState         = wire.ToolLoopState
+	PendingToolCall       = wire.PendingToolCall
+	ToolCallStatus        = wire.ToolCallStatus
+	ToolCallPending       = wire.ToolCallPending
+	ToolCallApproved      = wire.ToolCallApproved
+	ToolCallRejected      = wire.ToolCallRejected
+	ToolCallScheduled     = wire.ToolCallScheduled
+	ToolLoopPause         = wire.ToolLoopPause
+	PauseAwaitingApproval = wire.PauseAwaitingApproval
+	PauseScheduled        = wire.PauseScheduled
+	PauseMixed            = wire.PauseMixed
+	ToolCallIds           = wire.ToolCallIds
+	Timestamp             = wire.Timestamp
 )
 
 // Requests, responses and their settings.

@@ -28,6 +28,7 @@ export {
 export { parseJson, MAX_DEPTH } from "./ijson.js";
 export { addUsage, sumUsage } from "./usage.js";
 export { buildArguments, parseArguments } from "./tool-arguments.js";
+export { checkToolLoopState, checkToolResult, findToolCall, findToolResult, mergeConsecutive, type Found } from "./tool-loop.js";
 export {
   audioMessage,
   cloneMessage,

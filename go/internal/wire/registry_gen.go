@@ -49,6 +49,10 @@ var TypeNames = []string{
 	"Message",
 	"Part",
 	"PartEvent",
+	"PauseAwaitingApproval",
+	"PauseMixed",
+	"PauseScheduled",
+	"PendingToolCall",
 	"ProviderMetadata",
 	"ProviderOptions",
 	"Reasoning",
@@ -67,21 +71,31 @@ var TypeNames = []string{
 	"TextEndEvent",
 	"TextPart",
 	"TextStartEvent",
+	"Timestamp",
 	"TokenUsage",
 	"ToolAnnotations",
 	"ToolCall",
+	"ToolCallApproved",
 	"ToolCallDeltaEvent",
 	"ToolCallEndEvent",
+	"ToolCallIds",
 	"ToolCallPart",
+	"ToolCallPending",
+	"ToolCallRejected",
+	"ToolCallScheduled",
 	"ToolCallStartEvent",
+	"ToolCallStatus",
 	"ToolChoice",
 	"ToolChoiceAuto",
 	"ToolChoiceNone",
 	"ToolChoiceRequired",
 	"ToolChoiceTool",
 	"ToolDefinition",
+	"ToolLoopPause",
+	"ToolLoopState",
 	"ToolResult",
 	"ToolResultPart",
+	"ToolResultStatus",
 	"UsageEvent",
 }
 
@@ -95,6 +109,7 @@ var (
 	patternMcpHttpServerSecretHeaders = codec.NewPattern("^[A-Za-z_][A-Za-z0-9_]*$")
 	patternMcpHttpServerURL           = codec.NewPattern("^[Hh][Tt][Tt][Pp][Ss]?://")
 	patternMcpWebsocketServerURL      = codec.NewPattern("^[Ww][Ss][Ss]?://")
+	patternTimestamp                  = codec.NewPattern(`^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,9})?Z$`)
 )
 
 // New returns a pointer to a zero value of the wire type with that schema name (a *Message for
@@ -175,6 +190,14 @@ func New(name string) any {
 		return new(Part)
 	case "PartEvent":
 		return new(PartEvent)
+	case "PauseAwaitingApproval":
+		return new(PauseAwaitingApproval)
+	case "PauseMixed":
+		return new(PauseMixed)
+	case "PauseScheduled":
+		return new(PauseScheduled)
+	case "PendingToolCall":
+		return new(PendingToolCall)
 	case "ProviderMetadata":
 		return new(ProviderMetadata)
 	case "ProviderOptions":
@@ -211,20 +234,34 @@ func New(name string) any {
 		return new(TextPart)
 	case "TextStartEvent":
 		return new(TextStartEvent)
+	case "Timestamp":
+		return new(Timestamp)
 	case "TokenUsage":
 		return new(TokenUsage)
 	case "ToolAnnotations":
 		return new(ToolAnnotations)
 	case "ToolCall":
 		return new(ToolCall)
+	case "ToolCallApproved":
+		return new(ToolCallApproved)
 	case "ToolCallDeltaEvent":
 		return new(ToolCallDeltaEvent)
 	case "ToolCallEndEvent":
 		return new(ToolCallEndEvent)
+	case "ToolCallIds":
+		return new(ToolCallIds)
 	case "ToolCallPart":
 		return new(ToolCallPart)
+	case "ToolCallPending":
+		return new(ToolCallPending)
+	case "ToolCallRejected":
+		return new(ToolCallRejected)
+	case "ToolCallScheduled":
+		return new(ToolCallScheduled)
 	case "ToolCallStartEvent":
 		return new(ToolCallStartEvent)
+	case "ToolCallStatus":
+		return new(ToolCallStatus)
 	case "ToolChoice":
 		return new(ToolChoice)
 	case "ToolChoiceAuto":
@@ -237,10 +274,16 @@ func New(name string) any {
 		return new(ToolChoiceTool)
 	case "ToolDefinition":
 		return new(ToolDefinition)
+	case "ToolLoopPause":
+		return new(ToolLoopPause)
+	case "ToolLoopState":
+		return new(ToolLoopState)
 	case "ToolResult":
 		return new(ToolResult)
 	case "ToolResultPart":
 		return new(ToolResultPart)
+	case "ToolResultStatus":
+		return new(ToolResultStatus)
 	case "UsageEvent":
 		return new(UsageEvent)
 	}
@@ -285,9 +328,15 @@ func DecodeInto(dst any, data []byte) error {
 	case *StreamEvent:
 		*p = decodeStreamEvent(d)
 		return d.Finish("StreamEvent")
+	case *ToolCallStatus:
+		*p = decodeToolCallStatus(d)
+		return d.Finish("ToolCallStatus")
 	case *ToolChoice:
 		*p = decodeToolChoice(d)
 		return d.Finish("ToolChoice")
+	case *ToolLoopPause:
+		*p = decodeToolLoopPause(d)
+		return d.Finish("ToolLoopPause")
 	}
 	return notWire(dst)
 }
@@ -349,6 +398,13 @@ func Check(v any) error {
 			(*x).validate(&c)
 		}
 		return c.Err("StreamEvent")
+	case *ToolCallStatus:
+		if *x == nil {
+			c.Report(codec.RuleType, "a ToolCallStatus is nil")
+		} else {
+			(*x).validate(&c)
+		}
+		return c.Err("ToolCallStatus")
 	case *ToolChoice:
 		if *x == nil {
 			c.Report(codec.RuleType, "a ToolChoice is nil")
@@ -356,6 +412,13 @@ func Check(v any) error {
 			(*x).validate(&c)
 		}
 		return c.Err("ToolChoice")
+	case *ToolLoopPause:
+		if *x == nil {
+			c.Report(codec.RuleType, "a ToolLoopPause is nil")
+		} else {
+			(*x).validate(&c)
+		}
+		return c.Err("ToolLoopPause")
 	}
 	return notWire(v)
 }
@@ -380,8 +443,12 @@ func Write(v any) ([]byte, error) {
 		encodeResponseFormat(&w, *x)
 	case *StreamEvent:
 		encodeStreamEvent(&w, *x)
+	case *ToolCallStatus:
+		encodeToolCallStatus(&w, *x)
 	case *ToolChoice:
 		encodeToolChoice(&w, *x)
+	case *ToolLoopPause:
+		encodeToolLoopPause(&w, *x)
 	default:
 		return nil, notWire(v)
 	}

@@ -17,12 +17,17 @@ type ToolResult struct {
 	Content string `json:"content"`
 	// True when the tool failed and `content` describes the failure. Absent means false.
 	IsError *bool `json:"is_error,omitempty"`
+	// How a tool call was resolved (a ToolResultStatus).
+	Status *ToolResultStatus `json:"status,omitempty"`
+	// Why the call was rejected, in words the model reads; present exactly when `status` is
+	// `rejected`.
+	Reason *string `json:"reason,omitempty"`
 	// Rich results (images, files, data), as MCP tools return them.
 	Parts []ContentPart `json:"parts,omitempty"`
 }
 
 // toolResultMembers names the members of ToolResult by bit, for the missing-member check.
-var toolResultMembers = []string{"tool_call_id", "content", "is_error", "parts"}
+var toolResultMembers = []string{"tool_call_id", "content", "is_error", "status", "reason", "parts"}
 
 func (v *ToolResult) decodeJSON(d *codec.Decoder) {
 	if !d.OpenObject() {
@@ -51,8 +56,22 @@ func (v *ToolResult) decodeJSON(d *codec.Decoder) {
 			if x, ok := d.Bool(); ok {
 				v.IsError = &x
 			}
-		case "parts":
+		case "status":
 			if d.Seen(&seen, 3) {
+				continue
+			}
+			v.Status = new(ToolResultStatus)
+			v.Status.decodeJSON(d)
+		case "reason":
+			if d.Seen(&seen, 4) {
+				continue
+			}
+			if x, ok := d.String(); ok {
+				codec.CheckLength(d, x, 1, -1)
+				v.Reason = &x
+			}
+		case "parts":
+			if d.Seen(&seen, 5) {
 				continue
 			}
 			if d.OpenArray() {
@@ -76,6 +95,17 @@ func (v *ToolResult) validate(c *codec.Checker) {
 	c.Enter("content")
 	codec.CheckText(c, v.Content)
 	c.Leave()
+	if v.Status != nil {
+		c.Enter("status")
+		v.Status.validate(c)
+		c.Leave()
+	}
+	if v.Reason != nil {
+		c.Enter("reason")
+		codec.CheckText(c, *v.Reason)
+		codec.CheckLength(c, *v.Reason, 1, -1)
+		c.Leave()
+	}
 	if v.Parts != nil {
 		c.Enter("parts")
 		for i := range v.Parts {
@@ -100,6 +130,14 @@ func (v *ToolResult) encodeJSON(w *codec.Writer) {
 	if v.IsError != nil {
 		w.Key("is_error")
 		w.Bool(*v.IsError)
+	}
+	if v.Status != nil {
+		w.Key("status")
+		w.String(string(*v.Status))
+	}
+	if v.Reason != nil {
+		w.Key("reason")
+		w.String(*v.Reason)
 	}
 	if v.Parts != nil {
 		w.Key("parts")
@@ -139,4 +177,54 @@ func (v *ToolResult) UnmarshalJSON(data []byte) error {
 	d := codec.NewDecoder(data)
 	v.decodeJSON(d)
 	return d.Finish("ToolResult")
+}
+
+// ToolResultStatus is the wire type ToolResultStatus (schema/v1/tool_result.schema.json).
+// How a tool call was resolved: `completed` (the tool ran and returned), `failed` (it raised, timed
+// out, or its arguments were invalid) or `rejected` (a policy or a person refused it; `reason` says
+// why). Absent: not said (older producers). Spec section 14.1 gives the rule with `is_error`.
+type ToolResultStatus string
+
+// The values of ToolResultStatus.
+const (
+	ToolResultStatusCompleted ToolResultStatus = "completed"
+	ToolResultStatusFailed    ToolResultStatus = "failed"
+	ToolResultStatusRejected  ToolResultStatus = "rejected"
+)
+
+// toolResultStatusValues lists the values of ToolResultStatus, for messages.
+var toolResultStatusValues = []string{"completed", "failed", "rejected"}
+
+func (e ToolResultStatus) known() bool {
+	switch e {
+	case ToolResultStatusCompleted, ToolResultStatusFailed, ToolResultStatusRejected:
+		return true
+	}
+	return false
+}
+
+func (e *ToolResultStatus) decodeJSON(d *codec.Decoder) {
+	if x, ok := d.String(); ok {
+		*e = ToolResultStatus(x)
+		codec.CheckEnum(d, x, e.known(), toolResultStatusValues)
+	}
+}
+
+func (e ToolResultStatus) validate(c *codec.Checker) {
+	codec.CheckEnum(c, string(e), e.known(), toolResultStatusValues)
+}
+
+func (e ToolResultStatus) encodeJSON(w *codec.Writer) {
+	w.String(string(e))
+}
+
+func (ToolResultStatus) wireName() string {
+	return "ToolResultStatus"
+}
+
+// Validate returns a *codec.WireError unless e is one of the values of ToolResultStatus.
+func (e ToolResultStatus) Validate() error {
+	var c codec.Checker
+	e.validate(&c)
+	return c.Err("ToolResultStatus")
 }

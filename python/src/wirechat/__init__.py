@@ -12,6 +12,7 @@ from wirechat._generated import __all__ as _model_names
 from wirechat._generated.version import __version__
 from wirechat.codec import canonical, decode, encode
 from wirechat.errors import Problem, WireError
+from wirechat.history import Found, find_tool_call, find_tool_result, merge_consecutive
 from wirechat.messages import (
     audio_message,
     data_message,
@@ -31,6 +32,7 @@ from wirechat.messages import (
 )
 from wirechat.stream import StreamError, StreamFold, events_from_response, fold
 from wirechat.tool_arguments import ToolArgumentsError, build_arguments, parse_arguments
+from wirechat.tool_state import check_tool_loop_state, check_tool_result
 from wirechat.usage import add_usage, sum_usage
 
 __all__ = [  # noqa: PLE0604 (the model names are strings, listed in wirechat._generated)
@@ -43,7 +45,13 @@ __all__ = [  # noqa: PLE0604 (the model names are strings, listed in wirechat._g
     "StreamFold",
     "ToolArgumentsError",
     "WireError",
+    "Found",
     "add_usage",
+    "check_tool_loop_state",
+    "check_tool_result",
+    "find_tool_call",
+    "find_tool_result",
+    "merge_consecutive",
     "build_arguments",
     "canonical",
     "decode",

@@ -29,6 +29,7 @@ from wirechat._generated.models import (
 from wirechat.adapters import Adapter, get
 from wirechat.client import AsyncClient, Client
 from wirechat.stream import StreamFold, events_from_response
+from wirechat.structured_output import Output, astructured_chat, structured_chat
 from wirechat.transport.plugin import PluginHost, PluginReported, Sandbox
 from wirechat.transport.plugin_errors import PluginError, provider_failure
 
@@ -204,7 +205,9 @@ class PluginClient(Client):
     def adapter(self) -> Adapter:
         return self._calls.adapter
 
-    def chat(self, request: ChatRequest) -> ChatResponse:
+    def chat(self, request: ChatRequest, *, output: Output | None = None, output_retries: int = 0) -> Any:
+        if output is not None:  # structured output, as Client.chat does it
+            return structured_chat(self._calls.chat, request, output, output_retries)
         return self._calls.chat(request)
 
     def stream(self, request: ChatRequest) -> PluginStream:  # type: ignore[override]
@@ -244,7 +247,9 @@ class AsyncPluginClient(AsyncClient):
     def adapter(self) -> Adapter:
         return self._calls.adapter
 
-    async def chat(self, request: ChatRequest) -> ChatResponse:
+    async def chat(self, request: ChatRequest, *, output: Output | None = None, output_retries: int = 0) -> Any:
+        if output is not None:  # structured output, as AsyncClient.chat does it
+            return await astructured_chat(self.chat, request, output, output_retries)
         return await asyncio.to_thread(self._calls.chat, request)
 
     def stream(self, request: ChatRequest) -> AsyncPluginStream:  # type: ignore[override]

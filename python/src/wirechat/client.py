@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterator, Mapping
 from os import PathLike
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar, overload
+
+from pydantic import BaseModel
 
 from wirechat._calls import (
     ClientSetup,
@@ -38,10 +40,13 @@ from wirechat._generated.models import (
     StreamEvent,
 )
 from wirechat.adapters import Adapter
+from wirechat.structured_output import Output, Structured, astructured_chat, structured_chat
 from wirechat.transport.errors import APIError
 from wirechat.transport.events import EventPump
 from wirechat.transport.http import AsyncHttpTransport, HttpTransport, Timeouts
 from wirechat.transport.retry import RetryPolicy
+
+M = TypeVar("M", bound=BaseModel)
 
 __all__ = ["AsyncChatStream", "AsyncClient", "ChatStream", "Client", "DegradedRequestWarning", "UnsupportedCallError"]
 
@@ -149,8 +154,18 @@ class Client:
     def adapter(self) -> Adapter:
         return self._setup.adapter
 
-    def chat(self, request: ChatRequest) -> ChatResponse:
-        """Send ``request`` and return the provider's answer as a canonical ``ChatResponse``."""
+    @overload
+    def chat(self, request: ChatRequest) -> ChatResponse: ...
+    @overload
+    def chat(self, request: ChatRequest, *, output: type[M], output_retries: int = 0) -> Structured[M]: ...
+    @overload
+    def chat(self, request: ChatRequest, *, output: Mapping[str, Any], output_retries: int = 0) -> Structured[Any]: ...
+    def chat(self, request: ChatRequest, *, output: Output | None = None, output_retries: int = 0) -> Any:
+        """Send ``request`` and return the provider's answer as a canonical ``ChatResponse``. With ``output``
+        (a pydantic model or a JSON Schema), return ``Structured(value, response)`` with the validated
+        value, or raise ``StructuredOutputError`` (``wirechat.structured_output``)."""
+        if output is not None:
+            return structured_chat(self.chat, request, output, output_retries)
         path, body = self._setup.chat_call(request, stream=False)
         reply = self._transport.post(path, body)
         response: ChatResponse = self._setup.decode(reply, self._setup.adapter.decode_response, "response")
@@ -296,8 +311,18 @@ class AsyncClient:
     def adapter(self) -> Adapter:
         return self._setup.adapter
 
-    async def chat(self, request: ChatRequest) -> ChatResponse:
-        """Send ``request`` and return the provider's answer as a canonical ``ChatResponse``."""
+    @overload
+    async def chat(self, request: ChatRequest) -> ChatResponse: ...
+    @overload
+    async def chat(self, request: ChatRequest, *, output: type[M], output_retries: int = 0) -> Structured[M]: ...
+    @overload
+    async def chat(
+        self, request: ChatRequest, *, output: Mapping[str, Any], output_retries: int = 0
+    ) -> Structured[Any]: ...
+    async def chat(self, request: ChatRequest, *, output: Output | None = None, output_retries: int = 0) -> Any:
+        """The asyncio form of ``Client.chat``, ``output`` included."""
+        if output is not None:
+            return await astructured_chat(self.chat, request, output, output_retries)
         path, body = self._setup.chat_call(request, stream=False)
         reply = await self._transport.post(path, body)
         response: ChatResponse = self._setup.decode(reply, self._setup.adapter.decode_response, "response")

@@ -47,6 +47,10 @@ export const TYPE_NAMES: readonly TypeName[] = [
   "Message",
   "Part",
   "PartEvent",
+  "PauseAwaitingApproval",
+  "PauseMixed",
+  "PauseScheduled",
+  "PendingToolCall",
   "ProviderMetadata",
   "ProviderOptions",
   "Reasoning",
@@ -65,21 +69,31 @@ export const TYPE_NAMES: readonly TypeName[] = [
   "TextEndEvent",
   "TextPart",
   "TextStartEvent",
+  "Timestamp",
   "TokenUsage",
   "ToolAnnotations",
   "ToolCall",
+  "ToolCallApproved",
   "ToolCallDeltaEvent",
   "ToolCallEndEvent",
+  "ToolCallIds",
   "ToolCallPart",
+  "ToolCallPending",
+  "ToolCallRejected",
+  "ToolCallScheduled",
   "ToolCallStartEvent",
+  "ToolCallStatus",
   "ToolChoice",
   "ToolChoiceAuto",
   "ToolChoiceNone",
   "ToolChoiceRequired",
   "ToolChoiceTool",
   "ToolDefinition",
+  "ToolLoopPause",
+  "ToolLoopState",
   "ToolResult",
   "ToolResultPart",
+  "ToolResultStatus",
   "UsageEvent"
 ];
 
@@ -1196,6 +1210,95 @@ export const schema: {
         "part"
       ]
     },
+    "PauseAwaitingApproval": {
+      "title": "PauseAwaitingApproval",
+      "description": "Calls wait for a person's decision.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "type": "string",
+          "const": "awaiting_approval"
+        },
+        "tool_call_ids": {
+          "$ref": "#/$defs/ToolCallIds"
+        }
+      },
+      "required": [
+        "type",
+        "tool_call_ids"
+      ]
+    },
+    "PauseMixed": {
+      "title": "PauseMixed",
+      "description": "Some calls wait for a decision and others are scheduled.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "type": "string",
+          "const": "mixed"
+        },
+        "awaiting_approval": {
+          "$ref": "#/$defs/ToolCallIds"
+        },
+        "scheduled": {
+          "$ref": "#/$defs/ToolCallIds"
+        },
+        "at": {
+          "$ref": "#/$defs/Timestamp",
+          "description": "The earliest time a scheduled call may run."
+        }
+      },
+      "required": [
+        "type",
+        "awaiting_approval",
+        "scheduled",
+        "at"
+      ]
+    },
+    "PauseScheduled": {
+      "title": "PauseScheduled",
+      "description": "Calls are scheduled; resume at `at` (the earliest of their times) or later.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "type": "string",
+          "const": "scheduled"
+        },
+        "tool_call_ids": {
+          "$ref": "#/$defs/ToolCallIds"
+        },
+        "at": {
+          "$ref": "#/$defs/Timestamp",
+          "description": "The earliest time a scheduled call may run."
+        }
+      },
+      "required": [
+        "type",
+        "tool_call_ids",
+        "at"
+      ]
+    },
+    "PendingToolCall": {
+      "title": "PendingToolCall",
+      "description": "A call of the last model turn and its local status.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "tool_call": {
+          "$ref": "#/$defs/ToolCall"
+        },
+        "status": {
+          "$ref": "#/$defs/ToolCallStatus"
+        }
+      },
+      "required": [
+        "tool_call",
+        "status"
+      ]
+    },
     "ProviderMetadata": {
       "title": "ProviderMetadata",
       "description": "Provider data that has no wirechat field, keyed by provider name (`openai`, `anthropic`, ...). Each value is a JSON object owned by that provider's adapter. Nothing a provider returns is dropped: what has no field lands here.",
@@ -1605,6 +1708,12 @@ export const schema: {
         "index"
       ]
     },
+    "Timestamp": {
+      "title": "Timestamp",
+      "description": "An instant in UTC, RFC 3339 with a `Z` offset and 0 to 9 fraction digits: `2026-11-24T22:30:00Z`.",
+      "type": "string",
+      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"
+    },
     "TokenUsage": {
       "title": "TokenUsage",
       "description": "Tokens a call consumed, with one meaning whatever the provider: `input_tokens` includes cached tokens, `output_tokens` includes reasoning tokens, and `total_tokens` is their sum. See the spec for `add`.",
@@ -1728,6 +1837,21 @@ export const schema: {
         "arguments"
       ]
     },
+    "ToolCallApproved": {
+      "title": "ToolCallApproved",
+      "description": "Approved: it runs when the loop resumes.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "type": "string",
+          "const": "approved"
+        }
+      },
+      "required": [
+        "type"
+      ]
+    },
     "ToolCallDeltaEvent": {
       "title": "ToolCallDeltaEvent",
       "description": "A fragment of the arguments of the tool call at `index`; fragments concatenate into `ToolCall.arguments`.",
@@ -1781,6 +1905,16 @@ export const schema: {
         "index"
       ]
     },
+    "ToolCallIds": {
+      "title": "ToolCallIds",
+      "description": "Ids of pending tool calls.",
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "type": "string",
+        "minLength": 1
+      }
+    },
     "ToolCallPart": {
       "title": "ToolCallPart",
       "description": "A request from the model to call a tool.",
@@ -1802,6 +1936,62 @@ export const schema: {
       "required": [
         "type",
         "tool_call"
+      ]
+    },
+    "ToolCallPending": {
+      "title": "ToolCallPending",
+      "description": "Waiting for a decision (approve or reject).",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "type": "string",
+          "const": "pending"
+        }
+      },
+      "required": [
+        "type"
+      ]
+    },
+    "ToolCallRejected": {
+      "title": "ToolCallRejected",
+      "description": "Rejected: when the loop resumes, the model receives a `rejected` result carrying `reason`.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "type": "string",
+          "const": "rejected"
+        },
+        "reason": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Why, in words the model reads."
+        }
+      },
+      "required": [
+        "type",
+        "reason"
+      ]
+    },
+    "ToolCallScheduled": {
+      "title": "ToolCallScheduled",
+      "description": "To run at `at` or later, when the loop is resumed then.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "type": "string",
+          "const": "scheduled"
+        },
+        "at": {
+          "$ref": "#/$defs/Timestamp",
+          "description": "The earliest time the call may run."
+        }
+      },
+      "required": [
+        "type",
+        "at"
       ]
     },
     "ToolCallStartEvent": {
@@ -1838,6 +2028,28 @@ export const schema: {
         "id",
         "name"
       ]
+    },
+    "ToolCallStatus": {
+      "title": "ToolCallStatus",
+      "description": "The local status of a tool call a paused tool loop has not resolved yet: a tagged union on `type`. Never sent to a provider: only resolved outcomes (`ToolResult.status`) are.",
+      "type": "object",
+      "oneOf": [
+        {
+          "$ref": "#/$defs/ToolCallPending"
+        },
+        {
+          "$ref": "#/$defs/ToolCallApproved"
+        },
+        {
+          "$ref": "#/$defs/ToolCallRejected"
+        },
+        {
+          "$ref": "#/$defs/ToolCallScheduled"
+        }
+      ],
+      "discriminator": {
+        "propertyName": "type"
+      }
     },
     "ToolChoice": {
       "title": "ToolChoice",
@@ -1965,6 +2177,63 @@ export const schema: {
         "input_schema"
       ]
     },
+    "ToolLoopPause": {
+      "title": "ToolLoopPause",
+      "description": "Why a tool loop stopped before the model answered: a tagged union on `type`. The ids name entries of `ToolLoopState.pending`.",
+      "type": "object",
+      "oneOf": [
+        {
+          "$ref": "#/$defs/PauseAwaitingApproval"
+        },
+        {
+          "$ref": "#/$defs/PauseScheduled"
+        },
+        {
+          "$ref": "#/$defs/PauseMixed"
+        }
+      ],
+      "discriminator": {
+        "propertyName": "type"
+      }
+    },
+    "ToolLoopState": {
+      "title": "ToolLoopState",
+      "description": "A tool loop saved between two steps, usually paused: the conversation so far, the tool calls of the last model turn not resolved yet, why it paused, how many model turns it made and their usage. Any language can resume it. Spec section 14.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "request": {
+          "$ref": "#/$defs/ChatRequest",
+          "description": "What the next model turn is sent: the conversation so far (its last assistant message holds the calls of `pending`, followed by at most one `tool` message with the results already known), model, tools and options."
+        },
+        "pending": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/PendingToolCall"
+          },
+          "description": "The calls of the last model turn that have no result yet, in the order the model made them."
+        },
+        "pause": {
+          "$ref": "#/$defs/ToolLoopPause",
+          "description": "Why the loop stopped. Absent: it was saved between steps without pausing."
+        },
+        "steps": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 9007199254740991,
+          "description": "Model turns made so far."
+        },
+        "usage": {
+          "$ref": "#/$defs/TokenUsage",
+          "description": "The sum (spec section 7) of the usage of every model turn so far. Absent when no turn reported usage."
+        }
+      },
+      "required": [
+        "request",
+        "pending",
+        "steps"
+      ]
+    },
     "ToolResult": {
       "title": "ToolResult",
       "description": "What a tool returned, sent back to the model.",
@@ -1983,6 +2252,14 @@ export const schema: {
         "is_error": {
           "type": "boolean",
           "description": "True when the tool failed and `content` describes the failure. Absent means false."
+        },
+        "status": {
+          "$ref": "#/$defs/ToolResultStatus"
+        },
+        "reason": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Why the call was rejected, in words the model reads; present exactly when `status` is `rejected`."
         },
         "parts": {
           "type": "array",
@@ -2018,6 +2295,16 @@ export const schema: {
       "required": [
         "type",
         "tool_result"
+      ]
+    },
+    "ToolResultStatus": {
+      "title": "ToolResultStatus",
+      "description": "How a tool call was resolved: `completed` (the tool ran and returned), `failed` (it raised, timed out, or its arguments were invalid) or `rejected` (a policy or a person refused it; `reason` says why). Absent: not said (older producers). Spec section 14.1 gives the rule with `is_error`.",
+      "type": "string",
+      "enum": [
+        "completed",
+        "failed",
+        "rejected"
       ]
     },
     "UsageEvent": {

@@ -30,6 +30,10 @@ export type FileRef = FileUri | FileBase64 | FileId;
  */
 export type JsonValue = unknown;
 /**
+ * How a tool call was resolved: `completed` (the tool ran and returned), `failed` (it raised, timed out, or its arguments were invalid) or `rejected` (a policy or a person refused it; `reason` says why). Absent: not said (older producers). Spec section 14.1 gives the rule with `is_error`.
+ */
+export type ToolResultStatus = "completed" | "failed" | "rejected";
+/**
  * The parts that carry content (text, image, audio, file, data): what a tool result may hold besides its text form. Same shapes as the matching `Part` variants.
  */
 export type ContentPart = TextPart | ImagePart | AudioPart | FilePart | DataPart;
@@ -69,6 +73,16 @@ export type ErrorKind =
  */
 export type McpServerConfig = McpStdioServer | McpHttpServer | McpWebsocketServer;
 /**
+ * Ids of pending tool calls.
+ *
+ * @minItems 1
+ */
+export type ToolCallIds = string[];
+/**
+ * The local status of a tool call a paused tool loop has not resolved yet: a tagged union on `type`. Never sent to a provider: only resolved outcomes (`ToolResult.status`) are.
+ */
+export type ToolCallStatus = ToolCallPending | ToolCallApproved | ToolCallRejected | ToolCallScheduled;
+/**
  * One event of a streamed chat response: a tagged union on `type`. Folding the events of a stream gives exactly the `ChatResponse` the same call returns unstreamed (see the spec's fold law).
  */
 export type StreamEvent =
@@ -86,6 +100,14 @@ export type StreamEvent =
   | UsageEvent
   | FinishEvent
   | ErrorEvent;
+/**
+ * An instant in UTC, RFC 3339 with a `Z` offset and 0 to 9 fraction digits: `2026-11-24T22:30:00Z`.
+ */
+export type Timestamp = string;
+/**
+ * Why a tool loop stopped before the model answered: a tagged union on `type`. The ids name entries of `ToolLoopState.pending`.
+ */
+export type ToolLoopPause = PauseAwaitingApproval | PauseScheduled | PauseMixed;
 
 /**
  * Every wire type, by the name of its `$defs` entry in the bundled schema.
@@ -128,6 +150,10 @@ export interface WireTypes {
   Message: Message;
   Part: Part;
   PartEvent: PartEvent;
+  PauseAwaitingApproval: PauseAwaitingApproval;
+  PauseMixed: PauseMixed;
+  PauseScheduled: PauseScheduled;
+  PendingToolCall: PendingToolCall;
   ProviderMetadata: ProviderMetadata;
   ProviderOptions: ProviderOptions;
   Reasoning: Reasoning;
@@ -146,21 +172,31 @@ export interface WireTypes {
   TextEndEvent: TextEndEvent;
   TextPart: TextPart;
   TextStartEvent: TextStartEvent;
+  Timestamp: Timestamp;
   TokenUsage: TokenUsage;
   ToolAnnotations: ToolAnnotations;
   ToolCall: ToolCall;
+  ToolCallApproved: ToolCallApproved;
   ToolCallDeltaEvent: ToolCallDeltaEvent;
   ToolCallEndEvent: ToolCallEndEvent;
+  ToolCallIds: ToolCallIds;
   ToolCallPart: ToolCallPart;
+  ToolCallPending: ToolCallPending;
+  ToolCallRejected: ToolCallRejected;
+  ToolCallScheduled: ToolCallScheduled;
   ToolCallStartEvent: ToolCallStartEvent;
+  ToolCallStatus: ToolCallStatus;
   ToolChoice: ToolChoice;
   ToolChoiceAuto: ToolChoiceAuto;
   ToolChoiceNone: ToolChoiceNone;
   ToolChoiceRequired: ToolChoiceRequired;
   ToolChoiceTool: ToolChoiceTool;
   ToolDefinition: ToolDefinition;
+  ToolLoopPause: ToolLoopPause;
+  ToolLoopState: ToolLoopState;
   ToolResult: ToolResult;
   ToolResultPart: ToolResultPart;
+  ToolResultStatus: ToolResultStatus;
   UsageEvent: UsageEvent;
 }
 /**
@@ -512,6 +548,11 @@ export interface ToolResult {
    * True when the tool failed and `content` describes the failure. Absent means false.
    */
   is_error?: boolean;
+  status?: ToolResultStatus;
+  /**
+   * Why the call was rejected, in words the model reads; present exactly when `status` is `rejected`.
+   */
+  reason?: string;
   /**
    * Rich results (images, files, data), as MCP tools return them.
    */
@@ -931,6 +972,75 @@ export interface PartEvent {
   part: Part;
 }
 /**
+ * Calls wait for a person's decision.
+ */
+export interface PauseAwaitingApproval {
+  type: "awaiting_approval";
+  tool_call_ids: ToolCallIds;
+}
+/**
+ * Some calls wait for a decision and others are scheduled.
+ */
+export interface PauseMixed {
+  type: "mixed";
+  awaiting_approval: ToolCallIds;
+  scheduled: ToolCallIds;
+  /**
+   * The earliest time a scheduled call may run.
+   */
+  at: Timestamp;
+}
+/**
+ * Calls are scheduled; resume at `at` (the earliest of their times) or later.
+ */
+export interface PauseScheduled {
+  type: "scheduled";
+  tool_call_ids: ToolCallIds;
+  /**
+   * The earliest time a scheduled call may run.
+   */
+  at: Timestamp;
+}
+/**
+ * A call of the last model turn and its local status.
+ */
+export interface PendingToolCall {
+  tool_call: ToolCall;
+  status: ToolCallStatus;
+}
+/**
+ * Waiting for a decision (approve or reject).
+ */
+export interface ToolCallPending {
+  type: "pending";
+}
+/**
+ * Approved: it runs when the loop resumes.
+ */
+export interface ToolCallApproved {
+  type: "approved";
+}
+/**
+ * Rejected: when the loop resumes, the model receives a `rejected` result carrying `reason`.
+ */
+export interface ToolCallRejected {
+  type: "rejected";
+  /**
+   * Why, in words the model reads.
+   */
+  reason: string;
+}
+/**
+ * To run at `at` or later, when the loop is resumed then.
+ */
+export interface ToolCallScheduled {
+  type: "scheduled";
+  /**
+   * The earliest time the call may run.
+   */
+  at: Timestamp;
+}
+/**
  * Provider data that has no wirechat field, keyed by provider name (`openai`, `anthropic`, ...). Each value is a JSON object owned by that provider's adapter. Nothing a provider returns is dropped: what has no field lands here.
  */
 export interface ProviderMetadata {
@@ -1093,4 +1203,29 @@ export interface ToolCallEndEvent {
 export interface UsageEvent {
   type: "usage";
   usage: TokenUsage;
+}
+/**
+ * A tool loop saved between two steps, usually paused: the conversation so far, the tool calls of the last model turn not resolved yet, why it paused, how many model turns it made and their usage. Any language can resume it. Spec section 14.
+ */
+export interface ToolLoopState {
+  /**
+   * What the next model turn is sent: the conversation so far (its last assistant message holds the calls of `pending`, followed by at most one `tool` message with the results already known), model, tools and options.
+   */
+  request: ChatRequest;
+  /**
+   * The calls of the last model turn that have no result yet, in the order the model made them.
+   */
+  pending: PendingToolCall[];
+  /**
+   * Why the loop stopped. Absent: it was saved between steps without pausing.
+   */
+  pause?: ToolLoopPause;
+  /**
+   * Model turns made so far.
+   */
+  steps: number;
+  /**
+   * The sum (spec section 7) of the usage of every model turn so far. Absent when no turn reported usage.
+   */
+  usage?: TokenUsage;
 }

@@ -2726,12 +2726,47 @@ return errors === 0;
 }
 validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 const schema50 = {"title":"ToolResultPart","description":"The result of a tool call, sent back to the model.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_result"},"tool_result":{"$ref":"#/$defs/ToolResult"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","tool_result"]};
-const schema51 = {"title":"ToolResult","description":"What a tool returned, sent back to the model.","type":"object","additionalProperties":false,"properties":{"tool_call_id":{"type":"string","minLength":1,"description":"The `ToolCall.id` this answers."},"content":{"type":"string","description":"The result as text: what a provider that takes only text receives."},"is_error":{"type":"boolean","description":"True when the tool failed and `content` describes the failure. Absent means false."},"parts":{"type":"array","items":{"$ref":"#/$defs/ContentPart"},"description":"Rich results (images, files, data), as MCP tools return them."}},"required":["tool_call_id","content"]};
-const schema52 = {"title":"ContentPart","description":"The parts that carry content (text, image, audio, file, data): what a tool result may hold besides its text form. Same shapes as the matching `Part` variants.","type":"object","oneOf":[{"$ref":"#/$defs/TextPart"},{"$ref":"#/$defs/ImagePart"},{"$ref":"#/$defs/AudioPart"},{"$ref":"#/$defs/FilePart"},{"$ref":"#/$defs/DataPart"}],"discriminator":{"propertyName":"type"}};
+const schema51 = {"title":"ToolResult","description":"What a tool returned, sent back to the model.","type":"object","additionalProperties":false,"properties":{"tool_call_id":{"type":"string","minLength":1,"description":"The `ToolCall.id` this answers."},"content":{"type":"string","description":"The result as text: what a provider that takes only text receives."},"is_error":{"type":"boolean","description":"True when the tool failed and `content` describes the failure. Absent means false."},"status":{"$ref":"#/$defs/ToolResultStatus"},"reason":{"type":"string","minLength":1,"description":"Why the call was rejected, in words the model reads; present exactly when `status` is `rejected`."},"parts":{"type":"array","items":{"$ref":"#/$defs/ContentPart"},"description":"Rich results (images, files, data), as MCP tools return them."}},"required":["tool_call_id","content"]};
+const schema52 = {"title":"ToolResultStatus","description":"How a tool call was resolved: `completed` (the tool ran and returned), `failed` (it raised, timed out, or its arguments were invalid) or `rejected` (a policy or a person refused it; `reason` says why). Absent: not said (older producers). Spec section 14.1 gives the rule with `is_error`.","type":"string","enum":["completed","failed","rejected"]};
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate112.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data === "completed") || (data === "failed")) || (data === "rejected"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema52.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate112.errors = vErrors;
+return errors === 0;
+}
+validate112.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const schema53 = {"title":"ContentPart","description":"The parts that carry content (text, image, audio, file, data): what a tool result may hold besides its text form. Same shapes as the matching `Part` variants.","type":"object","oneOf":[{"$ref":"#/$defs/TextPart"},{"$ref":"#/$defs/ImagePart"},{"$ref":"#/$defs/AudioPart"},{"$ref":"#/$defs/FilePart"},{"$ref":"#/$defs/DataPart"}],"discriminator":{"propertyName":"type"}};
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate114.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2816,11 +2851,11 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate114.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate112.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate114.evaluated = {"dynamicProps":true,"dynamicItems":false};
 function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -2853,7 +2888,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "tool_call_id") || (key0 === "content")) || (key0 === "is_error")) || (key0 === "parts"))){
+if(!((((((key0 === "tool_call_id") || (key0 === "content")) || (key0 === "is_error")) || (key0 === "status")) || (key0 === "reason")) || (key0 === "parts"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -2913,19 +2948,17 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.parts !== undefined){
-let data3 = data.parts;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate112(data3[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
 vErrors = appendErrors(vErrors, validate112.errors);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.reason !== undefined){
+let data4 = data.reason;
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2935,14 +2968,47 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.parts !== undefined){
+let data5 = data.parts;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate114(data5[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate114.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -3305,12 +3371,12 @@ validate77.errors = vErrors;
 return errors === 0;
 }
 validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema53 = {"title":"ToolDefinition","description":"A tool the model may call.","type":"object","additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":128,"description":"The name the model calls it by."},"description":{"type":"string","description":"What the tool does, for the model."},"input_schema":{"$ref":"#/$defs/JsonObject","description":"A JSON Schema object for the arguments."},"output_schema":{"$ref":"#/$defs/JsonObject","description":"A JSON Schema object for structured results."},"annotations":{"$ref":"#/$defs/ToolAnnotations"},"strict":{"type":"boolean","description":"Ask the provider to enforce `input_schema` exactly when it generates arguments."}},"required":["name","input_schema"]};
-const schema54 = {"title":"ToolAnnotations","description":"Hints about a tool's behaviour, after MCP's tool annotations. Hints, not guarantees: absent means unknown.","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","description":"A human-readable title."},"read_only_hint":{"type":"boolean","description":"The tool does not change its environment."},"destructive_hint":{"type":"boolean","description":"The tool may delete or overwrite (meaningful when not read-only)."},"idempotent_hint":{"type":"boolean","description":"Calling it again with the same arguments has no further effect."},"open_world_hint":{"type":"boolean","description":"The tool reaches outside a closed domain (the web, say)."}},"required":[]};
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const schema54 = {"title":"ToolDefinition","description":"A tool the model may call.","type":"object","additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":128,"description":"The name the model calls it by."},"description":{"type":"string","description":"What the tool does, for the model."},"input_schema":{"$ref":"#/$defs/JsonObject","description":"A JSON Schema object for the arguments."},"output_schema":{"$ref":"#/$defs/JsonObject","description":"A JSON Schema object for structured results."},"annotations":{"$ref":"#/$defs/ToolAnnotations"},"strict":{"type":"boolean","description":"Ask the provider to enforce `input_schema` exactly when it generates arguments."}},"required":["name","input_schema"]};
+const schema55 = {"title":"ToolAnnotations","description":"Hints about a tool's behaviour, after MCP's tool annotations. Hints, not guarantees: absent means unknown.","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","description":"A human-readable title."},"read_only_hint":{"type":"boolean","description":"The tool does not change its environment."},"destructive_hint":{"type":"boolean","description":"The tool may delete or overwrite (meaningful when not read-only)."},"idempotent_hint":{"type":"boolean","description":"Calling it again with the same arguments has no further effect."},"open_world_hint":{"type":"boolean","description":"The tool reaches outside a closed domain (the web, say)."}},"required":[]};
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135.evaluated;
+const evaluated0 = validate137.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3401,14 +3467,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate132.evaluated;
+const evaluated0 = validate134.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3508,8 +3574,8 @@ errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!(validate135(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate135.errors);
+if(!(validate137(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate137.errors);
 errors = vErrors.length;
 }
 }
@@ -3536,16 +3602,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema55 = {"title":"ToolChoice","description":"Whether and which tools the model may call: a tagged union on `type`.","type":"object","oneOf":[{"$ref":"#/$defs/ToolChoiceAuto"},{"$ref":"#/$defs/ToolChoiceNone"},{"$ref":"#/$defs/ToolChoiceRequired"},{"$ref":"#/$defs/ToolChoiceTool"}],"discriminator":{"propertyName":"type"}};
-const schema56 = {"title":"ToolChoiceAuto","description":"The model decides.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"auto"}},"required":["type"]};
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema56 = {"title":"ToolChoice","description":"Whether and which tools the model may call: a tagged union on `type`.","type":"object","oneOf":[{"$ref":"#/$defs/ToolChoiceAuto"},{"$ref":"#/$defs/ToolChoiceNone"},{"$ref":"#/$defs/ToolChoiceRequired"},{"$ref":"#/$defs/ToolChoiceTool"}],"discriminator":{"propertyName":"type"}};
+const schema57 = {"title":"ToolChoiceAuto","description":"The model decides.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"auto"}},"required":["type"]};
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate141.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3609,15 +3675,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema57 = {"title":"ToolChoiceNone","description":"The model must not call tools.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"none"}},"required":["type"]};
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema58 = {"title":"ToolChoiceNone","description":"The model must not call tools.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"none"}},"required":["type"]};
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate142.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3681,15 +3747,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema58 = {"title":"ToolChoiceRequired","description":"The model must call at least one tool.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"required"}},"required":["type"]};
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema59 = {"title":"ToolChoiceRequired","description":"The model must call at least one tool.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"required"}},"required":["type"]};
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141.evaluated;
+const evaluated0 = validate143.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3753,15 +3819,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema59 = {"title":"ToolChoiceTool","description":"The model must call the named tool.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool"},"tool":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name."}},"required":["type","tool"]};
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema60 = {"title":"ToolChoiceTool","description":"The model must call the named tool.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool"},"tool":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name."}},"required":["type","tool"]};
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142.evaluated;
+const evaluated0 = validate144.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3870,14 +3936,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
-validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate138.evaluated;
+const evaluated0 = validate140.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3888,15 +3954,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "auto"){
-if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate139.errors);
+if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate141.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "none"){
-if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate140.errors);
+if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate142.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3904,8 +3970,8 @@ props0 = true;
 }
 }
 else if(tag0 === "required"){
-if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate141.errors);
+if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate143.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3913,8 +3979,8 @@ props0 = true;
 }
 }
 else if(tag0 === "tool"){
-if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate142.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate144.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3953,16 +4019,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate140.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate138.evaluated = {"dynamicProps":true,"dynamicItems":false};
-const schema60 = {"title":"ProviderOptions","description":"Request settings for specific adapters, keyed by adapter name (`openai-chat`, `anthropic`, ...). Each adapter reads only its own key and checks it against the JSON Schema it publishes; other keys are ignored, so one request can carry options for several providers.","type":"object","additionalProperties":{"$ref":"#/$defs/JsonObject"}};
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate140.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const schema61 = {"title":"ProviderOptions","description":"Request settings for specific adapters, keyed by adapter name (`openai-chat`, `anthropic`, ...). Each adapter reads only its own key and checks it against the JSON Schema it publishes; other keys are ignored, so one request can carry options for several providers.","type":"object","additionalProperties":{"$ref":"#/$defs/JsonObject"}};
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate149.evaluated;
+const evaluated0 = validate151.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3987,10 +4053,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
-validate149.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate151.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -4086,8 +4152,8 @@ let data3 = data.tools;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate132(data3[i1], {instancePath:instancePath+"/tools/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate132.errors);
+if(!(validate134(data3[i1], {instancePath:instancePath+"/tools/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate134.errors);
 errors = vErrors.length;
 }
 }
@@ -4104,8 +4170,8 @@ errors++;
 }
 }
 if(data.tool_choice !== undefined){
-if(!(validate138(data.tool_choice, {instancePath:instancePath+"/tool_choice",parentData:data,parentDataProperty:"tool_choice",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate138.errors);
+if(!(validate140(data.tool_choice, {instancePath:instancePath+"/tool_choice",parentData:data,parentDataProperty:"tool_choice",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate140.errors);
 errors = vErrors.length;
 }
 }
@@ -4116,8 +4182,8 @@ errors = vErrors.length;
 }
 }
 if(data.provider_options !== undefined){
-if(!(validate149(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate149.errors);
+if(!(validate151(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate151.errors);
 errors = vErrors.length;
 }
 }
@@ -4136,13 +4202,13 @@ validate76.errors = vErrors;
 return errors === 0;
 }
 validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema61 = {"title":"ChatResponse","description":"The answer to a chat call: the assistant's message, why it stopped, and what it cost.","type":"object","additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"finish_reason":{"$ref":"#/$defs/FinishReason"},"usage":{"$ref":"#/$defs/TokenUsage"},"id":{"type":"string","minLength":1,"description":"The provider's response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["message","finish_reason"]};
-const schema62 = {"title":"FinishReason","description":"Why generation stopped: a unified kind plus the provider's raw value, which adapters always keep.","type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/FinishKind"},"raw":{"type":"string","description":"The provider's own value (`end_turn`, `tool_use`, `STOP` ...), unchanged. Adapters always set it."}},"required":["kind"]};
-const schema63 = {"title":"FinishKind","type":"string","enum":["stop","length","tool_calls","content_filter","refusal","pause","error","other"],"description":"`stop`: natural end or stop sequence; `length`: a token limit; `tool_calls`: the model wants tool results; `content_filter`: output was filtered; `refusal`: the model declined; `pause`: the provider paused a long turn to be continued; `error`: the provider failed mid-generation; `other`: a value with no unified meaning (see `raw`)."};
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const schema62 = {"title":"ChatResponse","description":"The answer to a chat call: the assistant's message, why it stopped, and what it cost.","type":"object","additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"finish_reason":{"$ref":"#/$defs/FinishReason"},"usage":{"$ref":"#/$defs/TokenUsage"},"id":{"type":"string","minLength":1,"description":"The provider's response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["message","finish_reason"]};
+const schema63 = {"title":"FinishReason","description":"Why generation stopped: a unified kind plus the provider's raw value, which adapters always keep.","type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/FinishKind"},"raw":{"type":"string","description":"The provider's own value (`end_turn`, `tool_use`, `STOP` ...), unchanged. Adapters always set it."}},"required":["kind"]};
+const schema64 = {"title":"FinishKind","type":"string","enum":["stop","length","tool_calls","content_filter","refusal","pause","error","other"],"description":"`stop`: natural end or stop sequence; `length`: a token limit; `tool_calls`: the model wants tool results; `content_filter`: output was filtered; `refusal`: the model declined; `pause`: the provider paused a long turn to be continued; `error`: the provider failed mid-generation; `other`: a value with no unified meaning (see `raw`)."};
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate155.evaluated;
+const evaluated0 = validate157.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4160,7 +4226,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((data === "stop") || (data === "length")) || (data === "tool_calls")) || (data === "content_filter")) || (data === "refusal")) || (data === "pause")) || (data === "error")) || (data === "other"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema64.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4169,14 +4235,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate155.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
-validate155.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate157.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate154.evaluated;
+const evaluated0 = validate156.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4207,8 +4273,8 @@ errors++;
 }
 }
 if(data.kind !== undefined){
-if(!(validate155(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate155.errors);
+if(!(validate157(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate157.errors);
 errors = vErrors.length;
 }
 }
@@ -4235,16 +4301,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
-validate154.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema64 = {"title":"TokenUsage","description":"Tokens a call consumed, with one meaning whatever the provider: `input_tokens` includes cached tokens, `output_tokens` includes reasoning tokens, and `total_tokens` is their sum. See the spec for `add`.","type":"object","additionalProperties":false,"properties":{"input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"All prompt tokens, cached ones included."},"output_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"All generated tokens, reasoning included."},"total_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"`input_tokens + output_tokens`."},"cache_read_input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `input_tokens` read from the prompt cache."},"cache_write_input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `input_tokens` written to the prompt cache."},"reasoning_output_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `output_tokens` spent on reasoning."},"model":{"type":"string","minLength":1,"description":"The model these tokens were counted for."},"latency_ms":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Wall time of the call, in milliseconds."},"cost_micros":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Cost in millionths of a currency unit (USD unless the producer says otherwise)."}},"required":["input_tokens","output_tokens","total_tokens"]};
-const func21 = Object.prototype.hasOwnProperty;
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate156.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema65 = {"title":"TokenUsage","description":"Tokens a call consumed, with one meaning whatever the provider: `input_tokens` includes cached tokens, `output_tokens` includes reasoning tokens, and `total_tokens` is their sum. See the spec for `add`.","type":"object","additionalProperties":false,"properties":{"input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"All prompt tokens, cached ones included."},"output_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"All generated tokens, reasoning included."},"total_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"`input_tokens + output_tokens`."},"cache_read_input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `input_tokens` read from the prompt cache."},"cache_write_input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `input_tokens` written to the prompt cache."},"reasoning_output_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `output_tokens` spent on reasoning."},"model":{"type":"string","minLength":1,"description":"The model these tokens were counted for."},"latency_ms":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Wall time of the call, in milliseconds."},"cost_micros":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Cost in millionths of a currency unit (USD unless the producer says otherwise)."}},"required":["input_tokens","output_tokens","total_tokens"]};
+const func22 = Object.prototype.hasOwnProperty;
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate158.evaluated;
+const evaluated0 = validate160.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4283,7 +4349,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func21.call(schema64.properties, key0))){
+if(!(func22.call(schema65.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -4610,14 +4676,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate158.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
-validate158.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate160.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate152.evaluated;
+const evaluated0 = validate154.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4664,14 +4730,14 @@ errors = vErrors.length;
 }
 }
 if(data.finish_reason !== undefined){
-if(!(validate154(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate154.errors);
+if(!(validate156(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate156.errors);
 errors = vErrors.length;
 }
 }
 if(data.usage !== undefined){
-if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate158.errors);
+if(!(validate160(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate160.errors);
 errors = vErrors.length;
 }
 }
@@ -4742,15 +4808,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
-validate152.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema65 = {"title":"CompleteRequest","description":"A plain text-completion call: a prompt in, its continuation out.","type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"prompt":{"type":"string","description":"The text to continue."},"options":{"$ref":"#/$defs/ChatOptions"},"provider_options":{"$ref":"#/$defs/ProviderOptions","description":"Settings for specific adapters, keyed by adapter name."}},"required":["prompt"]};
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate154.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema66 = {"title":"CompleteRequest","description":"A plain text-completion call: a prompt in, its continuation out.","type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"prompt":{"type":"string","description":"The text to continue."},"options":{"$ref":"#/$defs/ChatOptions"},"provider_options":{"$ref":"#/$defs/ProviderOptions","description":"Settings for specific adapters, keyed by adapter name."}},"required":["prompt"]};
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate161.evaluated;
+const evaluated0 = validate163.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4824,8 +4890,8 @@ errors = vErrors.length;
 }
 }
 if(data.provider_options !== undefined){
-if(!(validate149(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate149.errors);
+if(!(validate151(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate151.errors);
 errors = vErrors.length;
 }
 }
@@ -4840,15 +4906,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
-validate161.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema66 = {"title":"CompleteResponse","description":"The answer to a completion call.","type":"object","additionalProperties":false,"properties":{"text":{"type":"string","description":"The generated continuation."},"finish_reason":{"$ref":"#/$defs/FinishReason"},"usage":{"$ref":"#/$defs/TokenUsage"},"id":{"type":"string","minLength":1,"description":"The provider's response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["text","finish_reason"]};
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate163.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema67 = {"title":"CompleteResponse","description":"The answer to a completion call.","type":"object","additionalProperties":false,"properties":{"text":{"type":"string","description":"The generated continuation."},"finish_reason":{"$ref":"#/$defs/FinishReason"},"usage":{"$ref":"#/$defs/TokenUsage"},"id":{"type":"string","minLength":1,"description":"The provider's response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["text","finish_reason"]};
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164.evaluated;
+const evaluated0 = validate166.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4901,14 +4967,14 @@ errors++;
 }
 }
 if(data.finish_reason !== undefined){
-if(!(validate154(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate154.errors);
+if(!(validate156(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate156.errors);
 errors = vErrors.length;
 }
 }
 if(data.usage !== undefined){
-if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate158.errors);
+if(!(validate160(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate160.errors);
 errors = vErrors.length;
 }
 }
@@ -4979,14 +5045,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
-validate164.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate166.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate168.evaluated;
+const evaluated0 = validate170.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5071,15 +5137,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate170.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate168.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate170.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate174.evaluated;
+const evaluated0 = validate176.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5165,14 +5231,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
-validate174.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate176.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate177.evaluated;
+const evaluated0 = validate179.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5244,15 +5310,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
-validate177.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema70 = {"title":"EmbedRequest","description":"An embedding call: texts in, one vector per text out.","type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"inputs":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The texts to embed, in order."},"dimensions":{"type":"integer","minimum":1,"maximum":65536,"description":"The vector size to ask for, where the model can shorten its vectors."},"provider_options":{"$ref":"#/$defs/ProviderOptions","description":"Settings for specific adapters, keyed by adapter name."}},"required":["inputs"]};
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate179.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema71 = {"title":"EmbedRequest","description":"An embedding call: texts in, one vector per text out.","type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"inputs":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The texts to embed, in order."},"dimensions":{"type":"integer","minimum":1,"maximum":65536,"description":"The vector size to ask for, where the model can shorten its vectors."},"provider_options":{"$ref":"#/$defs/ProviderOptions","description":"Settings for specific adapters, keyed by adapter name."}},"required":["inputs"]};
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate179.evaluated;
+const evaluated0 = validate181.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5381,8 +5447,8 @@ errors++;
 }
 }
 if(data.provider_options !== undefined){
-if(!(validate149(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate149.errors);
+if(!(validate151(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate151.errors);
 errors = vErrors.length;
 }
 }
@@ -5397,16 +5463,16 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate179.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
-validate179.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema71 = {"title":"EmbedResponse","description":"The answer to an embedding call: one vector per input, in input order.","type":"object","additionalProperties":false,"properties":{"embeddings":{"type":"array","items":{"$ref":"#/$defs/Embedding"},"description":"`embeddings[i]` belongs to `inputs[i]`."},"usage":{"$ref":"#/$defs/TokenUsage"},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["embeddings"]};
-const schema72 = {"title":"Embedding","description":"One vector of finite numbers.","type":"array","minItems":1,"items":{"type":"number","minimum":-9007199254740991,"maximum":9007199254740991}};
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate181.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema72 = {"title":"EmbedResponse","description":"The answer to an embedding call: one vector per input, in input order.","type":"object","additionalProperties":false,"properties":{"embeddings":{"type":"array","items":{"$ref":"#/$defs/Embedding"},"description":"`embeddings[i]` belongs to `inputs[i]`."},"usage":{"$ref":"#/$defs/TokenUsage"},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["embeddings"]};
+const schema73 = {"title":"Embedding","description":"One vector of finite numbers.","type":"array","minItems":1,"items":{"type":"number","minimum":-9007199254740991,"maximum":9007199254740991}};
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate182.evaluated;
+const evaluated0 = validate184.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5471,14 +5537,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
-validate182.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate184.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate181.evaluated;
+const evaluated0 = validate183.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5513,8 +5579,8 @@ let data0 = data.embeddings;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate182(data0[i0], {instancePath:instancePath+"/embeddings/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate182.errors);
+if(!(validate184(data0[i0], {instancePath:instancePath+"/embeddings/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate184.errors);
 errors = vErrors.length;
 }
 }
@@ -5531,8 +5597,8 @@ errors++;
 }
 }
 if(data.usage !== undefined){
-if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate158.errors);
+if(!(validate160(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate160.errors);
 errors = vErrors.length;
 }
 }
@@ -5578,14 +5644,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
-validate181.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate183.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate186.evaluated;
+const evaluated0 = validate188.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5650,16 +5716,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
-validate186.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
-const schema74 = {"title":"Error","description":"A failed call, in one taxonomy across providers.","type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/ErrorKind"},"message":{"type":"string","description":"A human-readable description. Never contains credentials."},"retryable":{"type":"boolean","description":"Whether the same request may succeed if sent again."},"status":{"type":"integer","minimum":100,"maximum":599,"description":"The HTTP status, when there was one."},"provider_code":{"type":"string","description":"The provider's own error type or code (`insufficient_quota`, `overloaded_error` ...)."},"retry_after_ms":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"How long the provider asked the caller to wait before retrying."},"request_id":{"type":"string","description":"The provider's request id, for support tickets."},"usage":{"$ref":"#/$defs/TokenUsage","description":"Tokens consumed before the failure, when known."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["kind","message","retryable"]};
-const schema75 = {"title":"ErrorKind","type":"string","enum":["network","timeout","rate_limited","overloaded","authentication","permission_denied","not_found","invalid_request","context_length_exceeded","content_filter","provider","invalid_response","cancelled"],"description":"What went wrong. See the spec for which kinds are retryable by default."};
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate188.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+const schema75 = {"title":"Error","description":"A failed call, in one taxonomy across providers.","type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/ErrorKind"},"message":{"type":"string","description":"A human-readable description. Never contains credentials."},"retryable":{"type":"boolean","description":"Whether the same request may succeed if sent again."},"status":{"type":"integer","minimum":100,"maximum":599,"description":"The HTTP status, when there was one."},"provider_code":{"type":"string","description":"The provider's own error type or code (`insufficient_quota`, `overloaded_error` ...)."},"retry_after_ms":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"How long the provider asked the caller to wait before retrying."},"request_id":{"type":"string","description":"The provider's request id, for support tickets."},"usage":{"$ref":"#/$defs/TokenUsage","description":"Tokens consumed before the failure, when known."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["kind","message","retryable"]};
+const schema76 = {"title":"ErrorKind","type":"string","enum":["network","timeout","rate_limited","overloaded","authentication","permission_denied","not_found","invalid_request","context_length_exceeded","content_filter","provider","invalid_response","cancelled"],"description":"What went wrong. See the spec for which kinds are retryable by default."};
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate188.evaluated;
+const evaluated0 = validate190.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5677,7 +5743,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((((((data === "network") || (data === "timeout")) || (data === "rate_limited")) || (data === "overloaded")) || (data === "authentication")) || (data === "permission_denied")) || (data === "not_found")) || (data === "invalid_request")) || (data === "context_length_exceeded")) || (data === "content_filter")) || (data === "provider")) || (data === "invalid_response")) || (data === "cancelled"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema75.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema76.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5686,14 +5752,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
-validate188.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate190.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate187.evaluated;
+const evaluated0 = validate189.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5732,7 +5798,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func21.call(schema74.properties, key0))){
+if(!(func22.call(schema75.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -5744,8 +5810,8 @@ errors++;
 }
 }
 if(data.kind !== undefined){
-if(!(validate188(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate188.errors);
+if(!(validate190(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate190.errors);
 errors = vErrors.length;
 }
 }
@@ -5868,8 +5934,8 @@ errors++;
 }
 }
 if(data.usage !== undefined){
-if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate158.errors);
+if(!(validate160(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate160.errors);
 errors = vErrors.length;
 }
 }
@@ -5890,15 +5956,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
-validate187.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema76 = {"title":"ErrorEvent","description":"The stream failed; no event follows. The parts so far are what arrived.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"error"},"error":{"$ref":"#/$defs/Error"}},"required":["type","error"]};
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate189.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema77 = {"title":"ErrorEvent","description":"The stream failed; no event follows. The parts so far are what arrived.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"error"},"error":{"$ref":"#/$defs/Error"}},"required":["type","error"]};
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate192.evaluated;
+const evaluated0 = validate194.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5962,8 +6028,8 @@ errors++;
 }
 }
 if(data.error !== undefined){
-if(!(validate187(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate187.errors);
+if(!(validate189(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate189.errors);
 errors = vErrors.length;
 }
 }
@@ -5978,14 +6044,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate192.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
-validate192.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate194.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate194.evaluated;
+const evaluated0 = validate196.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6003,7 +6069,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((((((data === "network") || (data === "timeout")) || (data === "rate_limited")) || (data === "overloaded")) || (data === "authentication")) || (data === "permission_denied")) || (data === "not_found")) || (data === "invalid_request")) || (data === "context_length_exceeded")) || (data === "content_filter")) || (data === "provider")) || (data === "invalid_response")) || (data === "cancelled"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema75.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema76.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6012,14 +6078,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
-validate194.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate196.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate195.evaluated;
+const evaluated0 = validate197.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6178,14 +6244,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
-validate195.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate197.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate196.evaluated;
+const evaluated0 = validate198.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6359,14 +6425,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
-validate196.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate198.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate197.evaluated;
+const evaluated0 = validate199.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6452,14 +6518,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
-validate197.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate199.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate200.evaluated;
+const evaluated0 = validate202.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6526,15 +6592,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate202.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate200.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate202.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate204.evaluated;
+const evaluated0 = validate206.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6683,15 +6749,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
-validate204.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema83 = {"title":"FinishEvent","description":"Generation ended normally; at most one per stream, after every part has ended.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"finish"},"finish_reason":{"$ref":"#/$defs/FinishReason"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","finish_reason"]};
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate206.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema84 = {"title":"FinishEvent","description":"Generation ended normally; at most one per stream, after every part has ended.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"finish"},"finish_reason":{"$ref":"#/$defs/FinishReason"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","finish_reason"]};
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate205.evaluated;
+const evaluated0 = validate207.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6755,8 +6821,8 @@ errors++;
 }
 }
 if(data.finish_reason !== undefined){
-if(!(validate154(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate154.errors);
+if(!(validate156(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate156.errors);
 errors = vErrors.length;
 }
 }
@@ -6777,14 +6843,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
-validate205.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate207.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate208.evaluated;
+const evaluated0 = validate210.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6802,7 +6868,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((data === "stop") || (data === "length")) || (data === "tool_calls")) || (data === "content_filter")) || (data === "refusal")) || (data === "pause")) || (data === "error")) || (data === "other"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema64.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6811,14 +6877,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate208.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
-validate208.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate210.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate209.evaluated;
+const evaluated0 = validate211.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6849,8 +6915,8 @@ errors++;
 }
 }
 if(data.kind !== undefined){
-if(!(validate155(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate155.errors);
+if(!(validate157(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate157.errors);
 errors = vErrors.length;
 }
 }
@@ -6877,14 +6943,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
-validate209.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate211.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate211.evaluated;
+const evaluated0 = validate213.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6970,14 +7036,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate211.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
-validate211.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate213.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate214.evaluated;
+const evaluated0 = validate216.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6996,14 +7062,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate214.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
-validate214.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate216.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate215.evaluated;
+const evaluated0 = validate217.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7119,23 +7185,23 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate215.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
-validate215.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-validate217.errors = null;
+validate217.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate219.errors = null;
 return true;
 }
-validate217.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema90 = {"title":"McpHttpServer","description":"A server reached over MCP's streamable HTTP transport.","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"http"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"url":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"The server's MCP endpoint (streamable HTTP), `http:` or `https:`."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Headers sent with every request, for values that are not secrets: a secret goes in `secret_headers`."},"secret_headers":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","url"]};
+validate219.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const schema91 = {"title":"McpHttpServer","description":"A server reached over MCP's streamable HTTP transport.","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"http"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"url":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"The server's MCP endpoint (streamable HTTP), `http:` or `https:`."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Headers sent with every request, for values that are not secrets: a secret goes in `secret_headers`."},"secret_headers":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","url"]};
 const pattern22 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_-]*$", "u");
 const pattern23 = new RegExp("^[Hh][Tt][Tt][Pp][Ss]?://", "u");
 const pattern24 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate218.evaluated;
+const evaluated0 = validate220.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7446,16 +7512,16 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate218.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }
-validate218.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema91 = {"title":"McpServerConfig","description":"How to reach one MCP server: a tagged union on `transport` (`stdio`, `http`, `websocket`). Secrets are named, never written: `secret_env` and `secret_headers` hold names of environment variables read when connecting.","type":"object","oneOf":[{"$ref":"#/$defs/McpStdioServer"},{"$ref":"#/$defs/McpHttpServer"},{"$ref":"#/$defs/McpWebsocketServer"}],"discriminator":{"propertyName":"transport"}};
-const schema92 = {"title":"McpStdioServer","description":"A server the client starts as a child process and speaks to over its stdin and stdout.","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"stdio"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"command":{"type":"string","minLength":1,"description":"The program to run (`npx`, `node`, `/usr/bin/python3`), found on PATH when not absolute."},"args":{"type":"array","items":{"type":"string"},"description":"Its arguments, in order."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Environment variables set for the server process, on top of a minimal inherited environment. For values that are not secrets: a secret goes in `secret_env`."},"secret_env":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"NAMES of environment variables of the client process passed on to the server process with their values, read when connecting, so that the config holds no secret."},"cwd":{"type":"string","minLength":1,"description":"The working directory of the server process. Absent means the client's."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","command"]};
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate220.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema92 = {"title":"McpServerConfig","description":"How to reach one MCP server: a tagged union on `transport` (`stdio`, `http`, `websocket`). Secrets are named, never written: `secret_env` and `secret_headers` hold names of environment variables read when connecting.","type":"object","oneOf":[{"$ref":"#/$defs/McpStdioServer"},{"$ref":"#/$defs/McpHttpServer"},{"$ref":"#/$defs/McpWebsocketServer"}],"discriminator":{"propertyName":"transport"}};
+const schema93 = {"title":"McpStdioServer","description":"A server the client starts as a child process and speaks to over its stdin and stdout.","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"stdio"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"command":{"type":"string","minLength":1,"description":"The program to run (`npx`, `node`, `/usr/bin/python3`), found on PATH when not absolute."},"args":{"type":"array","items":{"type":"string"},"description":"Its arguments, in order."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Environment variables set for the server process, on top of a minimal inherited environment. For values that are not secrets: a secret goes in `secret_env`."},"secret_env":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"NAMES of environment variables of the client process passed on to the server process with their values, read when connecting, so that the config holds no secret."},"cwd":{"type":"string","minLength":1,"description":"The working directory of the server process. Absent means the client's."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","command"]};
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate220.evaluated;
+const evaluated0 = validate222.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7494,7 +7560,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func21.call(schema92.properties, key0))){
+if(!(func22.call(schema93.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -7820,16 +7886,16 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate220.errors = vErrors;
+validate222.errors = vErrors;
 return errors === 0;
 }
-validate220.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema93 = {"title":"McpWebsocketServer","description":"A server reached over a WebSocket (kept for configs that name one; the Python client refuses it, as the official SDK has no WebSocket client transport).","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"websocket"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"url":{"type":"string","format":"uri","pattern":"^[Ww][Ss][Ss]?://","description":"The server's WebSocket endpoint, `ws:` or `wss:`."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Headers sent with the opening handshake, for values that are not secrets: a secret goes in `secret_headers`."},"secret_headers":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","url"]};
+validate222.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema94 = {"title":"McpWebsocketServer","description":"A server reached over a WebSocket (kept for configs that name one; the Python client refuses it, as the official SDK has no WebSocket client transport).","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"websocket"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"url":{"type":"string","format":"uri","pattern":"^[Ww][Ss][Ss]?://","description":"The server's WebSocket endpoint, `ws:` or `wss:`."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Headers sent with the opening handshake, for values that are not secrets: a secret goes in `secret_headers`."},"secret_headers":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","url"]};
 const pattern28 = new RegExp("^[Ww][Ss][Ss]?://", "u");
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate221.evaluated;
+const evaluated0 = validate223.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8140,14 +8206,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate221.errors = vErrors;
+validate223.errors = vErrors;
 return errors === 0;
 }
-validate221.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate223.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate219.evaluated;
+const evaluated0 = validate221.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8158,15 +8224,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.transport;
 if(typeof tag0 == "string"){
 if(tag0 === "stdio"){
-if(!(validate220(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate220.errors);
+if(!(validate222(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate222.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "http"){
-if(!(validate218(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate218.errors);
+if(!(validate220(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate220.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -8174,8 +8240,8 @@ props0 = true;
 }
 }
 else if(tag0 === "websocket"){
-if(!(validate221(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate221.errors);
+if(!(validate223(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate223.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -8214,15 +8280,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate219.errors = vErrors;
+validate221.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate219.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate221.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate225.evaluated;
+const evaluated0 = validate227.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8261,7 +8327,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func21.call(schema92.properties, key0))){
+if(!(func22.call(schema93.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -8587,14 +8653,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate225.errors = vErrors;
+validate227.errors = vErrors;
 return errors === 0;
 }
-validate225.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate227.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate226.evaluated;
+const evaluated0 = validate228.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8905,14 +8971,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate226.errors = vErrors;
+validate228.errors = vErrors;
 return errors === 0;
 }
-validate226.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate228.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate227.evaluated;
+const evaluated0 = validate229.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9046,14 +9112,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate227.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
-validate227.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate229.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate228.evaluated;
+const evaluated0 = validate230.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9111,15 +9177,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate228.errors = vErrors;
+validate230.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate228.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate230.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate231.evaluated;
+const evaluated0 = validate233.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9243,14 +9309,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate231.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
-validate231.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate233.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate232.evaluated;
+const evaluated0 = validate234.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9385,14 +9451,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
-validate232.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate234.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate236.evaluated;
+const evaluated0 = validate238.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9504,16 +9570,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate236.errors = vErrors;
+validate238.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate236.evaluated = {"dynamicProps":true,"dynamicItems":false};
-const schema101 = {"title":"PartEvent","description":"A whole part that arrives in one piece (an image, audio, a file, data) at `index`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"part"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"part":{"$ref":"#/$defs/Part"}},"required":["type","index","part"]};
-function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate238.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const schema102 = {"title":"PartEvent","description":"A whole part that arrives in one piece (an image, audio, a file, data) at `index`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"part"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"part":{"$ref":"#/$defs/Part"}},"required":["type","index","part"]};
+function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate245.evaluated;
+const evaluated0 = validate247.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9638,30 +9704,25 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate245.errors = vErrors;
+validate247.errors = vErrors;
 return errors === 0;
 }
-validate245.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate247.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema103 = {"title":"PauseAwaitingApproval","description":"Calls wait for a person's decision.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"awaiting_approval"},"tool_call_ids":{"$ref":"#/$defs/ToolCallIds"}},"required":["type","tool_call_ids"]};
+const schema104 = {"title":"ToolCallIds","description":"Ids of pending tool calls.","type":"array","minItems":1,"items":{"type":"string","minLength":1}};
+function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate247.evaluated;
+const evaluated0 = validate250.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!(validate61(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(Array.isArray(data)){
+if(data.length < 1){
+const err0 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9670,10 +9731,47 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate247.errors = vErrors;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate250.errors = vErrors;
 return errors === 0;
 }
-validate247.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate250.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -9685,6 +9783,850 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tool_call_ids === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call_ids"},message:"must have required property '"+"tool_call_ids"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "tool_call_ids"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("awaiting_approval" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "awaiting_approval"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.tool_call_ids !== undefined){
+if(!(validate250(data.tool_call_ids, {instancePath:instancePath+"/tool_call_ids",parentData:data,parentDataProperty:"tool_call_ids",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate250.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate249.errors = vErrors;
+return errors === 0;
+}
+validate249.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema105 = {"title":"PauseMixed","description":"Some calls wait for a decision and others are scheduled.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"mixed"},"awaiting_approval":{"$ref":"#/$defs/ToolCallIds"},"scheduled":{"$ref":"#/$defs/ToolCallIds"},"at":{"$ref":"#/$defs/Timestamp","description":"The earliest time a scheduled call may run."}},"required":["type","awaiting_approval","scheduled","at"]};
+const schema106 = {"title":"Timestamp","description":"An instant in UTC, RFC 3339 with a `Z` offset and 0 to 9 fraction digits: `2026-11-24T22:30:00Z`.","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"};
+const pattern39 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$", "u");
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate255.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data === "string"){
+if(!pattern39.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate255.errors = vErrors;
+return errors === 0;
+}
+validate255.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate252.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.awaiting_approval === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "awaiting_approval"},message:"must have required property '"+"awaiting_approval"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.scheduled === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scheduled"},message:"must have required property '"+"scheduled"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.at === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "type") || (key0 === "awaiting_approval")) || (key0 === "scheduled")) || (key0 === "at"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if("mixed" !== data0){
+const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "mixed"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.awaiting_approval !== undefined){
+if(!(validate250(data.awaiting_approval, {instancePath:instancePath+"/awaiting_approval",parentData:data,parentDataProperty:"awaiting_approval",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate250.errors);
+errors = vErrors.length;
+}
+}
+if(data.scheduled !== undefined){
+if(!(validate250(data.scheduled, {instancePath:instancePath+"/scheduled",parentData:data,parentDataProperty:"scheduled",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate250.errors);
+errors = vErrors.length;
+}
+}
+if(data.at !== undefined){
+if(!(validate255(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate255.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate252.errors = vErrors;
+return errors === 0;
+}
+validate252.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema107 = {"title":"PauseScheduled","description":"Calls are scheduled; resume at `at` (the earliest of their times) or later.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"scheduled"},"tool_call_ids":{"$ref":"#/$defs/ToolCallIds"},"at":{"$ref":"#/$defs/Timestamp","description":"The earliest time a scheduled call may run."}},"required":["type","tool_call_ids","at"]};
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate257.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tool_call_ids === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call_ids"},message:"must have required property '"+"tool_call_ids"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.at === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "tool_call_ids")) || (key0 === "at"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("scheduled" !== data0){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "scheduled"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.tool_call_ids !== undefined){
+if(!(validate250(data.tool_call_ids, {instancePath:instancePath+"/tool_call_ids",parentData:data,parentDataProperty:"tool_call_ids",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate250.errors);
+errors = vErrors.length;
+}
+}
+if(data.at !== undefined){
+if(!(validate255(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate255.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate257.errors = vErrors;
+return errors === 0;
+}
+validate257.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema108 = {"title":"PendingToolCall","description":"A call of the last model turn and its local status.","type":"object","additionalProperties":false,"properties":{"tool_call":{"$ref":"#/$defs/ToolCall"},"status":{"$ref":"#/$defs/ToolCallStatus"}},"required":["tool_call","status"]};
+const schema109 = {"title":"ToolCallStatus","description":"The local status of a tool call a paused tool loop has not resolved yet: a tagged union on `type`. Never sent to a provider: only resolved outcomes (`ToolResult.status`) are.","type":"object","oneOf":[{"$ref":"#/$defs/ToolCallPending"},{"$ref":"#/$defs/ToolCallApproved"},{"$ref":"#/$defs/ToolCallRejected"},{"$ref":"#/$defs/ToolCallScheduled"}],"discriminator":{"propertyName":"type"}};
+const schema110 = {"title":"ToolCallPending","description":"Waiting for a decision (approve or reject).","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"pending"}},"required":["type"]};
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate263.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "type")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if("pending" !== data0){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "pending"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate263.errors = vErrors;
+return errors === 0;
+}
+validate263.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema111 = {"title":"ToolCallApproved","description":"Approved: it runs when the loop resumes.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"approved"}},"required":["type"]};
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate264.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "type")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if("approved" !== data0){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "approved"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate264.errors = vErrors;
+return errors === 0;
+}
+validate264.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema112 = {"title":"ToolCallRejected","description":"Rejected: when the loop resumes, the model receives a `rejected` result carrying `reason`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"rejected"},"reason":{"type":"string","minLength":1,"description":"Why, in words the model reads."}},"required":["type","reason"]};
+function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate265.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.reason === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "reason"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("rejected" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "rejected"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.reason !== undefined){
+let data1 = data.reason;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err5 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate265.errors = vErrors;
+return errors === 0;
+}
+validate265.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema113 = {"title":"ToolCallScheduled","description":"To run at `at` or later, when the loop is resumed then.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"scheduled"},"at":{"$ref":"#/$defs/Timestamp","description":"The earliest time the call may run."}},"required":["type","at"]};
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate266.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.at === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "at"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("scheduled" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "scheduled"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+if(!(validate255(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate255.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate266.errors = vErrors;
+return errors === 0;
+}
+validate266.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate262.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "pending"){
+if(!(validate263(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate263.errors);
+errors = vErrors.length;
+}
+var props0 = true;
+}
+else if(tag0 === "approved"){
+if(!(validate264(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate264.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "rejected"){
+if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate265.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "scheduled"){
+if(!(validate266(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate266.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate262.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate262.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate260.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tool_call === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call"},message:"must have required property '"+"tool_call"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.status === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "tool_call") || (key0 === "status"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.tool_call !== undefined){
+if(!(validate107(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate107.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+if(!(validate262(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate262.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate260.errors = vErrors;
+return errors === 0;
+}
+validate260.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate273.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(validate61(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
 vErrors = appendErrors(vErrors, validate61.errors);
@@ -9702,14 +10644,46 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate249.errors = vErrors;
+validate273.errors = vErrors;
 return errors === 0;
 }
-validate249.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate273.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate251.evaluated;
+const evaluated0 = validate275.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(validate61(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate275.errors = vErrors;
+return errors === 0;
+}
+validate275.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate277.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9827,15 +10801,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate251.errors = vErrors;
+validate277.errors = vErrors;
 return errors === 0;
 }
-validate251.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema105 = {"title":"ReasoningDeltaEvent","description":"More reasoning for the part at `index`: text fragments and signature fragments each concatenate, in order.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"text":{"type":"string","description":"A fragment of the reasoning text."},"signature":{"type":"string","description":"A fragment of the signature (often the whole of it, in one event)."}},"required":["type","index"]};
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate277.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema117 = {"title":"ReasoningDeltaEvent","description":"More reasoning for the part at `index`: text fragments and signature fragments each concatenate, in order.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"text":{"type":"string","description":"A fragment of the reasoning text."},"signature":{"type":"string","description":"A fragment of the signature (often the whole of it, in one event)."}},"required":["type","index"]};
+function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate252.evaluated;
+const evaluated0 = validate278.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9968,15 +10942,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate252.errors = vErrors;
+validate278.errors = vErrors;
 return errors === 0;
 }
-validate252.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema106 = {"title":"ReasoningEndEvent","description":"The reasoning part at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate278.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema118 = {"title":"ReasoningEndEvent","description":"The reasoning part at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate253.evaluated;
+const evaluated0 = validate279.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10091,14 +11065,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate253.errors = vErrors;
+validate279.errors = vErrors;
 return errors === 0;
 }
-validate253.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate279.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate255.evaluated;
+const evaluated0 = validate281.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10184,15 +11158,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate255.errors = vErrors;
+validate281.errors = vErrors;
 return errors === 0;
 }
-validate255.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema108 = {"title":"ReasoningStartEvent","description":"A reasoning part begins at `index`. Redacted reasoning arrives whole here as `redacted_data`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that signs this reasoning."},"redacted_data":{"type":"string","minLength":1,"description":"Encrypted reasoning, opaque."}},"required":["type","index"]};
-function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate281.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema120 = {"title":"ReasoningStartEvent","description":"A reasoning part begins at `index`. Redacted reasoning arrives whole here as `redacted_data`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that signs this reasoning."},"redacted_data":{"type":"string","minLength":1,"description":"Encrypted reasoning, opaque."}},"required":["type","index"]};
+function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate258.evaluated;
+const evaluated0 = validate284.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10351,14 +11325,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate258.errors = vErrors;
+validate284.errors = vErrors;
 return errors === 0;
 }
-validate258.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate284.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate259.evaluated;
+const evaluated0 = validate285.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10425,15 +11399,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate259.errors = vErrors;
+validate285.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate259.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate285.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate263.evaluated;
+const evaluated0 = validate289.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10497,14 +11471,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate263.errors = vErrors;
+validate289.errors = vErrors;
 return errors === 0;
 }
-validate263.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate289.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate264.evaluated;
+const evaluated0 = validate290.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10584,14 +11558,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate264.errors = vErrors;
+validate290.errors = vErrors;
 return errors === 0;
 }
-validate264.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate290.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate266.evaluated;
+const evaluated0 = validate292.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10655,14 +11629,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate266.errors = vErrors;
+validate292.errors = vErrors;
 return errors === 0;
 }
-validate266.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate292.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate267.evaluated;
+const evaluated0 = validate293.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10689,15 +11663,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate267.errors = vErrors;
+validate293.errors = vErrors;
 return errors === 0;
 }
-validate267.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema114 = {"title":"StartEvent","description":"The first event of a stream: the response's id and model, when the provider says them.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"start"},"id":{"type":"string","minLength":1,"description":"The response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."}},"required":["type"]};
-function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate293.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const schema126 = {"title":"StartEvent","description":"The first event of a stream: the response's id and model, when the provider says them.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"start"},"id":{"type":"string","minLength":1,"description":"The response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."}},"required":["type"]};
+function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate268.evaluated;
+const evaluated0 = validate294.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10811,16 +11785,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate268.errors = vErrors;
+validate294.errors = vErrors;
 return errors === 0;
 }
-validate268.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema115 = {"title":"StreamEvent","description":"One event of a streamed chat response: a tagged union on `type`. Folding the events of a stream gives exactly the `ChatResponse` the same call returns unstreamed (see the spec's fold law).","type":"object","oneOf":[{"$ref":"#/$defs/StartEvent"},{"$ref":"#/$defs/TextStartEvent"},{"$ref":"#/$defs/TextDeltaEvent"},{"$ref":"#/$defs/TextEndEvent"},{"$ref":"#/$defs/ReasoningStartEvent"},{"$ref":"#/$defs/ReasoningDeltaEvent"},{"$ref":"#/$defs/ReasoningEndEvent"},{"$ref":"#/$defs/ToolCallStartEvent"},{"$ref":"#/$defs/ToolCallDeltaEvent"},{"$ref":"#/$defs/ToolCallEndEvent"},{"$ref":"#/$defs/PartEvent"},{"$ref":"#/$defs/UsageEvent"},{"$ref":"#/$defs/FinishEvent"},{"$ref":"#/$defs/ErrorEvent"}],"discriminator":{"propertyName":"type"}};
-const schema116 = {"title":"TextStartEvent","description":"A text part begins at `index`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."}},"required":["type","index"]};
-function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate294.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema127 = {"title":"StreamEvent","description":"One event of a streamed chat response: a tagged union on `type`. Folding the events of a stream gives exactly the `ChatResponse` the same call returns unstreamed (see the spec's fold law).","type":"object","oneOf":[{"$ref":"#/$defs/StartEvent"},{"$ref":"#/$defs/TextStartEvent"},{"$ref":"#/$defs/TextDeltaEvent"},{"$ref":"#/$defs/TextEndEvent"},{"$ref":"#/$defs/ReasoningStartEvent"},{"$ref":"#/$defs/ReasoningDeltaEvent"},{"$ref":"#/$defs/ReasoningEndEvent"},{"$ref":"#/$defs/ToolCallStartEvent"},{"$ref":"#/$defs/ToolCallDeltaEvent"},{"$ref":"#/$defs/ToolCallEndEvent"},{"$ref":"#/$defs/PartEvent"},{"$ref":"#/$defs/UsageEvent"},{"$ref":"#/$defs/FinishEvent"},{"$ref":"#/$defs/ErrorEvent"}],"discriminator":{"propertyName":"type"}};
+const schema128 = {"title":"TextStartEvent","description":"A text part begins at `index`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."}},"required":["type","index"]};
+function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate270.evaluated;
+const evaluated0 = validate296.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10929,15 +11903,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate270.errors = vErrors;
+validate296.errors = vErrors;
 return errors === 0;
 }
-validate270.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema117 = {"title":"TextDeltaEvent","description":"More text for the part at `index`; fragments concatenate.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"text":{"type":"string"}},"required":["type","index","text"]};
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate296.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema129 = {"title":"TextDeltaEvent","description":"More text for the part at `index`; fragments concatenate.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"text":{"type":"string"}},"required":["type","index","text"]};
+function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate271.evaluated;
+const evaluated0 = validate297.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11068,15 +12042,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate271.errors = vErrors;
+validate297.errors = vErrors;
 return errors === 0;
 }
-validate271.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema118 = {"title":"TextEndEvent","description":"The text part at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate297.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema130 = {"title":"TextEndEvent","description":"The text part at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
+function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate272.evaluated;
+const evaluated0 = validate298.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11191,15 +12165,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate272.errors = vErrors;
+validate298.errors = vErrors;
 return errors === 0;
 }
-validate272.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema119 = {"title":"ToolCallStartEvent","description":"A tool call begins at `index`, with its id and name. Parallel calls each have their own index.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"id":{"type":"string","minLength":1,"description":"The tool call id."},"name":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name."}},"required":["type","index","id","name"]};
-function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate298.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema131 = {"title":"ToolCallStartEvent","description":"A tool call begins at `index`, with its id and name. Parallel calls each have their own index.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"id":{"type":"string","minLength":1,"description":"The tool call id."},"name":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name."}},"required":["type","index","id","name"]};
+function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate274.evaluated;
+const evaluated0 = validate300.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11388,15 +12362,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate274.errors = vErrors;
+validate300.errors = vErrors;
 return errors === 0;
 }
-validate274.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema120 = {"title":"ToolCallDeltaEvent","description":"A fragment of the arguments of the tool call at `index`; fragments concatenate into `ToolCall.arguments`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"arguments":{"type":"string","description":"The next bytes of the JSON text."}},"required":["type","index","arguments"]};
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate300.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema132 = {"title":"ToolCallDeltaEvent","description":"A fragment of the arguments of the tool call at `index`; fragments concatenate into `ToolCall.arguments`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"arguments":{"type":"string","description":"The next bytes of the JSON text."}},"required":["type","index","arguments"]};
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate275.evaluated;
+const evaluated0 = validate301.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11527,15 +12501,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate275.errors = vErrors;
+validate301.errors = vErrors;
 return errors === 0;
 }
-validate275.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema121 = {"title":"ToolCallEndEvent","description":"The tool call at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
-function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate301.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema133 = {"title":"ToolCallEndEvent","description":"The tool call at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate276.evaluated;
+const evaluated0 = validate302.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11650,15 +12624,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate276.errors = vErrors;
+validate302.errors = vErrors;
 return errors === 0;
 }
-validate276.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema122 = {"title":"UsageEvent","description":"Usage so far. Each usage event replaces the previous one: the last is the response's usage.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"usage"},"usage":{"$ref":"#/$defs/TokenUsage"}},"required":["type","usage"]};
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate302.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema134 = {"title":"UsageEvent","description":"Usage so far. Each usage event replaces the previous one: the last is the response's usage.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"usage"},"usage":{"$ref":"#/$defs/TokenUsage"}},"required":["type","usage"]};
+function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate278.evaluated;
+const evaluated0 = validate304.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11722,8 +12696,8 @@ errors++;
 }
 }
 if(data.usage !== undefined){
-if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate158.errors);
+if(!(validate160(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate160.errors);
 errors = vErrors.length;
 }
 }
@@ -11738,14 +12712,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate278.errors = vErrors;
+validate304.errors = vErrors;
 return errors === 0;
 }
-validate278.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate304.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate269.evaluated;
+const evaluated0 = validate295.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11756,15 +12730,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "start"){
-if(!(validate268(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate268.errors);
+if(!(validate294(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate294.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "text_start"){
-if(!(validate270(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate270.errors);
+if(!(validate296(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate296.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -11772,8 +12746,8 @@ props0 = true;
 }
 }
 else if(tag0 === "text_delta"){
-if(!(validate271(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate271.errors);
+if(!(validate297(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate297.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -11781,8 +12755,8 @@ props0 = true;
 }
 }
 else if(tag0 === "text_end"){
-if(!(validate272(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate272.errors);
+if(!(validate298(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate298.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -11790,8 +12764,8 @@ props0 = true;
 }
 }
 else if(tag0 === "reasoning_start"){
-if(!(validate258(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate258.errors);
+if(!(validate284(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate284.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -11799,60 +12773,6 @@ props0 = true;
 }
 }
 else if(tag0 === "reasoning_delta"){
-if(!(validate252(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate252.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "reasoning_end"){
-if(!(validate253(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate253.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "tool_call_start"){
-if(!(validate274(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate274.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "tool_call_delta"){
-if(!(validate275(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate275.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "tool_call_end"){
-if(!(validate276(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate276.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "part"){
-if(!(validate245(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate245.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "usage"){
 if(!(validate278(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = appendErrors(vErrors, validate278.errors);
 errors = vErrors.length;
@@ -11861,9 +12781,63 @@ if(props0 !== true){
 props0 = true;
 }
 }
+else if(tag0 === "reasoning_end"){
+if(!(validate279(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate279.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "tool_call_start"){
+if(!(validate300(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate300.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "tool_call_delta"){
+if(!(validate301(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate301.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "tool_call_end"){
+if(!(validate302(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate302.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "part"){
+if(!(validate247(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate247.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "usage"){
+if(!(validate304(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate304.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
 else if(tag0 === "finish"){
-if(!(validate205(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate205.errors);
+if(!(validate207(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate207.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -11871,8 +12845,8 @@ props0 = true;
 }
 }
 else if(tag0 === "error"){
-if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate192.errors);
+if(!(validate194(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate194.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -11911,15 +12885,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate269.errors = vErrors;
+validate295.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate269.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate295.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate294.evaluated;
+const evaluated0 = validate320.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12050,14 +13024,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate294.errors = vErrors;
+validate320.errors = vErrors;
 return errors === 0;
 }
-validate294.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate320.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate295.evaluated;
+const evaluated0 = validate321.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12172,14 +13146,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate295.errors = vErrors;
+validate321.errors = vErrors;
 return errors === 0;
 }
-validate295.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate321.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate297.evaluated;
+const evaluated0 = validate323.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12271,14 +13245,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate297.errors = vErrors;
+validate323.errors = vErrors;
 return errors === 0;
 }
-validate297.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate323.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate299.evaluated;
+const evaluated0 = validate325.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12387,14 +13361,50 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate299.errors = vErrors;
+validate325.errors = vErrors;
 return errors === 0;
 }
-validate299.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate325.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate300.evaluated;
+const evaluated0 = validate326.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data === "string"){
+if(!pattern39.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate326.errors = vErrors;
+return errors === 0;
+}
+validate326.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate327.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12433,7 +13443,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func21.call(schema64.properties, key0))){
+if(!(func22.call(schema65.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -12760,14 +13770,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate300.errors = vErrors;
+validate327.errors = vErrors;
 return errors === 0;
 }
-validate300.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate327.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate301.evaluated;
+const evaluated0 = validate328.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12858,14 +13868,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate301.errors = vErrors;
+validate328.errors = vErrors;
 return errors === 0;
 }
-validate301.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate328.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate302.evaluated;
+const evaluated0 = validate329.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12998,14 +14008,85 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate302.errors = vErrors;
+validate329.errors = vErrors;
 return errors === 0;
 }
-validate302.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate329.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate303.evaluated;
+const evaluated0 = validate330.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "type")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if("approved" !== data0){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "approved"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate330.errors = vErrors;
+return errors === 0;
+}
+validate330.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate331.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13136,14 +14217,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate303.errors = vErrors;
+validate331.errors = vErrors;
 return errors === 0;
 }
-validate303.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate331.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate304.evaluated;
+const evaluated0 = validate332.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13258,14 +14339,76 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate304.errors = vErrors;
+validate332.errors = vErrors;
 return errors === 0;
 }
-validate304.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate332.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate306.evaluated;
+const evaluated0 = validate334.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(Array.isArray(data)){
+if(data.length < 1){
+const err0 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate334.errors = vErrors;
+return errors === 0;
+}
+validate334.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate335.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13351,14 +14494,278 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate306.errors = vErrors;
+validate335.errors = vErrors;
 return errors === 0;
 }
-validate306.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate335.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate309.evaluated;
+const evaluated0 = validate338.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "type")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if("pending" !== data0){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "pending"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate338.errors = vErrors;
+return errors === 0;
+}
+validate338.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate339.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.reason === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "reason"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("rejected" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "rejected"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.reason !== undefined){
+let data1 = data.reason;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err5 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate339.errors = vErrors;
+return errors === 0;
+}
+validate339.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate340.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.at === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "at"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("scheduled" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "scheduled"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+if(!(validate255(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate255.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate340.errors = vErrors;
+return errors === 0;
+}
+validate340.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate342.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13547,14 +14954,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate309.errors = vErrors;
+validate342.errors = vErrors;
 return errors === 0;
 }
-validate309.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate342.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate310.evaluated;
+const evaluated0 = validate343.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13564,34 +14971,34 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
-if(tag0 === "auto"){
-if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate139.errors);
+if(tag0 === "pending"){
+if(!(validate263(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate263.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
-else if(tag0 === "none"){
-if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate140.errors);
+else if(tag0 === "approved"){
+if(!(validate264(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate264.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "required"){
-if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate141.errors);
+else if(tag0 === "rejected"){
+if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate265.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "tool"){
-if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate142.errors);
+else if(tag0 === "scheduled"){
+if(!(validate266(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate266.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -13630,15 +15037,99 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate310.errors = vErrors;
+validate343.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate310.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate343.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate315.evaluated;
+const evaluated0 = validate348.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "auto"){
+if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate141.errors);
+errors = vErrors.length;
+}
+var props0 = true;
+}
+else if(tag0 === "none"){
+if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate142.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "required"){
+if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate143.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "tool"){
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate144.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate348.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate348.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate353.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13702,14 +15193,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate315.errors = vErrors;
+validate353.errors = vErrors;
 return errors === 0;
 }
-validate315.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate353.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate316.evaluated;
+const evaluated0 = validate354.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13773,14 +15264,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate316.errors = vErrors;
+validate354.errors = vErrors;
 return errors === 0;
 }
-validate316.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate354.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate317.evaluated;
+const evaluated0 = validate355.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13844,14 +15335,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate317.errors = vErrors;
+validate355.errors = vErrors;
 return errors === 0;
 }
-validate317.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate355.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate318.evaluated;
+const evaluated0 = validate356.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13960,14 +15451,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate318.errors = vErrors;
+validate356.errors = vErrors;
 return errors === 0;
 }
-validate318.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate356.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate319.evaluated;
+const evaluated0 = validate357.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14067,8 +15558,8 @@ errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!(validate135(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate135.errors);
+if(!(validate137(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate137.errors);
 errors = vErrors.length;
 }
 }
@@ -14095,14 +15586,234 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate319.errors = vErrors;
+validate357.errors = vErrors;
 return errors === 0;
 }
-validate319.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate357.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema159 = {"title":"ToolLoopPause","description":"Why a tool loop stopped before the model answered: a tagged union on `type`. The ids name entries of `ToolLoopState.pending`.","type":"object","oneOf":[{"$ref":"#/$defs/PauseAwaitingApproval"},{"$ref":"#/$defs/PauseScheduled"},{"$ref":"#/$defs/PauseMixed"}],"discriminator":{"propertyName":"type"}};
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate323.evaluated;
+const evaluated0 = validate361.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "awaiting_approval"){
+if(!(validate249(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate249.errors);
+errors = vErrors.length;
+}
+var props0 = true;
+}
+else if(tag0 === "scheduled"){
+if(!(validate257(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate257.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "mixed"){
+if(!(validate252(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate252.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate361.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate361.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const schema160 = {"title":"ToolLoopState","description":"A tool loop saved between two steps, usually paused: the conversation so far, the tool calls of the last model turn not resolved yet, why it paused, how many model turns it made and their usage. Any language can resume it. Spec section 14.","type":"object","additionalProperties":false,"properties":{"request":{"$ref":"#/$defs/ChatRequest","description":"What the next model turn is sent: the conversation so far (its last assistant message holds the calls of `pending`, followed by at most one `tool` message with the results already known), model, tools and options."},"pending":{"type":"array","items":{"$ref":"#/$defs/PendingToolCall"},"description":"The calls of the last model turn that have no result yet, in the order the model made them."},"pause":{"$ref":"#/$defs/ToolLoopPause","description":"Why the loop stopped. Absent: it was saved between steps without pausing."},"steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Model turns made so far."},"usage":{"$ref":"#/$defs/TokenUsage","description":"The sum (spec section 7) of the usage of every model turn so far. Absent when no turn reported usage."}},"required":["request","pending","steps"]};
+function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate365.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.request === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "request"},message:"must have required property '"+"request"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.pending === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pending"},message:"must have required property '"+"pending"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.steps === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "request") || (key0 === "pending")) || (key0 === "pause")) || (key0 === "steps")) || (key0 === "usage"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.request !== undefined){
+if(!(validate76(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate76.errors);
+errors = vErrors.length;
+}
+}
+if(data.pending !== undefined){
+let data1 = data.pending;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate260(data1[i0], {instancePath:instancePath+"/pending/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate260.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.pause !== undefined){
+if(!(validate361(data.pause, {instancePath:instancePath+"/pause",parentData:data,parentDataProperty:"pause",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate361.errors);
+errors = vErrors.length;
+}
+}
+if(data.steps !== undefined){
+let data4 = data.steps;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err5 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err6 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data4 < 0 || isNaN(data4)){
+const err7 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.usage !== undefined){
+if(!(validate160(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate160.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate365.errors = vErrors;
+return errors === 0;
+}
+validate365.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate370.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14131,7 +15842,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "tool_call_id") || (key0 === "content")) || (key0 === "is_error")) || (key0 === "parts"))){
+if(!((((((key0 === "tool_call_id") || (key0 === "content")) || (key0 === "is_error")) || (key0 === "status")) || (key0 === "reason")) || (key0 === "parts"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -14191,19 +15902,17 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.parts !== undefined){
-let data3 = data.parts;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate112(data3[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(data.status !== undefined){
+if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
 vErrors = appendErrors(vErrors, validate112.errors);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.reason !== undefined){
+let data4 = data.reason;
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14213,9 +15922,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14224,14 +15932,48 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate323.errors = vErrors;
+}
+if(data.parts !== undefined){
+let data5 = data.parts;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate114(data5[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate114.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate370.errors = vErrors;
 return errors === 0;
 }
-validate323.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate370.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate325.evaluated;
+const evaluated0 = validate373.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14317,14 +16059,48 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate325.errors = vErrors;
+validate373.errors = vErrors;
 return errors === 0;
 }
-validate325.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate373.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate328.evaluated;
+const evaluated0 = validate376.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data === "completed") || (data === "failed")) || (data === "rejected"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema52.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate376.errors = vErrors;
+return errors === 0;
+}
+validate376.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate377.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14388,8 +16164,8 @@ errors++;
 }
 }
 if(data.usage !== undefined){
-if(!(validate158(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate158.errors);
+if(!(validate160(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate160.errors);
 errors = vErrors.length;
 }
 }
@@ -14404,10 +16180,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate328.errors = vErrors;
+validate377.errors = vErrors;
 return errors === 0;
 }
-validate328.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate377.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 // The emitter's replacement for ajv's `vErrors.concat`: append in place (a copy per call made
 // a document of n bad items cost O(n^2)). One small function keeps the validators as short as ajv's.
@@ -14455,72 +16231,86 @@ export const validators: { readonly [K in TypeName]: AjvValidator } = {
   AudioPart: validate53,
   ChatOptions: validate64,
   ChatRequest: validate76,
-  ChatResponse: validate152,
-  CompleteRequest: validate161,
-  CompleteResponse: validate164,
-  ContentPart: validate168,
-  DataPart: validate174,
-  DataRef: validate177,
-  EmbedRequest: validate179,
-  EmbedResponse: validate181,
-  Embedding: validate186,
-  Error: validate187,
-  ErrorEvent: validate192,
-  ErrorKind: validate194,
-  FileBase64: validate195,
-  FileId: validate196,
-  FilePart: validate197,
-  FileRef: validate200,
-  FileUri: validate204,
-  FinishEvent: validate205,
-  FinishKind: validate208,
-  FinishReason: validate209,
-  ImagePart: validate211,
-  JsonObject: validate214,
-  JsonSchemaFormat: validate215,
-  JsonValue: validate217,
-  McpHttpServer: validate218,
-  McpServerConfig: validate219,
-  McpStdioServer: validate225,
-  McpWebsocketServer: validate226,
-  MediaBase64: validate227,
-  MediaRef: validate228,
-  MediaUrl: validate231,
-  Message: validate232,
-  Part: validate236,
-  PartEvent: validate245,
-  ProviderMetadata: validate247,
-  ProviderOptions: validate249,
-  Reasoning: validate251,
-  ReasoningDeltaEvent: validate252,
-  ReasoningEndEvent: validate253,
-  ReasoningPart: validate255,
-  ReasoningStartEvent: validate258,
-  ResponseFormat: validate259,
-  ResponseFormatJsonObject: validate263,
-  ResponseFormatJsonSchema: validate264,
-  ResponseFormatText: validate266,
-  Role: validate267,
-  StartEvent: validate268,
-  StreamEvent: validate269,
-  TextDeltaEvent: validate294,
-  TextEndEvent: validate295,
-  TextPart: validate297,
-  TextStartEvent: validate299,
-  TokenUsage: validate300,
-  ToolAnnotations: validate301,
-  ToolCall: validate302,
-  ToolCallDeltaEvent: validate303,
-  ToolCallEndEvent: validate304,
-  ToolCallPart: validate306,
-  ToolCallStartEvent: validate309,
-  ToolChoice: validate310,
-  ToolChoiceAuto: validate315,
-  ToolChoiceNone: validate316,
-  ToolChoiceRequired: validate317,
-  ToolChoiceTool: validate318,
-  ToolDefinition: validate319,
-  ToolResult: validate323,
-  ToolResultPart: validate325,
-  UsageEvent: validate328,
+  ChatResponse: validate154,
+  CompleteRequest: validate163,
+  CompleteResponse: validate166,
+  ContentPart: validate170,
+  DataPart: validate176,
+  DataRef: validate179,
+  EmbedRequest: validate181,
+  EmbedResponse: validate183,
+  Embedding: validate188,
+  Error: validate189,
+  ErrorEvent: validate194,
+  ErrorKind: validate196,
+  FileBase64: validate197,
+  FileId: validate198,
+  FilePart: validate199,
+  FileRef: validate202,
+  FileUri: validate206,
+  FinishEvent: validate207,
+  FinishKind: validate210,
+  FinishReason: validate211,
+  ImagePart: validate213,
+  JsonObject: validate216,
+  JsonSchemaFormat: validate217,
+  JsonValue: validate219,
+  McpHttpServer: validate220,
+  McpServerConfig: validate221,
+  McpStdioServer: validate227,
+  McpWebsocketServer: validate228,
+  MediaBase64: validate229,
+  MediaRef: validate230,
+  MediaUrl: validate233,
+  Message: validate234,
+  Part: validate238,
+  PartEvent: validate247,
+  PauseAwaitingApproval: validate249,
+  PauseMixed: validate252,
+  PauseScheduled: validate257,
+  PendingToolCall: validate260,
+  ProviderMetadata: validate273,
+  ProviderOptions: validate275,
+  Reasoning: validate277,
+  ReasoningDeltaEvent: validate278,
+  ReasoningEndEvent: validate279,
+  ReasoningPart: validate281,
+  ReasoningStartEvent: validate284,
+  ResponseFormat: validate285,
+  ResponseFormatJsonObject: validate289,
+  ResponseFormatJsonSchema: validate290,
+  ResponseFormatText: validate292,
+  Role: validate293,
+  StartEvent: validate294,
+  StreamEvent: validate295,
+  TextDeltaEvent: validate320,
+  TextEndEvent: validate321,
+  TextPart: validate323,
+  TextStartEvent: validate325,
+  Timestamp: validate326,
+  TokenUsage: validate327,
+  ToolAnnotations: validate328,
+  ToolCall: validate329,
+  ToolCallApproved: validate330,
+  ToolCallDeltaEvent: validate331,
+  ToolCallEndEvent: validate332,
+  ToolCallIds: validate334,
+  ToolCallPart: validate335,
+  ToolCallPending: validate338,
+  ToolCallRejected: validate339,
+  ToolCallScheduled: validate340,
+  ToolCallStartEvent: validate342,
+  ToolCallStatus: validate343,
+  ToolChoice: validate348,
+  ToolChoiceAuto: validate353,
+  ToolChoiceNone: validate354,
+  ToolChoiceRequired: validate355,
+  ToolChoiceTool: validate356,
+  ToolDefinition: validate357,
+  ToolLoopPause: validate361,
+  ToolLoopState: validate365,
+  ToolResult: validate370,
+  ToolResultPart: validate373,
+  ToolResultStatus: validate376,
+  UsageEvent: validate377,
 };

@@ -49,6 +49,10 @@ __all__ = [
     "Message",
     "Part",
     "PartEvent",
+    "PauseAwaitingApproval",
+    "PauseMixed",
+    "PauseScheduled",
+    "PendingToolCall",
     "ProviderMetadata",
     "ProviderOptions",
     "Reasoning",
@@ -67,21 +71,31 @@ __all__ = [
     "TextEndEvent",
     "TextPart",
     "TextStartEvent",
+    "Timestamp",
     "TokenUsage",
     "ToolAnnotations",
     "ToolCall",
+    "ToolCallApproved",
     "ToolCallDeltaEvent",
     "ToolCallEndEvent",
+    "ToolCallIds",
     "ToolCallPart",
+    "ToolCallPending",
+    "ToolCallRejected",
+    "ToolCallScheduled",
     "ToolCallStartEvent",
+    "ToolCallStatus",
     "ToolChoice",
     "ToolChoiceAuto",
     "ToolChoiceNone",
     "ToolChoiceRequired",
     "ToolChoiceTool",
     "ToolDefinition",
+    "ToolLoopPause",
+    "ToolLoopState",
     "ToolResult",
     "ToolResultPart",
+    "ToolResultStatus",
     "UsageEvent",
 ]
 
@@ -447,6 +461,45 @@ class PartEvent(
     part: Part
 
 
+class PauseAwaitingApproval(
+    msgspec.Struct,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    omit_defaults=True,
+    tag_field="type",
+    tag="awaiting_approval",
+):
+    """Calls wait for a person's decision."""
+
+    tool_call_ids: ToolCallIds
+
+
+class PauseMixed(
+    msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="mixed"
+):
+    """Some calls wait for a decision and others are scheduled."""
+
+    awaiting_approval: ToolCallIds
+    scheduled: ToolCallIds
+    at: Timestamp
+
+
+class PauseScheduled(
+    msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="scheduled"
+):
+    """Calls are scheduled; resume at `at` (the earliest of their times) or later."""
+
+    tool_call_ids: ToolCallIds
+    at: Timestamp
+
+
+class PendingToolCall(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A call of the last model turn and its local status."""
+
+    tool_call: ToolCall
+    status: ToolCallStatus
+
+
 class Reasoning(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """A model's reasoning. `signature` and `redacted_data` are opaque provider state: they survive every hop byte for byte and are replayed only to `issuer`, never turned into text."""
 
@@ -626,6 +679,12 @@ class ToolCall(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_de
     arguments: str
 
 
+class ToolCallApproved(
+    msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="approved"
+):
+    """Approved: it runs when the loop resumes."""
+
+
 class ToolCallDeltaEvent(
     msgspec.Struct,
     kw_only=True,
@@ -662,6 +721,28 @@ class ToolCallPart(
 
     def __post_init__(self) -> None:
         check_free_form(self.provider_metadata, "provider_metadata")
+
+
+class ToolCallPending(
+    msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="pending"
+):
+    """Waiting for a decision (approve or reject)."""
+
+
+class ToolCallRejected(
+    msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="rejected"
+):
+    """Rejected: when the loop resumes, the model receives a `rejected` result carrying `reason`."""
+
+    reason: Annotated[str, msgspec.Meta(min_length=1)]
+
+
+class ToolCallScheduled(
+    msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="scheduled"
+):
+    """To run at `at` or later, when the loop is resumed then."""
+
+    at: Timestamp
 
 
 class ToolCallStartEvent(
@@ -720,12 +801,24 @@ class ToolDefinition(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, o
         check_free_form(self.output_schema, "output_schema")
 
 
+class ToolLoopState(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A tool loop saved between two steps, usually paused: the conversation so far, the tool calls of the last model turn not resolved yet, why it paused, how many model turns it made and their usage. Any language can resume it. Spec section 14."""
+
+    request: ChatRequest
+    pending: list[PendingToolCall]
+    pause: ToolLoopPause | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+    steps: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]
+    usage: TokenUsage | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+
+
 class ToolResult(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """What a tool returned, sent back to the model."""
 
     tool_call_id: Annotated[str, msgspec.Meta(min_length=1)]
     content: str
     is_error: bool | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+    status: ToolResultStatus | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+    reason: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     parts: list[ContentPart] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
 
@@ -810,7 +903,24 @@ StreamEvent = Annotated[
     | ErrorEvent,
     WireName("StreamEvent"),
 ]
+Timestamp = Annotated[
+    Annotated[
+        str,
+        msgspec.Meta(
+            pattern="^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z\\Z"
+        ),
+    ],
+    WireName("Timestamp"),
+]
+ToolCallIds = Annotated[
+    Annotated[list[Annotated[str, msgspec.Meta(min_length=1)]], msgspec.Meta(min_length=1)], WireName("ToolCallIds")
+]
+ToolCallStatus = Annotated[
+    ToolCallPending | ToolCallApproved | ToolCallRejected | ToolCallScheduled, WireName("ToolCallStatus")
+]
 ToolChoice = Annotated[ToolChoiceAuto | ToolChoiceNone | ToolChoiceRequired | ToolChoiceTool, WireName("ToolChoice")]
+ToolLoopPause = Annotated[PauseAwaitingApproval | PauseScheduled | PauseMixed, WireName("ToolLoopPause")]
+ToolResultStatus = Annotated[Literal["completed", "failed", "rejected"], WireName("ToolResultStatus")]
 
 
 FREE_FORM_ALIASES = frozenset({"JsonObject", "JsonValue", "ProviderMetadata", "ProviderOptions"})

@@ -646,6 +646,19 @@ class TextStartEvent(WireModel):
     ]
 
 
+Timestamp = TypeAliasType(
+    "Timestamp",
+    Annotated[
+        StrictStr,
+        Field(
+            description="An instant in UTC, RFC 3339 with a `Z` offset and 0 to 9 fraction digits: `2026-11-24T22:30:00Z`.",
+            pattern="^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$",
+            title="Timestamp",
+        ),
+    ],
+)
+
+
 class TokenUsage(WireModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -772,6 +785,13 @@ class ToolCall(WireModel):
     ]
 
 
+class ToolCallApproved(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["approved"] = "approved"
+
+
 class ToolCallDeltaEvent(WireModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -811,6 +831,20 @@ class ToolCallEndEvent(WireModel):
     ] = MISSING
 
 
+ToolCallId = TypeAliasType("ToolCallId", Annotated[StrictStr, Field(min_length=1)])
+
+
+ToolCallIds = TypeAliasType(
+    "ToolCallIds",
+    Annotated[
+        list[ToolCallId],
+        Field(
+            description="Ids of pending tool calls.", min_length=1, title="ToolCallIds"
+        ),
+    ],
+)
+
+
 class ToolCallPart(WireModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -823,6 +857,31 @@ class ToolCallPart(WireModel):
             description="Provider data that has no field of its own, keyed by provider name."
         ),
     ] = MISSING
+
+
+class ToolCallPending(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["pending"] = "pending"
+
+
+class ToolCallRejected(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["rejected"] = "rejected"
+    reason: Annotated[
+        StrictStr, Field(description="Why, in words the model reads.", min_length=1)
+    ]
+
+
+class ToolCallScheduled(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["scheduled"] = "scheduled"
+    at: Annotated[Timestamp, Field(description="The earliest time the call may run.")]
 
 
 class ToolCallStartEvent(WireModel):
@@ -842,6 +901,19 @@ class ToolCallStartEvent(WireModel):
     name: Annotated[
         StrictStr, Field(description="The tool's name.", max_length=128, min_length=1)
     ]
+
+
+ToolCallStatus = TypeAliasType(
+    "ToolCallStatus",
+    Annotated[
+        ToolCallPending | ToolCallApproved | ToolCallRejected | ToolCallScheduled,
+        Field(
+            description="The local status of a tool call a paused tool loop has not resolved yet: a tagged union on `type`. Never sent to a provider: only resolved outcomes (`ToolResult.status`) are.",
+            discriminator="type",
+            title="ToolCallStatus",
+        ),
+    ],
+)
 
 
 class ToolChoiceAuto(WireModel):
@@ -903,6 +975,18 @@ class ToolDefinition(WireModel):
             description="Ask the provider to enforce `input_schema` exactly when it generates arguments."
         ),
     ] = MISSING
+
+
+ToolResultStatus = TypeAliasType(
+    "ToolResultStatus",
+    Annotated[
+        Literal["completed", "failed", "rejected"],
+        Field(
+            description="How a tool call was resolved: `completed` (the tool ran and returned), `failed` (it raised, timed out, or its arguments were invalid) or `rejected` (a policy or a person refused it; `reason` says why). Absent: not said (older producers). Spec section 14.1 gives the rule with `is_error`.",
+            title="ToolResultStatus",
+        ),
+    ],
+)
 
 
 class UsageEvent(WireModel):
@@ -1104,6 +1188,45 @@ MediaRef = TypeAliasType(
 )
 
 
+class PauseAwaitingApproval(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["awaiting_approval"] = "awaiting_approval"
+    tool_call_ids: ToolCallIds
+
+
+class PauseMixed(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["mixed"] = "mixed"
+    awaiting_approval: ToolCallIds
+    scheduled: ToolCallIds
+    at: Annotated[
+        Timestamp, Field(description="The earliest time a scheduled call may run.")
+    ]
+
+
+class PauseScheduled(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["scheduled"] = "scheduled"
+    tool_call_ids: ToolCallIds
+    at: Annotated[
+        Timestamp, Field(description="The earliest time a scheduled call may run.")
+    ]
+
+
+class PendingToolCall(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tool_call: ToolCall
+    status: ToolCallStatus
+
+
 ResponseFormat = TypeAliasType(
     "ResponseFormat",
     Annotated[
@@ -1125,6 +1248,19 @@ ToolChoice = TypeAliasType(
             description="Whether and which tools the model may call: a tagged union on `type`.",
             discriminator="type",
             title="ToolChoice",
+        ),
+    ],
+)
+
+
+ToolLoopPause = TypeAliasType(
+    "ToolLoopPause",
+    Annotated[
+        PauseAwaitingApproval | PauseScheduled | PauseMixed,
+        Field(
+            description="Why a tool loop stopped before the model answered: a tagged union on `type`. The ids name entries of `ToolLoopState.pending`.",
+            discriminator="type",
+            title="ToolLoopPause",
         ),
     ],
 )
@@ -1256,6 +1392,14 @@ class ToolResult(WireModel):
         StrictBool | MISSING,
         Field(
             description="True when the tool failed and `content` describes the failure. Absent means false."
+        ),
+    ] = MISSING
+    status: ToolResultStatus | MISSING = MISSING
+    reason: Annotated[
+        StrictStr | MISSING,
+        Field(
+            description="Why the call was rejected, in words the model reads; present exactly when `status` is `rejected`.",
+            min_length=1,
         ),
     ] = MISSING
     parts: Annotated[
@@ -1397,5 +1541,39 @@ class ChatResponse(WireModel):
         ProviderMetadata | MISSING,
         Field(
             description="Provider data that has no field of its own, keyed by provider name."
+        ),
+    ] = MISSING
+
+
+class ToolLoopState(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    request: Annotated[
+        ChatRequest,
+        Field(
+            description="What the next model turn is sent: the conversation so far (its last assistant message holds the calls of `pending`, followed by at most one `tool` message with the results already known), model, tools and options."
+        ),
+    ]
+    pending: Annotated[
+        list[PendingToolCall],
+        Field(
+            description="The calls of the last model turn that have no result yet, in the order the model made them."
+        ),
+    ]
+    pause: Annotated[
+        ToolLoopPause | MISSING,
+        Field(
+            description="Why the loop stopped. Absent: it was saved between steps without pausing."
+        ),
+    ] = MISSING
+    steps: Annotated[
+        StrictInt,
+        Field(description="Model turns made so far.", ge=0, le=9007199254740991),
+    ]
+    usage: Annotated[
+        TokenUsage | MISSING,
+        Field(
+            description="The sum (spec section 7) of the usage of every model turn so far. Absent when no turn reported usage."
         ),
     ] = MISSING

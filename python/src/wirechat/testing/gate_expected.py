@@ -205,6 +205,10 @@ class _Walk:
         self.metadata(part)
         self.use("tool_result")
         result = part["tool_result"]
+        # status and reason are the loop's record of the outcome (spec section 14.1): no provider has them, and
+        # adapters send the outcome as content and is_error, by the spec rather than by a manifest's choice.
+        result.pop("status", None)
+        result.pop("reason", None)
         dropped = "is_error" in result and self.use("tool_result.is_error")
         if dropped or (result.get("is_error") is False and self.use("zero_values")):
             del result["is_error"]

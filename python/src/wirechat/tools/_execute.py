@@ -1,0 +1,70 @@
+"""Resolving tool calls: find the tool, parse and validate the arguments, run the approved calls
+concurrently, each within a timeout, and turn every outcome into a ``ToolResult`` with its ``status``
+(spec section 14.1). Nothing here raises for a tool's failure: the model reads it."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Awaitable, Mapping, Sequence
+from typing import Any
+
+from wirechat._generated.models import ToolCall, ToolResult
+from wirechat.tool_arguments import ToolArgumentsError, parse_arguments
+from wirechat.tools._tool import Tool, ToolArgumentsInvalidError, output_text
+
+__all__ = ["execute_calls", "failed", "rejected"]
+
+
+async def _within(work: Awaitable[Any], timeout: float | None) -> Any:
+    """``await work`` within ``timeout`` seconds (None: no limit). ``asyncio.timeout`` (3.11) runs the tool in
+    the current task; ``wait_for`` wraps it in one more task, which measured a third of the loop's own time."""
+    if timeout is None:
+        return await work
+    if sys.version_info >= (3, 11):
+        async with asyncio.timeout(timeout):
+            return await work
+    return await asyncio.wait_for(work, timeout)  # pragma: no cover  # Python 3.10
+
+
+def failed(call: ToolCall, content: str) -> ToolResult:
+    return ToolResult(tool_call_id=call.id, content=content, is_error=True, status="failed")
+
+
+def rejected(call: ToolCall, reason: str) -> ToolResult:
+    return ToolResult(
+        tool_call_id=call.id, content=f"rejected: {reason}", is_error=True, status="rejected", reason=reason
+    )
+
+
+async def _execute(call: ToolCall, tools: Mapping[str, Tool], timeout: float | None) -> ToolResult:
+    tool = tools.get(call.name)
+    if tool is None:
+        known = ", ".join(sorted(tools)) or "none"
+        return failed(call, f"unknown tool {call.name!r} (the tools are: {known})")
+    try:
+        arguments = tool.validate(parse_arguments(call.arguments))
+    except (ToolArgumentsError, ToolArgumentsInvalidError) as exc:
+        return failed(call, f"invalid arguments for {call.name}: {exc}")
+    try:
+        value = await _within(tool.invoke(arguments), timeout)
+    except asyncio.TimeoutError:
+        return failed(call, f"tool {call.name} did not finish within {timeout:g} s")
+    except Exception as exc:  # a tool's failure is the model's to read, not the caller's crash
+        return failed(call, f"tool {call.name} raised {type(exc).__name__}: {exc}")
+    if isinstance(value, ToolResult):  # a tool that answers in wire form (an MCP server's result)
+        status = "failed" if value.is_error is True else "completed"
+        return value.model_copy(update={"tool_call_id": call.id, "status": status})
+    try:
+        return ToolResult(tool_call_id=call.id, content=output_text(value), status="completed")
+    except (TypeError, ValueError) as exc:
+        return failed(call, f"tool {call.name} returned a value that is not JSON: {exc}")
+
+
+async def execute_calls(
+    calls: Sequence[ToolCall], tools: Mapping[str, Tool], timeout: float | None
+) -> list[ToolResult]:
+    """Run ``calls`` concurrently; the results come back in the calls' order."""
+    if len(calls) == 1:
+        return [await _execute(calls[0], tools, timeout)]
+    return list(await asyncio.gather(*(_execute(call, tools, timeout) for call in calls)))

@@ -63,6 +63,11 @@ def run_codegen_check(session: nox.Session) -> None:
     session.run("wirechat", "codegen", "--check")
 
 
+def run_schema_freeze(session: nox.Session) -> None:
+    """Hold schema/v1 to the frozen release (schema/released/v1.0): exit 1 on any breaking change (spec 12)."""
+    session.run("wirechat", "schema", "diff", "schema/released/v1.0", "schema/v1")
+
+
 def run_typescript(session: nox.Session) -> None:
     """The npm package: tsc --strict and node --test, the published build, and the packed tarball
     installed into a fresh consumer project that must compile against it."""
@@ -177,6 +182,7 @@ CHECKS = {
     "lint": run_lint,
     "typecheck": run_typecheck,
     "codegen-check": run_codegen_check,
+    "schema-freeze": run_schema_freeze,
     "tests": run_tests,
     "conformance": run_conformance,
     "wheel-gate": run_wheel_gate,
@@ -279,6 +285,13 @@ def codegen_check(session: nox.Session) -> None:
     """Lint the schema and fail if any generated file differs from a fresh generation."""
     install(session)
     run_codegen_check(session)
+
+
+@nox.session(name="schema-freeze")
+def schema_freeze(session: nox.Session) -> None:
+    """Fail if schema/v1 breaks the frozen v1.0 (refresh the snapshot with: wirechat schema snapshot)."""
+    install(session)
+    run_schema_freeze(session)
 
 
 @nox.session

@@ -27,6 +27,7 @@ type corpusCase struct {
 	Op       string          `json:"op"`
 	Name     string          `json:"name"`
 	Type     string          `json:"type"`
+	Mode     string          `json:"mode"` // "tolerant": read with DecodeTolerantInto (spec section 12)
 	Document json.RawMessage `json:"document"`
 	Text     *string         `json:"text"`
 	Base64   *string         `json:"base64"`
@@ -141,7 +142,12 @@ func TestCorpusDecodeCases(t *testing.T) {
 			if value == nil {
 				t.Fatalf("no wire type %q", c.Type)
 			}
-			err = wirechat.DecodeInto(value, data)
+			var unknown []wirechat.Unknown
+			if c.Mode == "tolerant" {
+				unknown, err = wirechat.DecodeTolerantInto(value, data)
+			} else {
+				err = wirechat.DecodeInto(value, data)
+			}
 			if c.Valid {
 				if err != nil {
 					t.Fatalf("rejected: %v", err)
@@ -150,7 +156,7 @@ func TestCorpusDecodeCases(t *testing.T) {
 				if len(c.Result) > 0 {
 					want = c.Result
 				}
-				assertRoundTrip(t, value, want)
+				assertRoundTrip(t, value, unknown, want)
 				return
 			}
 			var wireErr *wirechat.WireError
@@ -184,9 +190,9 @@ func checkInvalidCase(t *testing.T, c corpusCase, wireErr *wirechat.WireError) {
 }
 
 // assertRoundTrip checks that value encodes to a document with the RFC 8785 bytes of want.
-func assertRoundTrip(t *testing.T, value any, want []byte) {
+func assertRoundTrip(t *testing.T, value any, unknown []wirechat.Unknown, want []byte) {
 	t.Helper()
-	encoded, err := wirechat.Encode(value)
+	encoded, err := wirechat.EncodeTolerant(value, unknown) // Encode when nothing was set aside
 	if err != nil {
 		t.Fatalf("encode: %v", err)
 	}

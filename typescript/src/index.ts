@@ -15,6 +15,16 @@ export { WireError, type Problem, escapePointerToken, pointerFromPath } from "./
 export { MAX_PROBLEMS, comparePointers } from "./problem-order.js";
 export { decode, validate, encode, type DecodeOptions } from "./codec.js";
 export { canonical } from "./canonical.js";
+export {
+  OPEN_ENUM_FALLBACK,
+  TolerantRestoreError,
+  canonicalTolerant,
+  decodeTolerant,
+  encodeTolerant,
+  toJsonTolerant,
+  type Tolerant,
+  type Unknown,
+} from "./tolerant.js";
 export { parseJson, MAX_DEPTH } from "./ijson.js";
 export { addUsage, sumUsage } from "./usage.js";
 export { buildArguments, parseArguments } from "./tool-arguments.js";

@@ -27,6 +27,7 @@ interface RawCase {
   op: string;
   name: string;
   type?: TypeName;
+  mode?: "strict" | "tolerant";
   document?: unknown;
   text?: string;
   base64?: string;
@@ -67,14 +68,23 @@ function inputOf(raw: RawCase): string | Uint8Array {
   return JSON.stringify(document);
 }
 
-/** Every decode case of the corpus, in file order. */
+/** Every strict decode case of the corpus, in file order (`mode: tolerant` cases: `tolerantCases`). */
 export function decodeCases(): DecodeCase[] {
+  return corpusCases("strict");
+}
+
+/** The corpus's decode cases for the tolerant reader (spec section 12), in file order. */
+export function tolerantCases(): DecodeCase[] {
+  return corpusCases("tolerant");
+}
+
+function corpusCases(mode: "strict" | "tolerant"): DecodeCase[] {
   const root = join(repoRoot(), "conformance", "cases");
   const cases: DecodeCase[] = [];
   for (const file of caseFiles(root)) {
     const prefix = relative(root, file).replace(/\\/g, "/").replace(/\.json$/, "");
     for (const raw of (JSON.parse(readFileSync(file, "utf8")) as { cases: RawCase[] }).cases) {
-      if (raw.op !== "decode" || raw.type === undefined) continue;
+      if (raw.op !== "decode" || raw.type === undefined || (raw.mode ?? "strict") !== mode) continue;
       cases.push({
         id: `${prefix}/${raw.name}`,
         type: raw.type,

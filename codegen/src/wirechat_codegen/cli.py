@@ -1,4 +1,4 @@
-"""``wirechat schema lint`` and ``wirechat codegen``: the commands this distribution adds to ``wirechat``.
+"""``wirechat schema lint|diff|snapshot`` and ``wirechat codegen``: the commands this distribution adds to ``wirechat``.
 
 They are entry points of the group ``wirechat.commands`` (see ``codegen/pyproject.toml`` and
 ``wirechat.cli.commands``): installing wirechat-codegen beside wirechat adds them. Both need the repository's
@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from wirechat.cli import UsageError
-from wirechat_codegen import generate
+from wirechat_codegen import evolution, generate
+from wirechat_codegen.checkout import repo_root
 
 __all__ = ["CODEGEN", "SCHEMA"]
 
@@ -32,6 +33,8 @@ def add_schema_parser(commands: Any) -> None:
     lint.add_argument("--root", type=Path, help="the repository root (default: found from the current directory)")
     _version_argument(lint)
     lint.set_defaults(run=run_lint)
+    evolution.add_diff_parser(schema_commands)
+    evolution.add_snapshot_parser(schema_commands)
 
 
 def _version_argument(parser: argparse.ArgumentParser) -> None:
@@ -73,20 +76,8 @@ SCHEMA = _Command(add_schema_parser)
 CODEGEN = _Command(add_codegen_parser)
 
 
-def _repo_root(given: Path | None) -> Path:
-    if given is not None:
-        if not (given / "schema").is_dir():
-            raise UsageError(f"{given} has no schema/ folder; pass the repository root")
-        return given
-    here = Path.cwd().resolve()
-    for candidate in (here, *here.parents):
-        if (candidate / "schema").is_dir() and (candidate / "codegen").is_dir():
-            return candidate
-    raise UsageError("cannot find the repository (a folder with schema/ and codegen/); run inside it or pass --root")
-
-
 def run_lint(args: argparse.Namespace) -> int:
-    root = _repo_root(args.root)
+    root = repo_root(args.root)
     try:
         problems = generate.lint_schema(root)
     except generate.SchemaLoadError as exc:
@@ -101,7 +92,7 @@ def run_lint(args: argparse.Namespace) -> int:
 
 
 def run_codegen(args: argparse.Namespace) -> int:
-    root = _repo_root(args.root)
+    root = repo_root(args.root)
     try:
         if args.check:
             drift = generate.check(root, version=args.schema_version, out=args.out)

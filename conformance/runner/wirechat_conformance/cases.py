@@ -86,6 +86,11 @@ def _document_request(raw: dict[str, Any]) -> tuple[dict[str, Any], Any]:
     return {"text": json.dumps(document, ensure_ascii=False, separators=(",", ":"))}, document
 
 
+def _mode(raw: dict[str, Any]) -> dict[str, str]:
+    """``mode: tolerant`` (spec section 12) goes to the testee; the default, strict, is not sent."""
+    return {"mode": raw["mode"]} if raw.get("mode", "strict") != "strict" else {}
+
+
 def _decode_case(case_id: str, raw: dict[str, Any], source: str) -> Case:
     member, document = _document_request(raw)
     expected = None
@@ -100,7 +105,7 @@ def _decode_case(case_id: str, raw: dict[str, Any], source: str) -> Case:
         description=raw["description"],
         category=raw["type"],
         valid=raw["valid"],
-        request={"op": "decode", "type": raw["type"], **member},
+        request={"op": "decode", "type": raw["type"], **member, **_mode(raw)},
         expected=expected,
         citation=raw.get("citation"),
         rule=raw.get("rule"),

@@ -24,6 +24,7 @@ type request struct {
 	Type   string          `json:"type"`
 	Text   *string         `json:"text"`
 	Base64 *string         `json:"base64"`
+	Mode   string          `json:"mode"`
 	A      string          `json:"a"`
 	B      string          `json:"b"`
 	Value  string          `json:"value"`
@@ -98,6 +99,9 @@ func decode(r *request) (response, error) {
 	if err != nil {
 		return response{}, err
 	}
+	if r.Mode == "tolerant" {
+		return decodeTolerant(dst, data)
+	}
 	if err := wirechat.DecodeInto(dst, data); err != nil {
 		return rejected(err), nil
 	}
@@ -106,6 +110,24 @@ func decode(r *request) (response, error) {
 		return response{}, fmt.Errorf("decoded but cannot canonicalise: %w", err)
 	}
 	encoded, err := wirechat.Encode(dst)
+	if err != nil {
+		return response{}, fmt.Errorf("decoded but cannot encode: %w", err)
+	}
+	return response{OK: ok(), Canonical: text(canonical), Encoded: text(encoded)}, nil
+}
+
+// decodeTolerant is spec section 12's tolerant reader: what this version does not know is kept and
+// written back.
+func decodeTolerant(dst any, data []byte) (response, error) {
+	unknown, err := wirechat.DecodeTolerantInto(dst, data)
+	if err != nil {
+		return rejected(err), nil
+	}
+	canonical, err := wirechat.CanonicalTolerant(dst, unknown)
+	if err != nil {
+		return response{}, fmt.Errorf("decoded but cannot canonicalise: %w", err)
+	}
+	encoded, err := wirechat.EncodeTolerant(dst, unknown)
 	if err != nil {
 		return response{}, fmt.Errorf("decoded but cannot encode: %w", err)
 	}

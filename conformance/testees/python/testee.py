@@ -3,12 +3,13 @@
 One request per line (a JSON object), one response per line, in order; the protocol is documented in
 conformance/README.md and docs/decisions/007-conformance-protocol.md. Only the public API of the
 ``wirechat`` package is used: ``decode``, ``encode``, ``canonical``, ``add_usage``, ``parse_arguments``,
-``build_arguments``, ``fold`` and the errors of ``wirechat.stream``.
+``build_arguments``, ``fold``, the errors of ``wirechat.stream`` and ``wirechat.tolerant.decode_tolerant``.
 
 Decoding runs through both Python engines (``--engine both``, the default): the checked one
 (``wirechat.decode``, pydantic models) and the fast one (``wirechat.fast``, msgspec Structs). Both must give
 the same answer, canonical form, encoding and problems alike; a disagreement is answered as an ``error``,
-which fails the case. ``--engine checked`` or ``--engine fast`` runs one engine only (for timing).
+which fails the case. ``--engine checked`` or ``--engine fast`` runs one engine only (for timing). A
+``mode: tolerant`` decode (spec section 12) goes to ``decode_tolerant``, which is built on the checked engine.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 import wirechat
 from wirechat import fast
 from wirechat.stream import IncompleteStreamError, MalformedStreamError, StreamFailedError
+from wirechat.tolerant import decode_tolerant
 
 LANGUAGE = "python"
 
@@ -64,6 +66,16 @@ def _decode_checked(request: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "canonical": _text(wirechat.canonical(value)), "encoded": _text(encoded)}
 
 
+def _decode_tolerant(request: dict[str, Any]) -> dict[str, Any]:
+    """Spec section 12's tolerant reader: what this version does not know is kept and written back."""
+    wire_type = _wire_type(request["type"])
+    try:
+        read = decode_tolerant(_document(request), wire_type)
+    except wirechat.WireError as error:
+        return _problems(error)
+    return {"ok": True, "canonical": _text(read.canonical()), "encoded": _text(read.encode())}
+
+
 def _decode_fast(request: dict[str, Any]) -> dict[str, Any]:
     _wire_type(request["type"])  # the same refusal of an unknown name
     fast_type = getattr(fast, request["type"])
@@ -79,6 +91,8 @@ ENGINE = "both"
 
 
 def op_decode(request: dict[str, Any]) -> dict[str, Any]:
+    if request.get("mode") == "tolerant":
+        return _decode_tolerant(request)
     if ENGINE == "checked":
         return _decode_checked(request)
     if ENGINE == "fast":

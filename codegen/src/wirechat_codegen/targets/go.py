@@ -1,8 +1,9 @@
 """The Go target: our own emitter (no public generator handles the tagged unions), templates plus Go data.
 
 Output folder ``go/internal/wire/`` (package ``wire``), wholly generated: one ``<schema file>_gen.go`` per
-schema file plus ``registry_gen.go``. The public package ``go/wirechat`` re-exports these types and adds
-the hand-written behaviour (see ``docs/decisions/`` for why the folders are split this way).
+schema file plus ``registry_gen.go`` and ``shapes_gen.go`` (what the tolerant reader walks, ``go_shapes.py``).
+The public package ``go/wirechat`` re-exports these types and adds the hand-written behaviour (see
+``docs/decisions/`` for why the folders are split this way).
 
 The generated code is stdlib-only apart from the module's own hand-written runtime
 ``go/internal/codec`` (itself stdlib-only), which reads JSON with the I-JSON checks and JSON pointers,
@@ -57,6 +58,7 @@ from wirechat_codegen.targets.go_code import (
     scalar_checks,
     validate_lines,
 )
+from wirechat_codegen.targets.go_shapes import render_shapes
 from wirechat_codegen.versions import package_version
 
 
@@ -193,7 +195,7 @@ def _render_file(env: jinja2.Environment, ctx: Context, source: str, definitions
 
 
 def render(source: GenerationInput, out: Path) -> None:
-    """Write one ``<schema file>_gen.go`` per schema file, ``registry_gen.go`` and ``doc_gen.go``."""
+    """Write one ``<schema file>_gen.go`` per schema file, ``registry_gen.go``, ``shapes_gen.go`` and ``doc_gen.go``."""
     ir = build_ir(source.version, source.bundle, source.files)
     ctx = Context(ir, {})
     env = jinja2.Environment(
@@ -224,6 +226,7 @@ def render(source: GenerationInput, out: Path) -> None:
         version=ir.version,
     )
     (out / "registry_gen.go").write_text(registry, encoding="utf-8")
+    (out / "shapes_gen.go").write_text(render_shapes(ir, banner, PACKAGE), encoding="utf-8")
     doc = env.get_template("doc.go.j2").render(banner=banner, package=PACKAGE, version=ir.version)
     (out / "doc_gen.go").write_text(doc, encoding="utf-8")
     version = package_version(source.repo_root)

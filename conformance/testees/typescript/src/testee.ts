@@ -13,6 +13,7 @@ import {
   buildArguments,
   callResultToToolResult,
   canonical,
+  canonicalTolerant,
   definitionToTool,
   jsonrpcToToolResult,
   McpMappingError,
@@ -20,6 +21,8 @@ import {
   toolResultToJsonrpc,
   toolToDefinition,
   decode,
+  decodeTolerant,
+  encodeTolerant,
   encode,
   fold,
   parseArguments,
@@ -62,6 +65,14 @@ function decodeOp(request: Request): Response {
   if (!typeNames.has(typeName)) throw new TypeError(`no wire type named ${JSON.stringify(typeName)}`);
   const input: string | Uint8Array =
     typeof request.base64 === "string" ? new Uint8Array(Buffer.from(request.base64, "base64")) : field(request, "text");
+  if (request.mode === "tolerant") {
+    try {
+      const read = decodeTolerant(input, typeName as TypeName);
+      return { ok: true, canonical: canonicalTolerant(read), encoded: encodeTolerant(read) };
+    } catch (error) {
+      return rejected(error);
+    }
+  }
   let value: unknown;
   try {
     value = decode(input, typeName as TypeName);

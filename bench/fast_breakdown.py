@@ -23,6 +23,11 @@ import orjson
 import wirechat
 from wirechat import fast
 
+try:
+    import wirechat_native
+except ImportError:  # the native scan is not built: its row is left out
+    wirechat_native = None
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from shapes import SHAPES, make_shape
 
@@ -49,6 +54,11 @@ def run(shape: str, count: int, rounds: int) -> None:
                 "jiter.from_json, duplicate keys caught": (
                     lambda b: jiter.from_json(b, catch_duplicate_keys=True),
                     blobs,
+                ),
+                **(
+                    {"wirechat_native.scan (I-JSON rules, no objects)": (wirechat_native.scan, blobs)}
+                    if wirechat_native is not None
+                    else {}
                 ),
                 "msgspec.json.decode into the Structs (no duplicate check)": (typed.decode, blobs),
                 "msgspec.convert of parsed values (validation only)": (

@@ -9,6 +9,7 @@ the gate without a check that already ran (CI runs ``tests`` on its own first, a
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -28,9 +29,38 @@ PYTHON_PATHS = ["python/src", "codegen/src", "conformance", "tests", "bench", "e
 
 
 def install(session: nox.Session) -> None:
-    """The locked development dependencies, then the local packages on top (editable, no deps)."""
+    """The locked development dependencies, then the local packages on top (editable, no deps), then the
+    native scanner's wheel (built once per state of native/, see ``install_native``)."""
     session.install("-r", "requirements/dev.txt")
     session.install("--no-deps", "-e", "python", "-e", "codegen", "-e", "conformance")
+    install_native(session)
+
+
+NATIVE = Path("native")
+
+
+def install_native(session: nox.Session) -> None:
+    """``wirechat_native`` (Rust, PyO3) for ``wirechat.fast``: on the first run for a state of native/'s
+    sources, ``cargo test`` and ``maturin build --release --locked`` (cargo fetches the locked crates from
+    crates.io); the wheel is kept in .cache/native/HASH/ and later sessions install it from there."""
+    sources = sorted(
+        path for path in NATIVE.rglob("*") if path.is_file() and "target" not in path.relative_to(NATIVE).parts
+    )
+    digest = hashlib.sha256()
+    for path in sources:
+        digest.update(str(path.relative_to(NATIVE)).encode() + b"\0" + path.read_bytes() + b"\0")
+    where = Path(".cache") / "native" / digest.hexdigest()[:16]
+    wheels = sorted(where.glob("wirechat_native-*.whl"))
+    if not wheels:
+        if shutil.which("cargo") is None:
+            session.error("building wirechat_native (native/) needs Rust's cargo on PATH: https://rustup.rs")
+        with session.chdir(NATIVE):
+            session.run("cargo", "test", "--release", "--locked", "--quiet", external=True)
+        session.run("maturin", "build", "--release", "--locked", "--quiet", "-m", str(NATIVE / "Cargo.toml"),
+                    "--out", str(where))  # fmt: skip
+        wheels = sorted(where.glob("wirechat_native-*.whl"))
+    session.install("--no-deps", "--reinstall", str(wheels[-1]))
+    session.env["WIRECHAT_NATIVE_REQUIRED"] = "1"  # the tests fail, rather than skip, without it
 
 
 def run_lint(session: nox.Session) -> None:

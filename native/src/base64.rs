@@ -32,6 +32,41 @@ fn alphabet_word(word: u64) -> bool {
     (letters | digits | equal(word, b'+') | equal(word, b'/')) == HIGHS
 }
 
+/// How many leading 16-byte blocks of `text` are all alphabet (in bytes), with SSE2 (part of x86-64).
+#[cfg(target_arch = "x86_64")]
+fn alphabet_run_sse2(text: &[u8]) -> usize {
+    use std::arch::x86_64::*;
+    let mut pos = 0;
+    // SAFETY: each load reads 16 bytes inside `text`; SSE2 is always present on x86-64.
+    unsafe {
+        let between = |chunk: __m128i, low: u8, high: u8| {
+            // signed compares are right for ASCII; non-ASCII bytes are negative and fall outside
+            _mm_and_si128(
+                _mm_cmpgt_epi8(chunk, _mm_set1_epi8(low as i8 - 1)),
+                _mm_cmpgt_epi8(_mm_set1_epi8(high as i8 + 1), chunk),
+            )
+        };
+        while pos + 16 <= text.len() {
+            let chunk = _mm_loadu_si128(text.as_ptr().add(pos) as *const __m128i);
+            let letters = between(_mm_or_si128(chunk, _mm_set1_epi8(0x20)), b'a', b'z');
+            let digits = between(chunk, b'0', b'9');
+            let plus = _mm_cmpeq_epi8(chunk, _mm_set1_epi8(b'+' as i8));
+            let slash = _mm_cmpeq_epi8(chunk, _mm_set1_epi8(b'/' as i8));
+            let good = _mm_or_si128(_mm_or_si128(letters, digits), _mm_or_si128(plus, slash));
+            if _mm_movemask_epi8(good) != 0xFFFF {
+                break;
+            }
+            pos += 16;
+        }
+    }
+    pos
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn alphabet_run_sse2(_text: &[u8]) -> usize {
+    0
+}
+
 #[inline]
 fn alphabet_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || byte == b'+' || byte == b'/'
@@ -39,7 +74,7 @@ fn alphabet_byte(byte: u8) -> bool {
 
 /// Whether `text` matches `^[A-Za-z0-9+/]*={0,2}$` as the spec reads it (`$` is the end of the text).
 pub fn is_base64(text: &[u8]) -> bool {
-    let mut pos = 0;
+    let mut pos = alphabet_run_sse2(text);
     while pos + 16 <= text.len() {
         let first = u64::from_le_bytes(text[pos..pos + 8].try_into().unwrap());
         let second = u64::from_le_bytes(text[pos + 8..pos + 16].try_into().unwrap());

@@ -3,12 +3,17 @@
 //! - `scan(data, root_members=())`: the I-JSON rules of spec section 2 over the whole document
 //!   (see `scan.rs`); `None` when the text passes, else `(rule, offset)`.
 //! - `is_base64(text)`: the schema's strict base64 pattern (see `base64.rs`).
+//! - `may_hold_nonfinite(msgpack)`: whether msgspec's msgpack of a value may hold NaN or infinity
+//!   (see `floats.rs`).
 //!
 //! The Rust functions are usable without Python (`cargo test` runs them so); the Python module is built
 //! with the `python` feature (maturin turns it on).
 
 pub mod base64;
+pub mod floats;
+mod numbers;
 pub mod scan;
+mod text;
 
 #[cfg(feature = "python")]
 mod python {
@@ -23,7 +28,11 @@ mod python {
     /// when one is missing the rule is ``required``.
     #[pyfunction]
     #[pyo3(signature = (data, root_members = Vec::new()))]
-    fn scan(py: Python<'_>, data: &Bound<'_, PyBytes>, root_members: Vec<String>) -> Option<(&'static str, usize)> {
+    fn scan(
+        py: Python<'_>,
+        data: &Bound<'_, PyBytes>,
+        root_members: Vec<String>,
+    ) -> Option<(&'static str, usize)> {
         let text = data.as_bytes();
         let wanted: Vec<&[u8]> = root_members.iter().map(|name| name.as_bytes()).collect();
         let outcome = if text.len() > 1 << 20 {
@@ -32,7 +41,9 @@ mod python {
         } else {
             crate::scan::scan(text, &wanted)
         };
-        outcome.err().map(|error| (error.fault.rule(), error.offset))
+        outcome
+            .err()
+            .map(|error| (error.fault.rule(), error.offset))
     }
 
     /// Whether ``text`` matches the schema's base64 pattern ``^[A-Za-z0-9+/]*={0,2}$`` (``$`` = end).
@@ -49,10 +60,17 @@ mod python {
         }
     }
 
+    /// Whether msgspec's msgpack bytes may hold a NaN or an infinity (false alarms possible, misses not).
+    #[pyfunction]
+    fn may_hold_nonfinite(data: &Bound<'_, PyBytes>) -> bool {
+        crate::floats::may_hold_nonfinite(data.as_bytes())
+    }
+
     #[pymodule]
     fn wirechat_native(module: &Bound<'_, PyModule>) -> PyResult<()> {
         module.add_function(wrap_pyfunction!(scan, module)?)?;
         module.add_function(wrap_pyfunction!(is_base64, module)?)?;
+        module.add_function(wrap_pyfunction!(may_hold_nonfinite, module)?)?;
         module.add("MAX_DEPTH", crate::scan::MAX_DEPTH)?;
         Ok(())
     }

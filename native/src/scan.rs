@@ -9,7 +9,8 @@
 //!
 //! On a fault the scan stops and reports the rule and the byte offset where it stopped. For the text faults
 //! the offset follows section 5.1 (the duplicated name's opening quote, the backslash of a lone escaped
-//! surrogate, the `[`/`{` of the 201st level ...); for the number rules it is the number's first byte.
+//! surrogate, the `[`/`{` of the 201st level ...). The number rules are not text faults: the first one
+//! broken is reported at the number's first byte when the whole text has no text fault.
 
 /// A rule of spec section 2 the text breaks (the spec's rule names, see `Fault::rule`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,9 +53,22 @@ pub struct ScanError {
 
 pub const MAX_DEPTH: usize = 200;
 const SMALL_OBJECT: usize = 16; // up to this many members, names are compared one by one
-const MAX_SAFE: &[u8] = b"9007199254740991"; // 2^53-1: 16 digits
 
 type Scan<T> = Result<T, ScanError>;
+
+/// The bytes that may follow a backslash, other than `u`.
+const SIMPLE_ESCAPE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut index = 0;
+    let escapes = b"\"\\/bfnrt";
+    while index < escapes.len() {
+        table[escapes[index] as usize] = true;
+        index += 1;
+    }
+    table
+};
+
+use crate::text::{escape, next_special, utf8_char};
 
 /// A member name: a slice of the text, or of the unescaped names when it held an escape.
 #[derive(Clone, Copy)]
@@ -71,6 +85,9 @@ struct Scanner<'a> {
     unescaped: Vec<u8>,
     wanted: &'a [&'a [u8]],
     found: Vec<bool>,
+    /// The first number rule broken: reported after the whole text is read, since a text fault
+    /// anywhere stops decoding and wins (spec section 5.1); number rules are not text faults.
+    number_fault: Option<ScanError>,
 }
 
 /// Scan `text` as a whole document. `root_members`: names the root object must have (none to skip).
@@ -85,26 +102,49 @@ fn utf8_fault(text: &[u8]) -> Option<ScanError> {
     let error = std::str::from_utf8(text).err()?;
     let at = error.valid_up_to();
     let surrogate = text[at] == 0xED && text.get(at + 1).is_some_and(|b| (0xA0..=0xBF).contains(b));
-    let fault = if surrogate { Fault::LoneSurrogate } else { Fault::Utf8 };
+    let fault = if surrogate {
+        Fault::LoneSurrogate
+    } else {
+        Fault::Utf8
+    };
     Some(ScanError { fault, offset: at })
 }
 
 fn scan_text<'a>(text: &'a [u8], root_members: &'a [&'a [u8]]) -> Scan<()> {
     if text.starts_with(b"\xEF\xBB\xBF") {
-        return Err(ScanError { fault: Fault::Bom, offset: 0 });
+        return Err(ScanError {
+            fault: Fault::Bom,
+            offset: 0,
+        });
     }
     let found = vec![false; root_members.len()];
-    let mut scanner =
-        Scanner { text, pos: 0, names: Vec::with_capacity(64), unescaped: Vec::new(), wanted: root_members, found };
+    let mut scanner = Scanner {
+        text,
+        pos: 0,
+        names: Vec::with_capacity(64),
+        unescaped: Vec::new(),
+        wanted: root_members,
+        found,
+        number_fault: None,
+    };
     scanner.skip_whitespace();
     let root = scanner.pos;
     scanner.value(1)?;
     scanner.skip_whitespace();
     if scanner.pos != text.len() {
-        return Err(ScanError { fault: Fault::Syntax, offset: scanner.pos });
+        return Err(ScanError {
+            fault: Fault::Syntax,
+            offset: scanner.pos,
+        });
+    }
+    if let Some(fault) = scanner.number_fault {
+        return Err(fault);
     }
     if text[root] == b'{' && !scanner.found.iter().all(|&here| here) {
-        return Err(ScanError { fault: Fault::MissingMember, offset: root });
+        return Err(ScanError {
+            fault: Fault::MissingMember,
+            offset: root,
+        });
     }
     Ok(())
 }
@@ -112,57 +152,6 @@ fn scan_text<'a>(text: &'a [u8], root_members: &'a [&'a [u8]]) -> Scan<()> {
 #[inline]
 fn is_whitespace(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\n' | b'\r')
-}
-
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// The high bit of each byte of `word` that is `"`, `\` or below 0x20 (exact per byte, no carries).
-#[inline]
-fn special_bytes(word: u64) -> u64 {
-    let low7 = !HIGHS;
-    let is_zero = |v: u64| !(((v & low7) + low7) | v) & HIGHS;
-    let quote = is_zero(word ^ (ONES * b'"' as u64));
-    let backslash = is_zero(word ^ (ONES * b'\\' as u64));
-    // a byte below 0x20 (high bit clear): adding 0x60 leaves its high bit clear
-    let control = !((word & low7) + ONES * 0x60) & !word & HIGHS;
-    quote | backslash | control
-}
-
-/// The offset of the first `"`, `\`, control character or non-ASCII byte of `text` from `pos` on, or
-/// an offset among the last few bytes (fewer than eight), which the caller reads one by one.
-#[inline]
-fn next_special(text: &[u8], mut pos: usize) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    {
-        // SSE2 is part of x86-64: sixteen bytes at a time
-        use std::arch::x86_64::*;
-        // SAFETY: every load reads 16 bytes inside `text` (pos + 16 <= len); SSE2 is always present.
-        unsafe {
-            let quote = _mm_set1_epi8(b'"' as i8);
-            let backslash = _mm_set1_epi8(b'\\' as i8);
-            let control = _mm_set1_epi8(0x1F);
-            while pos + 16 <= text.len() {
-                let chunk = _mm_loadu_si128(text.as_ptr().add(pos) as *const __m128i);
-                let quotes = _mm_or_si128(_mm_cmpeq_epi8(chunk, quote), _mm_cmpeq_epi8(chunk, backslash));
-                let controls = _mm_cmpeq_epi8(_mm_min_epu8(chunk, control), chunk); // byte <= 0x1F
-                let mask = (_mm_movemask_epi8(_mm_or_si128(quotes, controls)) | _mm_movemask_epi8(chunk)) as u32;
-                if mask != 0 {
-                    return pos + mask.trailing_zeros() as usize;
-                }
-                pos += 16;
-            }
-        }
-    }
-    while pos + 8 <= text.len() {
-        let word = u64::from_le_bytes(text[pos..pos + 8].try_into().unwrap());
-        let special = special_bytes(word) | (word & HIGHS);
-        if special != 0 {
-            return pos + (special.trailing_zeros() / 8) as usize;
-        }
-        pos += 8;
-    }
-    pos
 }
 
 impl<'a> Scanner<'a> {
@@ -191,7 +180,17 @@ impl<'a> Scanner<'a> {
             Some(b't') => self.literal(b"true"),
             Some(b'f') => self.literal(b"false"),
             Some(b'n') => self.literal(b"null"),
-            Some(b'-' | b'0'..=b'9') => self.number(),
+            Some(b'-' | b'0'..=b'9') => {
+                let (end, fault) = crate::numbers::number(self.text, self.pos)?;
+                if let (Some(fault), None) = (fault, self.number_fault) {
+                    self.number_fault = Some(ScanError {
+                        fault,
+                        offset: self.pos,
+                    });
+                }
+                self.pos = end;
+                Ok(())
+            }
             _ => self.fail(Fault::Syntax, self.pos),
         }
     }
@@ -364,186 +363,50 @@ impl<'a> Scanner<'a> {
                 Some(b'"') => {
                     self.pos = pos + 1;
                     return Ok(match out_start {
-                        None => Name { start, end: pos, unescaped: false },
+                        None => Name {
+                            start,
+                            end: pos,
+                            unescaped: false,
+                        },
                         Some(out_start) => {
                             if keep {
                                 self.unescaped.extend_from_slice(&text[run..pos]);
                             }
-                            Name { start: out_start, end: self.unescaped.len(), unescaped: true }
+                            Name {
+                                start: out_start,
+                                end: self.unescaped.len(),
+                                unescaped: true,
+                            }
                         }
                     });
+                }
+                Some(b'\\')
+                    if !keep && SIMPLE_ESCAPE[*text.get(pos + 1).unwrap_or(&0) as usize] =>
+                {
+                    pos += 2; // a value's `\n`, `\"` ...: nothing to keep, one table look-up
                 }
                 Some(b'\\') => {
                     out_start.get_or_insert(self.unescaped.len());
                     if keep {
                         self.unescaped.extend_from_slice(&text[run..pos]);
                     }
-                    pos = self.escape(pos, keep)?;
+                    pos = escape(
+                        text,
+                        pos,
+                        if keep {
+                            Some(&mut self.unescaped)
+                        } else {
+                            None
+                        },
+                    )?;
                     run = pos;
                 }
                 Some(&byte) if byte < 0x20 => return self.fail(Fault::Syntax, pos),
-                Some(&byte) if byte >= 0x80 => pos = self.utf8(pos)?,
+                Some(&byte) if byte >= 0x80 => {
+                    pos = utf8_char(text, pos).map_err(|fault| ScanError { fault, offset: pos })?
+                }
                 Some(_) => pos += 1,
             }
         }
-    }
-
-    /// One non-ASCII character at `pos` checked as UTF-8 (Unicode table 3-7); the offset after it.
-    fn utf8(&self, pos: usize) -> Scan<usize> {
-        let text = self.text;
-        let at = |offset: usize| text.get(pos + offset).copied().unwrap_or(0);
-        let (length, second) = match text[pos] {
-            0xC2..=0xDF => (2, 0x80..=0xBF),
-            0xE0 => (3, 0xA0..=0xBF),
-            0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80..=0xBF),
-            0xED => (3, 0x80..=0xBF), // A0..BF is a surrogate: told apart below
-            0xF0 => (4, 0x90..=0xBF),
-            0xF1..=0xF3 => (4, 0x80..=0xBF),
-            0xF4 => (4, 0x80..=0x8F),
-            _ => return self.fail(Fault::Utf8, pos),
-        };
-        if !second.contains(&at(1)) {
-            return self.fail(Fault::Utf8, pos);
-        }
-        if (2..length).any(|offset| !(0x80..=0xBF).contains(&at(offset))) {
-            return self.fail(Fault::Utf8, pos);
-        }
-        if text[pos] == 0xED && at(1) >= 0xA0 {
-            return self.fail(Fault::LoneSurrogate, pos);
-        }
-        Ok(pos + length)
-    }
-
-    /// One escape at `pos` (its backslash): unescaped onto `self.unescaped`; the offset after it.
-    fn escape(&mut self, pos: usize, keep: bool) -> Scan<usize> {
-        let simple = match self.text.get(pos + 1) {
-            Some(b'"') => b'"',
-            Some(b'\\') => b'\\',
-            Some(b'/') => b'/',
-            Some(b'b') => 0x08,
-            Some(b'f') => 0x0C,
-            Some(b'n') => b'\n',
-            Some(b'r') => b'\r',
-            Some(b't') => b'\t',
-            Some(b'u') => 0,
-            None => return self.fail(Fault::Syntax, self.text.len()),
-            Some(_) => return self.fail(Fault::Syntax, pos + 1),
-        };
-        if self.text[pos + 1] != b'u' {
-            if keep {
-                self.unescaped.push(simple);
-            }
-            return Ok(pos + 2);
-        }
-        let unit = self.hex4(pos + 2)?;
-        let code = match unit {
-            0xD800..=0xDBFF => {
-                let low = if self.text.get(pos + 6) == Some(&b'\\') && self.text.get(pos + 7) == Some(&b'u') {
-                    self.hex4(pos + 8)?
-                } else {
-                    0
-                };
-                if !(0xDC00..=0xDFFF).contains(&low) {
-                    return self.fail(Fault::LoneSurrogate, pos);
-                }
-                if keep {
-                    self.push_char(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00));
-                }
-                return Ok(pos + 12);
-            }
-            0xDC00..=0xDFFF => return self.fail(Fault::LoneSurrogate, pos),
-            _ => unit,
-        };
-        if keep {
-            self.push_char(code);
-        }
-        Ok(pos + 6)
-    }
-
-    fn push_char(&mut self, code: u32) {
-        let character = char::from_u32(code).expect("a scalar value: surrogates are handled before");
-        let mut buffer = [0u8; 4];
-        self.unescaped.extend_from_slice(character.encode_utf8(&mut buffer).as_bytes());
-    }
-
-    fn hex4(&self, at: usize) -> Scan<u32> {
-        let mut unit = 0u32;
-        for offset in at..at + 4 {
-            let digit = match self.text.get(offset) {
-                Some(&byte) => (byte as char).to_digit(16),
-                None => return self.fail(Fault::Syntax, self.text.len()),
-            };
-            match digit {
-                Some(digit) => unit = unit * 16 + digit,
-                None => return self.fail(Fault::Syntax, offset),
-            }
-        }
-        Ok(unit)
-    }
-
-    fn digits(&mut self) -> usize {
-        let start = self.pos;
-        while self.pos < self.text.len() && self.text[self.pos].is_ascii_digit() {
-            self.pos += 1;
-        }
-        self.pos - start
-    }
-
-    /// A number: its grammar, then the section 2 rules 4 and 5.
-    fn number(&mut self) -> Scan<()> {
-        let start = self.pos;
-        if self.peek() == Some(b'-') {
-            self.pos += 1;
-        }
-        let int_start = self.pos;
-        match self.peek() {
-            Some(b'0') => self.pos += 1,
-            Some(b'1'..=b'9') => {
-                self.digits();
-            }
-            _ => return self.fail(Fault::Syntax, self.pos),
-        }
-        let int_digits = self.pos - int_start;
-        let mut literal = true;
-        if self.peek() == Some(b'.') {
-            self.pos += 1;
-            if self.digits() == 0 {
-                return self.fail(Fault::Syntax, self.pos);
-            }
-            literal = false;
-        }
-        let mut exponent = false;
-        if matches!(self.peek(), Some(b'e' | b'E')) {
-            self.pos += 1;
-            if matches!(self.peek(), Some(b'+' | b'-')) {
-                self.pos += 1;
-            }
-            if self.digits() == 0 {
-                return self.fail(Fault::Syntax, self.pos);
-            }
-            literal = false;
-            exponent = true;
-        }
-        if literal {
-            let digits = &self.text[int_start..self.pos];
-            if digits.len() > MAX_SAFE.len() || (digits.len() == MAX_SAFE.len() && digits > MAX_SAFE) {
-                return self.fail(Fault::UnsafeInteger, start);
-            }
-            return Ok(());
-        }
-        if !exponent && int_digits < 16 {
-            return Ok(()); // below 1e15 < 2^53 in magnitude: neither overflow nor an unsafe whole number
-        }
-        // the digits are ASCII (checked above), so this is valid UTF-8 and a valid Rust float literal
-        let written = std::str::from_utf8(&self.text[start..self.pos]).expect("ASCII digits");
-        let value: f64 = written.parse().map_err(|_| ScanError { fault: Fault::Syntax, offset: start })?;
-        if value.is_infinite() {
-            return self.fail(Fault::NumberOverflow, start);
-        }
-        let magnitude = value.abs();
-        if (9007199254740992.0..1e21).contains(&magnitude) && magnitude.fract() == 0.0 {
-            return self.fail(Fault::UnsafeInteger, start);
-        }
-        Ok(())
     }
 }

@@ -4,7 +4,9 @@ use wirechat_native::base64::is_base64;
 use wirechat_native::scan::{scan, Fault};
 
 fn verdict(text: &str) -> Option<(Fault, usize)> {
-    scan(text.as_bytes(), &[]).err().map(|error| (error.fault, error.offset))
+    scan(text.as_bytes(), &[])
+        .err()
+        .map(|error| (error.fault, error.offset))
 }
 
 fn ok(text: &str) {
@@ -18,9 +20,25 @@ fn fault(text: &str, fault: Fault, offset: usize) {
 #[test]
 fn plain_documents_pass() {
     for text in [
-        "{}", "[]", "0", "-0", "\"\"", "true", "false", "null", " {\"a\" : [1, 2.5, -3e2, \"x\"] }\n",
-        "{\"a\":{\"a\":{\"a\":1}}}", "[{\"a\":1},{\"a\":2}]", "1e-400", "1e21", "-1e21", "9007199254740991",
-        "-9007199254740991", "0.5", "123456789012345.5", "\"\\ud83d\\ude00 \\n\\t\\\"\\\\\\/\\b\\f\\r\"",
+        "{}",
+        "[]",
+        "0",
+        "-0",
+        "\"\"",
+        "true",
+        "false",
+        "null",
+        " {\"a\" : [1, 2.5, -3e2, \"x\"] }\n",
+        "{\"a\":{\"a\":{\"a\":1}}}",
+        "[{\"a\":1},{\"a\":2}]",
+        "1e-400",
+        "1e21",
+        "-1e21",
+        "9007199254740991",
+        "-9007199254740991",
+        "0.5",
+        "123456789012345.5",
+        "\"\\ud83d\\ude00 \\n\\t\\\"\\\\\\/\\b\\f\\r\"",
         "\"caf\u{e9} \u{1F600}\"",
     ] {
         ok(text);
@@ -70,7 +88,11 @@ fn duplicate_names_after_unescaping() {
     fault("{\"a\":1,\"a\":2}", Fault::DuplicateKey, 7);
     fault("{\"a\":1,\"\\u0061\":2}", Fault::DuplicateKey, 7);
     fault("{\"\\u0061\":1,\"a\":2}", Fault::DuplicateKey, 12);
-    fault("{\"\\ud83d\\ude00\":1,\"\u{1F600}\":2}", Fault::DuplicateKey, 18);
+    fault(
+        "{\"\\ud83d\\ude00\":1,\"\u{1F600}\":2}",
+        Fault::DuplicateKey,
+        18,
+    );
     fault("{\"\\n\":1,\"\\u000a\":2}", Fault::DuplicateKey, 8);
     ok("{\"a\":{\"a\":1},\"b\":{\"a\":1}}"); // names are per object
     ok("{\"a\":1,\"A\":2,\"\\u0041b\":3}"); // case matters
@@ -126,17 +148,41 @@ fn root_members() {
     let tag: &[&[u8]] = &[b"type"];
     assert!(scan(b"{\"type\":\"text\",\"text\":\"hi\"}", tag).is_ok());
     assert!(scan(b"{\"t\\u0079pe\":\"text\"}", tag).is_ok());
-    assert_eq!(scan(b"{\"text\":\"hi\",\"x\":{\"type\":1}}", tag).unwrap_err().fault, Fault::MissingMember);
+    assert_eq!(
+        scan(b"{\"text\":\"hi\",\"x\":{\"type\":1}}", tag)
+            .unwrap_err()
+            .fault,
+        Fault::MissingMember
+    );
 }
 
 #[test]
 fn base64_pattern() {
-    for good in ["", "QQ==", "QUJD", "QUI=", "abc", "a+/9", "A=", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=="] {
+    for good in [
+        "",
+        "QQ==",
+        "QUJD",
+        "QUI=",
+        "abc",
+        "a+/9",
+        "A=",
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/==",
+    ] {
         assert!(is_base64(good.as_bytes()), "{good}");
     }
     let long = "QUJD".repeat(10_000);
     assert!(is_base64(long.as_bytes()));
-    for bad in ["QQ===", "=Q", "QQ==\n", "QQ\n", "Q Q", "QQ-_", "Q=Q=", "\u{e9}", "QUJDQUJDQUJDQUJD\x00QUJD"] {
+    for bad in [
+        "QQ===",
+        "=Q",
+        "QQ==\n",
+        "QQ\n",
+        "Q Q",
+        "QQ-_",
+        "Q=Q=",
+        "\u{e9}",
+        "QUJDQUJDQUJDQUJD\x00QUJD",
+    ] {
         assert!(!is_base64(bad.as_bytes()), "{bad:?}");
     }
     // every single byte, at every place of a 16-byte block and of the tail
@@ -156,7 +202,9 @@ fn utf8_inside_strings_agrees_with_std() {
     // every 1-4 byte tail after a lead byte, sampled by a small LCG: the scan's verdict is std's
     let mut state: u64 = 0x2545F4914F6CDD1D;
     let mut next = || {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (state >> 33) as u8
     };
     for _ in 0..200_000 {
@@ -170,13 +218,35 @@ fn utf8_inside_strings_agrees_with_std() {
         assert_eq!(scan(&text, &[]).is_ok(), std_ok, "{body:x?}");
     }
     for (bytes, fault) in [
-        (&b"\"\xc0\xaf\""[..], Fault::Utf8),          // overlong
-        (b"\"\xe0\x80\xaf\"", Fault::Utf8),           // overlong
-        (b"\"\xf4\x90\x80\x80\"", Fault::Utf8),       // above U+10FFFF
-        (b"\"\xed\xbf\xbf\"", Fault::LoneSurrogate),  // a surrogate written as UTF-8
-        (b"\"\xe2\x82\"", Fault::Utf8),               // cut short
-        (b"[1,] \xff", Fault::Utf8),                  // the UTF-8 fault wins over an earlier syntax error
+        (&b"\"\xc0\xaf\""[..], Fault::Utf8),         // overlong
+        (b"\"\xe0\x80\xaf\"", Fault::Utf8),          // overlong
+        (b"\"\xf4\x90\x80\x80\"", Fault::Utf8),      // above U+10FFFF
+        (b"\"\xed\xbf\xbf\"", Fault::LoneSurrogate), // a surrogate written as UTF-8
+        (b"\"\xe2\x82\"", Fault::Utf8),              // cut short
+        (b"[1,] \xff", Fault::Utf8), // the UTF-8 fault wins over an earlier syntax error
     ] {
         assert_eq!(scan(bytes, &[]).unwrap_err().fault, fault, "{bytes:x?}");
     }
+}
+
+#[test]
+fn nonfinite_doubles_in_msgpack() {
+    use wirechat_native::floats::may_hold_nonfinite;
+    let double = |value: f64| [&[0xCBu8][..], &value.to_be_bytes()].concat();
+    for value in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -f64::NAN] {
+        assert!(
+            may_hold_nonfinite(&[b"\x92\xa1x".as_slice(), &double(value)].concat()),
+            "{value}"
+        );
+    }
+    for value in [0.0, 1.5, f64::MAX, f64::MIN, 1e-300] {
+        assert!(!may_hold_nonfinite(&double(value)), "{value}");
+    }
+}
+
+#[test]
+fn a_text_fault_anywhere_wins_over_a_number_rule() {
+    fault("9007199254740992 x", Fault::Syntax, 17);
+    fault("[1e400,\"\\ud800\"]", Fault::LoneSurrogate, 8);
+    fault("[1e400,9007199254740992]", Fault::NumberOverflow, 1);
 }

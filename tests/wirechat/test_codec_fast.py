@@ -1,5 +1,8 @@
 """``wirechat.fast`` (msgspec Structs) agrees with ``wirechat.decode`` (pydantic models): on every schema
-example, valid or not, and on one hostile document per I-JSON rule; and it refuses Structs built wrong."""
+example, valid or not, and on one hostile document per I-JSON rule; and it refuses Structs built wrong.
+
+Every test runs twice: with the native scanner (``wirechat_native``) and on the pure-Python path
+(``tests.native.paths.engine_path``)."""
 
 from __future__ import annotations
 
@@ -11,7 +14,11 @@ import msgspec
 import pytest
 
 import wirechat
+from tests.native.paths import engine_path
 from wirechat import WireError, fast
+
+pytestmark = pytest.mark.usefixtures("engine_path")
+__all__ = ["engine_path"]  # the fixture, imported so that every test here runs on both paths
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "schema" / "v1" / "examples"
 CASES = sorted(EXAMPLES.glob("*/*/*.json"))
@@ -103,7 +110,8 @@ def test_encode_refuses_free_form_data_outside_i_json(value: object, pointer: st
     with pytest.raises(WireError) as caught:
         fast.encode(built)
     assert [(p.pointer, p.rule) for p in caught.value.problems] == [(pointer, rule)]
-    assert fast.encode(fast.DataRef(value={"n": [None, 1.5, 2**53 - 1]})) == b'{"value":{"n":[null,1.5,9007199254740991]}}'
+    fine = fast.DataRef(value={"n": [None, 1.5, 2**53 - 1]})
+    assert fast.encode(fine) == b'{"value":{"n":[null,1.5,9007199254740991]}}'
 
 
 def test_encode_refuses_free_form_data_nested_past_200_levels() -> None:

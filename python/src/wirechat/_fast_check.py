@@ -18,12 +18,14 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["NATIVE", "WireName", "check_base64", "native_scan"]
+__all__ = ["NATIVE", "WireName", "check_base64", "may_hold_nonfinite", "native_scan"]
 
 _BASE64 = re.compile(r"[A-Za-z0-9+/]*={0,2}")  # the schema's pattern, matched whole (fullmatch)
 
 native_scan: Callable[..., tuple[str, int] | None] | None = None
 """``wirechat_native.scan`` when the module is there and not hidden, else None."""
+may_hold_nonfinite: Callable[[bytes], bool] | None = None
+"""``wirechat_native.may_hold_nonfinite`` (msgpack bytes) when the module is in use, else None."""
 _is_base64: Callable[[str], bool] = lambda text: _BASE64.fullmatch(text) is not None  # noqa: E731
 
 if os.environ.get("WIRECHAT_NATIVE", "1") != "0":
@@ -33,6 +35,7 @@ if os.environ.get("WIRECHAT_NATIVE", "1") != "0":
         pass
     else:
         native_scan = wirechat_native.scan
+        may_hold_nonfinite = wirechat_native.may_hold_nonfinite
         _is_base64 = wirechat_native.is_base64
 
 NATIVE = native_scan is not None

@@ -29,7 +29,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
     message = "wirechat.fast needs msgspec: pip install 'wirechat[fast]' (wirechat.decode works without it)"
     raise ImportError(message) from exc
 
-from wirechat._fast_check import WireName, native_scan
+from wirechat._fast_check import WireName, may_hold_nonfinite, native_scan
 from wirechat._fast_generated import structs
 from wirechat._fast_generated.structs import *  # noqa: F403
 from wirechat._generated import models
@@ -45,6 +45,7 @@ __all__ = [*structs.__all__, "canonical", "decode", "encode", "from_model", "nam
 
 T = TypeVar("T")
 _encoder = msgspec.json.Encoder()
+_msgpack = msgspec.msgpack.Encoder()
 _decoders: dict[Any, msgspec.json.Decoder[Any]] = {}
 
 
@@ -164,12 +165,13 @@ def _check_built(value: msgspec.Struct) -> Any:
 def _check_numbers(raw: bytes, plain: Any, name: str) -> None:
     """The I-JSON rules on what ``encode`` wrote (free-form data can hold any Python number, any depth).
 
-    The native scan reads the written bytes; msgspec writes NaN and infinities as ``null``, so only when
-    the text holds a ``null`` or the scan objects is the value itself walked (``wirechat._ijson``)."""
+    The native scan reads the written bytes. msgspec writes NaN and infinities as ``null``: when the text
+    holds one, the value's msgpack (which keeps doubles as they are) is searched for a non-finite double.
+    Only when either objects is the value itself walked (``wirechat._ijson``), to say where."""
     fault = None
-    if native_scan is not None:
+    if native_scan is not None and may_hold_nonfinite is not None:
         fault = native_scan(raw)
-        if fault is None and b"null" not in raw:
+        if fault is None and (b"null" not in raw or not may_hold_nonfinite(_msgpack.encode(plain))):
             return
     watch = watch_for_deep_values()
     try:

@@ -25,21 +25,23 @@ mod python {
     /// Returns None when the text is one I-JSON value under wirechat's rules, else ``(rule, offset)``:
     /// the spec's rule word (``duplicate-key``, ``lone-surrogate``, ``unsafe-integer`` ...) and the byte
     /// offset where the scan stopped. ``root_members``: names the root object must have (a variant's tag);
-    /// when one is missing the rule is ``required``.
+    /// when one is missing the rule is ``required``. ``report_null``: a text with no fault that holds a
+    /// ``null`` literal gives ``("null", offset of the first)``.
     #[pyfunction]
-    #[pyo3(signature = (data, root_members = Vec::new()))]
+    #[pyo3(signature = (data, root_members = Vec::new(), report_null = false))]
     fn scan(
         py: Python<'_>,
         data: &Bound<'_, PyBytes>,
         root_members: Vec<String>,
+        report_null: bool,
     ) -> Option<(&'static str, usize)> {
         let text = data.as_bytes();
         let wanted: Vec<&[u8]> = root_members.iter().map(|name| name.as_bytes()).collect();
         let outcome = if text.len() > 1 << 20 {
             // a large document: other Python threads may run meanwhile (the bytes are immutable)
-            py.detach(|| crate::scan::scan(text, &wanted))
+            py.detach(|| crate::scan::scan_with(text, &wanted, report_null))
         } else {
-            crate::scan::scan(text, &wanted)
+            crate::scan::scan_with(text, &wanted, report_null)
         };
         outcome
             .err()

@@ -25,6 +25,8 @@ pub enum Fault {
     Depth,
     /// A member the caller said the root object must have (a union variant's tag) is absent.
     MissingMember,
+    /// A `null` literal, reported (last, when nothing else is wrong) only when the caller asks.
+    Null,
 }
 
 impl Fault {
@@ -40,6 +42,7 @@ impl Fault {
             Fault::UnsafeInteger => "unsafe-integer",
             Fault::Depth => "depth",
             Fault::MissingMember => "required",
+            Fault::Null => "null",
         }
     }
 }
@@ -88,13 +91,20 @@ struct Scanner<'a> {
     /// The first number rule broken: reported after the whole text is read, since a text fault
     /// anywhere stops decoding and wins (spec section 5.1); number rules are not text faults.
     number_fault: Option<ScanError>,
+    first_null: Option<usize>,
 }
 
 /// Scan `text` as a whole document. `root_members`: names the root object must have (none to skip).
 pub fn scan<'a>(text: &'a [u8], root_members: &'a [&'a [u8]]) -> Scan<()> {
+    scan_with(text, root_members, false)
+}
+
+/// `scan`, and with `report_null` the first `null` literal of an otherwise clean text as `Fault::Null`
+/// (`wirechat.fast.encode` asks: msgspec writes NaN and infinities as `null`).
+pub fn scan_with<'a>(text: &'a [u8], root_members: &'a [&'a [u8]], report_null: bool) -> Scan<()> {
     // Non-ASCII bytes are checked as UTF-8 where they stand (only strings may hold them). On a fault,
     // the spec's order is restored: the text is checked as UTF-8 before it is parsed (section 5.1).
-    scan_text(text, root_members).map_err(|fault| utf8_fault(text).unwrap_or(fault))
+    scan_text(text, root_members, report_null).map_err(|fault| utf8_fault(text).unwrap_or(fault))
 }
 
 /// The first ill-formed UTF-8 sequence of `text`, as the fault section 5.1 gives it.
@@ -110,7 +120,7 @@ fn utf8_fault(text: &[u8]) -> Option<ScanError> {
     Some(ScanError { fault, offset: at })
 }
 
-fn scan_text<'a>(text: &'a [u8], root_members: &'a [&'a [u8]]) -> Scan<()> {
+fn scan_text<'a>(text: &'a [u8], root_members: &'a [&'a [u8]], report_null: bool) -> Scan<()> {
     if text.starts_with(b"\xEF\xBB\xBF") {
         return Err(ScanError {
             fault: Fault::Bom,
@@ -126,6 +136,7 @@ fn scan_text<'a>(text: &'a [u8], root_members: &'a [&'a [u8]]) -> Scan<()> {
         wanted: root_members,
         found,
         number_fault: None,
+        first_null: None,
     };
     scanner.skip_whitespace();
     let root = scanner.pos;
@@ -146,7 +157,13 @@ fn scan_text<'a>(text: &'a [u8], root_members: &'a [&'a [u8]]) -> Scan<()> {
             offset: root,
         });
     }
-    Ok(())
+    match scanner.first_null {
+        Some(offset) if report_null => Err(ScanError {
+            fault: Fault::Null,
+            offset,
+        }),
+        _ => Ok(()),
+    }
 }
 
 #[inline]
@@ -179,7 +196,10 @@ impl<'a> Scanner<'a> {
             Some(b'"') => self.string(false).map(|_| ()),
             Some(b't') => self.literal(b"true"),
             Some(b'f') => self.literal(b"false"),
-            Some(b'n') => self.literal(b"null"),
+            Some(b'n') => {
+                self.first_null.get_or_insert(self.pos);
+                self.literal(b"null")
+            }
             Some(b'-' | b'0'..=b'9') => {
                 let (end, fault) = crate::numbers::number(self.text, self.pos)?;
                 if let (Some(fault), None) = (fault, self.number_fault) {

@@ -250,3 +250,14 @@ fn a_text_fault_anywhere_wins_over_a_number_rule() {
     fault("[1e400,\"\\ud800\"]", Fault::LoneSurrogate, 8);
     fault("[1e400,9007199254740992]", Fault::NumberOverflow, 1);
 }
+
+#[test]
+fn nulls_are_reported_last_and_only_when_asked() {
+    use wirechat_native::scan::scan_with;
+    assert!(scan_with(b"[1,null]", &[], false).is_ok());
+    let null = scan_with(b"[1,null,\"null\"]", &[], true).unwrap_err();
+    assert_eq!((null.fault, null.offset), (Fault::Null, 3));
+    assert!(scan_with(b"[1,\"null\"]", &[], true).is_ok()); // inside a string it is text
+    let other = scan_with(b"[null,9007199254740992]", &[], true).unwrap_err();
+    assert_eq!(other.fault, Fault::UnsafeInteger); // a real fault wins
+}

@@ -170,9 +170,10 @@ def _check_numbers(raw: bytes, plain: Any, name: str) -> None:
     Only when either objects is the value itself walked (``wirechat._ijson``), to say where."""
     fault = None
     if native_scan is not None and may_hold_nonfinite is not None:
-        fault = native_scan(raw)
-        if fault is None and (b"null" not in raw or not may_hold_nonfinite(_msgpack.encode(plain))):
+        fault = native_scan(raw, (), True)
+        if fault is None or (fault[0] == "null" and not may_hold_nonfinite(_msgpack.encode(plain))):
             return
+        fault = None if fault[0] == "null" else fault
     watch = watch_for_deep_values()
     try:
         found = find_fault(plain) if fault is not None or not _is_clean(plain) else None

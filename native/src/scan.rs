@@ -59,19 +59,7 @@ const SMALL_OBJECT: usize = 16; // up to this many members, names are compared o
 
 type Scan<T> = Result<T, ScanError>;
 
-/// The bytes that may follow a backslash, other than `u`.
-const SIMPLE_ESCAPE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut index = 0;
-    let escapes = b"\"\\/bfnrt";
-    while index < escapes.len() {
-        table[escapes[index] as usize] = true;
-        index += 1;
-    }
-    table
-};
-
-use crate::text::{escape, next_special, utf8_char};
+use crate::text::{escape, skip_plain, utf8_char, SIMPLE_ESCAPE};
 
 /// A member name: a slice of the text, or of the unescaped names when it held an escape.
 #[derive(Clone, Copy)]
@@ -377,7 +365,7 @@ impl<'a> Scanner<'a> {
         let mut run = start; // the start of the raw bytes not yet copied to `self.unescaped`
         let mut out_start = None;
         loop {
-            pos = next_special(text, pos);
+            pos = skip_plain(text, pos, !keep);
             match text.get(pos) {
                 None => return self.fail(Fault::Syntax, text.len()),
                 Some(b'"') => {

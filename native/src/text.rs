@@ -18,6 +18,70 @@ fn special_bytes(word: u64) -> u64 {
     quote | backslash | control
 }
 
+/// The bytes that may follow a backslash, other than `u`.
+pub const SIMPLE_ESCAPE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut index = 0;
+    let escapes = b"\"\\/bfnrt";
+    while index < escapes.len() {
+        table[escapes[index] as usize] = true;
+        index += 1;
+    }
+    table
+};
+
+/// From `pos` inside a string, the offset of the next byte the caller must read itself: a `"`, a control
+/// character, ill-formed UTF-8, any escape when `skip_escapes` is false (else only `\u` escapes), or an
+/// offset in the last few bytes. Plain bytes, well-formed non-ASCII characters and (with
+/// `skip_escapes`) two-byte escapes are passed over here, every one of a 16-byte block from one bit mask.
+#[inline]
+pub fn skip_plain(text: &[u8], mut pos: usize, skip_escapes: bool) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: every load reads 16 bytes inside `text` (pos + 16 <= len); SSE2 is always present.
+        unsafe {
+            let quote = _mm_set1_epi8(b'"' as i8);
+            let backslash = _mm_set1_epi8(b'\\' as i8);
+            let control = _mm_set1_epi8(0x1F);
+            'blocks: while pos + 16 <= text.len() {
+                let chunk = _mm_loadu_si128(text.as_ptr().add(pos) as *const __m128i);
+                let quotes = _mm_or_si128(
+                    _mm_cmpeq_epi8(chunk, quote),
+                    _mm_cmpeq_epi8(chunk, backslash),
+                );
+                let controls = _mm_cmpeq_epi8(_mm_min_epu8(chunk, control), chunk); // byte <= 0x1F
+                let mut mask = (_mm_movemask_epi8(_mm_or_si128(quotes, controls))
+                    | _mm_movemask_epi8(chunk)) as u32;
+                while mask != 0 {
+                    let at = pos + mask.trailing_zeros() as usize;
+                    let byte = text[at];
+                    let next = if byte == b'\\'
+                        && skip_escapes
+                        && SIMPLE_ESCAPE[*text.get(at + 1).unwrap_or(&0) as usize]
+                    {
+                        at + 2
+                    } else if byte >= 0x80 {
+                        match utf8_char(text, at) {
+                            Ok(end) => end,
+                            Err(_) => return at,
+                        }
+                    } else {
+                        return at;
+                    };
+                    if next >= pos + 16 {
+                        pos = next;
+                        continue 'blocks;
+                    }
+                    mask &= !0u32 << (next - pos); // the bytes up to `next` are read
+                }
+                pos += 16;
+            }
+        }
+    }
+    next_special(text, pos)
+}
+
 /// The offset of the first `"`, `\`, control character or non-ASCII byte of `text` from `pos` on, or
 /// an offset among the last few bytes (fewer than eight), which the caller reads one by one.
 #[inline]

@@ -261,3 +261,55 @@ fn nulls_are_reported_last_and_only_when_asked() {
     let other = scan_with(b"[null,9007199254740992]", &[], true).unwrap_err();
     assert_eq!(other.fault, Fault::UnsafeInteger); // a real fault wins
 }
+
+#[test]
+fn every_piece_at_every_place_of_a_block() {
+    // the 16-byte string scan passes escapes and characters across block edges: each piece at each offset
+    let good: [&[u8]; 7] = [
+        b"\\\"",
+        b"\\\\",
+        b"\\n",
+        "é".as_bytes(),
+        "😀".as_bytes(),
+        b"\\u00e9",
+        "€".as_bytes(),
+    ];
+    let bad: [(&[u8], Fault); 6] = [
+        (b"\x01", Fault::Syntax),
+        (b"\xff", Fault::Utf8),
+        (b"\\x", Fault::Syntax),
+        (b"\\ud800", Fault::LoneSurrogate),
+        (b"\xed\xa0\x80", Fault::LoneSurrogate),
+        (b"\xe2\x82", Fault::Utf8),
+    ];
+    for offset in 0..40 {
+        for piece in good {
+            for repeat in 1..4 {
+                let mut text = b"[\"".to_vec();
+                text.extend(std::iter::repeat_n(b'a', offset));
+                for _ in 0..repeat {
+                    text.extend_from_slice(piece);
+                }
+                text.extend_from_slice(b"bcdefghijklmnopqrstuvwxyz\"]");
+                assert!(
+                    scan(&text, &[]).is_ok(),
+                    "{:?}",
+                    String::from_utf8_lossy(&text)
+                );
+            }
+        }
+        for (piece, expected) in bad {
+            let mut text = b"[\"".to_vec();
+            text.extend(std::iter::repeat_n(b'a', offset));
+            text.extend_from_slice(piece);
+            text.extend_from_slice(b"bcdefghijklmnopqrstuvwxyz\"]");
+            let error = scan(&text, &[]).unwrap_err();
+            let place = 2 + offset + usize::from(expected == Fault::Syntax && piece[0] == b'\\');
+            assert_eq!(
+                (error.fault, error.offset),
+                (expected, place),
+                "{piece:?} at {offset}"
+            );
+        }
+    }
+}

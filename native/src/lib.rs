@@ -10,6 +10,7 @@
 //! with the `python` feature (maturin turns it on).
 
 pub mod base64;
+pub mod fault;
 pub mod floats;
 mod numbers;
 pub mod scan;

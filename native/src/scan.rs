@@ -12,47 +12,7 @@
 //! surrogate, the `[`/`{` of the 201st level ...). The number rules are not text faults: the first one
 //! broken is reported at the number's first byte when the whole text has no text fault.
 
-/// A rule of spec section 2 the text breaks (the spec's rule names, see `Fault::rule`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fault {
-    Bom,
-    Utf8,
-    Syntax,
-    DuplicateKey,
-    LoneSurrogate,
-    NumberOverflow,
-    UnsafeInteger,
-    Depth,
-    /// A member the caller said the root object must have (a union variant's tag) is absent.
-    MissingMember,
-    /// A `null` literal, reported (last, when nothing else is wrong) only when the caller asks.
-    Null,
-}
-
-impl Fault {
-    /// The spec's rule word (section 5), or `required` for a missing root member.
-    pub fn rule(self) -> &'static str {
-        match self {
-            Fault::Bom => "bom",
-            Fault::Utf8 => "utf8",
-            Fault::Syntax => "syntax",
-            Fault::DuplicateKey => "duplicate-key",
-            Fault::LoneSurrogate => "lone-surrogate",
-            Fault::NumberOverflow => "number-overflow",
-            Fault::UnsafeInteger => "unsafe-integer",
-            Fault::Depth => "depth",
-            Fault::MissingMember => "required",
-            Fault::Null => "null",
-        }
-    }
-}
-
-/// Where the scan stopped and why.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ScanError {
-    pub fault: Fault,
-    pub offset: usize,
-}
+pub use crate::fault::{Fault, ScanError};
 
 pub const MAX_DEPTH: usize = 200;
 const SMALL_OBJECT: usize = 16; // up to this many members, names are compared one by one
@@ -92,20 +52,8 @@ pub fn scan<'a>(text: &'a [u8], root_members: &'a [&'a [u8]]) -> Scan<()> {
 pub fn scan_with<'a>(text: &'a [u8], root_members: &'a [&'a [u8]], report_null: bool) -> Scan<()> {
     // Non-ASCII bytes are checked as UTF-8 where they stand (only strings may hold them). On a fault,
     // the spec's order is restored: the text is checked as UTF-8 before it is parsed (section 5.1).
-    scan_text(text, root_members, report_null).map_err(|fault| utf8_fault(text).unwrap_or(fault))
-}
-
-/// The first ill-formed UTF-8 sequence of `text`, as the fault section 5.1 gives it.
-fn utf8_fault(text: &[u8]) -> Option<ScanError> {
-    let error = std::str::from_utf8(text).err()?;
-    let at = error.valid_up_to();
-    let surrogate = text[at] == 0xED && text.get(at + 1).is_some_and(|b| (0xA0..=0xBF).contains(b));
-    let fault = if surrogate {
-        Fault::LoneSurrogate
-    } else {
-        Fault::Utf8
-    };
-    Some(ScanError { fault, offset: at })
+    scan_text(text, root_members, report_null)
+        .map_err(|fault| crate::fault::utf8_fault(text).unwrap_or(fault))
 }
 
 fn scan_text<'a>(text: &'a [u8], root_members: &'a [&'a [u8]], report_null: bool) -> Scan<()> {

@@ -26,11 +26,11 @@ import orjson
 from pydantic import MISSING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from adapters_bench import _request  # noqa: E402
+from adapters_bench import _request
 
-from wirechat.adapters import _conversion, _parts, get  # noqa: E402
-from wirechat.adapters.openai_chat.manifest import MANIFEST  # noqa: E402
-from wirechat.tool_arguments import parse_arguments  # noqa: E402
+from wirechat.adapters import _conversion, _parts, get
+from wirechat.adapters.openai_chat.manifest import MANIFEST
+from wirechat.tool_arguments import parse_arguments
 
 
 def _time(function: Callable[[], Any], repeat: int) -> float:
@@ -82,7 +82,7 @@ def main() -> None:
         "Conversion + metadata_for per part": warnings_machinery,
         "tool arguments parse + compact check": arguments,
         "provider_options check (2 members)": provider_options,
-        "request.model_dump() (pydantic-core walk)": lambda: request.model_dump(),
+        "request.model_dump() (pydantic-core walk)": request.model_dump,
         "request.model_dump(mode='json')": lambda: request.model_dump(mode="json"),
     }
     names = args.adapters.split(",")

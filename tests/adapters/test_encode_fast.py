@@ -24,6 +24,7 @@ from wirechat.adapters import ConversionRefused, get
 from wirechat.adapters._conversion import compact_json
 from wirechat.adapters.anthropic import request_fast as anthropic_fast
 from wirechat.adapters.openai_chat import request_fast as openai_chat_fast
+from wirechat.adapters.openai_responses import request_fast as openai_responses_fast
 from wirechat.testing import gate_strategies
 from wirechat.testing.strategies import json_objects
 
@@ -32,6 +33,7 @@ FAST = {
     "openai-compatible:ollama": openai_chat_fast,
     "openai-compatible:groq": openai_chat_fast,
     "anthropic": anthropic_fast,
+    "openai-responses": openai_responses_fast,
 }
 """Each adapter with a fast pass, and the module whose ``messages`` it calls."""
 

@@ -23,6 +23,7 @@ from wirechat import ChatRequest, WireError
 from wirechat.adapters import ConversionRefused, get
 from wirechat.adapters._conversion import compact_json
 from wirechat.adapters.anthropic import request_fast as anthropic_fast
+from wirechat.adapters.gemini import request_fast as gemini_fast
 from wirechat.adapters.openai_chat import request_fast as openai_chat_fast
 from wirechat.adapters.openai_responses import request_fast as openai_responses_fast
 from wirechat.testing import gate_strategies
@@ -34,6 +35,7 @@ FAST = {
     "openai-compatible:groq": openai_chat_fast,
     "anthropic": anthropic_fast,
     "openai-responses": openai_responses_fast,
+    "gemini": gemini_fast,
 }
 """Each adapter with a fast pass, and the module whose ``messages`` it calls."""
 

@@ -22,12 +22,14 @@ from hypothesis import strategies as st
 from wirechat import ChatRequest, WireError
 from wirechat.adapters import ConversionRefused, get
 from wirechat.adapters._conversion import compact_json
+from wirechat.adapters._encode_fast import Slow, arguments_object
 from wirechat.adapters.anthropic import request_fast as anthropic_fast
 from wirechat.adapters.gemini import request_fast as gemini_fast
 from wirechat.adapters.openai_chat import request_fast as openai_chat_fast
 from wirechat.adapters.openai_responses import request_fast as openai_responses_fast
 from wirechat.testing import gate_strategies
 from wirechat.testing.strategies import json_objects
+from wirechat.tool_arguments import ToolArgumentsError, parse_arguments
 
 FAST = {
     "openai-chat": openai_chat_fast,
@@ -191,3 +193,23 @@ def _bench_request() -> Iterator[ChatRequest]:
 def test_a_conversation_with_tool_calls_takes_the_fast_pass(name: str) -> None:
     request = next(_bench_request())
     assert FAST[name].messages(request.messages) is not None
+
+
+@SETTINGS
+@given(_arguments | json_objects.map(lambda o: json.dumps(o, ensure_ascii=False)) | st.text(max_size=8))
+def test_the_arguments_check_agrees_with_parse_arguments_and_compact_json(text: str) -> None:
+    """``arguments_object`` returns what ``parse_arguments`` returns and says "compact" exactly when
+    ``compact_json`` gives the text back; it hands over (``Slow``) only where ``parse_arguments`` refuses or
+    the text is blank (``{}`` with a warning, the full walk's to write)."""
+    try:
+        expected = parse_arguments(text)
+    except ToolArgumentsError:
+        expected = None
+    try:
+        got = arguments_object(text)
+    except Slow:
+        assert expected is None or not text.strip()
+        return
+    assert expected is not None
+    assert got == (expected, compact_json(expected) == text)
+    assert json.dumps(got[0]) == json.dumps(expected)  # the same types too (1.0 stays a float)

@@ -33,6 +33,13 @@ def json_kinds(value: dict[str, Any]) -> int:
     and safe integers; 1 when it also holds floats that I-JSON accepts; -1 when it holds anything
     ``_ijson.find_fault`` would report (except lone surrogates, which the caller rules out)."""
     kinds = 0
+    for item in value.values():  # the usual case first: a flat object of strings and small integers
+        kind = type(item)
+        if kind is str or kind is bool or item is None or (kind is int and -_MAX_SAFE <= item <= _MAX_SAFE):
+            continue
+        break
+    else:
+        return 0
     stack: list[Any] = [value]
     while stack:
         node = stack.pop()

@@ -59,42 +59,57 @@ def _messages(canonical: list[Message]) -> Fast:
         if message.name is not missing or message.id is not missing or message.provider_metadata is not missing:
             raise Slow
         role, parts = message.role, message.parts
-        blocks: list[dict[str, Any]] = []
-        block: dict[str, Any]
-        if role in {"user", "system"}:
-            for part in parts:
-                if type(part) is text_part:
-                    block = {"type": "text", "text": part.text}
-                elif role == "user":
-                    block = _user_block(part)
-                else:
-                    raise Slow
-                if part.provider_metadata is not missing:
-                    _cache_control(part.provider_metadata, block)
-                blocks.append(block)
-        elif role == "assistant":
-            for j, part in enumerate(parts):
-                if type(part) is ToolCallPart:
-                    call = part.tool_call
-                    value, compact = arguments_object(call.arguments)
-                    if not compact:
-                        loose.append(f"/messages/{i}/parts/{j}/tool_call/arguments")
-                    block = {"type": "tool_use", "id": call.id, "name": call.name, "input": value}
-                    if part.provider_metadata is not missing:
-                        _cache_control(part.provider_metadata, block)
-                    blocks.append(block)
-                else:
-                    blocks.append(_assistant_block(part))
-        else:  # tool
-            blocks = _tool_results(parts)
-        content: Any = blocks
-        if len(blocks) == 1 and len(blocks[0]) == 2 and blocks[0]["type"] == "text":
-            content = blocks[0]["text"]
+        content: Any
+        if (
+            len(parts) == 1
+            and role in {"user", "system"}
+            and type(parts[0]) is text_part
+            and parts[0].provider_metadata is missing
+        ):
+            content = parts[0].text  # a lone plain text block is sent as a string: no block to build and drop
+        else:
+            content = _blocks(role, parts, i, loose)
+            if len(content) == 1 and len(content[0]) == 2 and content[0]["type"] == "text":
+                content = content[0]["text"]
         if role == "system" and i == 0:
             system = content
         else:
             append({"role": "user" if role == "tool" else role, "content": content})
     return system, out, loose
+
+
+def _blocks(role: str, parts: list[Any], i: int, loose: list[str]) -> list[dict[str, Any]]:
+    """The content blocks of message ``i`` (user, system, assistant or tool)."""
+    missing, text_part = MISSING, TextPart
+    blocks: list[dict[str, Any]] = []
+    block: dict[str, Any]
+    if role in {"user", "system"}:
+        for part in parts:
+            if type(part) is text_part:
+                block = {"type": "text", "text": part.text}
+            elif role == "user":
+                block = _user_block(part)
+            else:
+                raise Slow
+            if part.provider_metadata is not missing:
+                _cache_control(part.provider_metadata, block)
+            blocks.append(block)
+    elif role == "assistant":
+        for j, part in enumerate(parts):
+            if type(part) is ToolCallPart:
+                call = part.tool_call
+                value, compact = arguments_object(call.arguments)
+                if not compact:
+                    loose.append(f"/messages/{i}/parts/{j}/tool_call/arguments")
+                block = {"type": "tool_use", "id": call.id, "name": call.name, "input": value}
+                if part.provider_metadata is not missing:
+                    _cache_control(part.provider_metadata, block)
+                blocks.append(block)
+            else:
+                blocks.append(_assistant_block(part))
+    else:  # tool
+        blocks = _tool_results(parts)
+    return blocks
 
 
 def _tool_results(parts: list[Any]) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ better and 1.0 would be a testee whose decoding costs nothing. Times are the pro
 (``time.process_time``): the other engineers' processes on the 2 shared cores then take no part in them.
 
     python bench/testee_bench.py [--cases 400] [--rounds 31] [--quick] [--json PATH]
+    python bench/testee_bench.py --breakdown      # each piece of one case timed alone (timeit, CPU time)
 
 ``--json`` writes the rates, the per-round ratios and the bench result contract's ``targets`` rows
 (issue 18: each engine's testee at least 0.35x its ``hello``), read by ``bench/report.py``.
@@ -116,13 +117,62 @@ def target_rows(summary: dict[str, dict[str, Any]], cases: int, rounds: int) -> 
     return rows
 
 
+def breakdown(calls: int = 20_000) -> None:
+    """Each piece of one case, timed alone (best of 7 x ``calls``, CPU time): where a case's time goes."""
+    import timeit  # noqa: PLC0415
+
+    import jiter  # noqa: PLC0415
+    import msgspec  # noqa: PLC0415
+
+    import wirechat  # noqa: PLC0415
+    from wirechat import fast  # noqa: PLC0415
+
+    line, hello = request_lines(1)["decode"][0], request_lines(1)["hello"][0]
+    raw = json.loads(line)["text"].encode()
+    value, quick = wirechat.decode(raw, wirechat.Message), fast.decode(raw, fast.Message)
+    validator = wirechat.Message.__pydantic_validator__
+    answer = testee.answer(line)
+
+    def case(engine: str) -> str:
+        testee.ENGINE = engine
+        return json.dumps(testee.answer(line), separators=(",", ":"))
+
+    pieces = {
+        "checked: whole case (answer + json.dumps)": lambda: case("checked"),
+        "fast: whole case (answer + json.dumps)": lambda: case("fast"),
+        "hello: answer + json.dumps": lambda: json.dumps(testee.answer(hello), separators=(",", ":")),
+        "  json.loads of the hello line": lambda: json.loads(hello),
+        "case: json.loads of the line": lambda: json.loads(line),
+        "case: json.dumps of the answer": lambda: json.dumps(answer, separators=(",", ":")),
+        "checked: wirechat.decode": lambda: wirechat.decode(raw, wirechat.Message),
+        "  jiter.from_json (duplicate keys)": lambda: jiter.from_json(raw, catch_duplicate_keys=True),
+        "  jiter + validate_python": lambda: validator.validate_python(jiter.from_json(raw)),
+        "checked: wirechat.encode": lambda: wirechat.encode(value, wirechat.Message),
+        "  to_json, warnings='error'": lambda: value.__pydantic_serializer__.to_json(value, warnings="error"),
+        "  to_json, warnings=True": lambda: value.__pydantic_serializer__.to_json(value, warnings=True),
+        "checked: wirechat.canonical": lambda: wirechat.canonical(value),
+        "  to_python, mode json": lambda: value.__pydantic_serializer__.to_python(value, mode="json"),
+        "fast: fast.decode": lambda: fast.decode(raw, fast.Message),
+        "fast: fast.encode, unchecked": lambda: fast.encode(quick, check=False),
+        "fast: fast.canonical": lambda: fast.canonical(quick),
+        "  msgspec.to_builtins": lambda: msgspec.to_builtins(quick),
+    }
+    for name, piece in pieces.items():
+        best = min(timeit.repeat(piece, number=calls, repeat=7, timer=time.process_time))
+        print(f"{name:45} {best / calls * 1e6:7.2f} us")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cases", type=int, default=400, help="requests per setup per round (default 400)")
     parser.add_argument("--rounds", type=int, default=31, help="timed rounds (default 31)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 200 cases x 5 rounds")
     parser.add_argument("--json", type=Path, metavar="PATH", help="write the figures and the targets rows here")
+    parser.add_argument("--breakdown", action="store_true", help="time each piece of one case alone, then stop")
     args = parser.parse_args(argv)
+    if args.breakdown:
+        breakdown()
+        return 0
     cases, rounds = (200, 5) if args.quick else (args.cases, args.rounds)
     summary = summarise(measure(cases, rounds), cases)
     for name, found in summary.items():

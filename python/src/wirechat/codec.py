@@ -54,7 +54,8 @@ _PLANS: dict[int, _Plan] = {}
 
 def _plan(type_: Any) -> _Plan:
     """The plan of ``type_``; ``TypeError`` (``name_of``'s) for a type that is not a wire type. Filed by
-    identity: two aliases of one shape (``ProviderMetadata``, ``ProviderOptions``) compare equal."""
+    identity, as ``name_of`` judges: a type alias is an expression, and an equal one built elsewhere (the
+    same ``Annotated[...]`` written again) is not the wire type."""
     plan = _PLANS.get(id(type_))
     if plan is not None and plan.type_ is type_:
         return plan

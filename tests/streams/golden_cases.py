@@ -28,11 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from tests.conftest import REPO_ROOT
-from wirechat import canonical
-from wirechat.adapters import SseEvent, get
+from wirechat import ChatResponse, canonical
+from wirechat.adapters import ConversionRefused, SseEvent, get
 from wirechat.adapters.openai_compatible.profiles import PROFILES
 from wirechat.stream import StreamError, events_from_response, fold
+from wirechat.testing import gate_strategies
 from wirechat.testing.fake_provider.wire import sse_bytes
+from wirechat.testing.gate import _examples
 from wirechat.transport.errors import APIError
 from wirechat.transport.events import EventPump
 
@@ -47,9 +49,7 @@ Case = tuple[str, str, list[SseEvent]]  # (name, adapter, provider events)
 
 
 def _sse(raw: list[dict[str, Any]]) -> list[SseEvent]:
-    return [
-        SseEvent(e.get("event"), e["data"] if isinstance(e["data"], str) else json.dumps(e["data"])) for e in raw
-    ]
+    return [SseEvent(e.get("event"), e["data"] if isinstance(e["data"], str) else json.dumps(e["data"])) for e in raw]
 
 
 def _recorded(name: str) -> Iterator[Case]:
@@ -76,11 +76,6 @@ def _vectors() -> Iterator[Case]:
 
 
 def _generated(name: str) -> Iterator[Case]:
-    from wirechat import ChatResponse
-    from wirechat.adapters import ConversionRefused
-    from wirechat.testing import gate_strategies
-    from wirechat.testing.gate import _examples
-
     adapter = get(name)
     for number, document in enumerate(_examples(gate_strategies.responses(adapter), 0, GENERATED)):
         try:
@@ -99,8 +94,11 @@ _HOSTILE: dict[str, list[list[tuple[str | None, str]]]] = {
         [(None, _CHAT % ('{"content":5}', "null")), (None, "[DONE]")],
         [(None, _CHAT % ('{"content":"a"}', "null")), (None, "{not json"), (None, "[DONE]")],
         [(None, _CHAT % ('{"tool_calls":[{"index":0,"function":{"name":"f","arguments":"{}"}}]}', "null"))],
-        [(None, _CHAT % ('{"tool_calls":[{"index":0,"id":"a","function":{"name":"f","arguments":7}}]}', "null")),
-         (None, _CHAT % ("{}", '"stop"')), (None, "[DONE]")],
+        [
+            (None, _CHAT % ('{"tool_calls":[{"index":0,"id":"a","function":{"name":"f","arguments":7}}]}', "null")),
+            (None, _CHAT % ("{}", '"stop"')),
+            (None, "[DONE]"),
+        ],
         [(None, _CHAT % ('{"content":"a","refusal":""}', "null")), (None, _CHAT % ("{}", "5")), (None, "[DONE]")],
         [(None, _CHAT % ('{"content":"\\ud800x"}', "null")), (None, _CHAT % ("{}", '"weird"')), (None, "[DONE]")],
         [(None, "[1, 2]"), (None, "[DONE]")],
@@ -109,15 +107,26 @@ _HOSTILE: dict[str, list[list[tuple[str | None, str]]]] = {
     ],
     "anthropic": [
         [("content_block_start", '{"type":"content_block_start","index":-1,"content_block":{"type":"text"}}')],
-        [("content_block_start", '{"type":"content_block_start","index":0,"content_block":{"type":"text"}}'),
-         ("content_block_delta", '{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":3}}')],
+        [
+            ("content_block_start", '{"type":"content_block_start","index":0,"content_block":{"type":"text"}}'),
+            ("content_block_delta", '{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":3}}'),
+        ],
         [("content_block_start", '{"type":"content_block_start","index":"0","content_block":{"type":"text"}}')],
-        [("content_block_start", '{"type":"content_block_start","index":0,"content_block":{"type":"text"}}'),
-         ("content_block_delta", '{"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":"x"}}'),
-         ("message_stop", '{"type":"message_stop"}')],
-        [("content_block_start", '{"type":"content_block_start","index":0,"content_block":{"type":"thinking"}}'),
-         ("content_block_delta",
-          '{"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":["x"]}}')],
+        [
+            ("content_block_start", '{"type":"content_block_start","index":0,"content_block":{"type":"text"}}'),
+            (
+                "content_block_delta",
+                '{"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":"x"}}',
+            ),
+            ("message_stop", '{"type":"message_stop"}'),
+        ],
+        [
+            ("content_block_start", '{"type":"content_block_start","index":0,"content_block":{"type":"thinking"}}'),
+            (
+                "content_block_delta",
+                '{"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":["x"]}}',
+            ),
+        ],
         [(None, "{oops")],
     ],
 }
@@ -142,7 +151,8 @@ def cases() -> list[Case]:
 
 
 def _describe(event: Any) -> bytes:
-    return b"%s %s %s\n" % (type(event).__name__.encode(), str(sorted(event.model_fields_set)).encode(), canonical(event))
+    fields = str(sorted(event.model_fields_set)).encode()
+    return b"%s %s %s\n" % (type(event).__name__.encode(), fields, canonical(event))
 
 
 def _failure(exc: BaseException) -> bytes:

@@ -67,6 +67,10 @@ class SseDecoder:
         """``flush`` as ``(event, data)`` pairs."""
         lines = [self._pending.decode("utf-8", "replace")] if self._pending else []
         self._pending = b""
+        if not self._started:
+            self._started = True
+            if lines and lines[0].startswith(_BOM):
+                lines[0] = lines[0][1:]
         lines.append("")
         events: list[tuple[str | None, str]] = []
         self._lines(lines, events)

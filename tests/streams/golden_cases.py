@@ -78,11 +78,15 @@ def _vectors() -> Iterator[Case]:
                     yield f"{name} vector {number}", name, _sse(vector["events"])
 
 
+def _no_constant(*_: object, **__: object) -> None:
+    return None
+
+
 def _generated(name: str) -> Iterator[Case]:
     adapter = get(name)
-    # Hypothesis mixes string constants read from the local source files into what it draws, so editing any
-    # module (this rewrite's own) would change the generated streams; without them the draw is the seed's.
-    with mock.patch.object(providers, "_get_local_constants", providers.Constants):
+    # Hypothesis mixes in constants read from the local source files (and caches them across tests), so editing
+    # any module, or running other tests first, would change the drawn streams; without them the draw is the seed's.
+    with mock.patch.object(providers.HypothesisProvider, "_maybe_draw_constant", _no_constant):
         documents = _examples(gate_strategies.responses(adapter), 0, GENERATED)
     for number, document in enumerate(documents):
         try:

@@ -86,20 +86,24 @@ class SseDecoder:
             if text.startswith(_BOM):
                 text = text[1:]
         events: list[tuple[str | None, str]] = []
+        append = events.append
         blocks = text.split("\n\n")
         last = blocks.pop()  # after the last blank line: whole lines of an event still open, or ""
-        data = self._data
+        if blocks and (self._data or self._event is not None):  # the first block continues an open event
+            lines = blocks.pop(0).split("\n")
+            lines.append("")
+            self._lines(lines, events)
+        # Every block left starts clean (the blank line before it dispatched or dropped what was open).
         for block in blocks:
-            if not data and self._event is None:  # nothing pending: the block is a whole event
-                if block[:6] == "data: ":
-                    if "\n" not in block:
-                        events.append((None, block[6:]))
-                        continue
-                elif block[:7] == "event: ":
-                    newline = block.find("\n")
-                    if block.startswith("data: ", newline + 1) and block.find("\n", newline + 1) < 0:
-                        events.append((block[7:newline], block[newline + 7 :]))
-                        continue
+            if block.startswith("data: "):
+                if "\n" not in block:
+                    append((None, block[6:]))
+                    continue
+            elif block.startswith("event: "):
+                newline = block.find("\n")
+                if block.startswith("data: ", newline + 1) and block.find("\n", newline + 1) < 0:
+                    append((block[7:newline], block[newline + 7 :]))
+                    continue
             lines = block.split("\n")
             lines.append("")
             self._lines(lines, events)

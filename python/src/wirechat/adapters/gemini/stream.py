@@ -49,6 +49,7 @@ from wirechat._generated.models import (
     ToolCallStartEvent,
     UsageEvent,
 )
+from wirechat._stream_events import text_delta, text_end, text_start
 from wirechat.adapters._contract import SseEvent
 from wirechat.adapters._conversion import Conversion, compact_json
 from wirechat.adapters.gemini import errors, finish, usage
@@ -86,10 +87,14 @@ class StreamDecoder:
         self._done = False
 
     def feed(self, event: SseEvent) -> list[StreamEvent]:
+        return self.feed_data(event.event, event.data)
+
+    def feed_data(self, event: str | None, text: str) -> list[StreamEvent]:
+        """``feed(SseEvent(event, text))`` without the object (``EventPump`` calls this)."""
         if self._done:
             return []
         try:
-            data = jiter.from_json(event.data.encode())
+            data = jiter.from_json(text.encode())
         except ValueError as exc:
             return self._fail(f"a stream chunk is not JSON: {exc}")
         if not isinstance(data, dict):
@@ -157,7 +162,7 @@ class StreamDecoder:
         if j == 0 and self._open is not None and "text" in raw and isinstance(raw["text"], str):
             index, kind = self._open
             if kind == "text" and not thought and not signed:
-                return [TextDeltaEvent(index=index, text=raw["text"])] if raw["text"] else []
+                return [text_delta(index, raw["text"])] if raw["text"] else []
             if kind == "thought" and thought:
                 fragment: dict[str, Any] = {"text": raw["text"]} if raw["text"] else {}
                 if signed:
@@ -177,7 +182,7 @@ class StreamDecoder:
             return []
         index, kind = self._open
         self._open = None
-        return [TextEndEvent(index=index) if kind == "text" else ReasoningEndEvent(index=index)]
+        return [text_end(index) if kind == "text" else ReasoningEndEvent(index=index)]
 
     def _open_part(self, part: dict[str, Any], unsigned_thought: bool) -> list[StreamEvent]:
         out = self._close_open()
@@ -185,9 +190,7 @@ class StreamDecoder:
         self._next += 1
         kind = part["type"]
         if kind == "text":
-            out += [TextStartEvent(index=index)] + (
-                [TextDeltaEvent(index=index, text=part["text"])] if part["text"] else []
-            )
+            out += [text_start(index)] + ([text_delta(index, part["text"])] if part["text"] else [])
             self._open = (index, "text")
         elif kind == "reasoning":
             reasoning = part["reasoning"]

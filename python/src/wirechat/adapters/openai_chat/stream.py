@@ -35,6 +35,7 @@ from wirechat._generated.models import (
     ToolCallStartEvent,
     UsageEvent,
 )
+from wirechat._stream_events import text_delta, text_end, text_start, tool_call_delta, tool_call_end
 from wirechat.adapters._contract import ConversionRefused, SseEvent
 from wirechat.adapters._conversion import Conversion, compact_json
 from wirechat.adapters.openai_chat import errors, finish, shapes, usage
@@ -79,9 +80,12 @@ class StreamDecoder:
         return index
 
     def feed(self, event: SseEvent) -> list[StreamEvent]:
+        return self.feed_data(event.event, event.data)
+
+    def feed_data(self, event: str | None, data: str) -> list[StreamEvent]:
+        """``feed(SseEvent(event, data))`` without the object (``EventPump`` calls this)."""
         if self._done:
             return []
-        data = event.data
         if data[:1] != "{" and data.strip() == _DONE:
             return self._finish()
         try:
@@ -92,6 +96,13 @@ class StreamDecoder:
         if not isinstance(chunk, dict):
             self._done = True
             return [_cut("a stream chunk is not a JSON object", self._usage)]
+        return self.feed_chunk(chunk)
+
+    def feed_chunk(self, chunk: dict[str, Any]) -> list[StreamEvent]:
+        """The events of one chunk already parsed to an object (an openai-compatible decoder that read it first
+        passes it on rather than parsing it again)."""
+        if self._done:
+            return []
         if chunk.get("error") is not None:
             self._done = True
             error = errors.decode_error(None, {}, chunk)
@@ -129,13 +140,13 @@ class StreamDecoder:
         if isinstance(content, str) and content:
             if self._text is None:
                 self._text = self._open_part("text", out)
-            out.append(TextDeltaEvent(index=self._text, text=content))
+            out.append(text_delta(self._text, content))
         refusal = delta.get("refusal")
         if refusal is not None and isinstance(refusal, str):
             if self._refusal is None:
                 self._refusal = self._open_part("refusal", out)
             if refusal:
-                out.append(TextDeltaEvent(index=self._refusal, text=refusal))
+                out.append(text_delta(self._refusal, refusal))
         calls = delta.get("tool_calls")
         if calls:
             for call in calls:
@@ -154,7 +165,7 @@ class StreamDecoder:
         index = self._next_index
         self._next_index += 1
         self._open.append((kind, index))
-        out.append(TextStartEvent(index=index))
+        out.append(text_start(index))
         return index
 
     def _call(self, call: dict[str, Any], out: list[StreamEvent]) -> None:
@@ -176,17 +187,17 @@ class StreamDecoder:
                 raise ValueError(f"/choices/0/delta/tool_calls ({key}): a tool call's first fragment has no {missing}")
             out.append(ToolCallStartEvent(index=index, id=call_id, name=name))
         if arguments:
-            out.append(ToolCallDeltaEvent(index=self._calls[key], arguments=arguments))
+            out.append(tool_call_delta(self._calls[key], arguments))
 
     def _close_parts(self) -> list[StreamEvent]:
         out: list[StreamEvent] = []
         for kind, index in self._open:
             if kind == "text":
-                out.append(TextEndEvent(index=index))
+                out.append(text_end(index))
             elif kind == "refusal":
                 out.append(TextEndEvent(index=index, provider_metadata={PROVIDER: {"refusal": True}}))
             else:
-                out.append(ToolCallEndEvent(index=index))
+                out.append(tool_call_end(index))
         self._open = []
         return out
 

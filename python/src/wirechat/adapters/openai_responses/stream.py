@@ -42,6 +42,7 @@ from wirechat._generated.models import (
     ToolCallStartEvent,
     UsageEvent,
 )
+from wirechat._stream_events import text_delta, text_start, tool_call_delta
 from wirechat.adapters._contract import SseEvent
 from wirechat.adapters.openai_responses import errors, finish, usage
 from wirechat.adapters.openai_responses.response import metadata_of
@@ -92,10 +93,14 @@ class StreamDecoder:
         self._done = False
 
     def feed(self, event: SseEvent) -> list[StreamEvent]:
-        if self._done or event.data.strip() == "[DONE]":
+        return self.feed_data(event.event, event.data)
+
+    def feed_data(self, event: str | None, text: str) -> list[StreamEvent]:
+        """``feed(SseEvent(event, text))`` without the object (``EventPump`` calls this)."""
+        if self._done or (text[:1] != "{" and text.strip() == "[DONE]"):
             return []
         try:
-            data = jiter.from_json(event.data.encode())
+            data = jiter.from_json(text.encode())
         except ValueError as exc:
             self._done = True
             return [_cut(f"a stream event is not JSON: {exc}", self._usage)]
@@ -103,6 +108,8 @@ class StreamDecoder:
             self._done = True
             return [_cut("a stream event is not a Responses event (a JSON object with a type)", self._usage)]
         kind: str = data["type"]
+        if kind == "response.output_text.delta":  # most of a stream
+            return self._text(data, kind)
         if kind == "response.created":
             response = data.get("response") or {}
             return [
@@ -171,10 +178,10 @@ class StreamDecoder:
         content_index = data.get("content_index", 0)
         out: list[StreamEvent] = []
         if content_index not in item.parts:
-            out.append(TextStartEvent(index=self._open(item, content_index)))
+            out.append(text_start(self._open(item, content_index)))
         delta = data.get("delta")
         if kind != "response.content_part.added" and isinstance(delta, str) and delta:
-            out.append(TextDeltaEvent(index=item.parts[content_index], text=delta))
+            out.append(text_delta(item.parts[content_index], delta))
         return out
 
     def _arguments(self, data: dict[str, Any]) -> list[StreamEvent]:
@@ -185,7 +192,7 @@ class StreamDecoder:
         if not isinstance(delta, str) or not delta:
             return []
         item.sent_arguments = True
-        return [ToolCallDeltaEvent(index=item.parts[0], arguments=delta)]
+        return [tool_call_delta(item.parts[0], delta)]
 
     def _summaries_upto(self, item: _Item, data: dict[str, Any]) -> list[str]:
         """The text fragments that open the summaries up to this event's ``summary_index``: nothing for

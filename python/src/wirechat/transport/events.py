@@ -16,9 +16,9 @@ with them and no ``SseEvent`` is built, and the fold takes deltas on its fast pa
 
 from __future__ import annotations
 
-from pydantic import MISSING
-
 from collections.abc import Callable
+
+from pydantic import MISSING
 
 from wirechat._generated.models import (
     ChatResponse,

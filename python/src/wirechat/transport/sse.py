@@ -53,6 +53,8 @@ class SseDecoder:
             if chunk[-1:] == b"\r":
                 self._skip_lf = True
             chunk = chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        if chunk[-1:] == b"\n" and not self._pending:  # whole lines only, nothing held: the usual chunk
+            return self._blocks(chunk.decode("utf-8", "replace"))
         end = chunk.rfind(b"\n")
         if end < 0:
             self._pending += chunk

@@ -123,7 +123,19 @@ class StreamDecoder:
             value = chunk.get(key)
             if value is not None:
                 metadata[key] = value
-        for choice in chunk.get("choices") or ():
+        choices = chunk.get("choices")
+        if self._text is not None and type(choices) is list and len(choices) == 1 and chunk.get("usage") is None:
+            # Most chunks: one more fragment of the open text, nothing else; the same events as _choice gives.
+            choice = choices[0]
+            if type(choice) is dict and choice.get("finish_reason") is None and choice.get("logprobs") is None:
+                delta = choice.get("delta")
+                if type(delta) is dict and len(delta) == 1 and choice.get("index", 0) == 0:
+                    content = delta.get("content")
+                    if type(content) is str:
+                        if content:
+                            out.append(text_delta(self._text, content))
+                        return out
+        for choice in choices or ():
             if isinstance(choice, dict) and choice.get("index", 0) == 0:
                 self._choice(choice, out)
         raw_usage = chunk.get("usage")

@@ -6,10 +6,15 @@ stream ``PASSES`` times per round; a ratio is taken against the bare loop of the
 spread (lowest, highest) over rounds are reported. Contenders, each a superset of the one before:
 
 - ``bare``: ``body.split(b"\\n")``, ``startswith(b"data: ")``, ``orjson.loads`` (the baseline);
-- ``sse+json``: the transport's ``SseDecoder`` on 1 KiB chunks, each event's data parsed (no adapter);
-- ``decoder``: ``SseDecoder`` and the adapter's ``StreamDecoder`` (canonical events built, no fold);
+- ``framing``: the transport's ``SseDecoder`` on 1 KiB chunks (``feed_pairs``, what ``EventPump`` reads);
+- ``sse+json``: the same, each event's data parsed (``jiter``, as the adapters parse);
+- ``decoder``: the framing and the adapter's ``StreamDecoder`` (``feed_data``: canonical events built, no fold);
+- ``events``: building the canonical events the decoder gave, alone (as the decoders build them);
 - ``pump``: ``EventPump``, the clients' path: framing, decoder, fold, the stream checks (the target row);
 - ``pump/event``: the same with one network chunk per event, as token streams arrive.
+
+The breakdown printed under the table: framing, JSON parse (sse+json - framing), the adapter's own logic
+(decoder - sse+json - events), building events, and the fold with the pump's checks (pump - decoder).
 
 Run: ``python bench/stream_bench.py [--rounds N] [--json PATH]`` (also run by ``adapters_bench.py``).
 """
@@ -33,13 +38,15 @@ import orjson
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from stream_corpus import STREAMS
 
+from wirechat import _stream_events
+from wirechat._generated.models import TextDeltaEvent, TextStartEvent, ToolCallDeltaEvent
 from wirechat.adapters import get
 from wirechat.transport.events import EventPump
 from wirechat.transport.sse import SseDecoder
 
 TARGET = 2.0
 CHUNK = 1024
-PASSES = 4  # passes over the stream per contender and round (one pass is ~0.5 ms: too short to time alone)
+PASSES = 1  # passes over the stream per contender and round: short measurements, many rounds, medians
 
 
 def _contenders(name: str, raw: bytes) -> dict[str, Callable[[], Any]]:
@@ -53,19 +60,31 @@ def _contenders(name: str, raw: bytes) -> dict[str, Callable[[], Any]]:
             if line.startswith(b"data: ") and line != b"data: [DONE]":
                 orjson.loads(line[6:])
 
+    def framing() -> None:
+        decoder = SseDecoder()
+        for chunk in chunks:
+            decoder.feed_pairs(chunk)
+
     def sse_json() -> None:
         decoder = SseDecoder()
         for chunk in chunks:
-            for event in decoder.feed(chunk):
-                if event.data != "[DONE]":
-                    jiter.from_json(event.data.encode())
+            for _, data in decoder.feed_pairs(chunk):
+                if data != "[DONE]":
+                    jiter.from_json(data.encode())
 
     def decoder_only() -> None:
         sse, decoder = SseDecoder(), adapter.stream_decoder()
         for chunk in chunks:
-            for event in sse.feed(chunk):
-                decoder.feed(event)
+            for event, data in sse.feed_pairs(chunk):
+                if event != "ping":
+                    decoder.feed_data(event, data)
         decoder.close()
+
+    rebuild = [_rebuilder(event) for event in _events(adapter, chunks)]
+
+    def events() -> None:
+        for build, values in rebuild:
+            build(*values)
 
     def pump(pieces: list[bytes]) -> Callable[[], None]:
         def run() -> None:
@@ -77,8 +96,29 @@ def _contenders(name: str, raw: bytes) -> dict[str, Callable[[], Any]]:
 
         return run
 
-    return {"bare": bare, "sse+json": sse_json, "decoder": decoder_only, "pump": pump(chunks),
-            "pump/event": pump(per_event)}  # fmt: skip
+    return {"bare": bare, "framing": framing, "sse+json": sse_json, "decoder": decoder_only, "events": events,
+            "pump": pump(chunks), "pump/event": pump(per_event)}  # fmt: skip
+
+
+def _events(adapter: Any, chunks: list[bytes]) -> list[Any]:
+    pump = EventPump(adapter.stream_decoder())
+    return [event for chunk in chunks for event in pump.feed(chunk)] + pump.finish()
+
+
+_FAST: dict[type, tuple[Callable[..., Any], tuple[str, ...]]] = {
+    TextDeltaEvent: (_stream_events.text_delta, ("index", "text")),
+    ToolCallDeltaEvent: (_stream_events.tool_call_delta, ("index", "arguments")),
+    TextStartEvent: (_stream_events.text_start, ("index",)),
+}
+
+
+def _rebuilder(event: Any) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+    """How a decoder builds ``event``: the fast builder for the per-delta kinds, else the constructor."""
+    if type(event) in _FAST:
+        build, names = _FAST[type(event)]
+        return build, tuple(getattr(event, name) for name in names)
+    fields = {name: getattr(event, name) for name in event.model_fields_set}
+    return (lambda: type(event)(**fields)), ()
 
 
 def measure(name: str, raw: bytes, rounds: int, rng: random.Random) -> dict[str, Any]:
@@ -98,7 +138,7 @@ def measure(name: str, raw: bytes, rounds: int, rng: random.Random) -> dict[str,
             for _ in range(PASSES):
                 function()
             times[label].append((time.perf_counter() - start) / PASSES)
-    result: dict[str, Any] = {"events": events}
+    result: dict[str, Any] = {"count": events}
     for label in contenders:
         ratios = [t / b for t, b in zip(times[label], times["bare"], strict=True)]
         result[label] = {
@@ -131,7 +171,7 @@ def run(rounds: int, seed: int = 0) -> tuple[dict[str, Any], list[dict[str, Any]
     results, targets = {}, []
     print(f"stream decode per event ({rounds} shuffled rounds; x bare split+orjson in the same round, "
           "median [low-high])")  # fmt: skip
-    labels = ("sse+json", "decoder", "pump", "pump/event")
+    labels = ("framing", "sse+json", "decoder", "events", "pump", "pump/event")
     print(f"  {'adapter':28} {'events':>6} {'bare us':>8}  " + "  ".join(f"{label:>19}" for label in labels))
     for name, raw in STREAMS.items():
         result = measure(name, raw, rounds, rng)
@@ -141,7 +181,14 @@ def run(rounds: int, seed: int = 0) -> tuple[dict[str, Any], list[dict[str, Any]
             f"{result[label]['ratio']:5.2f} [{result[label]['low']:4.2f}-{result[label]['high']:4.2f}]"
             .rjust(19) for label in labels
         )  # fmt: skip
-        print(f"  {name:28} {result['events']:6d} {result['bare']['us']:8.2f}  {cells}")
+        print(f"  {name:28} {result['count']:6d} {result['bare']['us']:8.2f}  {cells}")
+    print("  where the time goes, x bare (medians): framing | JSON parse | adapter logic | events | fold + pump")
+    for name, result in results.items():
+        ratio = {label: result[label]["ratio"] for label in labels}
+        parts = (ratio["framing"], ratio["sse+json"] - ratio["framing"],
+                 ratio["decoder"] - ratio["sse+json"] - ratio["events"], ratio["events"],
+                 ratio["pump"] - ratio["decoder"])  # fmt: skip
+        print(f"  {name:28} " + " | ".join(f"{part:5.2f}" for part in parts) + f"  = {ratio['pump']:.2f}")
     met = sum(row["met"] for row in targets)
     print(f"  target: pump <= {TARGET}x bare: {met}/{len(targets)} met")
     return results, targets
@@ -149,7 +196,7 @@ def run(rounds: int, seed: int = 0) -> tuple[dict[str, Any], list[dict[str, Any]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=60)
     parser.add_argument("--json", type=Path, help="write the figures and the target rows to this file")
     args = parser.parse_args()
     results, targets = run(args.rounds)

@@ -80,18 +80,11 @@ class EventPump:
 
     def feed(self, chunk: bytes) -> list[StreamEvent]:
         """The canonical events completed by this chunk of the body."""
-        out: list[StreamEvent] = []
-        for name, data in self._sse.feed_pairs(chunk):
-            if name != "ping":
-                self._decode(name, data, out)
-        return out
+        return self._take(self._sse.feed_pairs(chunk))
 
     def finish(self) -> list[StreamEvent]:
         """The body ended: the last events, then the folded response is ready (``response()``)."""
-        out: list[StreamEvent] = []
-        for name, data in self._sse.flush_pairs():
-            if name != "ping":
-                self._decode(name, data, out)
+        out = self._take(self._sse.flush_pairs())
         failure: APIError | None = None
         try:
             closing = self._decoder.close()
@@ -115,26 +108,33 @@ class EventPump:
     def _feed_event(self, name: str | None, data: str) -> list[StreamEvent]:
         return self._decoder.feed(SseEvent(name, data))
 
-    def _decode(self, name: str | None, data: str, out: list[StreamEvent]) -> None:
+    def _take(self, pairs: list[tuple[str | None, str]]) -> list[StreamEvent]:
+        """The canonical events of a chunk's SSE events, each decoded, checked and folded (one call per chunk,
+        the loop over events inline: this is the per-event path)."""
+        out: list[StreamEvent] = []
+        feed_data, add = self._feed_data, self._fold.add
         failure: APIError | None = None
-        try:
-            decoded = self._feed_data(name, data)
-        except ValueError as exc:
-            failure = self._invalid(f"the provider sent an event that could not be read ({exc})")
-        if failure is not None:
-            raise failure
-        add = self._fold.add
-        for event in decoded:
-            if type(event) is ErrorEvent or (type(event) not in _NOT_ERRORS and isinstance(event, ErrorEvent)):
-                raise self._failed(event.error)
+        for name, data in pairs:
+            if name == "ping":
+                continue
             try:
-                add(event)
-            except MalformedStreamError as exc:
-                failure = self._invalid(f"the provider's stream broke the stream rules: {exc}")
+                decoded = feed_data(name, data)
+            except ValueError as exc:
+                failure = self._invalid(f"the provider sent an event that could not be read ({exc})")
             if failure is not None:
                 raise failure
-            self._events += 1
-            out.append(event)
+            for event in decoded:
+                if type(event) is ErrorEvent or (type(event) not in _NOT_ERRORS and isinstance(event, ErrorEvent)):
+                    raise self._failed(event.error)
+                try:
+                    add(event)
+                except MalformedStreamError as exc:
+                    failure = self._invalid(f"the provider's stream broke the stream rules: {exc}")
+                if failure is not None:
+                    raise failure
+                self._events += 1
+            out += decoded
+        return out
 
     def response(self) -> ChatResponse:
         """The folded response, once ``finish()`` has succeeded."""

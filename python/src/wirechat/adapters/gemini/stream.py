@@ -105,7 +105,7 @@ class StreamDecoder:
             if self._usage is not None:
                 error = error.model_copy(update={"usage": self._usage})
             return [ErrorEvent(error=error)]
-        if not data.keys() & _RESPONSE_MEMBERS:
+        if _RESPONSE_MEMBERS.isdisjoint(data):
             return self._fail(f"a stream chunk has none of the members of a response: {sorted(data)[:5]}")
         try:
             return self._chunk(data)
@@ -126,7 +126,7 @@ class StreamDecoder:
         candidates = data.get("candidates")
         candidate: dict[str, Any] | None
         if type(candidates) is list and len(candidates) == 1 and type(candidates[0]) is dict \
-                and not data.keys() - _BODY_OWN and not candidates[0].keys() - _CANDIDATE_PLAIN \
+                and _BODY_OWN.issuperset(data) and _CANDIDATE_PLAIN.issuperset(candidates[0]) \
                 and candidates[0].get("index", 0) == 0:  # fmt: skip
             candidate = candidates[0]  # the usual chunk: nothing for provider_metadata
         else:

@@ -7,8 +7,8 @@ generated responses (fixed seed) sent through the adapter's stream encoder, for 
 streams and every openai-compatible profile.
 
 Each stream is read two ways: (1) its SSE events fed to a fresh ``StreamDecoder`` one by one, then the
-fold; (2) its bytes (``wire.sse_bytes``) fed to ``EventPump`` in chunks of 1, 7 and 4096 bytes, as the
-clients do, and again with ``\\r\\n`` line ends, a byte-order mark, a comment and a ``data:`` without its
+fold; (2) its bytes (``wire.sse_bytes``) fed to ``EventPump`` in chunks of 1, 7 and 4096 bytes and one
+chunk per event, as the clients do, and again with ``\\r\\n`` line ends, a byte-order mark, a comment and a ``data:`` without its
 space. The digest covers every canonical event (class, ``model_fields_set``, RFC 8785 form), the folded
 response or the error (type, message, partial message), so a change in any of them changes the digest.
 Hand-written hostile streams (wrong types, bad JSON, negative indices ...) hold the error paths.
@@ -192,12 +192,14 @@ def output(adapter_name: str, events: list[SseEvent]) -> bytes:
         out += _failure(exc)
     raw = b"".join(sse_bytes((sse.event, sse.data)) for sse in events)
     crlf = b"\xef\xbb\xbf: a comment\r\n" + raw.replace(b"\n", b"\r\n").replace(b"data: ", b"data:", 1)
-    for size, body in [(size, raw) for size in CHUNKS] + [(1, crlf), (5, crlf), (4096, crlf)]:
+    per_event = [sse_bytes((sse.event, sse.data)) for sse in events]
+    for size, body in [(size, raw) for size in CHUNKS] + [(1, crlf), (5, crlf), (4096, crlf), (0, raw)]:
         out += b"-- chunks of %d%s\n" % (size, b" crlf" if body is crlf else b"")
         pump = EventPump(adapter.stream_decoder())
+        pieces = per_event if size == 0 else [body[start : start + size] for start in range(0, len(body), size)]
         try:
-            for start in range(0, len(body), size):
-                for event in pump.feed(body[start : start + size]):
+            for piece in pieces:
+                for event in pump.feed(piece):
                     out += _describe(event)
             for event in pump.finish():
                 out += _describe(event)

@@ -45,6 +45,11 @@ class SseDecoder:
 
     def feed_pairs(self, chunk: bytes) -> list[tuple[str | None, str]]:
         """``feed`` as ``(event, data)`` pairs: what ``EventPump`` reads, without an object per event."""
+        if chunk[-2:] == b"\n\n" and chunk[:6] == b"data: " and self._started and not self._pending:
+            # One whole ``data:`` event in its own chunk, as token streams arrive, nothing open before it.
+            body = chunk[6:-2]
+            if b"\n" not in body and b"\r" not in body and not self._skip_lf and not self._data and self._event is None:
+                return [(None, body.decode("utf-8", "replace"))]
         if self._skip_lf:
             self._skip_lf = False
             if chunk[:1] == b"\n":

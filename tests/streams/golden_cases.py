@@ -8,9 +8,10 @@ streams and every openai-compatible profile.
 
 Each stream is read two ways: (1) its SSE events fed to a fresh ``StreamDecoder`` one by one, then the
 fold; (2) its bytes (``wire.sse_bytes``) fed to ``EventPump`` in chunks of 1, 7 and 4096 bytes and one
-chunk per event, as the clients do, and again with ``\\r\\n`` line ends, a byte-order mark, a comment and a ``data:`` without its
-space. The digest covers every canonical event (class, ``model_fields_set``, RFC 8785 form), the folded
-response or the error (type, message, partial message), so a change in any of them changes the digest.
+chunk per event, as the clients do, and again with ``\\r\\n`` line ends, a byte-order mark, a comment and a
+``data:`` without its space. The digest covers every canonical event (class, ``model_fields_set``, RFC 8785
+form), the folded response or the error (type, message, partial message), so a change in any of them changes
+the digest.
 Hand-written hostile streams (wrong types, bad JSON, negative indices ...) hold the error paths.
 
 ``stream_golden.json`` holds, per stream, the digest of its input and of its output, written by the code

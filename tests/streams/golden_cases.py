@@ -116,6 +116,22 @@ _HOSTILE: dict[str, list[list[tuple[str | None, str]]]] = {
         [(None, "[1, 2]"), (None, "[DONE]")],
         [("ping", "{}"), (None, _CHAT % ('{"content":"a"}', '"stop"')), (None, " [DONE] ")],
         [(None, '{"choices":[{"index":1,"delta":{"content":"x"}}],"created":"x","usage":{"prompt_tokens":-1}}')],
+        [
+            (None, _CHAT % ('{"content":"a"}', "null")),
+            (None, _CHAT % ('{"content":""}', "null")),
+            (None, (_CHAT % ('{"content":"b"}', "null")).replace('"finish_reason"', '"logprobs":{"content":[]},"x"')),
+            (None, _CHAT % ('{"content":"c"}', '"length"')),
+            (None, _CHAT % ('{"content":"d"}', "null")),
+            (
+                None,
+                '{"choices":[{"delta":{"content":"e"}},{"index":1,"delta":{"content":"f"}}],"system_fingerprint":"q"}',
+            ),
+            (
+                None,
+                '{"choices":[{"index":0,"delta":{"content":"g"}}],"usage":{"prompt_tokens":1,"completion_tokens":2}}',
+            ),
+            (None, "[DONE]"),
+        ],
     ],
     "anthropic": [
         [("content_block_start", '{"type":"content_block_start","index":-1,"content_block":{"type":"text"}}')],

@@ -128,10 +128,10 @@ async def load(args: argparse.Namespace, url: str) -> dict[str, Any]:
         await run_streams(min(args.streams, 20), args.concurrency, client_one)
         for number in range(args.rounds):
             print(f"  round {number + 1}: {args.streams} streams, {args.concurrency} at a time")
-            results["bare"].append(await measure("bare httpx + split + orjson", args.streams, args.concurrency,
-                                                 bare_one, args.max_seconds))  # fmt: skip
-            results["client"].append(await measure("wirechat.AsyncClient.stream", args.streams, args.concurrency,
-                                                   client_one, args.max_seconds))  # fmt: skip
+            kinds = [("bare", "bare httpx + split + orjson", bare_one), ("client", "wirechat.AsyncClient.stream",
+                                                                          client_one)]  # fmt: skip
+            for kind, label, one in kinds if number % 2 == 0 else kinds[::-1]:  # who goes first alternates
+                results[kind].append(await measure(label, args.streams, args.concurrency, one, args.max_seconds))
     bare_wall, bare_cpu, _ = min(results["bare"])
     client_wall, client_cpu, events = min(results["client"])
     print(f"  best of {args.rounds}: {events} canonical events in {client_wall:.3f} s = "

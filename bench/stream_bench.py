@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from stream_corpus import STREAMS
 
 from wirechat import _stream_events
-from wirechat._generated.models import TextDeltaEvent, TextStartEvent, ToolCallDeltaEvent
+from wirechat._generated.models import ReasoningDeltaEvent, TextDeltaEvent, TextStartEvent, ToolCallDeltaEvent
 from wirechat.adapters import get
 from wirechat.transport.events import EventPump
 from wirechat.transport.sse import SseDecoder
@@ -119,6 +119,8 @@ def _rebuilder(event: Any) -> tuple[Callable[..., Any], tuple[Any, ...]]:
     if type(event) in _FAST:
         build, names = _FAST[type(event)]
         return build, tuple(getattr(event, name) for name in names)
+    if type(event) is ReasoningDeltaEvent and event.model_fields_set == {"index", "text"}:
+        return _stream_events.reasoning_text, (event.index, event.text)
     fields = {name: getattr(event, name) for name in event.model_fields_set}
     return (lambda: type(event)(**fields)), ()
 

@@ -20,18 +20,13 @@ from pathlib import Path
 from typing import Literal
 
 from wirechat_codegen.bundle import bundle
+from wirechat_codegen.diff_types import Shift, describe, value_shift
 from wirechat_codegen.ir import (
     AliasType,
-    ArrayOf,
     EnumType,
-    FreeForm,
-    MapOf,
     ObjectType,
-    Ref,
-    Scalar,
     SchemaIR,
     TypeDef,
-    TypeExpr,
     UnionType,
     build_ir,
 )
@@ -40,7 +35,6 @@ from wirechat_codegen.schema_files import load_schema_dir
 __all__ = ["OPEN_ENUM_FALLBACK", "Change", "diff_dirs", "diff_ir", "load_ir"]
 
 Verdict = Literal["compatible", "tolerant", "breaking"]
-Shift = Literal["same", "narrowed", "widened", "changed"]
 
 # An enum that lists this value is open (spec section 12): a tolerant reader maps an unknown value to it and
 # keeps the original, so a new value is additive for it; a new value of any other enum is breaking.
@@ -85,120 +79,6 @@ def load_ir(directory: Path) -> SchemaIR:
 def diff_dirs(old: Path, new: Path) -> list[Change]:
     """Every change from the schema folder ``old`` to ``new``."""
     return diff_ir(load_ir(old), load_ir(new))
-
-
-def _describe(expr: TypeExpr) -> str:
-    if isinstance(expr, Ref):
-        return expr.name
-    if isinstance(expr, ArrayOf):
-        return f"array of {_describe(expr.items)} [{expr.min_items}..{expr.max_items}]"
-    if isinstance(expr, MapOf):
-        return f"map of {_describe(expr.values)}"
-    if isinstance(expr, FreeForm):
-        return "any JSON object" if expr.object_only else "any JSON value"
-    bounds = [
-        f"{key}={value!r}"
-        for key, value in (
-            ("minimum", expr.minimum),
-            ("maximum", expr.maximum),
-            ("minLength", expr.min_length),
-            ("maxLength", expr.max_length),
-            ("pattern", expr.pattern),
-            ("const", expr.const),
-        )
-        if value is not None
-    ]
-    if expr.enum:
-        bounds.append(f"enum={list(expr.enum)!r}")
-    return expr.kind + (f" ({', '.join(bounds)})" if bounds else "")
-
-
-def _combine(shifts: list[Shift]) -> Shift:
-    moved = {s for s in shifts if s != "same"}
-    if not moved:
-        return "same"
-    if len(moved) == 1:
-        return moved.pop()
-    return "changed"
-
-
-def _lower(old: float | None, new: float | None) -> Shift:
-    """A lower bound (minimum, minLength, minItems): raising it narrows, lowering or dropping it widens."""
-    if old == new:
-        return "same"
-    if new is None:
-        return "widened"
-    if old is None:
-        return "narrowed"
-    return "narrowed" if new > old else "widened"
-
-
-def _upper(old: float | None, new: float | None) -> Shift:
-    """An upper bound (maximum, maxLength, maxItems): lowering it narrows, raising or dropping it widens."""
-    if old == new:
-        return "same"
-    if new is None:
-        return "widened"
-    if old is None:
-        return "narrowed"
-    return "narrowed" if new < old else "widened"
-
-
-def _scalar_shift(old: Scalar, new: Scalar) -> Shift:
-    shifts: list[Shift] = []
-    if old.kind != new.kind:
-        if (old.kind, new.kind) == ("integer", "number"):
-            shifts.append("widened")
-        elif (old.kind, new.kind) == ("number", "integer"):
-            shifts.append("narrowed")
-        else:
-            return "changed"
-    if old.const != new.const:
-        return "changed"
-    if old.pattern != new.pattern:
-        shifts.append("widened" if new.pattern is None else "narrowed" if old.pattern is None else "changed")
-    if old.enum != new.enum:
-        before, after = set(old.enum), set(new.enum)
-        if not after or (before and before < after):
-            shifts.append("widened")
-        elif not before or after < before:
-            shifts.append("narrowed")
-        else:
-            shifts.append("changed")
-    shifts += [
-        _lower(old.minimum, new.minimum),
-        _upper(old.maximum, new.maximum),
-        _lower(old.min_length, new.min_length),
-        _upper(old.max_length, new.max_length),
-    ]
-    return _combine(shifts)
-
-
-def _shift(old: TypeExpr, new: TypeExpr) -> Shift:
-    """How the set of values ``new`` accepts relates to the set ``old`` accepts."""
-    if old == new:
-        return "same"
-    if isinstance(new, FreeForm) and not new.object_only:
-        return "widened"
-    if isinstance(old, FreeForm) and not old.object_only:
-        return "narrowed"
-    if isinstance(old, FreeForm) and isinstance(new, MapOf):
-        return "narrowed"
-    if isinstance(old, MapOf) and isinstance(new, FreeForm):
-        return "widened"
-    if isinstance(old, Scalar) and isinstance(new, Scalar):
-        return _scalar_shift(old, new)
-    if isinstance(old, ArrayOf) and isinstance(new, ArrayOf):
-        return _combine(
-            [
-                _shift(old.items, new.items),
-                _lower(old.min_items, new.min_items),
-                _upper(old.max_items, new.max_items),
-            ]
-        )
-    if isinstance(old, MapOf) and isinstance(new, MapOf):
-        return _shift(old.values, new.values)
-    return "changed"  # a different named type (Ref), or a different kind of value
 
 
 _SHIFT_VERDICTS: dict[Shift, tuple[Verdict, Verdict, str]] = {
@@ -285,7 +165,7 @@ def _members(old: ObjectType, new: ObjectType) -> list[Change]:
                         "NEW writers may leave it out, and an OLD reader requires it",
                     )
                 )
-        shift = _shift(was.type, now.type)
+        shift = value_shift(was.type, now.type)
         if shift != "same":
             readers, writers_verdict, why = _SHIFT_VERDICTS[shift]
             changes.append(
@@ -295,7 +175,7 @@ def _members(old: ObjectType, new: ObjectType) -> list[Change]:
                     f"type {shift}",
                     readers,
                     writers_verdict,
-                    f"{_describe(was.type)} -> {_describe(now.type)}: {why}",
+                    f"{describe(was.type)} -> {describe(now.type)}: {why}",
                 )
             )
     return changes
@@ -401,9 +281,9 @@ def diff_ir(old: SchemaIR, new: SchemaIR) -> list[Change]:
         elif isinstance(definition, EnumType) and isinstance(now, EnumType):
             changes += _enum(definition, now)
         elif isinstance(definition, AliasType) and isinstance(now, AliasType):
-            shift = _shift(definition.type, now.type)
+            shift = value_shift(definition.type, now.type)
             if shift != "same":
                 readers, writers, why = _SHIFT_VERDICTS[shift]
-                detail = f"{_describe(definition.type)} -> {_describe(now.type)}: {why}"
+                detail = f"{describe(definition.type)} -> {describe(now.type)}: {why}"
                 changes.append(Change(definition.name, "", f"type {shift}", readers, writers, detail))
     return sorted(changes, key=lambda c: (c.type, c.member, c.change))

@@ -1,5 +1,5 @@
-"""Tools from plain Python functions: the parameters' JSON Schema from pydantic, a ``ToolDefinition`` with
-the output schema, arguments validated before the call.
+"""Tools from plain Python functions: the parameters' JSON Schema from pydantic, a ``ToolDefinition`` (with
+the return value's schema when asked for), arguments validated before the call.
 
 A validation failure, a tool that raises and a tool that does not finish in time are not exceptions in the
 caller's program: each becomes a ``failed`` ``ToolResult`` the model reads (``_execute``).
@@ -76,11 +76,15 @@ def tool(
     description: str | None = None,
     annotations: ToolAnnotations | None = None,
     strict: bool | None = None,
+    output_schema: bool = False,
 ) -> Any:
     """Make a ``Tool`` from a function (sync or async) with type hints: ``@tool`` or ``tool(fn, name=...)``.
 
-    The parameters' JSON Schema comes from pydantic (unknown arguments are refused), the description from
-    the docstring's first paragraph, and ``output_schema`` from the return annotation when it has one.
+    The parameters' JSON Schema comes from pydantic (unknown arguments are refused) and the description from
+    the docstring's first paragraph. With ``output_schema=True`` the return annotation's schema becomes the
+    definition's ``output_schema`` (for MCP clients and Gemini, which read it). It is off by default because
+    the chat APIs (OpenAI Chat and Responses, Anthropic, the compatible servers) have no place for it: the
+    adapter drops it and warns ``tools.output_schema`` on every step of a loop.
     """
 
     def build(target: Callable[..., Any]) -> Tool:
@@ -90,13 +94,13 @@ def tool(
         fields: dict[str, Any] = {"name": name or target.__name__, "input_schema": input_schema}
         if text := description or _description(target):
             fields["description"] = text
-        returned = get_type_hints(target).get("return")
+        returned = get_type_hints(target).get("return") if output_schema else None
         if returned is not None and returned is not type(None):
-            output_schema = TypeAdapter(returned).json_schema()
-            if output_schema.get("type") == "object":
-                fields["output_schema"] = output_schema
+            returned_schema = TypeAdapter(returned).json_schema()
+            if returned_schema.get("type") == "object":
+                fields["output_schema"] = returned_schema
             else:  # a ToolDefinition's output schema describes an object (MCP's rule): wrap other values
-                fields["output_schema"] = {"type": "object", "properties": {"result": output_schema}}
+                fields["output_schema"] = {"type": "object", "properties": {"result": returned_schema}}
         if annotations is not None:
             fields["annotations"] = annotations
         if strict is not None:

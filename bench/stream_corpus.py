@@ -88,8 +88,8 @@ def gemini(pieces: int = 400) -> bytes:
 def anthropic(pieces: int = 400) -> bytes:
     """An Anthropic Messages text stream: ``message_start``, one text block of ``pieces`` ``text_delta``s
     with a ``ping`` early on, ``message_delta`` with the stop reason and usage, ``message_stop`` (section 3)."""
-    message = {"id": "msg_1", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5", "content": [],
-               "stop_reason": None, "stop_sequence": None,
+    message: dict[str, Any] = {"id": "msg_1", "type": "message", "role": "assistant", "content": [],
+               "model": "claude-sonnet-4-5", "stop_reason": None, "stop_sequence": None,
                "usage": {"input_tokens": 10, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0,
                          "output_tokens": 1}}  # fmt: skip
     events: list[dict[str, Any]] = [

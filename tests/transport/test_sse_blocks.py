@@ -18,7 +18,9 @@ def reference(text: str) -> list[SseEvent]:
     """Line by line, as the spec reads it (the body's end dispatches a pending event, as ``flush`` does)."""
     text = text.removeprefix("\ufeff")
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    events, data, name = [], [], None
+    events: list[SseEvent] = []
+    data: list[str] = []
+    name: str | None = None
     for line in [*lines, ""]:
         if not line:
             if data:

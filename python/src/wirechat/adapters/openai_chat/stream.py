@@ -41,6 +41,7 @@ from wirechat.adapters._conversion import Conversion, compact_json
 from wirechat.adapters.openai_chat import errors, finish, shapes, usage
 from wirechat.adapters.openai_chat.manifest import MANIFEST
 from wirechat.adapters.openai_chat.response import METADATA_KEYS
+from wirechat.adapters.openai_chat.stream_fast import text_fragment
 
 __all__ = ["StreamDecoder", "StreamEncoder"]
 
@@ -88,6 +89,10 @@ class StreamDecoder:
             return []
         if data[:1] != "{" and data.strip() == _DONE:
             return self._finish()
+        if self._text is not None:  # text is open: the chunk is most likely one more fragment of it
+            fragment = text_fragment(data)
+            if fragment is not None:
+                return self._fragment(fragment)
         try:
             chunk = jiter.from_json(data.encode())
         except ValueError as exc:
@@ -97,6 +102,19 @@ class StreamDecoder:
             self._done = True
             return [_cut("a stream chunk is not a JSON object", self._usage)]
         return self.feed_chunk(chunk)
+
+    def _fragment(self, chunk: Any) -> list[StreamEvent]:
+        """``feed_chunk`` of a ``stream_fast.TextFragment``: the same metadata kept, the same event."""
+        metadata = self._metadata
+        created = chunk.created
+        if created and metadata.get("created") != created:
+            metadata["created"] = created
+        for key in METADATA_KEYS:
+            value = getattr(chunk, key)
+            if value is not None:
+                metadata[key] = value
+        content = chunk.choices[0].delta.content
+        return [text_delta(self._text, content)] if content and self._text is not None else []
 
     def feed_chunk(self, chunk: dict[str, Any]) -> list[StreamEvent]:
         """The events of one chunk already parsed to an object (an openai-compatible decoder that read it first

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.skipif(stream_fast._decode is None, reason="msgspec (wi
 OPENING = '{"id":"c","model":"m","created":1,"choices":[{"index":0,"delta":{"role":"assistant","content":"x"}}]}'
 CLOSING = ['{"id":"c","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}', "[DONE]"]
 
-odd = st.sampled_from([None, True, 0.0, 1.5, -1, "s", 2**70, [], {}])
+odd: st.SearchStrategy[Any] = st.sampled_from([None, True, 0.0, 1.5, -1, "s", 2**70, [], {}])
 member = st.one_of(st.text(max_size=4), st.integers(0, 3), odd)
 
 
@@ -73,7 +73,7 @@ def chunks(draw: st.DrawFn) -> str:
 
 
 def _read(chunks_: list[str]) -> list[Any]:
-    decoder = get("openai-chat").stream_decoder()
+    decoder: Any = get("openai-chat").stream_decoder()
     seen: list[Any] = []
     for data in [OPENING, *chunks_, *CLOSING]:
         try:

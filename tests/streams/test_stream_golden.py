@@ -9,9 +9,13 @@ import pytest
 
 from tests.streams import golden_cases
 from wirechat.adapters import SseEvent, get
+from wirechat.adapters.openai_chat import stream_fast
 
 
-def test_every_stream_gives_its_recorded_output() -> None:
+@pytest.mark.parametrize("fast_read", [True, False], ids=["msgspec read", "without msgspec"])
+def test_every_stream_gives_its_recorded_output(fast_read: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if not fast_read:  # as without the wirechat[fast] extra: openai-chat reads every chunk with jiter
+        monkeypatch.setattr(stream_fast, "_decode", None)
     golden = json.loads(golden_cases.GOLDEN.read_text(encoding="utf-8"))
     found = golden_cases.digests()
     moved = sorted(name for name in golden if name in found and found[name][0] != golden[name][0])

@@ -56,6 +56,7 @@ from wirechat.adapters.gemini import errors, finish, usage
 from wirechat.adapters.gemini.manifest import MANIFEST
 from wirechat.adapters.gemini.response import decode_candidate, split_body
 from wirechat.adapters.gemini.shapes import PROVIDER, encode_model_parts
+from wirechat.adapters.gemini.stream_fast import text_piece
 from wirechat.stream import fold
 
 __all__ = ["StreamDecoder", "StreamEncoder"]
@@ -93,6 +94,10 @@ class StreamDecoder:
         """``feed(SseEvent(event, text))`` without the object (``EventPump`` calls this)."""
         if self._done:
             return []
+        if self._started and self._open is not None and self._open[1] == "text":
+            piece = text_piece(text)  # one more piece of the open text, read typed (stream_fast)
+            if piece is not None:
+                return [text_delta(self._open[0], piece)] if piece else []
         try:
             data = jiter.from_json(text.encode())
         except ValueError as exc:

@@ -43,6 +43,7 @@ from wirechat.adapters._conversion import Conversion, compact_json
 from wirechat.adapters.anthropic import errors, finish, usage
 from wirechat.adapters.anthropic.manifest import MANIFEST
 from wirechat.adapters.anthropic.shapes import PROVIDER, decode_block
+from wirechat.adapters.anthropic.stream_fast import text_delta_of
 
 __all__ = ["JsonCompactor", "StreamDecoder", "StreamEncoder"]
 
@@ -110,6 +111,10 @@ class StreamDecoder:
         """``feed(SseEvent(event, text))`` without the object (``EventPump`` calls this)."""
         if self._done:
             return []
+        if '"text_delta"' in text:  # most of a text stream: read typed when it is exactly that (stream_fast)
+            delta = text_delta_of(text)
+            if delta is not None:
+                return [text_delta(*delta)]
         try:
             data = jiter.from_json(text.encode())
         except ValueError as exc:

@@ -55,6 +55,7 @@ from wirechat.adapters.openai_responses.shapes import (
     output_text,
 )
 from wirechat.adapters.openai_responses.stream_encode import StreamEncoder
+from wirechat.adapters.openai_responses.stream_fast import text_delta_of
 
 __all__ = ["StreamDecoder", "StreamEncoder"]
 
@@ -99,6 +100,12 @@ class StreamDecoder:
         """``feed(SseEvent(event, text))`` without the object (``EventPump`` calls this)."""
         if self._done or (text[:1] != "{" and text.strip() == "[DONE]"):
             return []
+        if '"response.output_text.delta"' in text:  # most of a stream: read typed when exactly that (stream_fast)
+            fast = text_delta_of(text)
+            if fast is not None:
+                item = self._items.get(fast[0])
+                if item is not None and item.kind == "message" and fast[1] in item.parts:
+                    return [text_delta(item.parts[fast[1]], fast[2])] if fast[2] else []
         try:
             data = jiter.from_json(text.encode())
         except ValueError as exc:

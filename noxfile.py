@@ -296,12 +296,12 @@ def schema_freeze(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Benchmarks, not tests: each language's codec against its plain parser in the same run
-    (orjson, JSON.parse, encoding/json). Extra arguments go to the Python one (``-- --quick``)."""
+    """Benchmarks, not tests: the Python scripts through bench/report.py, which prints every issue-18 target
+    in one table (reports/bench/report.json), then the TypeScript and Go codecs against their plain parsers.
+    Extra arguments go to the report: ``-- --quick`` (smoke profiles), ``-- --check`` (exit 1 on a miss),
+    ``-- --only testee``."""
     install(session)
-    session.run("python", "bench/codec_bench.py", *session.posargs)
-    session.run("python", "bench/adapters_bench.py")
-    session.run("python", "bench/load_test.py")
+    session.run("python", "bench/report.py", *session.posargs)
     install_node_tools(session)
     session.run("npm", "run", "bench", "--prefix", "typescript", "--silent", external=True)
     with session.chdir("go"):

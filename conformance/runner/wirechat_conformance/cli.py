@@ -33,9 +33,10 @@ CI_EXAMPLES = 25
 
 DESCRIPTION = """\
 Run wirechat's conformance suite: every case of the corpus (conformance/cases and the schema's
-examples) through every language's testee, comparing RFC 8785 bytes; then property rounds: generated
-instances of every wire type through every language and through a chain across them
-(Python -> Go -> TypeScript -> Python), and one-rule mutations that every language must reject.
+examples) through every language's testee (Python twice: python is wirechat.decode, python-fast is
+wirechat.fast), comparing RFC 8785 bytes; then property rounds: generated instances of every wire type
+through every language and through a chain across them (python -> go -> python-fast -> typescript ->
+python), and one-rule mutations that every language must reject.
 """
 
 EPILOG = f"""\

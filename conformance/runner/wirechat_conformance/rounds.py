@@ -5,8 +5,9 @@ fixed seed, and for each one checks three properties, each an id in the expected
 
 - ``property/<Type>/roundtrip``: every language decodes it and gives its RFC 8785 bytes (canonical form
   and the canonical form of its own encoding);
-- ``property/<Type>/chain``: Python encodes it, Go decodes and re-encodes, TypeScript decodes and
-  re-encodes, Python decodes (the languages of the run, in that order), and the bytes never change;
+- ``property/<Type>/chain``: Python encodes it, Go decodes and re-encodes, Python's fast engine decodes and
+  re-encodes, TypeScript decodes and re-encodes, Python decodes (the languages of the run, in that order),
+  and the bytes never change;
 - ``property/<Type>/mutation/<kind>``: every one-rule mutation of it (``mutations``: missing-member,
   wrong-type, unknown-member, above-maximum, bad-enum, tag-mismatch ...) is rejected by every language,
   with a problem at the mutation's pointer when it has one.
@@ -36,7 +37,7 @@ from wirechat_conformance.verdicts import summarise_answer
 __all__ = ["CHAIN_ORDER", "CHECKS", "PropertyResult", "run_type"]
 
 CHECKS = ("roundtrip", "chain", "mutation")
-CHAIN_ORDER = ("python", "go", "typescript", "python")
+CHAIN_ORDER = ("python", "go", "python-fast", "typescript", "python")
 
 
 def _text(value: Any) -> str:

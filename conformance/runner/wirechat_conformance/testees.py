@@ -4,6 +4,11 @@
 the caller reads the answers, so a batch costs one round trip rather than one per request. A testee
 that dies or answers out of order is restarted, and the requests it did not answer get an ``error``.
 How each language's testee is built and started is in ``TESTEE_COMMANDS`` (``command_for``).
+
+Python has two testees, one per engine: ``python`` (``wirechat.decode``, the pydantic models) and
+``python-fast`` (``wirechat.fast``, msgspec Structs), the same program started with ``--engine checked``
+or ``--engine fast``. Each is judged on its own, like the other languages, so the two engines agree by both
+matching every case and the other languages (docs/decisions/025-testee-speed-and-bench-report.md).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from wirechat_conformance.paths import Layout
 
 __all__ = ["LANGUAGES", "Testee", "TesteeError", "command_for"]
 
-LANGUAGES = ("python", "typescript", "go")
+LANGUAGES = ("python", "python-fast", "typescript", "go")
 
 
 class TesteeError(RuntimeError):
@@ -43,7 +48,11 @@ def _run(command: list[str], cwd: Path, what: str) -> None:
 
 
 def _python(layout: Layout) -> list[str]:
-    return [sys.executable, str(layout.testees / "python" / "testee.py")]
+    return [sys.executable, str(layout.testees / "python" / "testee.py"), "--engine", "checked"]
+
+
+def _python_fast(layout: Layout) -> list[str]:
+    return [sys.executable, str(layout.testees / "python" / "testee.py"), "--engine", "fast"]
 
 
 def _typescript(layout: Layout) -> list[str]:
@@ -74,7 +83,7 @@ def _go(layout: Layout) -> list[str]:
     return [str(binary)]
 
 
-TESTEE_COMMANDS = {"python": _python, "typescript": _typescript, "go": _go}
+TESTEE_COMMANDS = {"python": _python, "python-fast": _python_fast, "typescript": _typescript, "go": _go}
 
 
 def command_for(language: str, layout: Layout, overrides: dict[str, list[str]] | None = None) -> list[str]:

@@ -5,11 +5,13 @@ conformance/README.md and docs/decisions/007-conformance-protocol.md. Only the p
 ``wirechat`` package is used: ``decode``, ``encode``, ``canonical``, ``add_usage``, ``parse_arguments``,
 ``build_arguments``, ``fold``, the errors of ``wirechat.stream`` and ``wirechat.tolerant.decode_tolerant``.
 
-Decoding runs through both Python engines (``--engine both``, the default): the checked one
-(``wirechat.decode``, pydantic models) and the fast one (``wirechat.fast``, msgspec Structs). Both must give
-the same answer, canonical form, encoding and problems alike; a disagreement is answered as an ``error``,
-which fails the case. ``--engine checked`` or ``--engine fast`` runs one engine only (for timing). A
-``mode: tolerant`` decode (spec section 12) goes to ``decode_tolerant``, which is built on the checked engine.
+``--engine`` picks the decoder: ``checked`` (the default: ``wirechat.decode``, pydantic models), ``fast``
+(``wirechat.fast``, msgspec Structs) or ``both``, which decodes through each and answers an ``error`` when
+they differ in any way (canonical form, encoding, problems and their messages). The runner starts this
+file twice, as the testees ``python`` (checked) and ``python-fast`` (fast), so each engine is held to the
+cases and to the other languages on its own (docs/decisions/025-testee-speed-and-bench-report.md);
+``both`` is for debugging a disagreement. A ``mode: tolerant`` decode (spec section 12) goes to
+``decode_tolerant``, which is built on the checked engine, whatever the engine.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from wirechat.stream import IncompleteStreamError, MalformedStreamError, StreamF
 from wirechat.tolerant import decode_tolerant
 
 LANGUAGE = "python"
+_WIRE_NAMES = frozenset(wirechat.__all__)
 
 
 def _document(request: dict[str, Any]) -> bytes:
@@ -36,7 +39,7 @@ def _document(request: dict[str, Any]) -> bytes:
 
 def _wire_type(name: str) -> Any:
     wire_type = getattr(wirechat, name, None)
-    if name not in wirechat.__all__ or wire_type is None:
+    if name not in _WIRE_NAMES or wire_type is None:
         raise LookupError(f"no wire type named {name!r}")
     return wire_type
 
@@ -87,7 +90,7 @@ def _decode_fast(request: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "canonical": _text(fast.canonical(value)), "encoded": _text(fast.encode(value, check=False))}
 
 
-ENGINE = "both"
+ENGINE = "checked"
 
 
 def op_decode(request: dict[str, Any]) -> dict[str, Any]:
@@ -177,7 +180,8 @@ def op_mcp_map(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def op_hello(request: dict[str, Any]) -> dict[str, Any]:
-    return {"ok": True, "language": LANGUAGE, "protocol": 1}
+    language = LANGUAGE if ENGINE == "checked" else f"{LANGUAGE}-{ENGINE}"
+    return {"ok": True, "language": language, "protocol": 1}
 
 
 OPERATIONS = {

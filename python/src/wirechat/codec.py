@@ -17,7 +17,7 @@ import gc
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar, overload
+from typing import Any, NamedTuple, TypeVar, overload
 
 import jiter
 import rfc8785
@@ -35,6 +35,36 @@ from wirechat.errors import Problem, WireError, pointer_from_path
 __all__ = ["canonical", "decode", "encode"]
 
 T = TypeVar("T")
+
+
+class _Plan(NamedTuple):
+    """What ``decode`` and ``encode`` need of one wire type, looked up once (a name check, a validator and a
+    serializer lookup, and the schema's required tags cost 1-2 us per call: as much as decoding a short
+    message)."""
+
+    type_: Any  # kept alive, so that the id it is filed under is never reused
+    name: str
+    validator: Any
+    serializer: Any
+    tags: tuple[str, ...]
+
+
+_PLANS: dict[int, _Plan] = {}
+
+
+def _plan(type_: Any) -> _Plan:
+    """The plan of ``type_``; ``TypeError`` (``name_of``'s) for a type that is not a wire type. Filed by
+    identity, as ``name_of`` judges: a type alias is an expression, and an equal one built elsewhere (the
+    same ``Annotated[...]`` written again) is not the wire type."""
+    plan = _PLANS.get(id(type_))
+    if plan is not None and plan.type_ is type_:
+        return plan
+    name = name_of(type_)
+    plan = _Plan(type_, name, validator_for(type_), serializer_for(type_), required_tags(name))
+    _PLANS[id(type_)] = plan
+    return plan
+
+
 _LINE_COLUMN = re.compile(r"line (\d+) column (\d+)")
 _BOM = b"\xef\xbb\xbf"
 
@@ -87,14 +117,18 @@ def _parsed(raw: bytes, type_name: str) -> Any:
     """jiter's value of ``raw``, or ``WireError`` with its text fault. Nesting is checked up to 201 levels
     only: jiter lets a 201st level through when it is an empty array or object (see ``_check_depth``)."""
     if raw.startswith(_BOM):
-        problem = _text_fault_problem(raw, None)
-    else:
-        try:
-            return jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True)
-        except ValueError as exc:
-            problem = _text_fault_problem(raw, exc)
+        raise _text_error(raw, None, type_name)
+    try:
+        return jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True)
+    except ValueError as exc:
+        raise _text_error(raw, exc, type_name) from None
+
+
+def _text_error(raw: bytes, parser_error: ValueError | None, type_name: str) -> WireError:
+    """The error for a text jiter refused (or that starts with a byte order mark)."""
+    problem = _text_fault_problem(raw, parser_error)
     assert problem is not None
-    raise WireError([problem], type_name or None)
+    return WireError([problem], type_name or None)
 
 
 def _check_depth(raw: bytes, type_name: str) -> None:
@@ -128,19 +162,27 @@ def decode(data: bytes | bytearray | memoryview | str, type_: Any, *, max_bytes:
     5.2 (at most 100, then one saying how many more): the one text fault when the text is broken, else
     every schema and number problem. ``max_bytes`` rejects a longer text before parsing (``too-large``).
     """
-    type_name = name_of(type_)
-    raw = _raw(data, type_name, max_bytes)
-    value = _parsed(raw, type_name)
-    missing_tags: list[Candidate] = [
-        (f"/{tag}", "required", "required member is missing")
-        for tag in required_tags(type_name)
-        if isinstance(value, dict) and tag not in value
-    ]
+    plan = _plan(type_)
+    type_name = plan.name
+    # ``_raw`` and ``_parsed`` inlined for the common case (bytes, no limit): a short message's decode is a
+    # few microseconds, of which each call layer took a tenth
+    raw = data if type(data) is bytes and max_bytes is None else _raw(data, type_name, max_bytes)
+    if raw.startswith(_BOM):
+        raise _text_error(raw, None, type_name)
+    try:
+        value = jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True)
+    except ValueError as exc:
+        raise _text_error(raw, exc, type_name) from None
+    missing_tags: list[Candidate] = (
+        [(f"/{tag}", "required", "required member is missing") for tag in plan.tags if tag not in value]
+        if plan.tags and isinstance(value, dict)
+        else []
+    )
     # The typed structure is shallow: a text nests 201 levels only inside free-form data (which notes a
     # deep value as it is checked) or where the schema fails. Only then is the text's depth measured.
     watch = watch_for_deep_values()
     try:
-        decoded = validator_for(type_).validate_python(value)
+        decoded = plan.validator.validate_python(value)
     except ValidationError as exc:
         _check_depth(raw, type_name)
         with _collector_paused():
@@ -187,19 +229,21 @@ def encode(obj: Any, type_: Any = None) -> bytes:
         if not isinstance(obj, BaseModel):
             raise TypeError(f"encode() needs type_= for a {type(obj).__name__}; models such as Message need none")
         serializer = obj.__pydantic_serializer__
-        type_name = type(obj).__name__
     else:
-        type_name = name_of(type_)
-        serializer = serializer_for(type_)
+        serializer = _plan(type_).serializer
     try:
         return bytes(serializer.to_json(obj, by_alias=True, warnings="error"))
     except PydanticSerializationError as exc:
+        type_name = type(obj).__name__ if type_ is None else _plan(type_).name
         raise WireError([Problem("", f"cannot encode: {exc}", "json-value")], type_name) from None
 
 
 def canonical(obj: BaseModel | Any) -> bytes:
     """RFC 8785 (JCS) bytes of a wire object or of a plain JSON value: the form documents are compared in."""
-    value = obj.model_dump(mode="json", by_alias=True) if isinstance(obj, BaseModel) else obj
+    # the serializer's own call: ``model_dump``'s wrapper costs as much again on a short message
+    value = obj
+    if isinstance(obj, BaseModel):
+        value = obj.__pydantic_serializer__.to_python(obj, mode="json", by_alias=True)
     try:
         return canonical_bytes(value)
     except rfc8785.CanonicalizationError as exc:

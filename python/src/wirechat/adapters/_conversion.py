@@ -3,6 +3,7 @@ URLs, compact JSON, provider_metadata helpers and checked reads of provider JSON
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Mapping
@@ -28,9 +29,15 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+"""Built once: ``json.dumps`` with these arguments builds the same encoder on every call (most of its cost)."""
 _DATA_URL = re.compile(
     r"^data:([A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*);base64,([A-Za-z0-9+/]*={0,2})$"
 )
+
+
+_warning = functools.lru_cache(maxsize=4096)(ConversionWarning)
+"""Warnings are immutable values: the same one (a tool loop sends the same history again) is built once."""
 
 
 class Conversion:
@@ -46,7 +53,7 @@ class Conversion:
         support = self.manifest.features[feature]
         if support.level != "degraded":
             raise AssertionError(f"adapter degraded {feature}, which its manifest declares {support.level}")
-        self.warnings.append(ConversionWarning(feature, f"{where or '/'}: {support.message}"))
+        self.warnings.append(_warning(feature, f"{where or '/'}: {support.message}"))
 
     def refuse(self, feature: str, where: str) -> ConversionRefused:
         """The refusal of ``feature`` at ``where``, to raise."""
@@ -70,7 +77,7 @@ class Conversion:
 def compact_json(value: Any) -> str:
     """JSON text without insignificant whitespace, non-ASCII kept as is (the form arguments take when a
     provider hands them over as an object)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return _COMPACT.encode(value)
 
 
 def parse_data_url(url: str) -> tuple[str, str] | None:

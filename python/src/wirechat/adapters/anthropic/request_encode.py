@@ -2,7 +2,9 @@
 
 The first system message becomes the top-level ``system``; later ones are ``{"role": "system"}``
 messages. A tool message becomes a user message of ``tool_result`` blocks. Signed thinking is replayed
-only when Anthropic issued it (spec section 10).
+only when Anthropic issued it (spec section 10). The messages go through ``request_fast`` first; this
+module's walk, which writes every warning and refusal with its pointer, runs when it hands over
+(decision 023).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from wirechat._generated.models import (
 from wirechat.adapters import _parts
 from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters._conversion import Conversion, metadata_for
+from wirechat.adapters.anthropic import request_fast
 from wirechat.adapters.anthropic.manifest import MANIFEST
 from wirechat.adapters.anthropic.shapes import (
     IMAGE_TYPES,
@@ -69,18 +72,26 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
     else:
         conv.degrade("options.max_tokens.absent", "/options/max_tokens")
         body["max_tokens"] = MANIFEST.default_max_tokens
-    messages: list[dict[str, Any]] = []
-    for i, message in enumerate(request.messages):
-        where = f"/messages/{i}"
-        _message_members(message, where, conv)
-        if message.role == "system":
-            blocks = _system_blocks(message, where, conv)
-            if i == 0:
-                body["system"] = _content(blocks)
+    fast = request_fast.messages(request.messages)
+    if fast is not None:
+        system, messages, loose = fast
+        if system is not MISSING:
+            body["system"] = system
+        for where in loose:
+            conv.degrade("tool_call.arguments_not_compact", where)
+    else:  # something needs a warning, a refusal or a shape the fast pass does not write
+        messages = []
+        for i, message in enumerate(request.messages):
+            where = f"/messages/{i}"
+            _message_members(message, where, conv)
+            if message.role == "system":
+                blocks = _system_blocks(message, where, conv)
+                if i == 0:
+                    body["system"] = _content(blocks)
+                else:
+                    messages.append({"role": "system", "content": _content(blocks)})
             else:
-                messages.append({"role": "system", "content": _content(blocks)})
-        else:
-            messages.append(_encode_message(message, where, conv))
+                messages.append(_encode_message(message, where, conv))
     body["messages"] = messages
     if request.tools is not MISSING:
         body["tools"] = [_encode_tool(tool, f"/tools/{i}", conv) for i, tool in enumerate(request.tools)]

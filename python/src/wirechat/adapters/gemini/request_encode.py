@@ -4,6 +4,8 @@ The first message, when it is a system message, becomes ``systemInstruction``; u
 contents, assistant messages ``model`` contents, tool messages ``user`` contents of ``functionResponse``
 parts. Sampling, limits and structured output go in ``generationConfig``. The body keeps the model as its
 ``model`` member (the request's proto field); the client moves it into the URL (``request_target``).
+The messages go through ``request_fast`` first; the full walk here, which writes every warning and refusal
+with its pointer, runs when it hands over (decision 023).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from wirechat.adapters import _parts
 from wirechat.adapters._contract import ConversionRefused, ConversionWarning
 from wirechat.adapters._conversion import Conversion
 from wirechat.adapters._options import check_options
+from wirechat.adapters.gemini import request_fast
 from wirechat.adapters.gemini.manifest import MANIFEST
 from wirechat.adapters.gemini.shapes import (
     NAME,
@@ -51,6 +54,32 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
     if request.model is MISSING:
         raise conv.refuse("model.absent", "/model")
     body: dict[str, Any] = {"model": request.model}
+    fast = request_fast.messages(request.messages)
+    if fast is not None:
+        system, contents, loose = fast
+        if system is not MISSING:
+            body["systemInstruction"] = system
+        for where in loose:
+            conv.degrade("tool_call.arguments_not_compact", where)
+    else:  # something needs a warning, a refusal or a shape the fast pass does not write
+        contents = _encode_messages(request, body, conv)
+    body["contents"] = contents
+    if request.tools is not MISSING:
+        declarations = [_encode_tool(tool, f"/tools/{i}", conv) for i, tool in enumerate(request.tools)]
+        body["tools"] = [{"functionDeclarations": declarations}]
+    _encode_tool_choice(request, body)
+    options = request.options if request.options is not MISSING else ChatOptions()
+    if options.parallel_tool_calls is not MISSING:
+        raise conv.refuse("options.parallel_tool_calls", "/options/parallel_tool_calls")
+    config = _generation_config(options, conv)
+    if config:
+        body["generationConfig"] = config
+    merge_options(request.provider_options, adapter_name, body)
+    return body, conv.warnings
+
+
+def _encode_messages(request: ChatRequest, body: dict[str, Any], conv: Conversion) -> list[dict[str, Any]]:
+    """The full walk over the messages (``systemInstruction`` goes into ``body``), with every warning."""
     names = {
         part.tool_call.id: part.tool_call.name
         for message in request.messages
@@ -73,19 +102,7 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
                                                                           reply=False)})  # fmt: skip
         else:
             contents.append({"role": "user", "parts": _tool_parts(message, names, where, conv)})
-    body["contents"] = contents
-    if request.tools is not MISSING:
-        declarations = [_encode_tool(tool, f"/tools/{i}", conv) for i, tool in enumerate(request.tools)]
-        body["tools"] = [{"functionDeclarations": declarations}]
-    _encode_tool_choice(request, body)
-    options = request.options if request.options is not MISSING else ChatOptions()
-    if options.parallel_tool_calls is not MISSING:
-        raise conv.refuse("options.parallel_tool_calls", "/options/parallel_tool_calls")
-    config = _generation_config(options, conv)
-    if config:
-        body["generationConfig"] = config
-    merge_options(request.provider_options, adapter_name, body)
-    return body, conv.warnings
+    return contents
 
 
 def merge_options(provider_options: Any, name: str, body: dict[str, Any]) -> None:

@@ -1,4 +1,8 @@
-"""Canonical ``ChatRequest`` -> OpenAI Chat Completions request body (``encode_request``)."""
+"""Canonical ``ChatRequest`` -> OpenAI Chat Completions request body (``encode_request``).
+
+The messages go through ``request_fast`` first; this module's walk, which writes every warning and
+refusal with its pointer, runs when the fast pass hands over (decision 023).
+"""
 
 from __future__ import annotations
 
@@ -44,7 +48,7 @@ from wirechat.adapters._conversion import (
     metadata_for,
     parse_data_url,
 )
-from wirechat.adapters.openai_chat import shapes
+from wirechat.adapters.openai_chat import request_fast, shapes
 from wirechat.adapters.openai_chat.manifest import MANIFEST
 from wirechat.adapters.openai_chat.shapes import AUDIO_FORMATS, NAME, PROVIDER
 
@@ -55,9 +59,12 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
     conv = Conversion(MANIFEST)
     if request.model is MISSING:
         raise conv.refuse("model.absent", "/model")
-    body: dict[str, Any] = {"model": request.model, "messages": []}
-    for i, message in enumerate(request.messages):
-        body["messages"] += _encode_message(message, f"/messages/{i}", conv)
+    messages = request_fast.messages(request.messages)
+    if messages is None:  # something needs a warning, a refusal or a shape the fast pass does not write
+        messages = []
+        for i, message in enumerate(request.messages):
+            messages += _encode_message(message, f"/messages/{i}", conv)
+    body: dict[str, Any] = {"model": request.model, "messages": messages}
     if request.tools is not MISSING:
         body["tools"] = [_encode_tool(tool, f"/tools/{i}", conv) for i, tool in enumerate(request.tools)]
     if request.tool_choice is not MISSING:

@@ -24,6 +24,7 @@ from wirechat._generated.models import (
     MediaUrl,
     ResponseFormatJsonObject,
     ResponseFormatJsonSchema,
+    TextPart,
 )
 from wirechat.adapters import _parts
 from wirechat.adapters._contract import ConversionRefused, ConversionWarning, Manifest
@@ -50,7 +51,7 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
     manifest, changed = MANIFESTS[profile.name], _CHANGED[profile.name]
     conv = Conversion(manifest)
     if request.model is not MISSING:
-        _profile_features(request, conv, changed)
+        _profile_features(request, conv, changed, _RULES[profile.name])
     options = request.provider_options
     inner = request if options is MISSING else request.model_copy(update={"provider_options": MISSING})
     body, warnings = openai_encode.encode_request(inner, adapter_name)
@@ -83,28 +84,52 @@ def _handle(feature: str, where: str, conv: Conversion, changed: frozenset[str])
         conv.handle(feature, where)
 
 
-def _profile_features(request: ChatRequest, conv: Conversion, changed: frozenset[str]) -> None:
-    """Refuse, or record the degradation of, what the profile's server takes differently from OpenAI."""
-    for i, message in enumerate(request.messages):
-        where = f"/messages/{i}"
-        if message.name is not MISSING and message.role != "tool":
-            _handle("message.name", f"{where}/name", conv, changed)
-        if message.role != "user":
+_PART_FEATURES = frozenset({"image.url", "image.base64", "audio.base64", "file.base64", "file.file_id"})
+
+
+def _part_feature(part: Any) -> tuple[str, str] | None:
+    """The profile-dependent feature a user part falls under, and the member it is about."""
+    match part:
+        case ImagePart():
+            return f"image.{'url' if isinstance(part.image, MediaUrl) else 'base64'}", "image"
+        case AudioPart() if not isinstance(part.audio, MediaUrl):
+            return "audio.base64", "audio"
+        case FilePart() if isinstance(part.file, FileBase64):
+            return "file.base64", "file"
+        case FilePart() if isinstance(part.file, FileId) and part.file.issuer == PROVIDER:
+            return "file.file_id", "file"
+        case _:
+            return None
+
+
+def _message_rules(manifest: Manifest, changed: frozenset[str]) -> tuple[bool, frozenset[str]]:
+    """Whether the profile handles ``message.name`` differently, and the part features it handles
+    differently, each when not lossless (what ``_handle`` would act on)."""
+    name_rule = "message.name" in changed and manifest.level("message.name") != "lossless"
+    return name_rule, frozenset(f for f in changed & _PART_FEATURES if manifest.level(f) != "lossless")
+
+
+_RULES = {name: _message_rules(manifest, _CHANGED[name]) for name, manifest in MANIFESTS.items()}
+
+
+def _profile_features(
+    request: ChatRequest, conv: Conversion, changed: frozenset[str], rules: tuple[bool, frozenset[str]]
+) -> None:
+    """Refuse, or record the degradation of, what the profile's server takes differently from OpenAI.
+    Pointers are built only for a feature that fires; a profile that changes no message-level feature
+    skips the messages. ``rules`` is ``_message_rules`` of the profile."""
+    name_rule, part_rules = rules
+    for i, message in enumerate(request.messages if name_rule or part_rules else ()):
+        if name_rule and message.name is not MISSING and message.role != "tool":
+            conv.handle("message.name", f"/messages/{i}/name")
+        if not part_rules or message.role != "user":
             continue
         for j, part in enumerate(message.parts):
-            at = f"{where}/parts/{j}"
-            match part:
-                case ImagePart():
-                    kind = "url" if isinstance(part.image, MediaUrl) else "base64"
-                    _handle(f"image.{kind}", f"{at}/image", conv, changed)
-                case AudioPart() if not isinstance(part.audio, MediaUrl):
-                    _handle("audio.base64", f"{at}/audio", conv, changed)
-                case FilePart() if isinstance(part.file, FileBase64):
-                    _handle("file.base64", f"{at}/file", conv, changed)
-                case FilePart() if isinstance(part.file, FileId) and part.file.issuer == PROVIDER:
-                    _handle("file.file_id", f"{at}/file", conv, changed)
-                case _:
-                    pass
+            if type(part) is TextPart:
+                continue
+            found = _part_feature(part)
+            if found is not None and found[0] in part_rules:
+                conv.handle(found[0], f"/messages/{i}/parts/{j}/{found[1]}")
     options = request.options
     if options is MISSING:
         return

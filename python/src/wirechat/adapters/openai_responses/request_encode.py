@@ -5,7 +5,9 @@ message items. Each user message is one message item (``input_text``, ``input_im
 An assistant message is a run of items, one per part in order: text as an assistant message item,
 reasoning as a ``reasoning`` item (replayed only when OpenAI issued it and its id is known: spec section
 10), tool calls as ``function_call`` items. Each tool result is a ``function_call_output`` item.
-Structured output is ``text.format``; ``max_tokens`` is ``max_output_tokens``.
+Structured output is ``text.format``; ``max_tokens`` is ``max_output_tokens``. The messages go through
+``request_fast`` first; the full walk here, which writes every warning and refusal with its pointer, runs
+when it hands over (decision 023).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from wirechat._generated.models import (
 from wirechat.adapters import _parts
 from wirechat.adapters._contract import ConversionRefused, ConversionWarning
 from wirechat.adapters._conversion import Conversion, build_data_url, metadata_for, parse_data_url
+from wirechat.adapters.openai_responses import request_fast
 from wirechat.adapters.openai_responses.manifest import MANIFEST
 from wirechat.adapters.openai_responses.shapes import NAME, PROVIDER, encode_function_call, encode_reasoning
 
@@ -59,6 +62,32 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
     if request.model is MISSING:
         raise conv.refuse("model.absent", "/model")
     body: dict[str, Any] = {"model": request.model}
+    fast = request_fast.messages(request.messages)
+    if fast is not None:
+        instructions, items = fast
+        if instructions is not MISSING:
+            body["instructions"] = instructions
+    else:  # something needs a warning, a refusal or a shape the fast pass does not write
+        items = _encode_messages(request, body, conv)
+    body["input"] = items
+    if request.tools is not MISSING:
+        body["tools"] = [_encode_tool(tool, f"/tools/{i}", conv) for i, tool in enumerate(request.tools)]
+    _encode_tool_choice(request, body)
+    fmt = _encode_options(request.options if request.options is not MISSING else ChatOptions(), body, conv)
+    _parts.merge_provider_options(request.provider_options, adapter_name, body, MANIFEST.options_schema)
+    if fmt is not None:  # after the options: their own ``text`` members (verbosity) join the format
+        if "format" in body.get("text", {}):
+            raise ConversionRefused(
+                "provider_options",
+                "text.format is set from options.response_format; set it there instead",
+                where=f"/provider_options/{adapter_name}/text/format",
+            )
+        body["text"] = {**body.get("text", {}), "format": fmt}
+    return body, conv.warnings
+
+
+def _encode_messages(request: ChatRequest, body: dict[str, Any], conv: Conversion) -> list[dict[str, Any]]:
+    """The full walk over the messages (``instructions`` goes into ``body``), with every warning."""
     items: list[dict[str, Any]] = []
     previous = ""
     for i, message in enumerate(request.messages):
@@ -82,21 +111,7 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
         else:
             assert_never(message.role)
         previous = message.role
-    body["input"] = items
-    if request.tools is not MISSING:
-        body["tools"] = [_encode_tool(tool, f"/tools/{i}", conv) for i, tool in enumerate(request.tools)]
-    _encode_tool_choice(request, body)
-    fmt = _encode_options(request.options if request.options is not MISSING else ChatOptions(), body, conv)
-    _parts.merge_provider_options(request.provider_options, adapter_name, body, MANIFEST.options_schema)
-    if fmt is not None:  # after the options: their own ``text`` members (verbosity) join the format
-        if "format" in body.get("text", {}):
-            raise ConversionRefused(
-                "provider_options",
-                "text.format is set from options.response_format; set it there instead",
-                where=f"/provider_options/{adapter_name}/text/format",
-            )
-        body["text"] = {**body.get("text", {}), "format": fmt}
-    return body, conv.warnings
+    return items
 
 
 def _message_members(message: Message, where: str, conv: Conversion) -> None:

@@ -166,6 +166,8 @@ class StreamDecoder:
 
     def _choice(self, choice: dict[str, Any], out: list[StreamEvent]) -> None:
         delta = choice.get("delta") or {}
+        if type(delta) is not dict:
+            raise ValueError(f"/choices/0/delta: a delta is a JSON object, not {_kind(delta)}")
         content = delta.get("content")
         if isinstance(content, str) and content:
             if self._text is None:
@@ -179,8 +181,13 @@ class StreamDecoder:
                 out.append(text_delta(self._refusal, refusal))
         calls = delta.get("tool_calls")
         if calls:
-            for call in calls:
-                self._call(call, out)
+            if type(calls) is not list:
+                raise ValueError(f"/choices/0/delta/tool_calls: an array of tool call fragments, not {_kind(calls)}")
+            for position, call in enumerate(calls):
+                if type(call) is not dict:
+                    where = f"/choices/0/delta/tool_calls/{position}"
+                    raise ValueError(f"{where}: a tool call fragment is a JSON object, not {_kind(call)}")
+                self._call(call, position, out)
         logprobs = choice.get("logprobs")
         if logprobs is not None and isinstance(logprobs, dict):
             for key in ("content", "refusal"):
@@ -198,9 +205,13 @@ class StreamDecoder:
         out.append(text_start(index))
         return index
 
-    def _call(self, call: dict[str, Any], out: list[StreamEvent]) -> None:
+    def _call(self, call: dict[str, Any], position: int, out: list[StreamEvent]) -> None:
         key = call.get("index", len(self._calls))
+        if type(key) is not int:
+            raise ValueError(f"/choices/0/delta/tool_calls/{position}/index: an integer, not {_kind(key)}")
         function = call.get("function") or {}
+        if type(function) is not dict:
+            raise ValueError(f"/choices/0/delta/tool_calls/{position}/function: a JSON object, not {_kind(function)}")
         arguments = function.get("arguments")
         if arguments is not None and not isinstance(arguments, str):
             arguments = compact_json(arguments)
@@ -331,3 +342,18 @@ class StreamEncoder:
 
     def close(self) -> list[SseEvent]:
         return []
+
+
+def _kind(value: Any) -> str:
+    """The JSON kind of a decoded value, with the value when it is short (for an error message)."""
+    names = {
+        dict: "an object",
+        list: "an array",
+        str: "a string",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+    }
+    kind = "null" if value is None else names.get(type(value), type(value).__name__)
+    shown = repr(value)
+    return f"{kind} ({shown})" if value is not None and len(shown) <= 40 else kind

@@ -156,6 +156,21 @@ class StreamFold:
         self._count += 1
         if self._finish is not None or self._error is not None:
             raise self._fail(f"{event.type} after the stream's {'finish' if self._finish else 'error'}")
+        # Deltas, most of a stream, first: one exact type test and one lookup; anything else, and a delta the
+        # rules refuse, goes through the match below, which checks and says why.
+        if type(event) is TextDeltaEvent:
+            pending = self._parts.get(event.index)
+            if pending is not None and not pending.ended and pending.kind == "text":
+                pending.fragments.append(event.text)
+                return
+        elif type(event) is ToolCallDeltaEvent:
+            pending = self._parts.get(event.index)
+            if pending is not None and not pending.ended and pending.kind == "tool_call":
+                pending.fragments.append(event.arguments)
+                return
+        self._add(event)
+
+    def _add(self, event: StreamEvent) -> None:
         match event:
             case StartEvent():
                 if self._start is not None or self._parts or self._usage is not None:

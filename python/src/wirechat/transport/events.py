@@ -8,13 +8,37 @@ the translation of every way a stream can go wrong into one ``APIError`` carryin
 * the provider sends an error event after its 200: the error's own kind (``OverloadedError`` ...);
 * a chunk is not valid JSON, or the events break the stream rules: ``InvalidResponseError``;
 * the body ends without the provider's terminal event: the adapter reports it (``invalid_response``).
+
+The per-event path is kept short (decision 024): the framer gives ``(event, data)`` pairs, a decoder that
+has ``feed_data(event, data)`` (the built-in ones; the same as ``feed(SseEvent(event, data))``) is called
+with them and no ``SseEvent`` is built, and the fold takes deltas on its fast path.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pydantic import MISSING
 
-from wirechat._generated.models import ChatResponse, Error, ErrorEvent, StreamEvent
+from wirechat._generated.models import (
+    ChatResponse,
+    Error,
+    ErrorEvent,
+    FinishEvent,
+    PartEvent,
+    ReasoningDeltaEvent,
+    ReasoningEndEvent,
+    ReasoningStartEvent,
+    StartEvent,
+    StreamEvent,
+    TextDeltaEvent,
+    TextEndEvent,
+    TextStartEvent,
+    ToolCallDeltaEvent,
+    ToolCallEndEvent,
+    ToolCallStartEvent,
+    UsageEvent,
+)
 from wirechat.exchange import SseEvent, StreamDecoder
 from wirechat.stream import MalformedStreamError, StreamError, StreamFailedError, StreamFold
 from wirechat.transport.errors import APIError, StreamInterruptedError, error_for
@@ -23,15 +47,23 @@ from wirechat.transport.sse import SseDecoder
 
 __all__ = ["EventPump"]
 
+_NOT_ERRORS = frozenset(
+    {StartEvent, TextStartEvent, TextDeltaEvent, TextEndEvent, ReasoningStartEvent, ReasoningDeltaEvent,
+     ReasoningEndEvent, ToolCallStartEvent, ToolCallDeltaEvent, ToolCallEndEvent, PartEvent, UsageEvent, FinishEvent}
+)  # fmt: skip
+"""Event classes that are not ``ErrorEvent``: an exact type test replaces ``isinstance`` for them."""
+
 
 class EventPump:
     """Feed it the body's chunks; it returns the canonical events and keeps the fold."""
 
-    __slots__ = ("_decoder", "_events", "_fold", "_response", "_secret", "_sse")
+    __slots__ = ("_decoder", "_events", "_feed_data", "_fold", "_response", "_secret", "_sse")
 
     def __init__(self, decoder: StreamDecoder, secret: Secret | None = None) -> None:
         self._sse = SseDecoder()
         self._decoder = decoder
+        feed_data: Callable[[str | None, str], list[StreamEvent]] | None = getattr(decoder, "feed_data", None)
+        self._feed_data = feed_data if feed_data is not None else self._feed_event
         self._fold = StreamFold()
         self._secret = secret
         self._events = 0
@@ -48,18 +80,11 @@ class EventPump:
 
     def feed(self, chunk: bytes) -> list[StreamEvent]:
         """The canonical events completed by this chunk of the body."""
-        out: list[StreamEvent] = []
-        for sse in self._sse.feed(chunk):
-            if sse.event != "ping":
-                self._decode(sse, out)
-        return out
+        return self._take(self._sse.feed_pairs(chunk))
 
     def finish(self) -> list[StreamEvent]:
         """The body ended: the last events, then the folded response is ready (``response()``)."""
-        out: list[StreamEvent] = []
-        for sse in self._sse.flush():
-            if sse.event != "ping":
-                self._decode(sse, out)
+        out = self._take(self._sse.flush_pairs())
         failure: APIError | None = None
         try:
             closing = self._decoder.close()
@@ -80,17 +105,36 @@ class EventPump:
             raise failure
         return out
 
-    def _decode(self, sse: SseEvent, out: list[StreamEvent]) -> None:
+    def _feed_event(self, name: str | None, data: str) -> list[StreamEvent]:
+        return self._decoder.feed(SseEvent(name, data))
+
+    def _take(self, pairs: list[tuple[str | None, str]]) -> list[StreamEvent]:
+        """The canonical events of a chunk's SSE events, each decoded, checked and folded (one call per chunk,
+        the loop over events inline: this is the per-event path)."""
+        out: list[StreamEvent] = []
+        feed_data, add = self._feed_data, self._fold.add
         failure: APIError | None = None
-        try:
-            decoded = self._decoder.feed(sse)
-        except ValueError as exc:
-            failure = self._invalid(f"the provider sent an event that could not be read ({exc})")
-        if failure is not None:
-            raise failure
-        for event in decoded:
-            self._add(event)
-            out.append(event)
+        for name, data in pairs:
+            if name == "ping":
+                continue
+            try:
+                decoded = feed_data(name, data)
+            except ValueError as exc:
+                failure = self._invalid(f"the provider sent an event that could not be read ({exc})")
+            if failure is not None:
+                raise failure
+            for event in decoded:
+                if type(event) is ErrorEvent or (type(event) not in _NOT_ERRORS and isinstance(event, ErrorEvent)):
+                    raise self._failed(event.error)
+                try:
+                    add(event)
+                except MalformedStreamError as exc:
+                    failure = self._invalid(f"the provider's stream broke the stream rules: {exc}")
+                if failure is not None:
+                    raise failure
+                self._events += 1
+            out += decoded
+        return out
 
     def response(self) -> ChatResponse:
         """The folded response, once ``finish()`` has succeeded."""

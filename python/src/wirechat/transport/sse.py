@@ -37,6 +37,19 @@ class SseDecoder:
 
     def feed(self, chunk: bytes) -> list[SseEvent]:
         """The events completed by ``chunk`` (often none, often one, sometimes several)."""
+        return [SseEvent(event, data) for event, data in self.feed_pairs(chunk)]
+
+    def flush(self) -> list[SseEvent]:
+        """The body ended: a last line without its line ending, and an event without its blank line, count."""
+        return [SseEvent(event, data) for event, data in self.flush_pairs()]
+
+    def feed_pairs(self, chunk: bytes) -> list[tuple[str | None, str]]:
+        """``feed`` as ``(event, data)`` pairs: what ``EventPump`` reads, without an object per event."""
+        if chunk[-2:] == b"\n\n" and chunk[:6] == b"data: " and self._started and not self._pending:
+            # One whole ``data:`` event in its own chunk, as token streams arrive, nothing open before it.
+            body = chunk[6:-2]
+            if b"\n" not in body and b"\r" not in body and not self._skip_lf and not self._data and self._event is None:
+                return [(None, body.decode("utf-8", "replace"))]
         if self._skip_lf:
             self._skip_lf = False
             if chunk[:1] == b"\n":
@@ -45,6 +58,8 @@ class SseDecoder:
             if chunk[-1:] == b"\r":
                 self._skip_lf = True
             chunk = chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        if chunk[-1:] == b"\n" and not self._pending:  # whole lines only, nothing held: the usual chunk
+            return self._blocks(chunk.decode("utf-8", "replace"))
         end = chunk.rfind(b"\n")
         if end < 0:
             self._pending += chunk
@@ -53,26 +68,62 @@ class SseDecoder:
             chunk = self._pending + chunk
             end += len(self._pending)
         self._pending = chunk[end + 1 :]
-        return self._lines(chunk[:end].decode("utf-8", "replace").split("\n"))
+        return self._blocks(chunk[: end + 1].decode("utf-8", "replace"))
 
-    def flush(self) -> list[SseEvent]:
-        """The body ended: a last line without its line ending, and an event without its blank line, count."""
+    def flush_pairs(self) -> list[tuple[str | None, str]]:
+        """``flush`` as ``(event, data)`` pairs."""
         lines = [self._pending.decode("utf-8", "replace")] if self._pending else []
         self._pending = b""
-        lines.append("")
-        return self._lines(lines)
-
-    def _lines(self, lines: list[str]) -> list[SseEvent]:
         if not self._started:
             self._started = True
-            if lines[0].startswith(_BOM):
+            if lines and lines[0].startswith(_BOM):
                 lines[0] = lines[0][1:]
-        events: list[SseEvent] = []
+        lines.append("")
+        events: list[tuple[str | None, str]] = []
+        self._lines(lines, events)
+        return events
+
+    def _blocks(self, text: str) -> list[tuple[str | None, str]]:
+        """The events of ``text``, whole lines each ending in ``\\n``. An event is usually one block between
+        blank lines of the form ``data: ...`` or ``event: ...\\ndata: ...``: those are read by slicing; any
+        other block (comments, ``id:``, several ``data:`` lines, a block continuing the previous chunk's event)
+        goes line by line through ``_lines``, which holds every rule."""
+        if not self._started:
+            self._started = True
+            if text.startswith(_BOM):
+                text = text[1:]
+        events: list[tuple[str | None, str]] = []
+        append = events.append
+        blocks = text.split("\n\n")
+        last = blocks.pop()  # after the last blank line: whole lines of an event still open, or ""
+        if blocks and (self._data or self._event is not None):  # the first block continues an open event
+            lines = blocks.pop(0).split("\n")
+            lines.append("")
+            self._lines(lines, events)
+        # Every block left starts clean (the blank line before it dispatched or dropped what was open).
+        for block in blocks:
+            if block.startswith("data: "):
+                if "\n" not in block:
+                    append((None, block[6:]))
+                    continue
+            elif block.startswith("event: "):
+                newline = block.find("\n")
+                if block.startswith("data: ", newline + 1) and block.find("\n", newline + 1) < 0:
+                    append((block[7:newline], block[newline + 7 :]))
+                    continue
+            lines = block.split("\n")
+            lines.append("")
+            self._lines(lines, events)
+        if last:
+            self._lines(last[:-1].split("\n"), events)
+        return events
+
+    def _lines(self, lines: list[str], events: list[tuple[str | None, str]]) -> None:
         data = self._data
         for line in lines:
             if not line:
                 if data:
-                    events.append(SseEvent(event=self._event, data="\n".join(data)))
+                    events.append((self._event, "\n".join(data)))
                     data.clear()
                 self._event = None
                 continue
@@ -92,7 +143,6 @@ class SseDecoder:
             elif name == "id" and "\0" not in value:
                 self._last_id = value
             # "retry" and unknown fields do not concern a client that never reconnects by itself.
-        return events
 
     @property
     def last_event_id(self) -> str | None:

@@ -37,11 +37,13 @@ from wirechat._generated.models import (
     ToolCallStartEvent,
     UsageEvent,
 )
+from wirechat._stream_events import reasoning_signature, reasoning_text, text_delta, tool_call_delta
 from wirechat.adapters._contract import ConversionRefused, SseEvent
 from wirechat.adapters._conversion import Conversion, compact_json
 from wirechat.adapters.anthropic import errors, finish, usage
 from wirechat.adapters.anthropic.manifest import MANIFEST
 from wirechat.adapters.anthropic.shapes import PROVIDER, decode_block
+from wirechat.adapters.anthropic.stream_fast import text_delta_of
 
 __all__ = ["JsonCompactor", "StreamDecoder", "StreamEncoder"]
 
@@ -103,17 +105,25 @@ class StreamDecoder:
         self._done = False
 
     def feed(self, event: SseEvent) -> list[StreamEvent]:
+        return self.feed_data(event.event, event.data)
+
+    def feed_data(self, event: str | None, text: str) -> list[StreamEvent]:
+        """``feed(SseEvent(event, text))`` without the object (``EventPump`` calls this)."""
         if self._done:
             return []
+        if '"text_delta"' in text:  # most of a text stream: read typed when it is exactly that (stream_fast)
+            delta = text_delta_of(text)
+            if delta is not None:
+                return [text_delta(*delta)]
         try:
-            data = jiter.from_json(event.data.encode())
+            data = jiter.from_json(text.encode())
         except ValueError as exc:
             self._done = True
             return [_cut(f"a stream event is not JSON: {exc}", self._usage)]
         if not isinstance(data, dict):
             self._done = True
             return [_cut("a stream event is not a JSON object", self._usage)]
-        kind: str | None = data.get("type") or event.event
+        kind: str | None = data.get("type") or event
         if kind == "content_block_delta":
             return self._delta(data)
         if kind == "content_block_start":
@@ -198,7 +208,7 @@ class StreamDecoder:
         delta = data.get("delta") or {}
         kind = delta.get("type")
         if kind == "text_delta":
-            return [TextDeltaEvent(index=index, text=delta.get("text", ""))]
+            return [text_delta(index, delta.get("text", ""))]
         if kind == "input_json_delta":
             compactor = self._compactors.get(index)
             fragment = delta.get("partial_json") or ""
@@ -207,13 +217,13 @@ class StreamDecoder:
             if not fragment:
                 return []
             self._sent_arguments.add(index)
-            return [ToolCallDeltaEvent(index=index, arguments=fragment)]
+            return [tool_call_delta(index, fragment)]
         if kind == "thinking_delta":
             text = delta.get("thinking") or ""
-            return [ReasoningDeltaEvent(index=index, text=text)] if text else []
+            return [reasoning_text(index, text)] if text else []
         if kind == "signature_delta":
             signature = delta.get("signature") or ""
-            return [ReasoningDeltaEvent(index=index, signature=signature)] if signature else []
+            return [reasoning_signature(index, signature)] if signature else []
         if kind == "citations_delta":
             self._citations.setdefault(index, []).append(delta.get("citation"))
         return []

@@ -49,12 +49,14 @@ from wirechat._generated.models import (
     ToolCallStartEvent,
     UsageEvent,
 )
+from wirechat._stream_events import text_delta, text_end, text_start
 from wirechat.adapters._contract import SseEvent
 from wirechat.adapters._conversion import Conversion, compact_json
 from wirechat.adapters.gemini import errors, finish, usage
 from wirechat.adapters.gemini.manifest import MANIFEST
 from wirechat.adapters.gemini.response import decode_candidate, split_body
 from wirechat.adapters.gemini.shapes import PROVIDER, encode_model_parts
+from wirechat.adapters.gemini.stream_fast import text_piece
 from wirechat.stream import fold
 
 __all__ = ["StreamDecoder", "StreamEncoder"]
@@ -86,10 +88,18 @@ class StreamDecoder:
         self._done = False
 
     def feed(self, event: SseEvent) -> list[StreamEvent]:
+        return self.feed_data(event.event, event.data)
+
+    def feed_data(self, event: str | None, text: str) -> list[StreamEvent]:
+        """``feed(SseEvent(event, text))`` without the object (``EventPump`` calls this)."""
         if self._done:
             return []
+        if self._started and self._open is not None and self._open[1] == "text":
+            piece = text_piece(text)  # one more piece of the open text, read typed (stream_fast)
+            if piece is not None:
+                return [text_delta(self._open[0], piece)] if piece else []
         try:
-            data = jiter.from_json(event.data.encode())
+            data = jiter.from_json(text.encode())
         except ValueError as exc:
             return self._fail(f"a stream chunk is not JSON: {exc}")
         if not isinstance(data, dict):
@@ -100,7 +110,7 @@ class StreamDecoder:
             if self._usage is not None:
                 error = error.model_copy(update={"usage": self._usage})
             return [ErrorEvent(error=error)]
-        if not data.keys() & _RESPONSE_MEMBERS:
+        if _RESPONSE_MEMBERS.isdisjoint(data):
             return self._fail(f"a stream chunk has none of the members of a response: {sorted(data)[:5]}")
         try:
             return self._chunk(data)
@@ -121,7 +131,7 @@ class StreamDecoder:
         candidates = data.get("candidates")
         candidate: dict[str, Any] | None
         if type(candidates) is list and len(candidates) == 1 and type(candidates[0]) is dict \
-                and not data.keys() - _BODY_OWN and not candidates[0].keys() - _CANDIDATE_PLAIN \
+                and _BODY_OWN.issuperset(data) and _CANDIDATE_PLAIN.issuperset(candidates[0]) \
                 and candidates[0].get("index", 0) == 0:  # fmt: skip
             candidate = candidates[0]  # the usual chunk: nothing for provider_metadata
         else:
@@ -157,7 +167,7 @@ class StreamDecoder:
         if j == 0 and self._open is not None and "text" in raw and isinstance(raw["text"], str):
             index, kind = self._open
             if kind == "text" and not thought and not signed:
-                return [TextDeltaEvent(index=index, text=raw["text"])] if raw["text"] else []
+                return [text_delta(index, raw["text"])] if raw["text"] else []
             if kind == "thought" and thought:
                 fragment: dict[str, Any] = {"text": raw["text"]} if raw["text"] else {}
                 if signed:
@@ -177,7 +187,7 @@ class StreamDecoder:
             return []
         index, kind = self._open
         self._open = None
-        return [TextEndEvent(index=index) if kind == "text" else ReasoningEndEvent(index=index)]
+        return [text_end(index) if kind == "text" else ReasoningEndEvent(index=index)]
 
     def _open_part(self, part: dict[str, Any], unsigned_thought: bool) -> list[StreamEvent]:
         out = self._close_open()
@@ -185,9 +195,7 @@ class StreamDecoder:
         self._next += 1
         kind = part["type"]
         if kind == "text":
-            out += [TextStartEvent(index=index)] + (
-                [TextDeltaEvent(index=index, text=part["text"])] if part["text"] else []
-            )
+            out += [text_start(index)] + ([text_delta(index, part["text"])] if part["text"] else [])
             self._open = (index, "text")
         elif kind == "reasoning":
             reasoning = part["reasoning"]

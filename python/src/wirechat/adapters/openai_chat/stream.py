@@ -35,11 +35,13 @@ from wirechat._generated.models import (
     ToolCallStartEvent,
     UsageEvent,
 )
+from wirechat._stream_events import text_delta, text_end, text_start, tool_call_delta, tool_call_end
 from wirechat.adapters._contract import ConversionRefused, SseEvent
 from wirechat.adapters._conversion import Conversion, compact_json
 from wirechat.adapters.openai_chat import errors, finish, shapes, usage
 from wirechat.adapters.openai_chat.manifest import MANIFEST
 from wirechat.adapters.openai_chat.response import METADATA_KEYS
+from wirechat.adapters.openai_chat.stream_fast import text_fragment
 
 __all__ = ["StreamDecoder", "StreamEncoder"]
 
@@ -79,11 +81,18 @@ class StreamDecoder:
         return index
 
     def feed(self, event: SseEvent) -> list[StreamEvent]:
+        return self.feed_data(event.event, event.data)
+
+    def feed_data(self, event: str | None, data: str) -> list[StreamEvent]:
+        """``feed(SseEvent(event, data))`` without the object (``EventPump`` calls this)."""
         if self._done:
             return []
-        data = event.data
         if data[:1] != "{" and data.strip() == _DONE:
             return self._finish()
+        if self._text is not None:  # text is open: the chunk is most likely one more fragment of it
+            fragment = text_fragment(data)
+            if fragment is not None:
+                return self._fragment(fragment)
         try:
             chunk = jiter.from_json(data.encode())
         except ValueError as exc:
@@ -92,6 +101,26 @@ class StreamDecoder:
         if not isinstance(chunk, dict):
             self._done = True
             return [_cut("a stream chunk is not a JSON object", self._usage)]
+        return self.feed_chunk(chunk)
+
+    def _fragment(self, chunk: Any) -> list[StreamEvent]:
+        """``feed_chunk`` of a ``stream_fast.TextFragment``: the same metadata kept, the same event."""
+        metadata = self._metadata
+        created = chunk.created
+        if created and metadata.get("created") != created:
+            metadata["created"] = created
+        for key in METADATA_KEYS:
+            value = getattr(chunk, key)
+            if value is not None:
+                metadata[key] = value
+        content = chunk.choices[0].delta.content
+        return [text_delta(self._text, content)] if content and self._text is not None else []
+
+    def feed_chunk(self, chunk: dict[str, Any]) -> list[StreamEvent]:
+        """The events of one chunk already parsed to an object (an openai-compatible decoder that read it first
+        passes it on rather than parsing it again)."""
+        if self._done:
+            return []
         if chunk.get("error") is not None:
             self._done = True
             error = errors.decode_error(None, {}, chunk)
@@ -112,7 +141,19 @@ class StreamDecoder:
             value = chunk.get(key)
             if value is not None:
                 metadata[key] = value
-        for choice in chunk.get("choices") or ():
+        choices = chunk.get("choices")
+        if self._text is not None and type(choices) is list and len(choices) == 1 and chunk.get("usage") is None:
+            # Most chunks: one more fragment of the open text, nothing else; the same events as _choice gives.
+            choice = choices[0]
+            if type(choice) is dict and choice.get("finish_reason") is None and choice.get("logprobs") is None:
+                delta = choice.get("delta")
+                if type(delta) is dict and len(delta) == 1 and choice.get("index", 0) == 0:
+                    content = delta.get("content")
+                    if type(content) is str:
+                        if content:
+                            out.append(text_delta(self._text, content))
+                        return out
+        for choice in choices or ():
             if isinstance(choice, dict) and choice.get("index", 0) == 0:
                 self._choice(choice, out)
         raw_usage = chunk.get("usage")
@@ -125,21 +166,28 @@ class StreamDecoder:
 
     def _choice(self, choice: dict[str, Any], out: list[StreamEvent]) -> None:
         delta = choice.get("delta") or {}
+        if type(delta) is not dict:
+            raise ValueError(f"/choices/0/delta: a delta is a JSON object, not {_kind(delta)}")
         content = delta.get("content")
         if isinstance(content, str) and content:
             if self._text is None:
                 self._text = self._open_part("text", out)
-            out.append(TextDeltaEvent(index=self._text, text=content))
+            out.append(text_delta(self._text, content))
         refusal = delta.get("refusal")
         if refusal is not None and isinstance(refusal, str):
             if self._refusal is None:
                 self._refusal = self._open_part("refusal", out)
             if refusal:
-                out.append(TextDeltaEvent(index=self._refusal, text=refusal))
+                out.append(text_delta(self._refusal, refusal))
         calls = delta.get("tool_calls")
         if calls:
-            for call in calls:
-                self._call(call, out)
+            if type(calls) is not list:
+                raise ValueError(f"/choices/0/delta/tool_calls: an array of tool call fragments, not {_kind(calls)}")
+            for position, call in enumerate(calls):
+                if type(call) is not dict:
+                    where = f"/choices/0/delta/tool_calls/{position}"
+                    raise ValueError(f"{where}: a tool call fragment is a JSON object, not {_kind(call)}")
+                self._call(call, position, out)
         logprobs = choice.get("logprobs")
         if logprobs is not None and isinstance(logprobs, dict):
             for key in ("content", "refusal"):
@@ -154,12 +202,16 @@ class StreamDecoder:
         index = self._next_index
         self._next_index += 1
         self._open.append((kind, index))
-        out.append(TextStartEvent(index=index))
+        out.append(text_start(index))
         return index
 
-    def _call(self, call: dict[str, Any], out: list[StreamEvent]) -> None:
+    def _call(self, call: dict[str, Any], position: int, out: list[StreamEvent]) -> None:
         key = call.get("index", len(self._calls))
+        if type(key) is not int:
+            raise ValueError(f"/choices/0/delta/tool_calls/{position}/index: an integer, not {_kind(key)}")
         function = call.get("function") or {}
+        if type(function) is not dict:
+            raise ValueError(f"/choices/0/delta/tool_calls/{position}/function: a JSON object, not {_kind(function)}")
         arguments = function.get("arguments")
         if arguments is not None and not isinstance(arguments, str):
             arguments = compact_json(arguments)
@@ -176,17 +228,17 @@ class StreamDecoder:
                 raise ValueError(f"/choices/0/delta/tool_calls ({key}): a tool call's first fragment has no {missing}")
             out.append(ToolCallStartEvent(index=index, id=call_id, name=name))
         if arguments:
-            out.append(ToolCallDeltaEvent(index=self._calls[key], arguments=arguments))
+            out.append(tool_call_delta(self._calls[key], arguments))
 
     def _close_parts(self) -> list[StreamEvent]:
         out: list[StreamEvent] = []
         for kind, index in self._open:
             if kind == "text":
-                out.append(TextEndEvent(index=index))
+                out.append(text_end(index))
             elif kind == "refusal":
                 out.append(TextEndEvent(index=index, provider_metadata={PROVIDER: {"refusal": True}}))
             else:
-                out.append(ToolCallEndEvent(index=index))
+                out.append(tool_call_end(index))
         self._open = []
         return out
 
@@ -290,3 +342,18 @@ class StreamEncoder:
 
     def close(self) -> list[SseEvent]:
         return []
+
+
+def _kind(value: Any) -> str:
+    """The JSON kind of a decoded value, with the value when it is short (for an error message)."""
+    names = {
+        dict: "an object",
+        list: "an array",
+        str: "a string",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+    }
+    kind = "null" if value is None else names.get(type(value), type(value).__name__)
+    shown = repr(value)
+    return f"{kind} ({shown})" if value is not None and len(shown) <= 40 else kind

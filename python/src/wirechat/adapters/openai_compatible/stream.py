@@ -24,7 +24,6 @@ from pydantic import MISSING
 from wirechat._generated.models import (
     FinishEvent,
     FinishReason,
-    ReasoningDeltaEvent,
     ReasoningEndEvent,
     ReasoningStartEvent,
     StartEvent,
@@ -33,6 +32,7 @@ from wirechat._generated.models import (
     ToolCallStartEvent,
     UsageEvent,
 )
+from wirechat._stream_events import reasoning_text
 from wirechat.adapters._contract import SseEvent
 from wirechat.adapters._conversion import Conversion, compact_json, metadata_for
 from wirechat.adapters.openai_chat import stream as openai_stream
@@ -71,8 +71,12 @@ class StreamDecoder:
         self._raw_usage: dict[str, Any] | None = None
 
     def feed(self, event: SseEvent) -> list[StreamEvent]:
-        data = event.data
+        return self.feed_data(event.event, event.data)
+
+    def feed_data(self, event: str | None, data: str) -> list[StreamEvent]:
+        """``feed(SseEvent(event, data))`` without the object (``EventPump`` calls this)."""
         reasoning = None
+        parsed: dict[str, Any] | None = None  # the chunk as read here, unchanged: the inner decoder takes it as is
         if data[:1] == "{" and self._markers.search(data) is not None:
             try:
                 chunk = jiter.from_json(data.encode())
@@ -81,14 +85,17 @@ class StreamDecoder:
             if isinstance(chunk, dict) and chunk.get("error") is None:
                 reasoning, changed = self._prepare(chunk)
                 if changed:
-                    event = SseEvent(event.event, compact_json(chunk))
+                    data = compact_json(chunk)
+                else:
+                    parsed = chunk
         opened: list[StreamEvent] = []
         if reasoning and self._reasoning is None:
             self._reasoning = self._inner.reserve_index()
             opened.append(ReasoningStartEvent(index=self._reasoning))
         if reasoning:
-            opened.append(ReasoningDeltaEvent(index=self._reasoning, text=reasoning))  # type: ignore[arg-type]
-        return self._after(self._inner.feed(event), opened, ending=not reasoning)
+            opened.append(reasoning_text(self._reasoning, reasoning))  # type: ignore[arg-type]
+        inner = self._inner.feed_chunk(parsed) if parsed is not None else self._inner.feed_data(event, data)
+        return self._after(inner, opened, ending=not reasoning)
 
     def close(self) -> list[StreamEvent]:
         return self._after(self._inner.close(), [], ending=True)

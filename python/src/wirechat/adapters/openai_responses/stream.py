@@ -42,6 +42,7 @@ from wirechat._generated.models import (
     ToolCallStartEvent,
     UsageEvent,
 )
+from wirechat._stream_events import text_delta, text_start, tool_call_delta
 from wirechat.adapters._contract import SseEvent
 from wirechat.adapters.openai_responses import errors, finish, usage
 from wirechat.adapters.openai_responses.response import metadata_of
@@ -54,6 +55,7 @@ from wirechat.adapters.openai_responses.shapes import (
     output_text,
 )
 from wirechat.adapters.openai_responses.stream_encode import StreamEncoder
+from wirechat.adapters.openai_responses.stream_fast import text_delta_of
 
 __all__ = ["StreamDecoder", "StreamEncoder"]
 
@@ -92,10 +94,20 @@ class StreamDecoder:
         self._done = False
 
     def feed(self, event: SseEvent) -> list[StreamEvent]:
-        if self._done or event.data.strip() == "[DONE]":
+        return self.feed_data(event.event, event.data)
+
+    def feed_data(self, event: str | None, text: str) -> list[StreamEvent]:
+        """``feed(SseEvent(event, text))`` without the object (``EventPump`` calls this)."""
+        if self._done or (text[:1] != "{" and text.strip() == "[DONE]"):
             return []
+        if '"response.output_text.delta"' in text:  # most of a stream: read typed when exactly that (stream_fast)
+            fast = text_delta_of(text)
+            if fast is not None:
+                item = self._items.get(fast[0])
+                if item is not None and item.kind == "message" and fast[1] in item.parts:
+                    return [text_delta(item.parts[fast[1]], fast[2])] if fast[2] else []
         try:
-            data = jiter.from_json(event.data.encode())
+            data = jiter.from_json(text.encode())
         except ValueError as exc:
             self._done = True
             return [_cut(f"a stream event is not JSON: {exc}", self._usage)]
@@ -103,6 +115,8 @@ class StreamDecoder:
             self._done = True
             return [_cut("a stream event is not a Responses event (a JSON object with a type)", self._usage)]
         kind: str = data["type"]
+        if kind == "response.output_text.delta":  # most of a stream
+            return self._text(data, kind)
         if kind == "response.created":
             response = data.get("response") or {}
             return [
@@ -171,10 +185,10 @@ class StreamDecoder:
         content_index = data.get("content_index", 0)
         out: list[StreamEvent] = []
         if content_index not in item.parts:
-            out.append(TextStartEvent(index=self._open(item, content_index)))
+            out.append(text_start(self._open(item, content_index)))
         delta = data.get("delta")
         if kind != "response.content_part.added" and isinstance(delta, str) and delta:
-            out.append(TextDeltaEvent(index=item.parts[content_index], text=delta))
+            out.append(text_delta(item.parts[content_index], delta))
         return out
 
     def _arguments(self, data: dict[str, Any]) -> list[StreamEvent]:
@@ -185,7 +199,7 @@ class StreamDecoder:
         if not isinstance(delta, str) or not delta:
             return []
         item.sent_arguments = True
-        return [ToolCallDeltaEvent(index=item.parts[0], arguments=delta)]
+        return [tool_call_delta(item.parts[0], delta)]
 
     def _summaries_upto(self, item: _Item, data: dict[str, Any]) -> list[str]:
         """The text fragments that open the summaries up to this event's ``summary_index``: nothing for

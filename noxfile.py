@@ -9,6 +9,7 @@ the gate without a check that already ran (CI runs ``tests`` on its own first, a
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -28,9 +29,54 @@ PYTHON_PATHS = ["python/src", "codegen/src", "conformance", "tests", "bench", "e
 
 
 def install(session: nox.Session) -> None:
-    """The locked development dependencies, then the local packages on top (editable, no deps)."""
+    """The locked development dependencies, then the local packages on top (editable, no deps), then the
+    native scanner's wheel (built once per state of native/, see ``install_native``)."""
     session.install("-r", "requirements/dev.txt")
     session.install("--no-deps", "-e", "python", "-e", "codegen", "-e", "conformance")
+    install_native(session)
+
+
+NATIVE = Path("native")
+
+
+def install_native(session: nox.Session) -> None:
+    """``wirechat_native`` (Rust, PyO3) for ``wirechat.fast``: on the first run for a state of native/'s
+    sources, ``cargo test`` and ``maturin build --release --locked`` (cargo fetches the locked crates from
+    crates.io; ``rust_toolchain`` installs Rust first where cargo is missing); the wheel is kept in
+    .cache/native/HASH/ and later sessions install it from there."""
+    sources = sorted(
+        path for path in NATIVE.rglob("*") if path.is_file() and "target" not in path.relative_to(NATIVE).parts
+    )
+    digest = hashlib.sha256()
+    for path in sources:
+        digest.update(str(path.relative_to(NATIVE)).encode() + b"\0" + path.read_bytes() + b"\0")
+    where = Path(".cache") / "native" / digest.hexdigest()[:16]
+    wheels = sorted(where.glob("wirechat_native-*.whl"))
+    if not wheels:
+        cargo, env = rust_toolchain(session)
+        with session.chdir(NATIVE):
+            session.run(cargo, "test", "--release", "--locked", "--quiet", external=True, env=env)
+        session.run("maturin", "build", "--release", "--locked", "--quiet", "-m", str(NATIVE / "Cargo.toml"),
+                    "--out", str(where), env=env)  # fmt: skip
+        wheels = sorted(where.glob("wirechat_native-*.whl"))
+    session.install("--no-deps", "--reinstall", str(wheels[-1]))
+    session.env["WIRECHAT_NATIVE_REQUIRED"] = "1"  # the tests fail, rather than skip, without it
+
+
+def rust_toolchain(session: nox.Session) -> tuple[str, dict[str, str]]:
+    """cargo, and the environment to run it (and maturin) in: cargo from PATH when it is there; otherwise
+    Rust installed once into .cache/rust by puccinialin (rustup from static.rust-lang.org, about 10 s and
+    630 MB; puccinialin is pinned in the lock), so that a fresh machine without Rust builds it too."""
+    if shutil.which("cargo") is not None:
+        return "cargo", {}
+    home = Path(".cache") / "rust"
+    cargo = home / "cargo" / "bin" / "cargo"
+    if not cargo.exists():
+        session.log("cargo is not on PATH: installing Rust into .cache/rust (puccinialin, rustup)")
+        session.run("python", "-c", f"import puccinialin; puccinialin.setup_rust({str(home)!r})")
+    path = f"{cargo.parent.resolve()}{os.pathsep}{os.environ.get('PATH', '')}"
+    env = {"CARGO_HOME": str((home / "cargo").resolve()), "RUSTUP_HOME": str((home / "rustup").resolve()), "PATH": path}
+    return os.path.abspath(cargo), env  # not resolve(): cargo is a link to rustup, which reads its name
 
 
 def run_lint(session: nox.Session) -> None:

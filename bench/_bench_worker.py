@@ -63,6 +63,20 @@ def measure(contenders: list[Contender], rounds: int, rng: random.Random, count:
     return result
 
 
+def _python_path(function: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``function`` with the native scanner hidden from ``wirechat.fast`` (its pure-Python path)."""
+
+    def run(item: Any) -> Any:
+        saved = fast.native_scan, fast.may_hold_nonfinite
+        fast.native_scan = fast.may_hold_nonfinite = None
+        try:
+            return function(item)
+        finally:
+            fast.native_scan, fast.may_hold_nonfinite = saved
+
+    return run
+
+
 def retained(blobs: list[bytes], decoders: dict[str, Callable[[bytes], Any]]) -> dict[str, float]:
     size = sum(map(len, blobs))
     out = {}
@@ -143,15 +157,21 @@ def main(shape: str, count: int, rounds: int, seed: int) -> dict[str, Any]:
         fast_values = [fast.decode(b, fast.ChatRequest) for b in blobs]
         for index in range(0, count, max(1, count // 10)):
             assert orjson.loads(fast.encode(fast_values[index])) == documents[index]
-        decode.insert(2, ("wirechat.fast.decode", lambda b: fast.decode(b, fast.ChatRequest), blobs, loads))
+        fast_decode = lambda b: fast.decode(b, fast.ChatRequest)  # noqa: E731
+        decode.insert(2, ("wirechat.fast.decode", fast_decode, blobs, loads))
         encode.insert(2, ("wirechat.fast.encode (checks the Structs)", fast.encode, fast_values, dumps))
         unchecked = ("wirechat.fast.encode(check=False)", lambda v: fast.encode(v, check=False), fast_values, dumps)
         encode.insert(3, unchecked)
+        if fast.native_scan is not None:  # the same engine without the native module, in the same rounds
+            decode.insert(3, ("wirechat.fast.decode, pure-Python path", _python_path(fast_decode), blobs, loads))
+            python_encode = ("wirechat.fast.encode (checks), pure-Python path", _python_path(fast.encode))
+            encode.insert(4, (*python_encode, fast_values, dumps))
         decoders["wirechat"] = lambda b: fast.decode(b, fast.ChatRequest)
         decoders["wirechat (pydantic models)"] = lambda b: wirechat.decode(b, wirechat.ChatRequest)
     gc.collect()
     gc.freeze()
     result = {
+        "native": fast is not None and fast.native_scan is not None,
         "documents": count,
         "rounds": rounds,
         "kb_per_document": sum(map(len, blobs)) / count / 1e3,

@@ -8,8 +8,11 @@ same round); the spread is the lowest and highest of those per-round ratios. Bas
 and ``orjson.dumps`` on the same bytes or values (a converted peer gets orjson on its own bytes).
 
 Peers: hand-written msgspec Structs and pydantic models of the same shape, the openai SDK's message params
-and pydantic-ai's messages (``peers.py``). Targets are printed beside the figures; ``--check`` exits 1
-when one is missed, otherwise the run only reports.
+and pydantic-ai's messages (``peers.py``). ``wirechat.fast`` runs with the native scanner
+(``wirechat_native``) when it is installed, and again on its pure-Python path in the same rounds. Targets
+(issue 18) are printed beside the figures; ``--check`` exits 1 when one is missed, otherwise the run only
+reports. ``--json`` writes ``targets``: one row per shape and target (the bench result contract of
+``./dev bench``: name, value, target, spread, met, baseline, note), besides every figure.
 
     python bench/codec_bench.py                        # 150 documents per shape, 7 rounds
     python bench/codec_bench.py --quick                # 30 documents, 3 rounds: a smoke run
@@ -46,26 +49,47 @@ def _run_worker(shape: str, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _engine(rows: dict[str, Any], kind: str) -> str:
-    """The wirechat contender judged against the targets: the fast engine when it is there."""
-    fast = next((name for name in rows if name.startswith(f"wirechat.fast.{kind}")), None)
+    """The wirechat contender judged against the targets: the fast engine (checked) when it is there."""
+    fast = next((name for name in rows if name.startswith(f"wirechat.fast.{kind}") and "check=False" not in name), None)
     return fast or f"wirechat.{kind}"
 
 
-def _verdicts(result: dict[str, Any]) -> dict[str, tuple[float, str]]:
-    verdicts: dict[str, tuple[float, str]] = {}
-    for kind in ("decode", "encode"):
-        rows = result[kind]
-        ours = _engine(rows, kind)
-        verdicts[kind] = (rows[ours]["ratio"], "<=")
-        peers = [rows[name]["us"] for name in rows if any(name.startswith(p) for p in PYDANTIC_PEERS)]
+def _row(name: str, value: float, target: float, *, spread: list[float], baseline: str, note: str) -> dict[str, Any]:
+    met = value >= target if "at least" in name else value <= target
+    low, high = (round(x, 3) for x in spread)
+    return {"name": name, "value": round(value, 3), "target": target, "spread": [low, high], "met": met,
+            "baseline": baseline, "note": note}  # fmt: skip
+
+
+def target_rows(shape: str, result: dict[str, Any]) -> list[dict[str, Any]]:
+    """The issue's targets for one shape, as rows of the bench result contract (ratios of the same rounds)."""
+    path = "native scan" if result.get("native") else "pure-Python path (wirechat_native not installed)"
+    rows = []
+    for kind, limit in (("decode", TARGETS["decode"]), ("encode", TARGETS["encode"])):
+        figures = result[kind]
+        ours = _engine(figures, kind)
+        mine = figures[ours]
+        baseline = f"{mine['baseline']}, same bytes, same round"
+        spread = [mine["low"], mine["high"]]
+        rows.append(
+            _row(f"{shape}: {ours} x orjson", mine["ratio"], limit, spread=spread, baseline=baseline, note=path)
+        )
+        peers = [name for name in figures if any(name.startswith(peer) for peer in PYDANTIC_PEERS)]
         if peers:
-            verdicts[f"{kind} lead over pydantic peers"] = (min(peers) / rows[ours]["us"], ">=")
-    verdicts["memory"] = (result["memory"]["wirechat"], "<=")
-    return verdicts
-
-
-def _target(name: str) -> float:
-    return TARGETS["peer_lead"] if "lead" in name else TARGETS[name]
+            fastest = min(peers, key=lambda name: figures[name]["us"])
+            leads = [p / o for p, o in zip(figures[fastest]["seconds"], mine["seconds"], strict=True)]
+            leads.sort()
+            name = f"{shape}: {kind} lead over the fastest pydantic-based peer (at least)"
+            baseline = f"{fastest}, per document, same round"
+            spread = [leads[0], leads[-1]]
+            rows.append(_row(name, leads[len(leads) // 2], TARGETS["peer_lead"], spread=spread, baseline=baseline,
+                             note=f"{ours}, {path}"))  # fmt: skip
+    memory = result["memory"]["wirechat"]
+    name = f"{shape}: retained memory of a decoded document x its size"
+    baseline = "the document's bytes (tracemalloc, one pass)"
+    note = f"wirechat.fast.decode, {path}"
+    rows.append(_row(name, memory, TARGETS["memory"], spread=[memory, memory], baseline=baseline, note=note))
+    return rows
 
 
 def _print_shape(shape: str, result: dict[str, Any]) -> list[str]:
@@ -78,12 +102,13 @@ def _print_shape(shape: str, result: dict[str, Any]) -> list[str]:
             print(f"  {name:58} {row['us']:9.1f} {row['ratio']:9.2f} {spread:>13}")
     print("  retained memory, x input: " + ", ".join(f"{k} {v:.2f}" for k, v in result["memory"].items()))
     missed = []
-    for name, (value, sense) in _verdicts(result).items():
-        target = _target(name.split(" ")[0] if "lead" not in name else name)
-        met = value <= target if sense == "<=" else value >= target
-        print(f"  target {name:40} {value:6.2f}  ({sense} {target})  {'met' if met else 'MISSED'}")
-        if not met:
-            missed.append(f"{shape}: {name}")
+    for row in target_rows(shape, result):
+        sense = ">=" if "at least" in row["name"] else "<="
+        spread = f"{row['spread'][0]:.2f}-{row['spread'][1]:.2f}"
+        verdict = "met" if row["met"] else "MISSED"
+        print(f"  target {row['name']:78} {row['value']:6.2f} ({spread}) {sense} {row['target']}  {verdict}")
+        if not row["met"]:
+            missed.append(row["name"])
     return missed
 
 
@@ -106,7 +131,9 @@ def main(argv: list[str] | None = None) -> int:
         results[shape] = _run_worker(shape, args)
         missed += _print_shape(shape, results[shape])
     if args.json:
-        args.json.write_text(json.dumps({"targets": TARGETS, "shapes": results, "missed": missed}, indent=1))
+        rows = [row for shape, result in results.items() for row in target_rows(shape, result)]
+        document = {"targets": rows, "limits": TARGETS, "shapes": results, "missed": missed}
+        args.json.write_text(json.dumps(document, indent=1))
     print(f"\n{len(missed)} target(s) missed" + (": " + "; ".join(missed) if missed else ""))
     return 1 if args.check and missed else 0
 

@@ -1,7 +1,7 @@
 """Where the fast engine's time goes, per corpus shape (on demand; the evidence of decision 019).
 
-Each step of ``wirechat.fast.decode`` and ``encode`` is timed alone against ``orjson`` in the same round,
-shuffled, medians of per-round ratios over the rounds, one shape at a time:
+Each step of ``wirechat.fast.decode`` and of the checked ``encode`` is timed alone against ``orjson`` in
+the same round, shuffled, medians of per-round ratios over the rounds, one shape at a time:
 
     python bench/fast_breakdown.py [--count 60] [--rounds 11] [--shapes mixed tool-heavy]
 """
@@ -23,6 +23,11 @@ import orjson
 import wirechat
 from wirechat import fast
 
+try:
+    import wirechat_native
+except ImportError:  # the native scan is not built: its row is left out
+    wirechat_native = None
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from shapes import SHAPES, make_shape
 
@@ -41,6 +46,8 @@ def run(shape: str, count: int, rounds: int) -> None:
     values = [jiter.from_json(b, catch_duplicate_keys=True) for b in blobs]
     typed = msgspec.json.Decoder(fast.ChatRequest)
     encoder = msgspec.json.Encoder()
+    plains = [msgspec.to_builtins(s) for s in structs]
+    written = [encoder.encode(s) for s in structs]
     groups = {
         "decode": (
             "orjson.loads",
@@ -49,6 +56,11 @@ def run(shape: str, count: int, rounds: int) -> None:
                 "jiter.from_json, duplicate keys caught": (
                     lambda b: jiter.from_json(b, catch_duplicate_keys=True),
                     blobs,
+                ),
+                **(
+                    {"wirechat_native.scan (I-JSON rules, no objects)": (wirechat_native.scan, blobs)}
+                    if wirechat_native is not None
+                    else {}
                 ),
                 "msgspec.json.decode into the Structs (no duplicate check)": (typed.decode, blobs),
                 "msgspec.convert of parsed values (validation only)": (
@@ -64,6 +76,13 @@ def run(shape: str, count: int, rounds: int) -> None:
             {
                 "orjson.dumps": (orjson.dumps, documents),
                 "msgspec encode of the Structs (no check)": (encoder.encode, structs),
+                "check step: msgspec.to_builtins": (msgspec.to_builtins, structs),
+                "check step: msgspec.convert of the builtins": (lambda p: msgspec.convert(p, fast.ChatRequest), plains),
+                **(
+                    {"check step: scan of the written bytes": (lambda b: wirechat_native.scan(b, (), True), written)}
+                    if wirechat_native is not None
+                    else {}
+                ),
                 "wirechat.fast.encode (checked)": (fast.encode, structs),
             },
         ),

@@ -12,6 +12,7 @@ from wirechat._generated import __all__ as model_names
 from wirechat_codegen.ir import (
     AliasType,
     ArrayOf,
+    FreeForm,
     IRError,
     Member,
     ObjectType,
@@ -21,7 +22,7 @@ from wirechat_codegen.ir import (
     UnionType,
     Variant,
 )
-from wirechat_codegen.targets.python_fast import _python_pattern, render_structs
+from wirechat_codegen.targets.python_fast import BASE64_PATTERN, _python_pattern, render_structs
 
 
 def test_every_schema_type_has_a_fast_type_of_the_same_name() -> None:
@@ -59,3 +60,17 @@ def test_a_self_referring_alias_is_refused() -> None:
     ir = SchemaIR("v1", (alias,), {"A": alias})
     with pytest.raises(IRError, match="refers to itself"):
         render_structs(ir, "# header")
+
+
+def test_base64_members_call_the_native_check_and_free_form_members_have_no_post_init() -> None:
+    base64 = Member("data", Scalar("string", pattern=BASE64_PATTERN), required=True, description="")
+    other = Member("name", Scalar("string", pattern="^[a-z]+$"), required=True, description="")
+    free = Member("value", FreeForm(object_only=False), required=False, description="")
+    obj = ObjectType("Blob", "", "b.json", (base64, other, free))
+    ir = SchemaIR("v1", (obj,), {"Blob": obj})
+    text = render_structs(ir, "# header")
+    assert "    data: str\n" in text
+    assert "check_base64(self.data, 'data')" in text
+    assert "pattern='^[a-z]+\\\\Z'" in text  # other patterns stay msgspec's
+    assert "check_free_form" not in text
+    assert text.count("__post_init__") == 1

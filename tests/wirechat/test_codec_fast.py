@@ -1,5 +1,8 @@
 """``wirechat.fast`` (msgspec Structs) agrees with ``wirechat.decode`` (pydantic models): on every schema
-example, valid or not, and on one hostile document per I-JSON rule; and it refuses Structs built wrong."""
+example, valid or not, and on one hostile document per I-JSON rule; and it refuses Structs built wrong.
+
+Every test runs twice: with the native scanner (``wirechat_native``) and on the pure-Python path
+(``tests.native.paths.engine_path``)."""
 
 from __future__ import annotations
 
@@ -11,7 +14,11 @@ import msgspec
 import pytest
 
 import wirechat
+from tests.native.paths import engine_path
 from wirechat import WireError, fast
+
+pytestmark = pytest.mark.usefixtures("engine_path")
+__all__ = ["engine_path"]  # the fixture, imported so that every test here runs on both paths
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "schema" / "v1" / "examples"
 CASES = sorted(EXAMPLES.glob("*/*/*.json"))
@@ -88,11 +95,40 @@ def test_encode_refuses_a_struct_built_wrong_with_the_checked_engines_problem() 
     assert [(p.pointer, p.rule) for p in caught.value.problems] == [("/parts/0/text", "type"), ("/role", "enum")]
 
 
-def test_a_struct_built_with_bad_free_form_data_is_refused_when_built() -> None:
-    with pytest.raises(ValueError, match="I-JSON"):
-        fast.DataRef(value=[math.nan])
-    with pytest.raises(ValueError, match="I-JSON"):
-        fast.DataRef(value={"n": 2**60})
+@pytest.mark.parametrize(
+    ("value", "pointer", "rule"),
+    [
+        ([1, math.nan], "/value/1", "number-overflow"),
+        ({"n": 2**60}, "/value/n", "unsafe-integer"),
+        ({"n": 2.0**60}, "/value/n", "unsafe-integer"),
+        ({"n": [None, -math.inf]}, "/value/n/1", "number-overflow"),
+    ],
+)
+def test_encode_refuses_free_form_data_outside_i_json(value: object, pointer: str, rule: str) -> None:
+    # msgspec writes NaN as null: the check walks the value when the text holds a null
+    built = fast.DataRef(value=value)  # Structs check nothing when built (decision 022)
+    with pytest.raises(WireError) as caught:
+        fast.encode(built)
+    assert [(p.pointer, p.rule) for p in caught.value.problems] == [(pointer, rule)]
+    fine = fast.DataRef(value={"n": [None, 1.5, 2**53 - 1]})
+    assert fast.encode(fine) == b'{"value":{"n":[null,1.5,9007199254740991]}}'
+
+
+def test_encode_refuses_free_form_data_nested_past_200_levels() -> None:
+    deep: object = []
+    for _ in range(200):
+        deep = [deep]
+    with pytest.raises(WireError) as caught:
+        fast.encode(fast.DataRef(value=deep))
+    assert caught.value.problems[0].rule == "depth"
+
+
+def test_base64_is_checked_natively_or_by_re_with_the_same_verdicts() -> None:
+    for text, good in [("QUJD", True), ("QQ==", True), ("", True), ("QQ===", False), ("QUJD\n", False), ("Q Q", False)]:
+        document = json.dumps({"source": "base64", "base64": text, "media_type": "image/png"}).encode()
+        checked, quick = _both(document, "MediaRef")
+        assert quick == checked
+        assert ("problems" not in quick) is good, text
 
 
 def test_encode_without_the_check_writes_what_it_is_given() -> None:

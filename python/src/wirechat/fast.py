@@ -7,11 +7,13 @@ when it refuses a document the problems are the checked engine's own: the fast p
 a document is valid; on a refusal ``wirechat.decode`` reads it again to say what is wrong, with the same
 pointers and messages (the slower second pass runs on the error path only).
 
-The fast path: jiter parses the text with the I-JSON text rules (duplicate keys, lone surrogates,
-NaN, trailing data), ``msgspec.convert`` checks the value against the Structs (types, closed objects,
-bounds, patterns, tags), and free-form members run the I-JSON number scan in ``__post_init__``.
-``to_model`` and ``from_model`` cross to the pydantic models, which stay the public types of
-``wirechat`` (see docs/decisions/019-fast-engine.md).
+The fast path, with the native module (``wirechat_native``, see ``native/``): one scan of the text applies
+every I-JSON rule of spec section 2 without building objects (duplicate keys, lone surrogates, number
+ranges, depth, trailing data, a variant's tag), then ``msgspec.json.decode`` builds the Structs and
+checks the schema (types, closed objects, bounds, patterns, tags; base64 natively). Without it (the
+pure-Python path, correct and slower): jiter parses with the text rules, ``msgspec.convert`` checks the
+schema, and ``wirechat._ijson`` scans the value for the number rules. ``to_model`` and ``from_model``
+cross to the pydantic models, which stay the public types of ``wirechat`` (decisions 019 and 022).
 """
 
 from __future__ import annotations
@@ -27,23 +29,24 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
     message = "wirechat.fast needs msgspec: pip install 'wirechat[fast]' (wirechat.decode works without it)"
     raise ImportError(message) from exc
 
-from wirechat._fast_check import WireName
+from wirechat._fast_check import WireName, may_hold_nonfinite, native_scan
 from wirechat._fast_generated import structs
 from wirechat._fast_generated.structs import *  # noqa: F403
-from wirechat._fast_generated.structs import FREE_FORM_ALIASES
 from wirechat._generated import models
-from wirechat._ijson import _is_clean, deep_value_seen, reset_deep_value_watch, watch_for_deep_values
+from wirechat._ijson import _is_clean, deep_value_seen, find_fault, reset_deep_value_watch, watch_for_deep_values
 from wirechat._pointers import required_tags
 from wirechat._registry import validator_for
 from wirechat.codec import _BOM, _check_depth, _raw
 from wirechat.codec import canonical as _canonical
 from wirechat.codec import decode as _checked_decode
-from wirechat.errors import Problem, WireError
+from wirechat.errors import Problem, WireError, pointer_from_path
 
 __all__ = [*structs.__all__, "canonical", "decode", "encode", "from_model", "name_of", "to_model"]  # noqa: PLE0604
 
 T = TypeVar("T")
 _encoder = msgspec.json.Encoder()
+_msgpack = msgspec.msgpack.Encoder()
+_decoders: dict[Any, msgspec.json.Decoder[Any]] = {}
 
 
 @cache
@@ -80,6 +83,24 @@ def decode(data: bytes | bytearray | memoryview | str, type_: Any, *, max_bytes:
     """
     name = name_of(type_)
     raw = _raw(data, name, max_bytes)
+    if native_scan is None:
+        return _decode_in_python(raw, name, type_)
+    tags = required_tags(name)
+    fault = native_scan(raw, tags) if tags else native_scan(raw)
+    if fault is not None:
+        raise _refused(raw, name, f"{fault[0]} at byte {fault[1]}")
+    decoder = _decoders.get(type_)
+    if decoder is None:
+        decoder = _decoders.setdefault(type_, msgspec.json.Decoder(type_))
+    try:
+        return decoder.decode(raw)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise _refused(raw, name, str(exc)) from None
+
+
+def _decode_in_python(raw: bytes, name: str, type_: Any) -> Any:
+    """The path without the native module: jiter (text rules), msgspec.convert (schema), then the number
+    rules over the whole value (``_ijson``), and the exact depth check when a value nests deep."""
     if raw.startswith(_BOM):
         raise _refused(raw, name, "byte order mark")
     try:
@@ -88,23 +109,18 @@ def decode(data: bytes | bytearray | memoryview | str, type_: Any, *, max_bytes:
         raise _refused(raw, name, str(exc)) from None
     if isinstance(value, dict) and any(tag not in value for tag in required_tags(name)):
         raise _refused(raw, name, "a tag is missing")
-    watch = watch_for_deep_values()
     try:
         result = msgspec.convert(value, type_)
     except msgspec.ValidationError as exc:
         raise _refused(raw, name, str(exc)) from None
+    watch = watch_for_deep_values()
+    try:
+        clean = _is_clean(value)
     finally:
         deep = deep_value_seen()
         reset_deep_value_watch(watch)
-    if name in FREE_FORM_ALIASES:
-        watch = watch_for_deep_values()
-        try:
-            clean = _is_clean(result)
-        finally:
-            deep = deep or deep_value_seen()
-            reset_deep_value_watch(watch)
-        if not clean:
-            raise _refused(raw, name, "free-form data outside the I-JSON profile")
+    if not clean:
+        raise _refused(raw, name, "a number outside the I-JSON profile")
     if deep:
         _check_depth(raw, name)
     return result
@@ -113,21 +129,26 @@ def decode(data: bytes | bytearray | memoryview | str, type_: Any, *, max_bytes:
 def encode(value: Any, *, check: bool = True) -> bytes:
     """Compact JSON bytes of a Struct (or a list or dict of them), with only the members that are set.
 
-    msgspec does not check a Struct when it is built (only ``__post_init__``'s free-form scan runs), so
-    ``encode`` checks it first, as the pydantic models check themselves when built: a wrong member raises
+    msgspec checks little when a Struct is built (base64 members only), so ``encode`` checks it first, as
+    the pydantic models check themselves when built: the schema through msgspec, then the I-JSON rules on
+    the written bytes (free-form data may hold NaN, 2**60 or 300 levels). A wrong member raises
     ``WireError`` with the checked engine's problems rather than writing a document ``decode`` refuses.
-    ``check=False`` skips that (about 1x ``orjson.dumps`` instead of 2-4x) for values known to be valid,
+    ``check=False`` skips that (about 1x ``orjson.dumps`` instead of 2-3x) for values known to be valid,
     such as a document from ``decode`` that was not changed since.
     """
     if check and isinstance(value, msgspec.Struct):
-        _check_built(value)
+        plain = _check_built(value)
     try:
-        return _encoder.encode(value)
+        raw = _encoder.encode(value)
     except (TypeError, ValueError, OverflowError) as exc:
         raise WireError([Problem("", f"cannot encode: {exc}", "json-value")], type(value).__name__) from None
+    if check and isinstance(value, msgspec.Struct):
+        _check_numbers(raw, plain, type(value).__name__)
+    return raw
 
 
-def _check_built(value: msgspec.Struct) -> None:
+def _check_built(value: msgspec.Struct) -> Any:
+    """The schema's check of a Struct (msgspec checks nothing when one is built); its plain value."""
     name = type(value).__name__
     plain = msgspec.to_builtins(value)
     try:
@@ -139,6 +160,34 @@ def _check_built(value: msgspec.Struct) -> None:
             raise error from None
         # the checked engine refuses what msgspec refuses; should it not, msgspec's own words are kept
         raise WireError([Problem("", f"cannot encode: {exc}", "invalid-value")], name) from None
+    return plain
+
+
+def _check_numbers(raw: bytes, plain: Any, name: str) -> None:
+    """The I-JSON rules on what ``encode`` wrote (free-form data can hold any Python number, any depth).
+
+    The native scan reads the written bytes. msgspec writes NaN and infinities as ``null``: when the text
+    holds one, the value's msgpack (which keeps doubles as they are) is searched for a non-finite double.
+    Only when either objects is the value itself walked (``wirechat._ijson``), to say where."""
+    fault = None
+    if native_scan is not None and may_hold_nonfinite is not None:
+        fault = native_scan(raw, (), True)
+        if fault is None or (fault[0] == "null" and not may_hold_nonfinite(_msgpack.encode(plain))):
+            return
+        fault = None if fault[0] == "null" else fault
+    watch = watch_for_deep_values()
+    try:
+        found = find_fault(plain) if fault is not None or not _is_clean(plain) else None
+    finally:
+        deep = deep_value_seen()
+        reset_deep_value_watch(watch)
+    if found is not None:
+        path, rule, message = found
+        raise WireError([Problem(pointer_from_path(path), message, rule)], name)
+    if fault is not None or deep:
+        _check_depth(raw, name)  # raises the depth fault's problem
+    if fault is not None:
+        raise _refused(raw, name, f"{fault[0]} at byte {fault[1]} in what encode wrote")
 
 
 def canonical(value: Any) -> bytes:

@@ -11,9 +11,12 @@ regeneration, and a shape no emitter supports fails generation. The mapping:
   ``Annotated`` with its ``WireName``, since msgspec reads no ``TypeAliasType``);
 - bounds, lengths and patterns become ``msgspec.Meta`` constraints (integers are ``int``, numbers
   ``float``);
-- free-form JSON is ``Any`` (or ``dict[str, Any]``) and a Struct holding it checks the I-JSON number
-  rules in ``__post_init__`` through ``wirechat._ijson`` (what the pydantic models do with
-  ``AfterValidator``).
+- free-form JSON is ``Any`` (or ``dict[str, Any]``), checked by ``wirechat.fast`` over the whole
+  document (the native I-JSON scan on decode, the scan of the written bytes on encode), not in
+  ``__post_init__``: a Python call per Struct cost more than the scan (docs/decisions/022-native-scan.md);
+- a member with the schema's base64 pattern checks it in ``__post_init__`` through
+  ``wirechat._fast_check.check_base64`` (native when built) rather than ``msgspec.Meta(pattern=...)``:
+  Python's ``re`` on a 100 KiB image took four times the parse of the whole document.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from wirechat_codegen.ir import (
     Member,
     ObjectType,
     Ref,
+    Scalar,
     SchemaIR,
     TypeExpr,
     UnionType,
@@ -42,6 +46,8 @@ from wirechat_codegen.targets import GenerationInput, Target, banner_lines
 
 _MODULE_DOC = "msgspec Structs of every wire type, for ``wirechat.fast`` (one per schema type, same names)."
 _SCALARS = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}
+BASE64_PATTERN = "^[A-Za-z0-9+/]*={0,2}$"
+"""The schema's base64 pattern: members that have it call ``check_base64`` instead of ``re``."""
 
 
 def _python_pattern(pattern: str | None) -> str | None:
@@ -81,16 +87,15 @@ def _annotation(expr: TypeExpr) -> str:
     return f"Annotated[{base}, {meta}]" if meta else base
 
 
-def _holds_free_form(expr: TypeExpr, ir: SchemaIR, seen: frozenset[str] = frozenset()) -> bool:
-    """Whether a member's value holds free-form JSON outside any Struct (which checks its own)."""
-    if isinstance(expr, FreeForm):
-        return True
-    if isinstance(expr, (MapOf, ArrayOf)):
-        return _holds_free_form(expr.values if isinstance(expr, MapOf) else expr.items, ir, seen)
-    if isinstance(expr, Ref) and expr.name not in seen:
-        target = ir.by_name[expr.name]
-        return isinstance(target, AliasType) and _holds_free_form(target.type, ir, seen | {expr.name})
-    return False
+def _is_base64(expr: TypeExpr) -> bool:
+    """A plain string member with the base64 pattern and no other constraint (its check is generated)."""
+    return (
+        isinstance(expr, Scalar)
+        and expr.kind == "string"
+        and expr.pattern == BASE64_PATTERN
+        and not expr.enum
+        and (expr.min_length, expr.max_length) == (None, None)
+    )
 
 
 def _field_name(member: Member) -> str:
@@ -114,7 +119,7 @@ def _struct(obj: ObjectType, ir: SchemaIR) -> list[str]:
         if member.tag is not None:
             continue
         name = _field_name(member)
-        annotation = _annotation(member.type)
+        annotation = "str" if _is_base64(member.type) else _annotation(member.type)
         rename = f"name={member.name!r}" if name != member.name else ""
         if member.required:
             default = f" = msgspec.field({rename})" if rename else ""
@@ -122,12 +127,12 @@ def _struct(obj: ObjectType, ir: SchemaIR) -> list[str]:
         else:
             extra = f", {rename}" if rename else ""
             lines.append(f"    {name}: {annotation} | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET{extra})")
-        if _holds_free_form(member.type, ir):
+        if _is_base64(member.type):
             checked.append((name, member.name))
     if checked:
         lines += ["", "    def __post_init__(self) -> None:"]
         for name, wire_name in checked:
-            lines.append(f"        check_free_form(self.{name}, {wire_name!r})")
+            lines.append(f"        check_base64(self.{name}, {wire_name!r})")
     return lines
 
 
@@ -183,16 +188,6 @@ def render_structs(ir: SchemaIR, header: str) -> str:
                 raise IRError(f"{type_def.name}: a variant of unions with different tag members")
             chunks.append(_struct(type_def, ir))
     chunks.append([_alias_line(alias) for alias in _aliases_in_order(ir)])
-    loose = sorted(
-        t.name for t in ir.types if isinstance(t, AliasType) and _holds_free_form(t.type, ir, frozenset({t.name}))
-    )
-    chunks.append(
-        [
-            "FREE_FORM_ALIASES = frozenset({" + ", ".join(repr(name) for name in loose) + "})",
-            '"""Aliases whose values hold free-form JSON outside any Struct: decoded alone, they are checked',
-            'by ``wirechat.fast`` (a Struct checks its own members in ``__post_init__``)."""',
-        ]
-    )
     names = [type_def.name for type_def in ir.types]
     body = "\n\n\n".join("\n".join(chunk) for chunk in chunks)
     exports = "".join(f'    "{name}",\n' for name in names)
@@ -202,7 +197,7 @@ def render_structs(ir: SchemaIR, header: str) -> str:
         "from __future__ import annotations\n\n"
         "from typing import Annotated, Any, Literal\n\n"
         "import msgspec\n\n"
-        "from wirechat._fast_check import WireName, check_free_form\n\n"
+        "from wirechat._fast_check import WireName, check_base64\n\n"
         f"__all__ = [\n{exports}]\n\n\n{body}\n"
     )
 

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from wirechat._fast_check import WireName, check_free_form
+from wirechat._fast_check import WireName, check_base64
 
 __all__ = [
     "AudioPart",
@@ -108,9 +108,6 @@ class AudioPart(
     audio: MediaRef
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_metadata, "provider_metadata")
-
 
 class ChatOptions(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """Sampling and output settings that most providers share. Absent fields take the provider's default."""
@@ -138,9 +135,6 @@ class ChatRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit
     options: ChatOptions | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     provider_options: ProviderOptions | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_options, "provider_options")
-
 
 class ChatResponse(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """The answer to a chat call: the assistant's message, why it stopped, and what it cost."""
@@ -152,9 +146,6 @@ class ChatResponse(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omi
     model: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_metadata, "provider_metadata")
-
 
 class CompleteRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """A plain text-completion call: a prompt in, its continuation out."""
@@ -163,9 +154,6 @@ class CompleteRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, 
     prompt: str
     options: ChatOptions | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     provider_options: ProviderOptions | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
-
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_options, "provider_options")
 
 
 class CompleteResponse(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -178,9 +166,6 @@ class CompleteResponse(msgspec.Struct, kw_only=True, forbid_unknown_fields=True,
     model: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_metadata, "provider_metadata")
-
 
 class DataPart(
     msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="data"
@@ -189,9 +174,6 @@ class DataPart(
 
     data: DataRef
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
-
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_metadata, "provider_metadata")
 
 
 class DataRef(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -203,9 +185,6 @@ class DataRef(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_def
         | msgspec.UnsetType
     ) = msgspec.field(default=msgspec.UNSET)
 
-    def __post_init__(self) -> None:
-        check_free_form(self.value, "value")
-
 
 class EmbedRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """An embedding call: texts in, one vector per text out."""
@@ -215,9 +194,6 @@ class EmbedRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omi
     dimensions: Annotated[int, msgspec.Meta(ge=1, le=65536)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     provider_options: ProviderOptions | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_options, "provider_options")
-
 
 class EmbedResponse(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """The answer to an embedding call: one vector per input, in input order."""
@@ -226,9 +202,6 @@ class EmbedResponse(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, om
     usage: TokenUsage | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     model: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
-
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_metadata, "provider_metadata")
 
 
 class Error(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -246,9 +219,6 @@ class Error(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defau
     usage: TokenUsage | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_metadata, "provider_metadata")
-
 
 class ErrorEvent(
     msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="error"
@@ -263,11 +233,14 @@ class FileBase64(
 ):
     """A file inline as base64."""
 
-    base64: Annotated[str, msgspec.Meta(pattern="^[A-Za-z0-9+/]*={0,2}\\Z")]
+    base64: str
     media_type: Annotated[
         str, msgspec.Meta(pattern="^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*")
     ]
     name: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+
+    def __post_init__(self) -> None:
+        check_base64(self.base64, "base64")
 
 
 class FileId(
@@ -294,9 +267,6 @@ class FilePart(
     file: FileRef
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_metadata, "provider_metadata")
-
 
 class FileUri(
     msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="source", tag="uri"
@@ -319,9 +289,6 @@ class FinishEvent(
     finish_reason: FinishReason
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_metadata, "provider_metadata")
-
 
 class FinishReason(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """Why generation stopped: a unified kind plus the provider's raw value, which adapters always keep."""
@@ -338,9 +305,6 @@ class ImagePart(
     image: MediaRef
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_metadata, "provider_metadata")
-
 
 class JsonSchemaFormat(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """A named JSON Schema for structured output."""
@@ -349,9 +313,6 @@ class JsonSchemaFormat(msgspec.Struct, kw_only=True, forbid_unknown_fields=True,
     description: str | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     schema: JsonObject
     strict: bool | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
-
-    def __post_init__(self) -> None:
-        check_free_form(self.schema, "schema")
 
 
 class McpHttpServer(
@@ -421,10 +382,13 @@ class MediaBase64(
 ):
     """Media inline as base64; the media type is required because the bytes alone do not say it."""
 
-    base64: Annotated[str, msgspec.Meta(pattern="^[A-Za-z0-9+/]*={0,2}\\Z")]
+    base64: str
     media_type: Annotated[
         str, msgspec.Meta(pattern="^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*")
     ]
+
+    def __post_init__(self) -> None:
+        check_base64(self.base64, "base64")
 
 
 class MediaUrl(
@@ -447,9 +411,6 @@ class Message(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_def
     name: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     id: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
-
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_metadata, "provider_metadata")
 
 
 class PartEvent(
@@ -534,9 +495,6 @@ class ReasoningEndEvent(
     index: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_metadata, "provider_metadata")
-
 
 class ReasoningPart(
     msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="reasoning"
@@ -545,9 +503,6 @@ class ReasoningPart(
 
     reasoning: Reasoning
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
-
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_metadata, "provider_metadata")
 
 
 class ReasoningStartEvent(
@@ -613,9 +568,6 @@ class TextEndEvent(
     index: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_metadata, "provider_metadata")
-
 
 class TextPart(
     msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="text"
@@ -624,9 +576,6 @@ class TextPart(
 
     text: str
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
-
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_metadata, "provider_metadata")
 
 
 class TextStartEvent(
@@ -707,9 +656,6 @@ class ToolCallEndEvent(
     index: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_metadata, "provider_metadata")
-
 
 class ToolCallPart(
     msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="tool_call"
@@ -718,9 +664,6 @@ class ToolCallPart(
 
     tool_call: ToolCall
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
-
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_metadata, "provider_metadata")
 
 
 class ToolCallPending(
@@ -796,10 +739,6 @@ class ToolDefinition(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, o
     annotations: ToolAnnotations | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     strict: bool | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
-    def __post_init__(self) -> None:
-        check_free_form(self.input_schema, "input_schema")
-        check_free_form(self.output_schema, "output_schema")
-
 
 class ToolLoopState(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """A tool loop saved between two steps, usually paused: the conversation so far, the tool calls of the last model turn not resolved yet, why it paused, how many model turns it made and their usage. Any language can resume it. Spec section 14."""
@@ -829,9 +768,6 @@ class ToolResultPart(
 
     tool_result: ToolResult
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
-
-    def __post_init__(self) -> None:
-        check_free_form(self.provider_metadata, "provider_metadata")
 
 
 class UsageEvent(
@@ -921,8 +857,3 @@ ToolCallStatus = Annotated[
 ToolChoice = Annotated[ToolChoiceAuto | ToolChoiceNone | ToolChoiceRequired | ToolChoiceTool, WireName("ToolChoice")]
 ToolLoopPause = Annotated[PauseAwaitingApproval | PauseScheduled | PauseMixed, WireName("ToolLoopPause")]
 ToolResultStatus = Annotated[Literal["completed", "failed", "rejected"], WireName("ToolResultStatus")]
-
-
-FREE_FORM_ALIASES = frozenset({"JsonObject", "JsonValue", "ProviderMetadata", "ProviderOptions"})
-"""Aliases whose values hold free-form JSON outside any Struct: decoded alone, they are checked
-by ``wirechat.fast`` (a Struct checks its own members in ``__post_init__``)."""

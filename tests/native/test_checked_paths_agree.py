@@ -199,3 +199,31 @@ def test_both_paths_answer_generated_documents_alike(
     if _is_text(raw):
         _both_ways(monkeypatch, raw.decode("utf-8", "surrogatepass"), type_)
     _both_ways(monkeypatch, raw, type_, max_bytes=len(raw) - 1)
+
+
+EDGES = [  # where JSON-mode and Python-mode validation could differ: numbers' kinds, strictness, nulls, tags
+    ("Embedding", "[1, 2.5, 1e0, -0, -0.0, 9007199254740991, 1E2]"),
+    ("Embedding", "[true]"),
+    ("Embedding", '["1"]'),
+    ("Embedding", "[]"),
+    ("TokenUsage", '{"input_tokens": 1.0, "output_tokens": 2, "total_tokens": 3}'),
+    ("TokenUsage", '{"input_tokens": 1e0, "output_tokens": 2, "total_tokens": 3}'),
+    ("TokenUsage", '{"input_tokens": 1, "output_tokens": 2, "total_tokens": 3}'),
+    ("TokenUsage", '{"input_tokens": -0, "output_tokens": 2, "total_tokens": 3}'),
+    ("Message", '{"role": "user", "parts": [{"type": "text", "text": 1}]}'),
+    ("Message", '{"role": "User", "parts": []}'),
+    ("Message", '{"role": "user", "parts": [], "name": null}'),
+    ("Message", '{"role": "user", "parts": {}}'),
+    ("Message", '{"role": "user", "parts": [{"type": "text", "text": "a\\u0000\\ud83d\\ude00"}]}'),
+    ("Part", '{"type": "data", "data": {"value": {"n": 1.5e300, "m": [1e-300, -0.0, 0.1]}}}'),
+    ("Part", '{"type": "texts", "text": "hi"}'),
+    ("Part", '{"type": null, "text": "hi"}'),
+    ("TextPart", '{"type": "text", "text": "hi", "type": "text"}'),
+    ("StreamEvent", '{"type": "text_delta", "index": 0, "text": "x"}'),
+    ("StreamEvent", '{"type": "text_delta", "index": 0.0, "text": "x"}'),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), EDGES)
+def test_both_paths_answer_edge_documents_alike(monkeypatch: pytest.MonkeyPatch, name: str, text: str) -> None:
+    _both_ways(monkeypatch, text.encode(), getattr(wirechat, name))

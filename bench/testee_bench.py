@@ -143,6 +143,13 @@ def breakdown(calls: int = 20_000) -> None:
     validator = wirechat.Message.__pydantic_validator__
     answer = testee.answer(line)
 
+    def without_scan() -> Any:
+        native_scan, codec._native_scan = codec._native_scan, None
+        try:
+            return wirechat.decode(raw, wirechat.Message)
+        finally:
+            codec._native_scan = native_scan
+
     def case(engine: str) -> str:
         testee.ENGINE = engine
         return json.dumps(testee.answer(line), separators=(",", ":"))
@@ -155,6 +162,7 @@ def breakdown(calls: int = 20_000) -> None:
         "case: json.loads of the line": lambda: json.loads(line),
         "case: json.dumps of the answer": lambda: json.dumps(answer, separators=(",", ":")),
         "checked: wirechat.decode": lambda: wirechat.decode(raw, wirechat.Message),
+        "checked: wirechat.decode, scan hidden": without_scan,
         "  jiter.from_json (duplicate keys)": lambda: jiter.from_json(raw, catch_duplicate_keys=True),
         "  jiter + validate_python": lambda: validator.validate_python(jiter.from_json(raw)),
         "  native scan (when built)": lambda: codec._native_scan and codec._native_scan(raw),

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wirechat import ChatRequest, WireError
-from wirechat.adapters import ConversionRefused, get
+from wirechat.adapters import ConversionRefused, _encode_fast, get
 from wirechat.adapters._conversion import compact_json
 from wirechat.adapters._encode_fast import Slow, arguments_object
 from wirechat.adapters.anthropic import request_fast as anthropic_fast
@@ -213,3 +213,22 @@ def test_the_arguments_check_agrees_with_parse_arguments_and_compact_json(text: 
     assert expected is not None
     assert got == (expected, compact_json(expected) == text)
     assert json.dumps(got[0]) == json.dumps(expected)  # the same types too (1.0 stays a float)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{"q":"x","n":5}', '{"q": "x"}', '{"a":"\\u00e9"}', '{"a":"é"}', '{"a":[1,{"b":null}]}', '{"f":1.5}', "[1]"],
+)
+def test_the_arguments_check_without_orjson(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """orjson is not a dependency of wirechat (the wheel gate installs none): without it the compact verdict
+    comes from ``compact_json`` and is the same."""
+    with_orjson = _outcome(text)
+    monkeypatch.setattr(_encode_fast, "orjson", None)
+    assert _outcome(text) == with_orjson
+
+
+def _outcome(text: str) -> Any:
+    try:
+        return arguments_object(text)
+    except Slow:
+        return "slow"

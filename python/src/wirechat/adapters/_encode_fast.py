@@ -14,9 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 import jiter
-import orjson
 
 from wirechat.adapters._conversion import compact_json
+
+try:  # not a dependency of wirechat: with it the compact check is a byte comparison, without it compact_json
+    import orjson
+except ImportError:  # pragma: no cover - the wheel gate and tests/adapters/test_encode_fast.py run without it
+    orjson = None  # type: ignore[assignment]
 
 __all__ = ["Slow", "arguments_object", "json_kinds"]
 
@@ -77,11 +81,11 @@ def arguments_object(text: str) -> tuple[dict[str, Any], bool]:
     if type(value) is not dict:
         raise Slow
     kinds = json_kinds(value)
-    if kinds == 0:
+    if kinds == 0 and orjson is not None:
         try:
             return value, orjson.dumps(value) == raw
         except orjson.JSONEncodeError:  # a lone surrogate written as an escape
             raise Slow from None
-    if kinds == 1:
+    if kinds in (0, 1):
         return value, compact_json(value) == text
     raise Slow

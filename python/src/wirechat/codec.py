@@ -2,7 +2,7 @@
 
 With the native scanner (``wirechat_native``, ``native/``; ``WIRECHAT_NATIVE=0`` hides it), ``decode`` first
 scans a text shorter than 4 KiB for every rule of spec section 2 and the variant's tag, then lets
-pydantic-core parse and validate it in one ``validate_json`` call: 1.3-1.6x faster on short documents.
+pydantic-core parse and validate it in one ``validate_json`` call: 1.1-1.4x faster under 1 KiB.
 Any refusal, by the scan or the models, runs the path below, so the problems are exactly that path's.
 
 Otherwise (and for longer texts) ``decode`` parses with jiter (pydantic's own parser), which rejects

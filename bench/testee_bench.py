@@ -7,6 +7,8 @@ configuration in each round in shuffled order, and reports each one's ratio to `
 same round (protocol framing only): ``x hello`` = time of a ``hello`` / time of a case, so higher is
 better and 1.0 would be a testee whose decoding costs nothing. Times are the process's CPU time
 (``time.process_time``): the other engineers' processes on the 2 shared cores then take no part in them.
+One setup runs the checked engine with ``wirechat.codec``'s native scan hidden (its path without
+``wirechat_native``), so the scan's gain is a ratio measured in the same rounds.
 
     python bench/testee_bench.py [--cases 400] [--rounds 31] [--quick] [--json PATH]
     python bench/testee_bench.py --breakdown      # each piece of one case timed alone (timeit, CPU time)
@@ -30,13 +32,18 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "conformance" / "testees" / "python"))
 import testee  # noqa: E402
 
+from wirechat import codec  # noqa: E402
+
 TARGET = 0.35  # issue 18: the Python conformance testee at least 0.35x its hello baseline
 SETUPS = {  # name -> (engine, requests)
     "hello": ("checked", "hello"),
     "checked engine (testee python)": ("checked", "decode"),
+    "checked engine, scan hidden (WIRECHAT_NATIVE=0)": ("checked", "decode"),
     "fast engine (testee python-fast)": ("fast", "decode"),
     "both engines compared in one process (--engine both)": ("both", "decode"),
 }
+WITHOUT_SCAN = {"checked engine, scan hidden (WIRECHAT_NATIVE=0)"}
+"""Setups run with ``wirechat.codec``'s native scan hidden, for the before/after ratio in one process."""
 TARGET_ROWS = {  # the setups that are issue-18 targets, by their row name
     "checked engine (testee python)": "conformance testee python (checked engine) x hello, at least",
     "fast engine (testee python-fast)": "conformance testee python-fast (fast engine) x hello, at least",
@@ -67,6 +74,7 @@ def measure(cases: int, rounds: int, seed: int = 7) -> dict[str, list[float]]:
     lines = request_lines(cases)
     times: dict[str, list[float]] = {name: [] for name in SETUPS}
     rng = random.Random(seed)
+    native_scan = codec._native_scan
     try:
         for round_index in range(rounds + 1):
             order = list(SETUPS)
@@ -74,12 +82,14 @@ def measure(cases: int, rounds: int, seed: int = 7) -> dict[str, list[float]]:
             for name in order:
                 engine, kind = SETUPS[name]
                 testee.ENGINE = engine
+                codec._native_scan = None if name in WITHOUT_SCAN else native_scan
                 start = time.process_time()
                 _answer_all(lines[kind])
                 if round_index:  # the first round warms up
                     times[name].append(time.process_time() - start)
     finally:
         testee.ENGINE = "checked"
+        codec._native_scan = native_scan
     return times
 
 
@@ -133,6 +143,13 @@ def breakdown(calls: int = 20_000) -> None:
     validator = wirechat.Message.__pydantic_validator__
     answer = testee.answer(line)
 
+    def without_scan() -> Any:
+        native_scan, codec._native_scan = codec._native_scan, None
+        try:
+            return wirechat.decode(raw, wirechat.Message)
+        finally:
+            codec._native_scan = native_scan
+
     def case(engine: str) -> str:
         testee.ENGINE = engine
         return json.dumps(testee.answer(line), separators=(",", ":"))
@@ -145,8 +162,11 @@ def breakdown(calls: int = 20_000) -> None:
         "case: json.loads of the line": lambda: json.loads(line),
         "case: json.dumps of the answer": lambda: json.dumps(answer, separators=(",", ":")),
         "checked: wirechat.decode": lambda: wirechat.decode(raw, wirechat.Message),
+        "checked: wirechat.decode, scan hidden": without_scan,
         "  jiter.from_json (duplicate keys)": lambda: jiter.from_json(raw, catch_duplicate_keys=True),
         "  jiter + validate_python": lambda: validator.validate_python(jiter.from_json(raw)),
+        "  native scan (when built)": lambda: codec._native_scan and codec._native_scan(raw),
+        "  validate_json": lambda: validator.validate_json(raw),
         "checked: wirechat.encode": lambda: wirechat.encode(value, wirechat.Message),
         "  to_json, warnings='error'": lambda: value.__pydantic_serializer__.to_json(value, warnings="error"),
         "  to_json, warnings=True": lambda: value.__pydantic_serializer__.to_json(value, warnings=True),

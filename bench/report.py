@@ -8,8 +8,8 @@ they run), reads their rows without knowing any script's figures, and prints one
 fails, or writes no ``targets`` list, gets a "no figure" line saying why. The combined JSON holds every
 row with its script, the scripts' states and the load average.
 
-    python bench/report.py                      # every script's full profile (tens of minutes)
-    python bench/report.py --quick              # smoke profiles (a few minutes)
+    python bench/report.py                      # every script's full profile (about a minute, 2 cores)
+    python bench/report.py --quick              # smoke profiles (about 20 s)
     python bench/report.py --only testee        # some scripts only (repeatable)
     python bench/report.py --results DIR        # no run: read DIR/<script>.json written earlier
     python bench/report.py --check              # exit 1 on a missed target or a missing figure

@@ -151,7 +151,7 @@ def _same(actual: Any, expected: Any, what: str) -> None:
 
 
 def _response_round_trip(adapter: Adapter, document: dict[str, Any]) -> None:
-    from wirechat.testing.gate_expected import expect_response
+    from wirechat.testing.gate_expected_response import expect_response
 
     response = ChatResponse.model_validate(document)
     expected = expect_response(adapter, json.loads(json.dumps(document)))

@@ -20,7 +20,6 @@ the form in which two documents are compared.
 from __future__ import annotations
 
 import gc
-import os
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -32,6 +31,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticSerializationError
 
 from wirechat._canonical import canonical_bytes
+from wirechat._fast_check import native_scan
 from wirechat._ijson import deep_value_seen, reset_deep_value_watch, watch_for_deep_values
 from wirechat._order import select_problems, too_many_problems
 from wirechat._pointers import Candidate, candidates_from_validation_error, problem_from_candidate, required_tags
@@ -43,15 +43,9 @@ __all__ = ["canonical", "decode", "encode"]
 
 T = TypeVar("T")
 
-_native_scan: Callable[..., tuple[str, int] | None] | None = None
-"""``wirechat_native.scan`` (``native/``) when the module is there and ``WIRECHAT_NATIVE`` is not ``0``."""
-if os.environ.get("WIRECHAT_NATIVE", "1") != "0":
-    try:
-        import wirechat_native
-    except ImportError:  # pragma: no cover - depends on the environment
-        pass
-    else:
-        _native_scan = wirechat_native.scan
+_native_scan: Callable[..., tuple[str, int] | None] | None = native_scan
+"""``wirechat_native.scan`` (``native/``) when the module is there and ``WIRECHAT_NATIVE`` is not ``0``: loaded
+once, by ``_fast_check``, for both engines (a module attribute here so tests and benches can hide it)."""
 _SCAN_BELOW = 4096
 """Texts shorter than this (bytes) take the scan + ``validate_json`` path when the scanner is there. On
 longer ones pydantic's model building dominates, jiter's own checks cost about what the scan costs, and

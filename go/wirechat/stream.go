@@ -62,13 +62,14 @@ type pendingPart struct {
 	redacted  *string
 	id, name  string
 	metadata  ProviderMetadata
+	citations []Citation
 	whole     Part
 }
 
 func (p *pendingPart) build() Part {
 	switch p.kind {
 	case textKind:
-		return &TextPart{Text: p.fragments.String(), ProviderMetadata: p.metadata}
+		return &TextPart{Text: p.fragments.String(), Citations: p.citations, ProviderMetadata: p.metadata}
 	case reasoningKind:
 		reasoning := Reasoning{Issuer: p.issuer, RedactedData: p.redacted}
 		if p.hasText {
@@ -183,7 +184,10 @@ func (f *StreamFold) Add(event StreamEvent) error {
 		}
 		pending.fragments.WriteString(e.Text)
 	case *TextEndEvent:
-		return f.end(e.Index, textKind, "text_end", e.ProviderMetadata)
+		if err := f.end(e.Index, textKind, "text_end", e.ProviderMetadata); err != nil {
+			return err
+		}
+		f.parts[e.Index].citations = e.Citations
 	case *ReasoningStartEvent:
 		pending, err := f.open(e.Index, reasoningKind)
 		if err != nil {

@@ -11,27 +11,40 @@ import "github.com/wirechat/wirechat/go/internal/wire"
 
 // Conversations: messages and their parts.
 type (
-	Message        = wire.Message
-	Role           = wire.Role
-	Part           = wire.Part
-	TextPart       = wire.TextPart
-	ReasoningPart  = wire.ReasoningPart
-	ImagePart      = wire.ImagePart
-	AudioPart      = wire.AudioPart
-	FilePart       = wire.FilePart
-	DataPart       = wire.DataPart
-	ToolCallPart   = wire.ToolCallPart
-	ToolResultPart = wire.ToolResultPart
-	ContentPart    = wire.ContentPart
-	Reasoning      = wire.Reasoning
-	MediaRef       = wire.MediaRef
-	MediaUrl       = wire.MediaUrl
-	MediaBase64    = wire.MediaBase64
-	FileRef        = wire.FileRef
-	FileUri        = wire.FileUri
-	FileBase64     = wire.FileBase64
-	FileId         = wire.FileId
-	DataRef        = wire.DataRef
+	Message                = wire.Message
+	Role                   = wire.Role
+	Part                   = wire.Part
+	TextPart               = wire.TextPart
+	ReasoningPart          = wire.ReasoningPart
+	ImagePart              = wire.ImagePart
+	AudioPart              = wire.AudioPart
+	FilePart               = wire.FilePart
+	DataPart               = wire.DataPart
+	ToolCallPart           = wire.ToolCallPart
+	ToolResultPart         = wire.ToolResultPart
+	ProviderToolCallPart   = wire.ProviderToolCallPart
+	ProviderToolResultPart = wire.ProviderToolResultPart
+	ContentPart            = wire.ContentPart
+	Reasoning              = wire.Reasoning
+	MediaRef               = wire.MediaRef
+	MediaUrl               = wire.MediaUrl
+	MediaBase64            = wire.MediaBase64
+	FileRef                = wire.FileRef
+	FileUri                = wire.FileUri
+	FileBase64             = wire.FileBase64
+	FileId                 = wire.FileId
+	DataRef                = wire.DataRef
+	Citation               = wire.Citation
+	CitationKind           = wire.CitationKind
+)
+
+// The values of CitationKind.
+const (
+	CitationKindURL          = wire.CitationKindURL
+	CitationKindDocument     = wire.CitationKindDocument
+	CitationKindSearchResult = wire.CitationKindSearchResult
+	CitationKindFile         = wire.CitationKindFile
+	CitationKindOther        = wire.CitationKindOther
 )
 
 // The values of Role.
@@ -54,6 +67,9 @@ type (
 	ToolChoiceRequired = wire.ToolChoiceRequired
 	ToolChoiceTool     = wire.ToolChoiceTool
 	ToolResultStatus   = wire.ToolResultStatus
+	ProviderTool       = wire.ProviderTool
+	ProviderToolCall   = wire.ProviderToolCall
+	ProviderToolResult = wire.ProviderToolResult
 )
 
 // The values of ToolResultStatus.

@@ -47,4 +47,7 @@ def test_strategies_cover_every_union_variant() -> None:
         seen.add(data.draw(strategy_for("Part"))["type"])
 
     collect()
-    assert seen == {"text", "reasoning", "image", "audio", "file", "data", "tool_call", "tool_result"}
+    assert seen == {
+        "text", "reasoning", "image", "audio", "file", "data", "tool_call", "tool_result",
+        "provider_tool_call", "provider_tool_result",
+    }  # fmt: skip

@@ -10,6 +10,7 @@
 
 import type {
   ChatResponse,
+  Citation,
   Error as WireErrorValue,
   FinishEvent,
   Message,
@@ -58,14 +59,17 @@ interface Pending {
   id?: string;
   name?: string;
   metadata?: ProviderMetadata;
+  citations?: Citation[];
   whole?: Part;
 }
 
 function build(pending: Pending): Part {
   const metadata = pending.metadata === undefined ? {} : { provider_metadata: pending.metadata };
   switch (pending.kind) {
-    case "text":
-      return { type: "text", text: pending.fragments.join(""), ...metadata };
+    case "text": {
+      const citations = pending.citations === undefined ? {} : { citations: pending.citations };
+      return { type: "text", text: pending.fragments.join(""), ...citations, ...metadata };
+    }
     case "reasoning": {
       const reasoning: Reasoning = {};
       if (pending.hasText) reasoning.text = pending.fragments.join("");
@@ -124,10 +128,11 @@ export class StreamFold {
     return pending;
   }
 
-  #end(index: number, kind: PartKind, what: string, metadata: ProviderMetadata | undefined): void {
+  #end(index: number, kind: PartKind, what: string, metadata: ProviderMetadata | undefined): Pending {
     const pending = this.#get(index, kind, what);
     pending.ended = true;
     if (metadata !== undefined) pending.metadata = metadata;
+    return pending;
   }
 
   /** Take the next event; throws a `malformed` `StreamError` if it breaks the stream rules. */
@@ -173,9 +178,11 @@ export class StreamFold {
       case "tool_call_delta":
         this.#get(event.index, "tool_call", "tool_call_delta").fragments.push(event.arguments);
         break;
-      case "text_end":
-        this.#end(event.index, "text", event.type, event.provider_metadata);
+      case "text_end": {
+        const pending = this.#end(event.index, "text", event.type, event.provider_metadata);
+        if (event.citations !== undefined) pending.citations = event.citations;
         break;
+      }
       case "reasoning_end":
         this.#end(event.index, "reasoning", event.type, event.provider_metadata);
         break;

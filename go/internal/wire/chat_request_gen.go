@@ -17,6 +17,9 @@ type ChatRequest struct {
 	Messages []Message `json:"messages"`
 	// The `tools` member.
 	Tools []ToolDefinition `json:"tools,omitempty"`
+	// Tools the provider defines and runs itself, offered beside `tools`. An adapter sends only those
+	// whose `issuer` is its API.
+	ProviderTools []ProviderTool `json:"provider_tools,omitempty"`
 	// Whether and which tools the model may call (a ToolChoice).
 	ToolChoice ToolChoice `json:"tool_choice,omitempty"`
 	// Sampling and output settings that most providers share (a ChatOptions).
@@ -26,7 +29,7 @@ type ChatRequest struct {
 }
 
 // chatRequestMembers names the members of ChatRequest by bit, for the missing-member check.
-var chatRequestMembers = []string{"model", "messages", "tools", "tool_choice", "options", "provider_options"}
+var chatRequestMembers = []string{"model", "messages", "tools", "provider_tools", "tool_choice", "options", "provider_options"}
 
 func (v *ChatRequest) decodeJSON(d *codec.Decoder) {
 	if !d.OpenObject() {
@@ -66,19 +69,31 @@ func (v *ChatRequest) decodeJSON(d *codec.Decoder) {
 					v.Tools[len(v.Tools)-1].decodeJSON(d)
 				}
 			}
-		case "tool_choice":
+		case "provider_tools":
 			if d.Seen(&seen, 3) {
+				continue
+			}
+			if d.OpenArray() {
+				v.ProviderTools = []ProviderTool{}
+				for d.NextElement() {
+					v.ProviderTools = append(v.ProviderTools, ProviderTool{})
+					v.ProviderTools[len(v.ProviderTools)-1].decodeJSON(d)
+				}
+				codec.CheckItems(d, len(v.ProviderTools), 1, -1)
+			}
+		case "tool_choice":
+			if d.Seen(&seen, 4) {
 				continue
 			}
 			v.ToolChoice = decodeToolChoice(d)
 		case "options":
-			if d.Seen(&seen, 4) {
+			if d.Seen(&seen, 5) {
 				continue
 			}
 			v.Options = new(ChatOptions)
 			v.Options.decodeJSON(d)
 		case "provider_options":
-			if d.Seen(&seen, 5) {
+			if d.Seen(&seen, 6) {
 				continue
 			}
 			v.ProviderOptions.decodeJSON(d)
@@ -111,6 +126,16 @@ func (v *ChatRequest) validate(c *codec.Checker) {
 			v.Tools[i].validate(c)
 			c.Leave()
 		}
+		c.Leave()
+	}
+	if v.ProviderTools != nil {
+		c.Enter("provider_tools")
+		for i := range v.ProviderTools {
+			c.EnterIndex(i)
+			v.ProviderTools[i].validate(c)
+			c.Leave()
+		}
+		codec.CheckItems(c, len(v.ProviderTools), 1, -1)
 		c.Leave()
 	}
 	if v.ToolChoice != nil {
@@ -149,6 +174,15 @@ func (v *ChatRequest) encodeJSON(w *codec.Writer) {
 		for i := range v.Tools {
 			w.Element()
 			v.Tools[i].encodeJSON(w)
+		}
+		w.CloseArray()
+	}
+	if v.ProviderTools != nil {
+		w.Key("provider_tools")
+		w.OpenArray()
+		for i := range v.ProviderTools {
+			w.Element()
+			v.ProviderTools[i].encodeJSON(w)
 		}
 		w.CloseArray()
 	}

@@ -223,7 +223,7 @@ func (v *FileId) decodeJSON(d *codec.Decoder) {
 				continue
 			}
 			if x, ok := d.String(); ok {
-				codec.CheckPattern(d, x, patternFileIdIssuer)
+				codec.CheckPattern(d, x, patternCitationIssuer)
 				v.Issuer = &x
 			}
 		case "media_type":
@@ -261,7 +261,7 @@ func (v *FileId) validate(c *codec.Checker) {
 	if v.Issuer != nil {
 		c.Enter("issuer")
 		codec.CheckText(c, *v.Issuer)
-		codec.CheckPattern(c, *v.Issuer, patternFileIdIssuer)
+		codec.CheckPattern(c, *v.Issuer, patternCitationIssuer)
 		c.Leave()
 	}
 	if v.MediaType != nil {

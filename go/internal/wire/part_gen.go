@@ -13,7 +13,8 @@ import (
 // type, as in `{"type":"text","text":"hi"}`.
 //
 // The variants are pointers to TextPart, ReasoningPart, ImagePart, AudioPart, FilePart, DataPart,
-// ToolCallPart, ToolResultPart; the `type` member selects one. A nil Part is absent.
+// ToolCallPart, ToolResultPart, ProviderToolCallPart, ProviderToolResultPart; the `type` member
+// selects one. A nil Part is absent.
 type Part interface {
 	isPart()
 	wireName() string
@@ -37,8 +38,12 @@ func (*ToolCallPart) isPart() {}
 
 func (*ToolResultPart) isPart() {}
 
+func (*ProviderToolCallPart) isPart() {}
+
+func (*ProviderToolResultPart) isPart() {}
+
 // partTags lists the tags of Part, in the order of decodePart's cases.
-var partTags = []string{"text", "reasoning", "image", "audio", "file", "data", "tool_call", "tool_result"}
+var partTags = []string{"text", "reasoning", "image", "audio", "file", "data", "tool_call", "tool_result", "provider_tool_call", "provider_tool_result"}
 
 func decodePart(d *codec.Decoder) Part {
 	switch d.PeekTag("type", partTags) {
@@ -72,6 +77,14 @@ func decodePart(d *codec.Decoder) Part {
 		return v
 	case 7: // tool_result
 		v := new(ToolResultPart)
+		v.decodeJSON(d)
+		return v
+	case 8: // provider_tool_call
+		v := new(ProviderToolCallPart)
+		v.decodeJSON(d)
+		return v
+	case 9: // provider_tool_result
+		v := new(ProviderToolResultPart)
 		v.decodeJSON(d)
 		return v
 	}
@@ -502,6 +515,209 @@ func (v *ImagePart) UnmarshalJSON(data []byte) error {
 	return d.Finish("ImagePart")
 }
 
+// ProviderToolCallPart is the wire type ProviderToolCallPart (schema/v1/part.schema.json).
+// A tool call the provider ran itself; only in assistant messages.
+type ProviderToolCallPart struct {
+	// A tool call the provider ran itself (web search, code execution, an MCP connector call...) (a
+	// ProviderToolCall). Required.
+	ProviderToolCall ProviderToolCall `json:"provider_tool_call"`
+	// Provider data that has no field of its own, keyed by provider name.
+	ProviderMetadata ProviderMetadata `json:"provider_metadata,omitempty"`
+}
+
+// providerToolCallPartMembers names the members of ProviderToolCallPart by bit, for the missing-member check.
+var providerToolCallPartMembers = []string{"type", "provider_tool_call", "provider_metadata"}
+
+func (v *ProviderToolCallPart) decodeJSON(d *codec.Decoder) {
+	if !d.OpenObject() {
+		return
+	}
+	var seen uint64
+	for d.NextMember() {
+		switch string(d.Key()) {
+		case "type":
+			if d.Seen(&seen, 0) {
+				continue
+			}
+			d.Tag("provider_tool_call")
+		case "provider_tool_call":
+			if d.Seen(&seen, 1) {
+				continue
+			}
+			v.ProviderToolCall.decodeJSON(d)
+		case "provider_metadata":
+			if d.Seen(&seen, 2) {
+				continue
+			}
+			v.ProviderMetadata.decodeJSON(d)
+		default:
+			d.UnknownMember()
+		}
+	}
+	d.Missing(seen, 0b11, providerToolCallPartMembers)
+}
+
+func (v *ProviderToolCallPart) validate(c *codec.Checker) {
+	if v == nil {
+		c.Report(codec.RuleType, "must not be a nil *ProviderToolCallPart")
+		return
+	}
+	c.Enter("provider_tool_call")
+	v.ProviderToolCall.validate(c)
+	c.Leave()
+	if v.ProviderMetadata != nil {
+		c.Enter("provider_metadata")
+		v.ProviderMetadata.validate(c)
+		c.Leave()
+	}
+}
+
+func (v *ProviderToolCallPart) encodeJSON(w *codec.Writer) {
+	if v == nil {
+		w.Fail("a nil *ProviderToolCallPart")
+		return
+	}
+	w.OpenObject()
+	w.Key("type")
+	w.String("provider_tool_call")
+	w.Key("provider_tool_call")
+	v.ProviderToolCall.encodeJSON(w)
+	if v.ProviderMetadata != nil {
+		w.Key("provider_metadata")
+		v.ProviderMetadata.encodeJSON(w)
+	}
+	w.CloseObject()
+}
+
+func (*ProviderToolCallPart) wireName() string {
+	return "ProviderToolCallPart"
+}
+
+// Validate checks v against the schema (bounds, lengths, patterns, enums, required members, the I-JSON
+// rules inside free-form values) and returns a *codec.WireError listing every problem, or nil.
+func (v *ProviderToolCallPart) Validate() error {
+	var c codec.Checker
+	v.validate(&c)
+	return c.Err("ProviderToolCallPart")
+}
+
+// MarshalJSON writes v as compact wire JSON: only the members that are set, the tag first.
+// It does not validate v (wirechat.Encode does).
+func (v ProviderToolCallPart) MarshalJSON() ([]byte, error) {
+	var w codec.Writer
+	v.encodeJSON(&w)
+	return w.Bytes(), w.Err()
+}
+
+// UnmarshalJSON decodes data into v (a ProviderToolCallPart) with every check of wirechat.Decode.
+func (v *ProviderToolCallPart) UnmarshalJSON(data []byte) error {
+	*v = ProviderToolCallPart{}
+	d := codec.NewDecoder(data)
+	v.decodeJSON(d)
+	return d.Finish("ProviderToolCallPart")
+}
+
+// ProviderToolResultPart is the wire type ProviderToolResultPart (schema/v1/part.schema.json).
+// The result of a tool call the provider ran itself; only in assistant messages.
+type ProviderToolResultPart struct {
+	// The result of a tool call the provider ran itself (a ProviderToolResult). Required.
+	ProviderToolResult ProviderToolResult `json:"provider_tool_result"`
+	// Provider data that has no field of its own, keyed by provider name.
+	ProviderMetadata ProviderMetadata `json:"provider_metadata,omitempty"`
+}
+
+// providerToolResultPartMembers names the members of ProviderToolResultPart by bit, for the missing-member check.
+var providerToolResultPartMembers = []string{"type", "provider_tool_result", "provider_metadata"}
+
+func (v *ProviderToolResultPart) decodeJSON(d *codec.Decoder) {
+	if !d.OpenObject() {
+		return
+	}
+	var seen uint64
+	for d.NextMember() {
+		switch string(d.Key()) {
+		case "type":
+			if d.Seen(&seen, 0) {
+				continue
+			}
+			d.Tag("provider_tool_result")
+		case "provider_tool_result":
+			if d.Seen(&seen, 1) {
+				continue
+			}
+			v.ProviderToolResult.decodeJSON(d)
+		case "provider_metadata":
+			if d.Seen(&seen, 2) {
+				continue
+			}
+			v.ProviderMetadata.decodeJSON(d)
+		default:
+			d.UnknownMember()
+		}
+	}
+	d.Missing(seen, 0b11, providerToolResultPartMembers)
+}
+
+func (v *ProviderToolResultPart) validate(c *codec.Checker) {
+	if v == nil {
+		c.Report(codec.RuleType, "must not be a nil *ProviderToolResultPart")
+		return
+	}
+	c.Enter("provider_tool_result")
+	v.ProviderToolResult.validate(c)
+	c.Leave()
+	if v.ProviderMetadata != nil {
+		c.Enter("provider_metadata")
+		v.ProviderMetadata.validate(c)
+		c.Leave()
+	}
+}
+
+func (v *ProviderToolResultPart) encodeJSON(w *codec.Writer) {
+	if v == nil {
+		w.Fail("a nil *ProviderToolResultPart")
+		return
+	}
+	w.OpenObject()
+	w.Key("type")
+	w.String("provider_tool_result")
+	w.Key("provider_tool_result")
+	v.ProviderToolResult.encodeJSON(w)
+	if v.ProviderMetadata != nil {
+		w.Key("provider_metadata")
+		v.ProviderMetadata.encodeJSON(w)
+	}
+	w.CloseObject()
+}
+
+func (*ProviderToolResultPart) wireName() string {
+	return "ProviderToolResultPart"
+}
+
+// Validate checks v against the schema (bounds, lengths, patterns, enums, required members, the I-JSON
+// rules inside free-form values) and returns a *codec.WireError listing every problem, or nil.
+func (v *ProviderToolResultPart) Validate() error {
+	var c codec.Checker
+	v.validate(&c)
+	return c.Err("ProviderToolResultPart")
+}
+
+// MarshalJSON writes v as compact wire JSON: only the members that are set, the tag first.
+// It does not validate v (wirechat.Encode does).
+func (v ProviderToolResultPart) MarshalJSON() ([]byte, error) {
+	var w codec.Writer
+	v.encodeJSON(&w)
+	return w.Bytes(), w.Err()
+}
+
+// UnmarshalJSON decodes data into v (a ProviderToolResultPart) with every check of wirechat.Decode.
+func (v *ProviderToolResultPart) UnmarshalJSON(data []byte) error {
+	*v = ProviderToolResultPart{}
+	d := codec.NewDecoder(data)
+	v.decodeJSON(d)
+	return d.Finish("ProviderToolResultPart")
+}
+
 // ReasoningPart is the wire type ReasoningPart (schema/v1/part.schema.json).
 // A model's reasoning, with the opaque state its issuer needs to continue it.
 type ReasoningPart struct {
@@ -608,12 +824,14 @@ func (v *ReasoningPart) UnmarshalJSON(data []byte) error {
 type TextPart struct {
 	// Plain text (UTF-8). Required.
 	Text string `json:"text"`
+	// The sources this text cites, in the order the issuer gave them.
+	Citations []Citation `json:"citations,omitempty"`
 	// Provider data that has no field of its own, keyed by provider name.
 	ProviderMetadata ProviderMetadata `json:"provider_metadata,omitempty"`
 }
 
 // textPartMembers names the members of TextPart by bit, for the missing-member check.
-var textPartMembers = []string{"type", "text", "provider_metadata"}
+var textPartMembers = []string{"type", "text", "citations", "provider_metadata"}
 
 func (v *TextPart) decodeJSON(d *codec.Decoder) {
 	if !d.OpenObject() {
@@ -632,8 +850,20 @@ func (v *TextPart) decodeJSON(d *codec.Decoder) {
 				continue
 			}
 			v.Text, _ = d.String()
-		case "provider_metadata":
+		case "citations":
 			if d.Seen(&seen, 2) {
+				continue
+			}
+			if d.OpenArray() {
+				v.Citations = []Citation{}
+				for d.NextElement() {
+					v.Citations = append(v.Citations, Citation{})
+					v.Citations[len(v.Citations)-1].decodeJSON(d)
+				}
+				codec.CheckItems(d, len(v.Citations), 1, -1)
+			}
+		case "provider_metadata":
+			if d.Seen(&seen, 3) {
 				continue
 			}
 			v.ProviderMetadata.decodeJSON(d)
@@ -652,6 +882,16 @@ func (v *TextPart) validate(c *codec.Checker) {
 	c.Enter("text")
 	codec.CheckText(c, v.Text)
 	c.Leave()
+	if v.Citations != nil {
+		c.Enter("citations")
+		for i := range v.Citations {
+			c.EnterIndex(i)
+			v.Citations[i].validate(c)
+			c.Leave()
+		}
+		codec.CheckItems(c, len(v.Citations), 1, -1)
+		c.Leave()
+	}
 	if v.ProviderMetadata != nil {
 		c.Enter("provider_metadata")
 		v.ProviderMetadata.validate(c)
@@ -669,6 +909,15 @@ func (v *TextPart) encodeJSON(w *codec.Writer) {
 	w.String("text")
 	w.Key("text")
 	w.String(v.Text)
+	if v.Citations != nil {
+		w.Key("citations")
+		w.OpenArray()
+		for i := range v.Citations {
+			w.Element()
+			v.Citations[i].encodeJSON(w)
+		}
+		w.CloseArray()
+	}
 	if v.ProviderMetadata != nil {
 		w.Key("provider_metadata")
 		v.ProviderMetadata.encodeJSON(w)

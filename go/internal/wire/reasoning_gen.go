@@ -60,7 +60,7 @@ func (v *Reasoning) decodeJSON(d *codec.Decoder) {
 				continue
 			}
 			if x, ok := d.String(); ok {
-				codec.CheckPattern(d, x, patternFileIdIssuer)
+				codec.CheckPattern(d, x, patternCitationIssuer)
 				v.Issuer = &x
 			}
 		default:
@@ -90,7 +90,7 @@ func (v *Reasoning) validate(c *codec.Checker) {
 	if v.Issuer != nil {
 		c.Enter("issuer")
 		codec.CheckText(c, *v.Issuer)
-		codec.CheckPattern(c, *v.Issuer, patternFileIdIssuer)
+		codec.CheckPattern(c, *v.Issuer, patternCitationIssuer)
 		c.Leave()
 	}
 }

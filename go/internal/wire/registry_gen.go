@@ -16,6 +16,8 @@ var TypeNames = []string{
 	"ChatOptions",
 	"ChatRequest",
 	"ChatResponse",
+	"Citation",
+	"CitationKind",
 	"CompleteRequest",
 	"CompleteResponse",
 	"ContentPart",
@@ -55,6 +57,11 @@ var TypeNames = []string{
 	"PendingToolCall",
 	"ProviderMetadata",
 	"ProviderOptions",
+	"ProviderTool",
+	"ProviderToolCall",
+	"ProviderToolCallPart",
+	"ProviderToolResult",
+	"ProviderToolResultPart",
 	"Reasoning",
 	"ReasoningDeltaEvent",
 	"ReasoningEndEvent",
@@ -101,9 +108,9 @@ var TypeNames = []string{
 
 // The schema's patterns, compiled once.
 var (
+	patternCitationIssuer             = codec.NewPattern("^[a-z][a-z0-9_.-]*$")
 	patternDataRefMediaType           = codec.NewPattern("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*")
 	patternFileBase64Base64           = codec.NewPattern("^[A-Za-z0-9+/]*={0,2}$")
-	patternFileIdIssuer               = codec.NewPattern("^[a-z][a-z0-9_.-]*$")
 	patternFileUriURI                 = codec.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*:")
 	patternMcpHttpServerName          = codec.NewPattern("^[A-Za-z0-9][A-Za-z0-9_-]*$")
 	patternMcpHttpServerSecretHeaders = codec.NewPattern("^[A-Za-z_][A-Za-z0-9_]*$")
@@ -124,6 +131,10 @@ func New(name string) any {
 		return new(ChatRequest)
 	case "ChatResponse":
 		return new(ChatResponse)
+	case "Citation":
+		return new(Citation)
+	case "CitationKind":
+		return new(CitationKind)
 	case "CompleteRequest":
 		return new(CompleteRequest)
 	case "CompleteResponse":
@@ -202,6 +213,16 @@ func New(name string) any {
 		return new(ProviderMetadata)
 	case "ProviderOptions":
 		return new(ProviderOptions)
+	case "ProviderTool":
+		return new(ProviderTool)
+	case "ProviderToolCall":
+		return new(ProviderToolCall)
+	case "ProviderToolCallPart":
+		return new(ProviderToolCallPart)
+	case "ProviderToolResult":
+		return new(ProviderToolResult)
+	case "ProviderToolResultPart":
+		return new(ProviderToolResultPart)
 	case "Reasoning":
 		return new(Reasoning)
 	case "ReasoningDeltaEvent":

@@ -311,7 +311,8 @@ func (v *FinishEvent) UnmarshalJSON(data []byte) error {
 }
 
 // PartEvent is the wire type PartEvent (schema/v1/stream_event.schema.json).
-// A whole part that arrives in one piece (an image, audio, a file, data) at `index`.
+// A whole part that arrives in one piece (an image, audio, a file, data, a provider-run tool call
+// or its result) at `index`.
 type PartEvent struct {
 	// The position of the part in the folded message's `parts`. Every event for one part carries the
 	// same index. Required.
@@ -674,7 +675,7 @@ func (v *ReasoningStartEvent) decodeJSON(d *codec.Decoder) {
 				continue
 			}
 			if x, ok := d.String(); ok {
-				codec.CheckPattern(d, x, patternFileIdIssuer)
+				codec.CheckPattern(d, x, patternCitationIssuer)
 				v.Issuer = &x
 			}
 		case "redacted_data":
@@ -703,7 +704,7 @@ func (v *ReasoningStartEvent) validate(c *codec.Checker) {
 	if v.Issuer != nil {
 		c.Enter("issuer")
 		codec.CheckText(c, *v.Issuer)
-		codec.CheckPattern(c, *v.Issuer, patternFileIdIssuer)
+		codec.CheckPattern(c, *v.Issuer, patternCitationIssuer)
 		c.Leave()
 	}
 	if v.RedactedData != nil {
@@ -980,12 +981,14 @@ type TextEndEvent struct {
 	// The position of the part in the folded message's `parts`. Every event for one part carries the
 	// same index. Required.
 	Index int64 `json:"index"`
+	// The text part's citations, all of them; the fold puts them on the part.
+	Citations []Citation `json:"citations,omitempty"`
 	// Provider data that has no field of its own, keyed by provider name.
 	ProviderMetadata ProviderMetadata `json:"provider_metadata,omitempty"`
 }
 
 // textEndEventMembers names the members of TextEndEvent by bit, for the missing-member check.
-var textEndEventMembers = []string{"type", "index", "provider_metadata"}
+var textEndEventMembers = []string{"type", "index", "citations", "provider_metadata"}
 
 func (v *TextEndEvent) decodeJSON(d *codec.Decoder) {
 	if !d.OpenObject() {
@@ -1004,8 +1007,20 @@ func (v *TextEndEvent) decodeJSON(d *codec.Decoder) {
 				continue
 			}
 			v.Index, _ = d.Int(0, 9007199254740991)
-		case "provider_metadata":
+		case "citations":
 			if d.Seen(&seen, 2) {
+				continue
+			}
+			if d.OpenArray() {
+				v.Citations = []Citation{}
+				for d.NextElement() {
+					v.Citations = append(v.Citations, Citation{})
+					v.Citations[len(v.Citations)-1].decodeJSON(d)
+				}
+				codec.CheckItems(d, len(v.Citations), 1, -1)
+			}
+		case "provider_metadata":
+			if d.Seen(&seen, 3) {
 				continue
 			}
 			v.ProviderMetadata.decodeJSON(d)
@@ -1024,6 +1039,16 @@ func (v *TextEndEvent) validate(c *codec.Checker) {
 	c.Enter("index")
 	codec.CheckInt(c, v.Index, 0, 9007199254740991)
 	c.Leave()
+	if v.Citations != nil {
+		c.Enter("citations")
+		for i := range v.Citations {
+			c.EnterIndex(i)
+			v.Citations[i].validate(c)
+			c.Leave()
+		}
+		codec.CheckItems(c, len(v.Citations), 1, -1)
+		c.Leave()
+	}
 	if v.ProviderMetadata != nil {
 		c.Enter("provider_metadata")
 		v.ProviderMetadata.validate(c)
@@ -1041,6 +1066,15 @@ func (v *TextEndEvent) encodeJSON(w *codec.Writer) {
 	w.String("text_end")
 	w.Key("index")
 	w.Int(v.Index)
+	if v.Citations != nil {
+		w.Key("citations")
+		w.OpenArray()
+		for i := range v.Citations {
+			w.Element()
+			v.Citations[i].encodeJSON(w)
+		}
+		w.CloseArray()
+	}
 	if v.ProviderMetadata != nil {
 		w.Key("provider_metadata")
 		v.ProviderMetadata.encodeJSON(w)

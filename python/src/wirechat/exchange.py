@@ -6,6 +6,8 @@ here so that neither imports the other:
 
 * ``SseEvent``: one server-sent event, as the transport parses it and a stream codec reads or writes it;
 * ``StreamDecoder`` / ``StreamEncoder``: the shape of a stateful stream codec, which the transport drives;
+* ``ConversionWarning``: what a codec reports when it changed or set aside data (a stream decoder keeps
+  them in its ``warnings``);
 * the HTTP error table: ``header`` (case-insensitive lookup), ``retry_after_ms`` (``retry-after-ms``, then
   ``retry-after`` in seconds or as an HTTP date), ``should_retry`` (``x-should-retry``), ``kind_for_status``
   and ``classify``, the one mapping from a status and its headers to a canonical error kind, the retry
@@ -29,6 +31,7 @@ __all__ = [
     "RETRYABLE_KINDS",
     "STATUS_KINDS",
     "Classification",
+    "ConversionWarning",
     "SseEvent",
     "StreamDecoder",
     "StreamEncoder",
@@ -43,6 +46,20 @@ _MAX_SAFE = 2**53 - 1
 
 
 @dataclass(frozen=True, slots=True)
+class ConversionWarning:
+    """A degradation a codec applied: which manifest feature, what happened to the data, and ``where``: the
+    JSON pointer of the value concerned (into the canonical value when encoding, into the provider's body
+    when decoding; empty where no single place applies)."""
+
+    feature: str
+    message: str
+    where: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.feature}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
 class SseEvent:
     """One server-sent event as the transport parsed it: the ``event:`` name (None when absent) and the
     ``data:`` text (multi-line data already joined with ``\\n``). OpenAI's ``data: [DONE]`` arrives as
@@ -53,7 +70,12 @@ class SseEvent:
 
 
 class StreamDecoder(Protocol):
-    """Turns one response's provider SSE events into canonical stream events, statefully."""
+    """Turns one response's provider SSE events into canonical stream events, statefully. What it sets aside
+    or changes on the way (a member it does not map, an event it cannot carry) it reports in ``warnings``,
+    in the order it met them; the pointers there are ``/<n>/...``: the n-th SSE event (from 0), then the
+    pointer into its JSON data."""
+
+    warnings: list[ConversionWarning]
 
     def feed(self, event: SseEvent) -> list[StreamEvent]:
         """The canonical events this provider event yields (often none, sometimes several)."""

@@ -96,7 +96,7 @@ class _Pending:
     def build(self) -> Part:
         meta: dict[str, Any] = {} if self.metadata is None else {"provider_metadata": self.metadata}
         if self.kind == "text":
-            return TextPart(text="".join(self.fragments), **meta)
+            return TextPart(text="".join(self.fragments), **self.fields, **meta)
         if self.kind == "reasoning":
             reasoning: dict[str, Any] = dict(self.fields)
             if self.has_text:
@@ -202,6 +202,8 @@ class StreamFold:
                 pending.ended = True
                 if event.provider_metadata is not MISSING:
                     pending.metadata = event.provider_metadata
+                if isinstance(event, TextEndEvent) and event.citations is not MISSING:
+                    pending.fields["citations"] = event.citations
             case PartEvent():
                 pending = self._open(event.index, "part")
                 pending.whole, pending.ended = event.part, True
@@ -277,6 +279,8 @@ def events_from_response(response: ChatResponse, fragment_size: int = 16) -> lis
             case TextPart():
                 events.append(TextStartEvent(index=index))
                 events += [TextDeltaEvent(index=index, text=piece) for piece in _fragments(part.text, fragment_size)]
+                if part.citations is not MISSING:
+                    end["citations"] = part.citations
                 events.append(TextEndEvent(**end))
             case ReasoningPart():
                 reasoning = part.reasoning

@@ -14,6 +14,8 @@ export const TYPE_NAMES: readonly TypeName[] = [
   "ChatOptions",
   "ChatRequest",
   "ChatResponse",
+  "Citation",
+  "CitationKind",
   "CompleteRequest",
   "CompleteResponse",
   "ContentPart",
@@ -53,6 +55,11 @@ export const TYPE_NAMES: readonly TypeName[] = [
   "PendingToolCall",
   "ProviderMetadata",
   "ProviderOptions",
+  "ProviderTool",
+  "ProviderToolCall",
+  "ProviderToolCallPart",
+  "ProviderToolResult",
+  "ProviderToolResultPart",
   "Reasoning",
   "ReasoningDeltaEvent",
   "ReasoningEndEvent",
@@ -232,6 +239,14 @@ export const schema: {
             "$ref": "#/$defs/ToolDefinition"
           }
         },
+        "provider_tools": {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "$ref": "#/$defs/ProviderTool"
+          },
+          "description": "Tools the provider defines and runs itself, offered beside `tools`. An adapter sends only those whose `issuer` is its API."
+        },
         "tool_choice": {
           "$ref": "#/$defs/ToolChoice"
         },
@@ -281,6 +296,77 @@ export const schema: {
         "message",
         "finish_reason"
       ]
+    },
+    "Citation": {
+      "title": "Citation",
+      "description": "A source that a span of text cites: a web page, a document or search result given in the request, a file. `block` is the issuer's own JSON for the citation, kept byte for byte and replayed verbatim to `issuer`; the other members are readings of it.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "kind": {
+          "$ref": "#/$defs/CitationKind"
+        },
+        "url": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The cited page's address (`url` citations)."
+        },
+        "title": {
+          "type": "string",
+          "description": "The cited page's or document's title."
+        },
+        "cited_text": {
+          "type": "string",
+          "description": "The cited passage of the source, where the issuer quotes it."
+        },
+        "start_index": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 9007199254740991,
+          "description": "Where the citing span starts in the part's `text`, in the units the issuer counts (kept as reported). Absent when the citation applies to the whole part."
+        },
+        "end_index": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 9007199254740991,
+          "description": "Where the citing span ends (exclusive) in the part's `text`, in the issuer's units."
+        },
+        "source_index": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 9007199254740991,
+          "description": "The position of the cited document or search result among those the request gave (Anthropic `document_index`, `search_result_index`)."
+        },
+        "file_id": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The cited file, by the id its issuer gave it."
+        },
+        "issuer": {
+          "type": "string",
+          "pattern": "^[a-z][a-z0-9_.-]*$",
+          "description": "The API that produced the citation."
+        },
+        "block": {
+          "$ref": "#/$defs/JsonObject",
+          "description": "The issuer's own JSON for the citation, unchanged; what an adapter for `issuer` sends back."
+        }
+      },
+      "required": [
+        "kind"
+      ]
+    },
+    "CitationKind": {
+      "title": "CitationKind",
+      "type": "string",
+      "enum": [
+        "url",
+        "document",
+        "search_result",
+        "file",
+        "other"
+      ],
+      "description": "`url`: a web page; `document`: a document given in the request (by character, page or block range); `search_result`: a search result given in the request; `file`: a file in the issuer's store; `other`: a kind with no unified meaning (see `block`)."
     },
     "CompleteRequest": {
       "title": "CompleteRequest",
@@ -1178,6 +1264,12 @@ export const schema: {
         },
         {
           "$ref": "#/$defs/ToolResultPart"
+        },
+        {
+          "$ref": "#/$defs/ProviderToolCallPart"
+        },
+        {
+          "$ref": "#/$defs/ProviderToolResultPart"
         }
       ],
       "discriminator": {
@@ -1186,7 +1278,7 @@ export const schema: {
     },
     "PartEvent": {
       "title": "PartEvent",
-      "description": "A whole part that arrives in one piece (an image, audio, a file, data) at `index`.",
+      "description": "A whole part that arrives in one piece (an image, audio, a file, data, a provider-run tool call or its result) at `index`.",
       "type": "object",
       "additionalProperties": false,
       "properties": {
@@ -1314,6 +1406,164 @@ export const schema: {
       "additionalProperties": {
         "$ref": "#/$defs/JsonObject"
       }
+    },
+    "ProviderTool": {
+      "title": "ProviderTool",
+      "description": "A tool the provider defines and runs itself (Anthropic `web_search_20250305`, OpenAI Responses `web_search`, Gemini `googleSearch`), offered beside the caller's function tools. `definition` is the issuer's own tool object, sent verbatim to `issuer` and to no one else.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "issuer": {
+          "type": "string",
+          "pattern": "^[a-z][a-z0-9_.-]*$",
+          "description": "The API that defines the tool (`anthropic`, `openai`, `gemini`, ...)."
+        },
+        "type": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The issuer's name for the kind of tool (`web_search_20250305`, `web_search`, `googleSearch`, `mcp`)."
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The name the model calls the tool by, where the issuer gives one."
+        },
+        "definition": {
+          "$ref": "#/$defs/JsonObject",
+          "description": "The issuer's tool object, unchanged."
+        }
+      },
+      "required": [
+        "issuer",
+        "type",
+        "definition"
+      ]
+    },
+    "ProviderToolCall": {
+      "title": "ProviderToolCall",
+      "description": "A tool call the provider ran itself (web search, code execution, an MCP connector call...): the caller does not run it and sends no result for it. `block` is the issuer's own JSON for the call, kept byte for byte and replayed verbatim to `issuer`; the other members are readings of it for everyone else.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The issuer's id for the call, which the matching `ProviderToolResult.tool_call_id` repeats."
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The tool's name as the issuer names it (`web_search`, `code_execution`, an MCP tool's name)."
+        },
+        "issuer": {
+          "type": "string",
+          "pattern": "^[a-z][a-z0-9_.-]*$",
+          "description": "The API that ran the call (`anthropic`, `openai`, `gemini`, `groq`, ...)."
+        },
+        "input": {
+          "$ref": "#/$defs/JsonValue",
+          "description": "The call's input as the issuer reports it (a search query, code, MCP arguments)."
+        },
+        "server": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The MCP server the call went to, for connector calls (Anthropic `server_name`, OpenAI `server_label`)."
+        },
+        "block": {
+          "$ref": "#/$defs/JsonObject",
+          "description": "The issuer's own JSON for this call, unchanged; what an adapter for `issuer` sends back."
+        }
+      },
+      "required": [
+        "id",
+        "name",
+        "issuer"
+      ]
+    },
+    "ProviderToolCallPart": {
+      "title": "ProviderToolCallPart",
+      "description": "A tool call the provider ran itself; only in assistant messages.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "type": "string",
+          "const": "provider_tool_call"
+        },
+        "provider_tool_call": {
+          "$ref": "#/$defs/ProviderToolCall"
+        },
+        "provider_metadata": {
+          "$ref": "#/$defs/ProviderMetadata",
+          "description": "Provider data that has no field of its own, keyed by provider name."
+        }
+      },
+      "required": [
+        "type",
+        "provider_tool_call"
+      ]
+    },
+    "ProviderToolResult": {
+      "title": "ProviderToolResult",
+      "description": "The result of a tool call the provider ran itself. `block` is the issuer's own JSON for the result, kept byte for byte and replayed verbatim to `issuer`; absent when the issuer's call block already holds the result (OpenAI Responses' hosted-tool items carry call and result in one item).",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "tool_call_id": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The `ProviderToolCall.id` this result answers."
+        },
+        "issuer": {
+          "type": "string",
+          "pattern": "^[a-z][a-z0-9_.-]*$",
+          "description": "The API that ran the call."
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The tool's name as the issuer names it, when the result says it."
+        },
+        "output": {
+          "$ref": "#/$defs/JsonValue",
+          "description": "The result as the issuer reports it (search results, program output, an MCP tool's content). A producer MAY leave out a reading that would repeat a large payload `block` already holds, such as a generated image."
+        },
+        "is_error": {
+          "type": "boolean",
+          "description": "True when the issuer reports that the call failed. Absent means it did not say so."
+        },
+        "block": {
+          "$ref": "#/$defs/JsonObject",
+          "description": "The issuer's own JSON for this result, unchanged; what an adapter for `issuer` sends back."
+        }
+      },
+      "required": [
+        "tool_call_id",
+        "issuer"
+      ]
+    },
+    "ProviderToolResultPart": {
+      "title": "ProviderToolResultPart",
+      "description": "The result of a tool call the provider ran itself; only in assistant messages.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "type": "string",
+          "const": "provider_tool_result"
+        },
+        "provider_tool_result": {
+          "$ref": "#/$defs/ProviderToolResult"
+        },
+        "provider_metadata": {
+          "$ref": "#/$defs/ProviderMetadata",
+          "description": "Provider data that has no field of its own, keyed by provider name."
+        }
+      },
+      "required": [
+        "type",
+        "provider_tool_result"
+      ]
     },
     "Reasoning": {
       "title": "Reasoning",
@@ -1652,6 +1902,14 @@ export const schema: {
           "maximum": 9007199254740991,
           "description": "The position of the part in the folded message's `parts`. Every event for one part carries the same index."
         },
+        "citations": {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "$ref": "#/$defs/Citation"
+          },
+          "description": "The text part's citations, all of them; the fold puts them on the part."
+        },
         "provider_metadata": {
           "$ref": "#/$defs/ProviderMetadata",
           "description": "Provider data that has no field of its own, keyed by provider name."
@@ -1675,6 +1933,14 @@ export const schema: {
         "text": {
           "type": "string",
           "description": "Plain text (UTF-8)."
+        },
+        "citations": {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "$ref": "#/$defs/Citation"
+          },
+          "description": "The sources this text cites, in the order the issuer gave them."
         },
         "provider_metadata": {
           "$ref": "#/$defs/ProviderMetadata",

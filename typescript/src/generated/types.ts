@@ -20,7 +20,20 @@ export type Role = "system" | "user" | "assistant" | "tool";
  * One piece of a message: a tagged union on `type`; the payload sits under the key named after the type, as in `{"type":"text","text":"hi"}`.
  */
 export type Part =
-  TextPart | ReasoningPart | ImagePart | AudioPart | FilePart | DataPart | ToolCallPart | ToolResultPart;
+  | TextPart
+  | ReasoningPart
+  | ImagePart
+  | AudioPart
+  | FilePart
+  | DataPart
+  | ToolCallPart
+  | ToolResultPart
+  | ProviderToolCallPart
+  | ProviderToolResultPart;
+/**
+ * `url`: a web page; `document`: a document given in the request (by character, page or block range); `search_result`: a search result given in the request; `file`: a file in the issuer's store; `other`: a kind with no unified meaning (see `block`).
+ */
+export type CitationKind = "url" | "document" | "search_result" | "file" | "other";
 /**
  * Where a file comes from: a tagged union on `source` (a URI, inline base64, or a file id issued by a provider's file store).
  */
@@ -117,6 +130,8 @@ export interface WireTypes {
   ChatOptions: ChatOptions;
   ChatRequest: ChatRequest;
   ChatResponse: ChatResponse;
+  Citation: Citation;
+  CitationKind: CitationKind;
   CompleteRequest: CompleteRequest;
   CompleteResponse: CompleteResponse;
   ContentPart: ContentPart;
@@ -156,6 +171,11 @@ export interface WireTypes {
   PendingToolCall: PendingToolCall;
   ProviderMetadata: ProviderMetadata;
   ProviderOptions: ProviderOptions;
+  ProviderTool: ProviderTool;
+  ProviderToolCall: ProviderToolCall;
+  ProviderToolCallPart: ProviderToolCallPart;
+  ProviderToolResult: ProviderToolResult;
+  ProviderToolResultPart: ProviderToolResultPart;
   Reasoning: Reasoning;
   ReasoningDeltaEvent: ReasoningDeltaEvent;
   ReasoningEndEvent: ReasoningEndEvent;
@@ -320,6 +340,12 @@ export interface ChatRequest {
    */
   messages: Message[];
   tools?: ToolDefinition[];
+  /**
+   * Tools the provider defines and runs itself, offered beside `tools`. An adapter sends only those whose `issuer` is its API.
+   *
+   * @minItems 1
+   */
+  provider_tools?: ProviderTool[];
   tool_choice?: ToolChoice;
   options?: ChatOptions;
   /**
@@ -359,9 +385,57 @@ export interface TextPart {
    */
   text: string;
   /**
+   * The sources this text cites, in the order the issuer gave them.
+   *
+   * @minItems 1
+   */
+  citations?: Citation[];
+  /**
    * Provider data that has no field of its own, keyed by provider name.
    */
   provider_metadata?: ProviderMetadata;
+}
+/**
+ * A source that a span of text cites: a web page, a document or search result given in the request, a file. `block` is the issuer's own JSON for the citation, kept byte for byte and replayed verbatim to `issuer`; the other members are readings of it.
+ */
+export interface Citation {
+  kind: CitationKind;
+  /**
+   * The cited page's address (`url` citations).
+   */
+  url?: string;
+  /**
+   * The cited page's or document's title.
+   */
+  title?: string;
+  /**
+   * The cited passage of the source, where the issuer quotes it.
+   */
+  cited_text?: string;
+  /**
+   * Where the citing span starts in the part's `text`, in the units the issuer counts (kept as reported). Absent when the citation applies to the whole part.
+   */
+  start_index?: number;
+  /**
+   * Where the citing span ends (exclusive) in the part's `text`, in the issuer's units.
+   */
+  end_index?: number;
+  /**
+   * The position of the cited document or search result among those the request gave (Anthropic `document_index`, `search_result_index`).
+   */
+  source_index?: number;
+  /**
+   * The cited file, by the id its issuer gave it.
+   */
+  file_id?: string;
+  /**
+   * The API that produced the citation.
+   */
+  issuer?: string;
+  /**
+   * The issuer's own JSON for the citation, unchanged; what an adapter for `issuer` sends back.
+   */
+  block?: JsonObject;
 }
 /**
  * A model's reasoning, with the opaque state its issuer needs to continue it.
@@ -559,6 +633,86 @@ export interface ToolResult {
   parts?: ContentPart[];
 }
 /**
+ * A tool call the provider ran itself; only in assistant messages.
+ */
+export interface ProviderToolCallPart {
+  type: "provider_tool_call";
+  provider_tool_call: ProviderToolCall;
+  /**
+   * Provider data that has no field of its own, keyed by provider name.
+   */
+  provider_metadata?: ProviderMetadata;
+}
+/**
+ * A tool call the provider ran itself (web search, code execution, an MCP connector call...): the caller does not run it and sends no result for it. `block` is the issuer's own JSON for the call, kept byte for byte and replayed verbatim to `issuer`; the other members are readings of it for everyone else.
+ */
+export interface ProviderToolCall {
+  /**
+   * The issuer's id for the call, which the matching `ProviderToolResult.tool_call_id` repeats.
+   */
+  id: string;
+  /**
+   * The tool's name as the issuer names it (`web_search`, `code_execution`, an MCP tool's name).
+   */
+  name: string;
+  /**
+   * The API that ran the call (`anthropic`, `openai`, `gemini`, `groq`, ...).
+   */
+  issuer: string;
+  /**
+   * The call's input as the issuer reports it (a search query, code, MCP arguments).
+   */
+  input?: JsonValue;
+  /**
+   * The MCP server the call went to, for connector calls (Anthropic `server_name`, OpenAI `server_label`).
+   */
+  server?: string;
+  /**
+   * The issuer's own JSON for this call, unchanged; what an adapter for `issuer` sends back.
+   */
+  block?: JsonObject;
+}
+/**
+ * The result of a tool call the provider ran itself; only in assistant messages.
+ */
+export interface ProviderToolResultPart {
+  type: "provider_tool_result";
+  provider_tool_result: ProviderToolResult;
+  /**
+   * Provider data that has no field of its own, keyed by provider name.
+   */
+  provider_metadata?: ProviderMetadata;
+}
+/**
+ * The result of a tool call the provider ran itself. `block` is the issuer's own JSON for the result, kept byte for byte and replayed verbatim to `issuer`; absent when the issuer's call block already holds the result (OpenAI Responses' hosted-tool items carry call and result in one item).
+ */
+export interface ProviderToolResult {
+  /**
+   * The `ProviderToolCall.id` this result answers.
+   */
+  tool_call_id: string;
+  /**
+   * The API that ran the call.
+   */
+  issuer: string;
+  /**
+   * The tool's name as the issuer names it, when the result says it.
+   */
+  name?: string;
+  /**
+   * The result as the issuer reports it (search results, program output, an MCP tool's content). A producer MAY leave out a reading that would repeat a large payload `block` already holds, such as a generated image.
+   */
+  output?: JsonValue;
+  /**
+   * True when the issuer reports that the call failed. Absent means it did not say so.
+   */
+  is_error?: boolean;
+  /**
+   * The issuer's own JSON for this result, unchanged; what an adapter for `issuer` sends back.
+   */
+  block?: JsonObject;
+}
+/**
  * A tool the model may call.
  */
 export interface ToolDefinition {
@@ -608,6 +762,27 @@ export interface ToolAnnotations {
    * The tool reaches outside a closed domain (the web, say).
    */
   open_world_hint?: boolean;
+}
+/**
+ * A tool the provider defines and runs itself (Anthropic `web_search_20250305`, OpenAI Responses `web_search`, Gemini `googleSearch`), offered beside the caller's function tools. `definition` is the issuer's own tool object, sent verbatim to `issuer` and to no one else.
+ */
+export interface ProviderTool {
+  /**
+   * The API that defines the tool (`anthropic`, `openai`, `gemini`, ...).
+   */
+  issuer: string;
+  /**
+   * The issuer's name for the kind of tool (`web_search_20250305`, `web_search`, `googleSearch`, `mcp`).
+   */
+  type: string;
+  /**
+   * The name the model calls the tool by, where the issuer gives one.
+   */
+  name?: string;
+  /**
+   * The issuer's tool object, unchanged.
+   */
+  definition: JsonObject;
 }
 /**
  * The model decides.
@@ -961,7 +1136,7 @@ export interface McpWebsocketServer {
   call_timeout_ms?: number;
 }
 /**
- * A whole part that arrives in one piece (an image, audio, a file, data) at `index`.
+ * A whole part that arrives in one piece (an image, audio, a file, data, a provider-run tool call or its result) at `index`.
  */
 export interface PartEvent {
   type: "part";
@@ -1146,6 +1321,12 @@ export interface TextEndEvent {
    * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
    */
   index: number;
+  /**
+   * The text part's citations, all of them; the fold puts them on the part.
+   *
+   * @minItems 1
+   */
+  citations?: Citation[];
   /**
    * Provider data that has no field of its own, keyed by provider name.
    */

@@ -1181,7 +1181,7 @@ validate64.errors = vErrors;
 return errors === 0;
 }
 validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema32 = {"title":"ChatRequest","description":"A chat call: the conversation so far, the tools on offer and the settings.","type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"messages":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Message"},"description":"The conversation, oldest first; system instructions are `system` messages."},"tools":{"type":"array","items":{"$ref":"#/$defs/ToolDefinition"}},"tool_choice":{"$ref":"#/$defs/ToolChoice"},"options":{"$ref":"#/$defs/ChatOptions"},"provider_options":{"$ref":"#/$defs/ProviderOptions","description":"Settings for specific adapters, keyed by adapter name."}},"required":["messages"]};
+const schema32 = {"title":"ChatRequest","description":"A chat call: the conversation so far, the tools on offer and the settings.","type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"messages":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Message"},"description":"The conversation, oldest first; system instructions are `system` messages."},"tools":{"type":"array","items":{"$ref":"#/$defs/ToolDefinition"}},"provider_tools":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/ProviderTool"},"description":"Tools the provider defines and runs itself, offered beside `tools`. An adapter sends only those whose `issuer` is its API."},"tool_choice":{"$ref":"#/$defs/ToolChoice"},"options":{"$ref":"#/$defs/ChatOptions"},"provider_options":{"$ref":"#/$defs/ProviderOptions","description":"Settings for specific adapters, keyed by adapter name."}},"required":["messages"]};
 const schema33 = {"title":"Message","description":"One turn of a conversation: who wrote it and its ordered parts.","type":"object","additionalProperties":false,"properties":{"role":{"$ref":"#/$defs/Role"},"parts":{"type":"array","items":{"$ref":"#/$defs/Part"},"description":"The content, in order. May be empty (an assistant turn that produced nothing)."},"name":{"type":"string","minLength":1,"description":"An optional participant name, for multi-party conversations."},"id":{"type":"string","minLength":1,"description":"An optional identifier assigned by the producer."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["role","parts"]};
 const schema34 = {"title":"Role","description":"Who wrote a message: `system` (instructions), `user`, `assistant` (the model) or `tool` (results of tool calls).","type":"string","enum":["system","user","assistant","tool"]};
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1218,8 +1218,310 @@ validate78.errors = vErrors;
 return errors === 0;
 }
 validate78.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema35 = {"title":"Part","description":"One piece of a message: a tagged union on `type`; the payload sits under the key named after the type, as in `{\"type\":\"text\",\"text\":\"hi\"}`.","type":"object","oneOf":[{"$ref":"#/$defs/TextPart"},{"$ref":"#/$defs/ReasoningPart"},{"$ref":"#/$defs/ImagePart"},{"$ref":"#/$defs/AudioPart"},{"$ref":"#/$defs/FilePart"},{"$ref":"#/$defs/DataPart"},{"$ref":"#/$defs/ToolCallPart"},{"$ref":"#/$defs/ToolResultPart"}],"discriminator":{"propertyName":"type"}};
-const schema36 = {"title":"TextPart","description":"Text written by any role.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text"},"text":{"type":"string","description":"Plain text (UTF-8)."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","text"]};
+const schema35 = {"title":"Part","description":"One piece of a message: a tagged union on `type`; the payload sits under the key named after the type, as in `{\"type\":\"text\",\"text\":\"hi\"}`.","type":"object","oneOf":[{"$ref":"#/$defs/TextPart"},{"$ref":"#/$defs/ReasoningPart"},{"$ref":"#/$defs/ImagePart"},{"$ref":"#/$defs/AudioPart"},{"$ref":"#/$defs/FilePart"},{"$ref":"#/$defs/DataPart"},{"$ref":"#/$defs/ToolCallPart"},{"$ref":"#/$defs/ToolResultPart"},{"$ref":"#/$defs/ProviderToolCallPart"},{"$ref":"#/$defs/ProviderToolResultPart"}],"discriminator":{"propertyName":"type"}};
+const schema36 = {"title":"TextPart","description":"Text written by any role.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text"},"text":{"type":"string","description":"Plain text (UTF-8)."},"citations":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Citation"},"description":"The sources this text cites, in the order the issuer gave them."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","text"]};
+const schema37 = {"title":"Citation","description":"A source that a span of text cites: a web page, a document or search result given in the request, a file. `block` is the issuer's own JSON for the citation, kept byte for byte and replayed verbatim to `issuer`; the other members are readings of it.","type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/CitationKind"},"url":{"type":"string","minLength":1,"description":"The cited page's address (`url` citations)."},"title":{"type":"string","description":"The cited page's or document's title."},"cited_text":{"type":"string","description":"The cited passage of the source, where the issuer quotes it."},"start_index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Where the citing span starts in the part's `text`, in the units the issuer counts (kept as reported). Absent when the citation applies to the whole part."},"end_index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Where the citing span ends (exclusive) in the part's `text`, in the issuer's units."},"source_index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the cited document or search result among those the request gave (Anthropic `document_index`, `search_result_index`)."},"file_id":{"type":"string","minLength":1,"description":"The cited file, by the id its issuer gave it."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that produced the citation."},"block":{"$ref":"#/$defs/JsonObject","description":"The issuer's own JSON for the citation, unchanged; what an adapter for `issuer` sends back."}},"required":["kind"]};
+const func5 = Object.prototype.hasOwnProperty;
+const schema38 = {"title":"CitationKind","type":"string","enum":["url","document","search_result","file","other"],"description":"`url`: a web page; `document`: a document given in the request (by character, page or block range); `search_result`: a search result given in the request; `file`: a file in the issuer's store; `other`: a kind with no unified meaning (see `block`)."};
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate83.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((((data === "url") || (data === "document")) || (data === "search_result")) || (data === "file")) || (data === "other"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate83.errors = vErrors;
+return errors === 0;
+}
+validate83.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const pattern7 = new RegExp("^[a-z][a-z0-9_.-]*$", "u");
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate82.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func5.call(schema37.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+if(!(validate83(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate83.errors);
+errors = vErrors.length;
+}
+}
+if(data.url !== undefined){
+let data1 = data.url;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+if(typeof data.title !== "string"){
+const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.cited_text !== undefined){
+if(typeof data.cited_text !== "string"){
+const err5 = {instancePath:instancePath+"/cited_text",schemaPath:"#/properties/cited_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.start_index !== undefined){
+let data4 = data.start_index;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err6 = {instancePath:instancePath+"/start_index",schemaPath:"#/properties/start_index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err7 = {instancePath:instancePath+"/start_index",schemaPath:"#/properties/start_index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data4 < 0 || isNaN(data4)){
+const err8 = {instancePath:instancePath+"/start_index",schemaPath:"#/properties/start_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.end_index !== undefined){
+let data5 = data.end_index;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err9 = {instancePath:instancePath+"/end_index",schemaPath:"#/properties/end_index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 9007199254740991 || isNaN(data5)){
+const err10 = {instancePath:instancePath+"/end_index",schemaPath:"#/properties/end_index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data5 < 0 || isNaN(data5)){
+const err11 = {instancePath:instancePath+"/end_index",schemaPath:"#/properties/end_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.source_index !== undefined){
+let data6 = data.source_index;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err12 = {instancePath:instancePath+"/source_index",schemaPath:"#/properties/source_index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 9007199254740991 || isNaN(data6)){
+const err13 = {instancePath:instancePath+"/source_index",schemaPath:"#/properties/source_index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data6 < 0 || isNaN(data6)){
+const err14 = {instancePath:instancePath+"/source_index",schemaPath:"#/properties/source_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.file_id !== undefined){
+let data7 = data.file_id;
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err15 = {instancePath:instancePath+"/file_id",schemaPath:"#/properties/file_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/file_id",schemaPath:"#/properties/file_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.issuer !== undefined){
+let data8 = data.issuer;
+if(typeof data8 === "string"){
+if(!pattern7.test(data8)){
+const err17 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_.-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.block !== undefined){
+if(!(validate61(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate82.errors = vErrors;
+return errors === 0;
+}
+validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -1252,7 +1554,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "text")) || (key0 === "provider_metadata"))){
+if(!((((key0 === "type") || (key0 === "text")) || (key0 === "citations")) || (key0 === "provider_metadata"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -1298,15 +1600,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.citations !== undefined){
+let data2 = data.citations;
+if(Array.isArray(data2)){
+if(data2.length < 1){
+const err6 = {instancePath:instancePath+"/citations",schemaPath:"#/properties/citations/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1315,17 +1613,52 @@ vErrors.push(err6);
 }
 errors++;
 }
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate82(data2[i0], {instancePath:instancePath+"/citations/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate82.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/citations",schemaPath:"#/properties/citations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.provider_metadata !== undefined){
+if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate60.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
 validate81.errors = vErrors;
 return errors === 0;
 }
 validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema37 = {"title":"ReasoningPart","description":"A model's reasoning, with the opaque state its issuer needs to continue it.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning"},"reasoning":{"$ref":"#/$defs/Reasoning"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","reasoning"]};
-const schema38 = {"title":"Reasoning","description":"A model's reasoning. `signature` and `redacted_data` are opaque provider state: they survive every hop byte for byte and are replayed only to `issuer`, never turned into text.","type":"object","additionalProperties":false,"properties":{"text":{"type":"string","description":"The reasoning as readable text (possibly a summary). Absent when the provider returned it only in encrypted or redacted form."},"signature":{"type":"string","minLength":1,"description":"The issuer's signature over the reasoning, needed to continue the conversation with it."},"redacted_data":{"type":"string","minLength":1,"description":"Reasoning the issuer returned encrypted (Anthropic `redacted_thinking`, OpenAI `encrypted_content`)."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that produced `signature` or `redacted_data` (`anthropic`, `bedrock`, `vertex`, `google`, `openai`, ...)."}},"required":[]};
-const pattern7 = new RegExp("^[a-z][a-z0-9_.-]*$", "u");
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const schema39 = {"title":"ReasoningPart","description":"A model's reasoning, with the opaque state its issuer needs to continue it.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning"},"reasoning":{"$ref":"#/$defs/Reasoning"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","reasoning"]};
+const schema40 = {"title":"Reasoning","description":"A model's reasoning. `signature` and `redacted_data` are opaque provider state: they survive every hop byte for byte and are replayed only to `issuer`, never turned into text.","type":"object","additionalProperties":false,"properties":{"text":{"type":"string","description":"The reasoning as readable text (possibly a summary). Absent when the provider returned it only in encrypted or redacted form."},"signature":{"type":"string","minLength":1,"description":"The issuer's signature over the reasoning, needed to continue the conversation with it."},"redacted_data":{"type":"string","minLength":1,"description":"Reasoning the issuer returned encrypted (Anthropic `redacted_thinking`, OpenAI `encrypted_content`)."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that produced `signature` or `redacted_data` (`anthropic`, `bedrock`, `vertex`, `google`, `openai`, ...)."}},"required":[]};
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate84.evaluated;
+const evaluated0 = validate89.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1443,14 +1776,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
-validate84.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate83.evaluated;
+const evaluated0 = validate88.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1514,8 +1847,8 @@ errors++;
 }
 }
 if(data.reasoning !== undefined){
-if(!(validate84(data.reasoning, {instancePath:instancePath+"/reasoning",parentData:data,parentDataProperty:"reasoning",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate84.errors);
+if(!(validate89(data.reasoning, {instancePath:instancePath+"/reasoning",parentData:data,parentDataProperty:"reasoning",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate89.errors);
 errors = vErrors.length;
 }
 }
@@ -1536,15 +1869,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
-validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema39 = {"title":"ImagePart","description":"An image, by URL or inline base64.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"image"},"image":{"$ref":"#/$defs/MediaRef"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","image"]};
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema41 = {"title":"ImagePart","description":"An image, by URL or inline base64.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"image"},"image":{"$ref":"#/$defs/MediaRef"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","image"]};
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate87.evaluated;
+const evaluated0 = validate92.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1630,17 +1963,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
-validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema40 = {"title":"FilePart","description":"A document or other file, by URI, inline base64 or provider file id.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"file"},"file":{"$ref":"#/$defs/FileRef"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","file"]};
-const schema41 = {"title":"FileRef","description":"Where a file comes from: a tagged union on `source` (a URI, inline base64, or a file id issued by a provider's file store).","type":"object","oneOf":[{"$ref":"#/$defs/FileUri"},{"$ref":"#/$defs/FileBase64"},{"$ref":"#/$defs/FileId"}],"discriminator":{"propertyName":"source"}};
-const schema42 = {"title":"FileUri","description":"A file at a URI.","type":"object","additionalProperties":false,"properties":{"source":{"type":"string","const":"uri"},"uri":{"type":"string","format":"uri","pattern":"^[A-Za-z][A-Za-z0-9+.-]*:","description":"An absolute URI with a scheme (`https:`, `gs:`, `data:` ...), kept byte for byte."},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."},"name":{"type":"string","minLength":1,"description":"The file name to show, such as `report.pdf`."}},"required":["source","uri"]};
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema42 = {"title":"FilePart","description":"A document or other file, by URI, inline base64 or provider file id.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"file"},"file":{"$ref":"#/$defs/FileRef"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","file"]};
+const schema43 = {"title":"FileRef","description":"Where a file comes from: a tagged union on `source` (a URI, inline base64, or a file id issued by a provider's file store).","type":"object","oneOf":[{"$ref":"#/$defs/FileUri"},{"$ref":"#/$defs/FileBase64"},{"$ref":"#/$defs/FileId"}],"discriminator":{"propertyName":"source"}};
+const schema44 = {"title":"FileUri","description":"A file at a URI.","type":"object","additionalProperties":false,"properties":{"source":{"type":"string","const":"uri"},"uri":{"type":"string","format":"uri","pattern":"^[A-Za-z][A-Za-z0-9+.-]*:","description":"An absolute URI with a scheme (`https:`, `gs:`, `data:` ...), kept byte for byte."},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."},"name":{"type":"string","minLength":1,"description":"The file name to show, such as `report.pdf`."}},"required":["source","uri"]};
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate92.evaluated;
+const evaluated0 = validate97.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1789,15 +2122,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
-validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema43 = {"title":"FileBase64","description":"A file inline as base64.","type":"object","additionalProperties":false,"properties":{"source":{"type":"string","const":"base64"},"base64":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Standard base64 (RFC 4648 section 4) with padding, no line breaks, no `data:` prefix."},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."},"name":{"type":"string","minLength":1,"description":"The file name to show, such as `report.pdf`."}},"required":["source","base64","media_type"]};
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema45 = {"title":"FileBase64","description":"A file inline as base64.","type":"object","additionalProperties":false,"properties":{"source":{"type":"string","const":"base64"},"base64":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Standard base64 (RFC 4648 section 4) with padding, no line breaks, no `data:` prefix."},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."},"name":{"type":"string","minLength":1,"description":"The file name to show, such as `report.pdf`."}},"required":["source","base64","media_type"]};
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93.evaluated;
+const evaluated0 = validate98.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1956,15 +2289,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema44 = {"title":"FileId","description":"A file uploaded to a provider's file store, named by the id it issued; `issuer` names that provider, because the id means nothing elsewhere.","type":"object","additionalProperties":false,"properties":{"source":{"type":"string","const":"file_id"},"file_id":{"type":"string","minLength":1},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The provider that issued the id (`openai`, `anthropic`, ...)."},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."},"name":{"type":"string","minLength":1,"description":"The file name to show."}},"required":["source","file_id"]};
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema46 = {"title":"FileId","description":"A file uploaded to a provider's file store, named by the id it issued; `issuer` names that provider, because the id means nothing elsewhere.","type":"object","additionalProperties":false,"properties":{"source":{"type":"string","const":"file_id"},"file_id":{"type":"string","minLength":1},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The provider that issued the id (`openai`, `anthropic`, ...)."},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."},"name":{"type":"string","minLength":1,"description":"The file name to show."}},"required":["source","file_id"]};
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate94.evaluated;
+const evaluated0 = validate99.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2138,14 +2471,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
-validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate91.evaluated;
+const evaluated0 = validate96.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2156,15 +2489,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.source;
 if(typeof tag0 == "string"){
 if(tag0 === "uri"){
-if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate92.errors);
+if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate97.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "base64"){
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate93.errors);
+if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate98.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2172,8 +2505,8 @@ props0 = true;
 }
 }
 else if(tag0 === "file_id"){
-if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate94.errors);
+if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2212,15 +2545,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate96.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate91.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate96.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90.evaluated;
+const evaluated0 = validate95.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2284,8 +2617,8 @@ errors++;
 }
 }
 if(data.file !== undefined){
-if(!(validate91(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate91.errors);
+if(!(validate96(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -2306,22 +2639,22 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema45 = {"title":"DataPart","description":"Structured data: any JSON value with an optional media type.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"data"},"data":{"$ref":"#/$defs/DataRef"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","data"]};
-const schema46 = {"title":"DataRef","description":"Structured data: any JSON value, with an optional media type that says how to read it.","type":"object","additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/JsonValue"},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."}},"required":["value"]};
-const schema47 = {"title":"JsonValue","description":"Any JSON value, `null` included (I-JSON: finite numbers, integers within +/-(2^53-1))."};
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-validate102.errors = null;
+validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema47 = {"title":"DataPart","description":"Structured data: any JSON value with an optional media type.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"data"},"data":{"$ref":"#/$defs/DataRef"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","data"]};
+const schema48 = {"title":"DataRef","description":"Structured data: any JSON value, with an optional media type that says how to read it.","type":"object","additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/JsonValue"},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."}},"required":["value"]};
+const schema49 = {"title":"JsonValue","description":"Any JSON value, `null` included (I-JSON: finite numbers, integers within +/-(2^53-1))."};
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate107.errors = null;
 return true;
 }
-validate102.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate107.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate101.evaluated;
+const evaluated0 = validate106.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2352,8 +2685,8 @@ errors++;
 }
 }
 if(data.value !== undefined){
-if(!(validate102(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate102.errors);
+if(!(validate107(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate107.errors);
 errors = vErrors.length;
 }
 }
@@ -2393,14 +2726,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
-validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate100.evaluated;
+const evaluated0 = validate105.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2464,8 +2797,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate101(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate101.errors);
+if(!(validate106(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -2486,16 +2819,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema48 = {"title":"ToolCallPart","description":"A request from the model to call a tool.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call"},"tool_call":{"$ref":"#/$defs/ToolCall"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","tool_call"]};
-const schema49 = {"title":"ToolCall","description":"A call the model asks the caller to make.","type":"object","additionalProperties":false,"properties":{"id":{"type":"string","minLength":1,"description":"The id that the matching `ToolResult.tool_call_id` repeats."},"name":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name, as in its `ToolDefinition`."},"arguments":{"type":"string","description":"The arguments as a JSON text: the exact bytes the model produced, which need not be valid JSON. Use the helpers to build and parse it."}},"required":["id","name","arguments"]};
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema50 = {"title":"ToolCallPart","description":"A request from the model to call a tool.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call"},"tool_call":{"$ref":"#/$defs/ToolCall"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","tool_call"]};
+const schema51 = {"title":"ToolCall","description":"A call the model asks the caller to make.","type":"object","additionalProperties":false,"properties":{"id":{"type":"string","minLength":1,"description":"The id that the matching `ToolResult.tool_call_id` repeats."},"name":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name, as in its `ToolDefinition`."},"arguments":{"type":"string","description":"The arguments as a JSON text: the exact bytes the model produced, which need not be valid JSON. Use the helpers to build and parse it."}},"required":["id","name","arguments"]};
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate107.evaluated;
+const evaluated0 = validate112.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2628,14 +2961,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
-validate107.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate112.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate106.evaluated;
+const evaluated0 = validate111.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2699,8 +3032,8 @@ errors++;
 }
 }
 if(data.tool_call !== undefined){
-if(!(validate107(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate107.errors);
+if(!(validate112(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -2721,17 +3054,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
-validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema50 = {"title":"ToolResultPart","description":"The result of a tool call, sent back to the model.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_result"},"tool_result":{"$ref":"#/$defs/ToolResult"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","tool_result"]};
-const schema51 = {"title":"ToolResult","description":"What a tool returned, sent back to the model.","type":"object","additionalProperties":false,"properties":{"tool_call_id":{"type":"string","minLength":1,"description":"The `ToolCall.id` this answers."},"content":{"type":"string","description":"The result as text: what a provider that takes only text receives."},"is_error":{"type":"boolean","description":"True when the tool failed and `content` describes the failure. Absent means false."},"status":{"$ref":"#/$defs/ToolResultStatus"},"reason":{"type":"string","minLength":1,"description":"Why the call was rejected, in words the model reads; present exactly when `status` is `rejected`."},"parts":{"type":"array","items":{"$ref":"#/$defs/ContentPart"},"description":"Rich results (images, files, data), as MCP tools return them."}},"required":["tool_call_id","content"]};
-const schema52 = {"title":"ToolResultStatus","description":"How a tool call was resolved: `completed` (the tool ran and returned), `failed` (it raised, timed out, or its arguments were invalid) or `rejected` (a policy or a person refused it; `reason` says why). Absent: not said (older producers). Spec section 14.1 gives the rule with `is_error`.","type":"string","enum":["completed","failed","rejected"]};
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema52 = {"title":"ToolResultPart","description":"The result of a tool call, sent back to the model.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_result"},"tool_result":{"$ref":"#/$defs/ToolResult"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","tool_result"]};
+const schema53 = {"title":"ToolResult","description":"What a tool returned, sent back to the model.","type":"object","additionalProperties":false,"properties":{"tool_call_id":{"type":"string","minLength":1,"description":"The `ToolCall.id` this answers."},"content":{"type":"string","description":"The result as text: what a provider that takes only text receives."},"is_error":{"type":"boolean","description":"True when the tool failed and `content` describes the failure. Absent means false."},"status":{"$ref":"#/$defs/ToolResultStatus"},"reason":{"type":"string","minLength":1,"description":"Why the call was rejected, in words the model reads; present exactly when `status` is `rejected`."},"parts":{"type":"array","items":{"$ref":"#/$defs/ContentPart"},"description":"Rich results (images, files, data), as MCP tools return them."}},"required":["tool_call_id","content"]};
+const schema54 = {"title":"ToolResultStatus","description":"How a tool call was resolved: `completed` (the tool ran and returned), `failed` (it raised, timed out, or its arguments were invalid) or `rejected` (a policy or a person refused it; `reason` says why). Absent: not said (older producers). Spec section 14.1 gives the rule with `is_error`.","type":"string","enum":["completed","failed","rejected"]};
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate112.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2749,7 +3082,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data === "completed") || (data === "failed")) || (data === "rejected"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema52.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2758,15 +3091,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate112.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema53 = {"title":"ContentPart","description":"The parts that carry content (text, image, audio, file, data): what a tool result may hold besides its text form. Same shapes as the matching `Part` variants.","type":"object","oneOf":[{"$ref":"#/$defs/TextPart"},{"$ref":"#/$defs/ImagePart"},{"$ref":"#/$defs/AudioPart"},{"$ref":"#/$defs/FilePart"},{"$ref":"#/$defs/DataPart"}],"discriminator":{"propertyName":"type"}};
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate117.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const schema55 = {"title":"ContentPart","description":"The parts that carry content (text, image, audio, file, data): what a tool result may hold besides its text form. Same shapes as the matching `Part` variants.","type":"object","oneOf":[{"$ref":"#/$defs/TextPart"},{"$ref":"#/$defs/ImagePart"},{"$ref":"#/$defs/AudioPart"},{"$ref":"#/$defs/FilePart"},{"$ref":"#/$defs/DataPart"}],"discriminator":{"propertyName":"type"}};
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114.evaluated;
+const evaluated0 = validate119.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2784,8 +3117,8 @@ errors = vErrors.length;
 var props0 = true;
 }
 else if(tag0 === "image"){
-if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate87.errors);
+if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2802,8 +3135,8 @@ props0 = true;
 }
 }
 else if(tag0 === "file"){
-if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate90.errors);
+if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate95.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2811,8 +3144,8 @@ props0 = true;
 }
 }
 else if(tag0 === "data"){
-if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate100.errors);
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate105.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2851,15 +3184,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate119.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate114.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate119.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111.evaluated;
+const evaluated0 = validate116.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2949,8 +3282,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate112.errors);
+if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -2984,8 +3317,8 @@ let data5 = data.parts;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate114(data5[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate114.errors);
+if(!(validate119(data5[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate119.errors);
 errors = vErrors.length;
 }
 }
@@ -3012,14 +3345,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
-validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate116.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate110.evaluated;
+const evaluated0 = validate115.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3083,8 +3416,8 @@ errors++;
 }
 }
 if(data.tool_result !== undefined){
-if(!(validate111(data.tool_result, {instancePath:instancePath+"/tool_result",parentData:data,parentDataProperty:"tool_result",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate111.errors);
+if(!(validate116(data.tool_result, {instancePath:instancePath+"/tool_result",parentData:data,parentDataProperty:"tool_result",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate116.errors);
 errors = vErrors.length;
 }
 }
@@ -3105,10 +3438,537 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
-validate110.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema56 = {"title":"ProviderToolCallPart","description":"A tool call the provider ran itself; only in assistant messages.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"provider_tool_call"},"provider_tool_call":{"$ref":"#/$defs/ProviderToolCall"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","provider_tool_call"]};
+const schema57 = {"title":"ProviderToolCall","description":"A tool call the provider ran itself (web search, code execution, an MCP connector call...): the caller does not run it and sends no result for it. `block` is the issuer's own JSON for the call, kept byte for byte and replayed verbatim to `issuer`; the other members are readings of it for everyone else.","type":"object","additionalProperties":false,"properties":{"id":{"type":"string","minLength":1,"description":"The issuer's id for the call, which the matching `ProviderToolResult.tool_call_id` repeats."},"name":{"type":"string","minLength":1,"description":"The tool's name as the issuer names it (`web_search`, `code_execution`, an MCP tool's name)."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that ran the call (`anthropic`, `openai`, `gemini`, `groq`, ...)."},"input":{"$ref":"#/$defs/JsonValue","description":"The call's input as the issuer reports it (a search query, code, MCP arguments)."},"server":{"type":"string","minLength":1,"description":"The MCP server the call went to, for connector calls (Anthropic `server_name`, OpenAI `server_label`)."},"block":{"$ref":"#/$defs/JsonObject","description":"The issuer's own JSON for this call, unchanged; what an adapter for `issuer` sends back."}},"required":["id","name","issuer"]};
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate129.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.issuer === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuer"},message:"must have required property '"+"issuer"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "issuer")) || (key0 === "input")) || (key0 === "server")) || (key0 === "block"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.issuer !== undefined){
+let data2 = data.issuer;
+if(typeof data2 === "string"){
+if(!pattern7.test(data2)){
+const err8 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_.-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.input !== undefined){
+if(!(validate107(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate107.errors);
+errors = vErrors.length;
+}
+}
+if(data.server !== undefined){
+let data4 = data.server;
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err10 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.block !== undefined){
+if(!(validate61(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate129.errors = vErrors;
+return errors === 0;
+}
+validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate128.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.provider_tool_call === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_tool_call"},message:"must have required property '"+"provider_tool_call"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "provider_tool_call")) || (key0 === "provider_metadata"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("provider_tool_call" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "provider_tool_call"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.provider_tool_call !== undefined){
+if(!(validate129(data.provider_tool_call, {instancePath:instancePath+"/provider_tool_call",parentData:data,parentDataProperty:"provider_tool_call",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate129.errors);
+errors = vErrors.length;
+}
+}
+if(data.provider_metadata !== undefined){
+if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate60.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate128.errors = vErrors;
+return errors === 0;
+}
+validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema58 = {"title":"ProviderToolResultPart","description":"The result of a tool call the provider ran itself; only in assistant messages.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"provider_tool_result"},"provider_tool_result":{"$ref":"#/$defs/ProviderToolResult"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","provider_tool_result"]};
+const schema59 = {"title":"ProviderToolResult","description":"The result of a tool call the provider ran itself. `block` is the issuer's own JSON for the result, kept byte for byte and replayed verbatim to `issuer`; absent when the issuer's call block already holds the result (OpenAI Responses' hosted-tool items carry call and result in one item).","type":"object","additionalProperties":false,"properties":{"tool_call_id":{"type":"string","minLength":1,"description":"The `ProviderToolCall.id` this result answers."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that ran the call."},"name":{"type":"string","minLength":1,"description":"The tool's name as the issuer names it, when the result says it."},"output":{"$ref":"#/$defs/JsonValue","description":"The result as the issuer reports it (search results, program output, an MCP tool's content). A producer MAY leave out a reading that would repeat a large payload `block` already holds, such as a generated image."},"is_error":{"type":"boolean","description":"True when the issuer reports that the call failed. Absent means it did not say so."},"block":{"$ref":"#/$defs/JsonObject","description":"The issuer's own JSON for this result, unchanged; what an adapter for `issuer` sends back."}},"required":["tool_call_id","issuer"]};
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate135.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tool_call_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call_id"},message:"must have required property '"+"tool_call_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.issuer === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuer"},message:"must have required property '"+"issuer"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "tool_call_id") || (key0 === "issuer")) || (key0 === "name")) || (key0 === "output")) || (key0 === "is_error")) || (key0 === "block"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.tool_call_id !== undefined){
+let data0 = data.tool_call_id;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/tool_call_id",schemaPath:"#/properties/tool_call_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/tool_call_id",schemaPath:"#/properties/tool_call_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.issuer !== undefined){
+let data1 = data.issuer;
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err5 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_.-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data2 = data.name;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.output !== undefined){
+if(!(validate107(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate107.errors);
+errors = vErrors.length;
+}
+}
+if(data.is_error !== undefined){
+if(typeof data.is_error !== "boolean"){
+const err9 = {instancePath:instancePath+"/is_error",schemaPath:"#/properties/is_error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.block !== undefined){
+if(!(validate61(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate135.errors = vErrors;
+return errors === 0;
+}
+validate135.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate134.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.provider_tool_result === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_tool_result"},message:"must have required property '"+"provider_tool_result"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "provider_tool_result")) || (key0 === "provider_metadata"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("provider_tool_result" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "provider_tool_result"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.provider_tool_result !== undefined){
+if(!(validate135(data.provider_tool_result, {instancePath:instancePath+"/provider_tool_result",parentData:data,parentDataProperty:"provider_tool_result",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate135.errors);
+errors = vErrors.length;
+}
+}
+if(data.provider_metadata !== undefined){
+if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate60.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate134.errors = vErrors;
+return errors === 0;
+}
+validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -3130,8 +3990,8 @@ errors = vErrors.length;
 var props0 = true;
 }
 else if(tag0 === "reasoning"){
-if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate83.errors);
+if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate88.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3139,8 +3999,8 @@ props0 = true;
 }
 }
 else if(tag0 === "image"){
-if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate87.errors);
+if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3157,8 +4017,8 @@ props0 = true;
 }
 }
 else if(tag0 === "file"){
-if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate90.errors);
+if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate95.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3166,8 +4026,8 @@ props0 = true;
 }
 }
 else if(tag0 === "data"){
-if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate100.errors);
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate105.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3175,8 +4035,8 @@ props0 = true;
 }
 }
 else if(tag0 === "tool_call"){
-if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate106.errors);
+if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate111.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3184,8 +4044,26 @@ props0 = true;
 }
 }
 else if(tag0 === "tool_result"){
-if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate110.errors);
+if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate115.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "provider_tool_call"){
+if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate128.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "provider_tool_result"){
+if(!(validate134(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate134.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3371,12 +4249,12 @@ validate77.errors = vErrors;
 return errors === 0;
 }
 validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema54 = {"title":"ToolDefinition","description":"A tool the model may call.","type":"object","additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":128,"description":"The name the model calls it by."},"description":{"type":"string","description":"What the tool does, for the model."},"input_schema":{"$ref":"#/$defs/JsonObject","description":"A JSON Schema object for the arguments."},"output_schema":{"$ref":"#/$defs/JsonObject","description":"A JSON Schema object for structured results."},"annotations":{"$ref":"#/$defs/ToolAnnotations"},"strict":{"type":"boolean","description":"Ask the provider to enforce `input_schema` exactly when it generates arguments."}},"required":["name","input_schema"]};
-const schema55 = {"title":"ToolAnnotations","description":"Hints about a tool's behaviour, after MCP's tool annotations. Hints, not guarantees: absent means unknown.","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","description":"A human-readable title."},"read_only_hint":{"type":"boolean","description":"The tool does not change its environment."},"destructive_hint":{"type":"boolean","description":"The tool may delete or overwrite (meaningful when not read-only)."},"idempotent_hint":{"type":"boolean","description":"Calling it again with the same arguments has no further effect."},"open_world_hint":{"type":"boolean","description":"The tool reaches outside a closed domain (the web, say)."}},"required":[]};
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const schema60 = {"title":"ToolDefinition","description":"A tool the model may call.","type":"object","additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":128,"description":"The name the model calls it by."},"description":{"type":"string","description":"What the tool does, for the model."},"input_schema":{"$ref":"#/$defs/JsonObject","description":"A JSON Schema object for the arguments."},"output_schema":{"$ref":"#/$defs/JsonObject","description":"A JSON Schema object for structured results."},"annotations":{"$ref":"#/$defs/ToolAnnotations"},"strict":{"type":"boolean","description":"Ask the provider to enforce `input_schema` exactly when it generates arguments."}},"required":["name","input_schema"]};
+const schema61 = {"title":"ToolAnnotations","description":"Hints about a tool's behaviour, after MCP's tool annotations. Hints, not guarantees: absent means unknown.","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","description":"A human-readable title."},"read_only_hint":{"type":"boolean","description":"The tool does not change its environment."},"destructive_hint":{"type":"boolean","description":"The tool may delete or overwrite (meaningful when not read-only)."},"idempotent_hint":{"type":"boolean","description":"Calling it again with the same arguments has no further effect."},"open_world_hint":{"type":"boolean","description":"The tool reaches outside a closed domain (the web, say)."}},"required":[]};
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate137.evaluated;
+const evaluated0 = validate156.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3467,14 +4345,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate156.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134.evaluated;
+const evaluated0 = validate153.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3574,8 +4452,8 @@ errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!(validate137(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate137.errors);
+if(!(validate156(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate156.errors);
 errors = vErrors.length;
 }
 }
@@ -3602,16 +4480,166 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema56 = {"title":"ToolChoice","description":"Whether and which tools the model may call: a tagged union on `type`.","type":"object","oneOf":[{"$ref":"#/$defs/ToolChoiceAuto"},{"$ref":"#/$defs/ToolChoiceNone"},{"$ref":"#/$defs/ToolChoiceRequired"},{"$ref":"#/$defs/ToolChoiceTool"}],"discriminator":{"propertyName":"type"}};
-const schema57 = {"title":"ToolChoiceAuto","description":"The model decides.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"auto"}},"required":["type"]};
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate153.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema62 = {"title":"ProviderTool","description":"A tool the provider defines and runs itself (Anthropic `web_search_20250305`, OpenAI Responses `web_search`, Gemini `googleSearch`), offered beside the caller's function tools. `definition` is the issuer's own tool object, sent verbatim to `issuer` and to no one else.","type":"object","additionalProperties":false,"properties":{"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that defines the tool (`anthropic`, `openai`, `gemini`, ...)."},"type":{"type":"string","minLength":1,"description":"The issuer's name for the kind of tool (`web_search_20250305`, `web_search`, `googleSearch`, `mcp`)."},"name":{"type":"string","minLength":1,"description":"The name the model calls the tool by, where the issuer gives one."},"definition":{"$ref":"#/$defs/JsonObject","description":"The issuer's tool object, unchanged."}},"required":["issuer","type","definition"]};
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141.evaluated;
+const evaluated0 = validate159.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.issuer === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuer"},message:"must have required property '"+"issuer"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.definition === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "definition"},message:"must have required property '"+"definition"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "issuer") || (key0 === "type")) || (key0 === "name")) || (key0 === "definition"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.issuer !== undefined){
+let data0 = data.issuer;
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err4 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_.-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data1 = data.type;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data2 = data.name;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.definition !== undefined){
+if(!(validate61(data.definition, {instancePath:instancePath+"/definition",parentData:data,parentDataProperty:"definition",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate159.errors = vErrors;
+return errors === 0;
+}
+validate159.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema63 = {"title":"ToolChoice","description":"Whether and which tools the model may call: a tagged union on `type`.","type":"object","oneOf":[{"$ref":"#/$defs/ToolChoiceAuto"},{"$ref":"#/$defs/ToolChoiceNone"},{"$ref":"#/$defs/ToolChoiceRequired"},{"$ref":"#/$defs/ToolChoiceTool"}],"discriminator":{"propertyName":"type"}};
+const schema64 = {"title":"ToolChoiceAuto","description":"The model decides.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"auto"}},"required":["type"]};
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate163.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3675,15 +4703,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema58 = {"title":"ToolChoiceNone","description":"The model must not call tools.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"none"}},"required":["type"]};
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate163.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema65 = {"title":"ToolChoiceNone","description":"The model must not call tools.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"none"}},"required":["type"]};
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142.evaluated;
+const evaluated0 = validate164.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3747,15 +4775,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
-validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema59 = {"title":"ToolChoiceRequired","description":"The model must call at least one tool.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"required"}},"required":["type"]};
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate164.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema66 = {"title":"ToolChoiceRequired","description":"The model must call at least one tool.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"required"}},"required":["type"]};
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
+const evaluated0 = validate165.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3819,15 +4847,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema60 = {"title":"ToolChoiceTool","description":"The model must call the named tool.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool"},"tool":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name."}},"required":["type","tool"]};
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate165.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema67 = {"title":"ToolChoiceTool","description":"The model must call the named tool.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool"},"tool":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name."}},"required":["type","tool"]};
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate144.evaluated;
+const evaluated0 = validate166.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3936,14 +4964,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
-validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate166.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate162.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3954,15 +4982,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "auto"){
-if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate141.errors);
+if(!(validate163(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate163.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "none"){
-if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate142.errors);
+if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate164.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3970,8 +4998,8 @@ props0 = true;
 }
 }
 else if(tag0 === "required"){
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate143.errors);
+if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate165.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3979,8 +5007,8 @@ props0 = true;
 }
 }
 else if(tag0 === "tool"){
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate144.errors);
+if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate166.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -4019,16 +5047,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate162.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate140.evaluated = {"dynamicProps":true,"dynamicItems":false};
-const schema61 = {"title":"ProviderOptions","description":"Request settings for specific adapters, keyed by adapter name (`openai-chat`, `anthropic`, ...). Each adapter reads only its own key and checks it against the JSON Schema it publishes; other keys are ignored, so one request can carry options for several providers.","type":"object","additionalProperties":{"$ref":"#/$defs/JsonObject"}};
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate162.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const schema68 = {"title":"ProviderOptions","description":"Request settings for specific adapters, keyed by adapter name (`openai-chat`, `anthropic`, ...). Each adapter reads only its own key and checks it against the JSON Schema it publishes; other keys are ignored, so one request can carry options for several providers.","type":"object","additionalProperties":{"$ref":"#/$defs/JsonObject"}};
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate151.evaluated;
+const evaluated0 = validate173.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4053,10 +5081,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
-validate151.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate173.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -4079,7 +5107,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((((key0 === "model") || (key0 === "messages")) || (key0 === "tools")) || (key0 === "tool_choice")) || (key0 === "options")) || (key0 === "provider_options"))){
+if(!(((((((key0 === "model") || (key0 === "messages")) || (key0 === "tools")) || (key0 === "provider_tools")) || (key0 === "tool_choice")) || (key0 === "options")) || (key0 === "provider_options"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -4152,8 +5180,8 @@ let data3 = data.tools;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate134(data3[i1], {instancePath:instancePath+"/tools/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate134.errors);
+if(!(validate153(data3[i1], {instancePath:instancePath+"/tools/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate153.errors);
 errors = vErrors.length;
 }
 }
@@ -4169,9 +5197,41 @@ vErrors.push(err6);
 errors++;
 }
 }
+if(data.provider_tools !== undefined){
+let data5 = data.provider_tools;
+if(Array.isArray(data5)){
+if(data5.length < 1){
+const err7 = {instancePath:instancePath+"/provider_tools",schemaPath:"#/properties/provider_tools/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate159(data5[i2], {instancePath:instancePath+"/provider_tools/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate159.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/provider_tools",schemaPath:"#/properties/provider_tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
 if(data.tool_choice !== undefined){
-if(!(validate140(data.tool_choice, {instancePath:instancePath+"/tool_choice",parentData:data,parentDataProperty:"tool_choice",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate140.errors);
+if(!(validate162(data.tool_choice, {instancePath:instancePath+"/tool_choice",parentData:data,parentDataProperty:"tool_choice",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate162.errors);
 errors = vErrors.length;
 }
 }
@@ -4182,19 +5242,19 @@ errors = vErrors.length;
 }
 }
 if(data.provider_options !== undefined){
-if(!(validate151(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate151.errors);
+if(!(validate173(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate173.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err9];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -4202,13 +5262,13 @@ validate76.errors = vErrors;
 return errors === 0;
 }
 validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema62 = {"title":"ChatResponse","description":"The answer to a chat call: the assistant's message, why it stopped, and what it cost.","type":"object","additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"finish_reason":{"$ref":"#/$defs/FinishReason"},"usage":{"$ref":"#/$defs/TokenUsage"},"id":{"type":"string","minLength":1,"description":"The provider's response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["message","finish_reason"]};
-const schema63 = {"title":"FinishReason","description":"Why generation stopped: a unified kind plus the provider's raw value, which adapters always keep.","type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/FinishKind"},"raw":{"type":"string","description":"The provider's own value (`end_turn`, `tool_use`, `STOP` ...), unchanged. Adapters always set it."}},"required":["kind"]};
-const schema64 = {"title":"FinishKind","type":"string","enum":["stop","length","tool_calls","content_filter","refusal","pause","error","other"],"description":"`stop`: natural end or stop sequence; `length`: a token limit; `tool_calls`: the model wants tool results; `content_filter`: output was filtered; `refusal`: the model declined; `pause`: the provider paused a long turn to be continued; `error`: the provider failed mid-generation; `other`: a value with no unified meaning (see `raw`)."};
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const schema69 = {"title":"ChatResponse","description":"The answer to a chat call: the assistant's message, why it stopped, and what it cost.","type":"object","additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"finish_reason":{"$ref":"#/$defs/FinishReason"},"usage":{"$ref":"#/$defs/TokenUsage"},"id":{"type":"string","minLength":1,"description":"The provider's response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["message","finish_reason"]};
+const schema70 = {"title":"FinishReason","description":"Why generation stopped: a unified kind plus the provider's raw value, which adapters always keep.","type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/FinishKind"},"raw":{"type":"string","description":"The provider's own value (`end_turn`, `tool_use`, `STOP` ...), unchanged. Adapters always set it."}},"required":["kind"]};
+const schema71 = {"title":"FinishKind","type":"string","enum":["stop","length","tool_calls","content_filter","refusal","pause","error","other"],"description":"`stop`: natural end or stop sequence; `length`: a token limit; `tool_calls`: the model wants tool results; `content_filter`: output was filtered; `refusal`: the model declined; `pause`: the provider paused a long turn to be continued; `error`: the provider failed mid-generation; `other`: a value with no unified meaning (see `raw`)."};
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate157.evaluated;
+const evaluated0 = validate179.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4226,7 +5286,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((data === "stop") || (data === "length")) || (data === "tool_calls")) || (data === "content_filter")) || (data === "refusal")) || (data === "pause")) || (data === "error")) || (data === "other"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema64.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4235,14 +5295,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
-validate157.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate179.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate156.evaluated;
+const evaluated0 = validate178.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4273,8 +5333,8 @@ errors++;
 }
 }
 if(data.kind !== undefined){
-if(!(validate157(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate157.errors);
+if(!(validate179(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate179.errors);
 errors = vErrors.length;
 }
 }
@@ -4301,16 +5361,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
-validate156.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema65 = {"title":"TokenUsage","description":"Tokens a call consumed, with one meaning whatever the provider: `input_tokens` includes cached tokens, `output_tokens` includes reasoning tokens, and `total_tokens` is their sum. See the spec for `add`.","type":"object","additionalProperties":false,"properties":{"input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"All prompt tokens, cached ones included."},"output_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"All generated tokens, reasoning included."},"total_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"`input_tokens + output_tokens`."},"cache_read_input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `input_tokens` read from the prompt cache."},"cache_write_input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `input_tokens` written to the prompt cache."},"reasoning_output_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `output_tokens` spent on reasoning."},"model":{"type":"string","minLength":1,"description":"The model these tokens were counted for."},"latency_ms":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Wall time of the call, in milliseconds."},"cost_micros":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Cost in millionths of a currency unit (USD unless the producer says otherwise)."}},"required":["input_tokens","output_tokens","total_tokens"]};
-const func22 = Object.prototype.hasOwnProperty;
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate178.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema72 = {"title":"TokenUsage","description":"Tokens a call consumed, with one meaning whatever the provider: `input_tokens` includes cached tokens, `output_tokens` includes reasoning tokens, and `total_tokens` is their sum. See the spec for `add`.","type":"object","additionalProperties":false,"properties":{"input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"All prompt tokens, cached ones included."},"output_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"All generated tokens, reasoning included."},"total_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"`input_tokens + output_tokens`."},"cache_read_input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `input_tokens` read from the prompt cache."},"cache_write_input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `input_tokens` written to the prompt cache."},"reasoning_output_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `output_tokens` spent on reasoning."},"model":{"type":"string","minLength":1,"description":"The model these tokens were counted for."},"latency_ms":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Wall time of the call, in milliseconds."},"cost_micros":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Cost in millionths of a currency unit (USD unless the producer says otherwise)."}},"required":["input_tokens","output_tokens","total_tokens"]};
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate160.evaluated;
+const evaluated0 = validate182.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4349,7 +5408,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func22.call(schema65.properties, key0))){
+if(!(func5.call(schema72.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -4676,14 +5735,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
-validate160.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate182.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate154.evaluated;
+const evaluated0 = validate176.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4730,14 +5789,14 @@ errors = vErrors.length;
 }
 }
 if(data.finish_reason !== undefined){
-if(!(validate156(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate156.errors);
+if(!(validate178(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate178.errors);
 errors = vErrors.length;
 }
 }
 if(data.usage !== undefined){
-if(!(validate160(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate160.errors);
+if(!(validate182(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate182.errors);
 errors = vErrors.length;
 }
 }
@@ -4808,15 +5867,313 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
-validate154.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema66 = {"title":"CompleteRequest","description":"A plain text-completion call: a prompt in, its continuation out.","type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"prompt":{"type":"string","description":"The text to continue."},"options":{"$ref":"#/$defs/ChatOptions"},"provider_options":{"$ref":"#/$defs/ProviderOptions","description":"Settings for specific adapters, keyed by adapter name."}},"required":["prompt"]};
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate176.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate163.evaluated;
+const evaluated0 = validate185.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func5.call(schema37.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+if(!(validate83(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate83.errors);
+errors = vErrors.length;
+}
+}
+if(data.url !== undefined){
+let data1 = data.url;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+if(typeof data.title !== "string"){
+const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.cited_text !== undefined){
+if(typeof data.cited_text !== "string"){
+const err5 = {instancePath:instancePath+"/cited_text",schemaPath:"#/properties/cited_text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.start_index !== undefined){
+let data4 = data.start_index;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err6 = {instancePath:instancePath+"/start_index",schemaPath:"#/properties/start_index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err7 = {instancePath:instancePath+"/start_index",schemaPath:"#/properties/start_index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data4 < 0 || isNaN(data4)){
+const err8 = {instancePath:instancePath+"/start_index",schemaPath:"#/properties/start_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.end_index !== undefined){
+let data5 = data.end_index;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err9 = {instancePath:instancePath+"/end_index",schemaPath:"#/properties/end_index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 9007199254740991 || isNaN(data5)){
+const err10 = {instancePath:instancePath+"/end_index",schemaPath:"#/properties/end_index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data5 < 0 || isNaN(data5)){
+const err11 = {instancePath:instancePath+"/end_index",schemaPath:"#/properties/end_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.source_index !== undefined){
+let data6 = data.source_index;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err12 = {instancePath:instancePath+"/source_index",schemaPath:"#/properties/source_index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 9007199254740991 || isNaN(data6)){
+const err13 = {instancePath:instancePath+"/source_index",schemaPath:"#/properties/source_index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data6 < 0 || isNaN(data6)){
+const err14 = {instancePath:instancePath+"/source_index",schemaPath:"#/properties/source_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.file_id !== undefined){
+let data7 = data.file_id;
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err15 = {instancePath:instancePath+"/file_id",schemaPath:"#/properties/file_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/file_id",schemaPath:"#/properties/file_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.issuer !== undefined){
+let data8 = data.issuer;
+if(typeof data8 === "string"){
+if(!pattern7.test(data8)){
+const err17 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_.-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.block !== undefined){
+if(!(validate61(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate185.errors = vErrors;
+return errors === 0;
+}
+validate185.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate188.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((((data === "url") || (data === "document")) || (data === "search_result")) || (data === "file")) || (data === "other"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate188.errors = vErrors;
+return errors === 0;
+}
+validate188.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const schema75 = {"title":"CompleteRequest","description":"A plain text-completion call: a prompt in, its continuation out.","type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"prompt":{"type":"string","description":"The text to continue."},"options":{"$ref":"#/$defs/ChatOptions"},"provider_options":{"$ref":"#/$defs/ProviderOptions","description":"Settings for specific adapters, keyed by adapter name."}},"required":["prompt"]};
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate189.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4890,8 +6247,8 @@ errors = vErrors.length;
 }
 }
 if(data.provider_options !== undefined){
-if(!(validate151(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate151.errors);
+if(!(validate173(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate173.errors);
 errors = vErrors.length;
 }
 }
@@ -4906,15 +6263,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
-validate163.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema67 = {"title":"CompleteResponse","description":"The answer to a completion call.","type":"object","additionalProperties":false,"properties":{"text":{"type":"string","description":"The generated continuation."},"finish_reason":{"$ref":"#/$defs/FinishReason"},"usage":{"$ref":"#/$defs/TokenUsage"},"id":{"type":"string","minLength":1,"description":"The provider's response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["text","finish_reason"]};
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate189.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema76 = {"title":"CompleteResponse","description":"The answer to a completion call.","type":"object","additionalProperties":false,"properties":{"text":{"type":"string","description":"The generated continuation."},"finish_reason":{"$ref":"#/$defs/FinishReason"},"usage":{"$ref":"#/$defs/TokenUsage"},"id":{"type":"string","minLength":1,"description":"The provider's response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["text","finish_reason"]};
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166.evaluated;
+const evaluated0 = validate192.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4967,14 +6324,14 @@ errors++;
 }
 }
 if(data.finish_reason !== undefined){
-if(!(validate156(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate156.errors);
+if(!(validate178(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate178.errors);
 errors = vErrors.length;
 }
 }
 if(data.usage !== undefined){
-if(!(validate160(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate160.errors);
+if(!(validate182(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate182.errors);
 errors = vErrors.length;
 }
 }
@@ -5045,14 +6402,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate192.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate170.evaluated;
+const evaluated0 = validate196.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5070,8 +6427,8 @@ errors = vErrors.length;
 var props0 = true;
 }
 else if(tag0 === "image"){
-if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate87.errors);
+if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -5088,8 +6445,8 @@ props0 = true;
 }
 }
 else if(tag0 === "file"){
-if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate90.errors);
+if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate95.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -5097,8 +6454,8 @@ props0 = true;
 }
 }
 else if(tag0 === "data"){
-if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate100.errors);
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate105.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -5137,15 +6494,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate170.errors = vErrors;
+validate196.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate170.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate196.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate176.evaluated;
+const evaluated0 = validate202.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5209,8 +6566,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate101(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate101.errors);
+if(!(validate106(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate106.errors);
 errors = vErrors.length;
 }
 }
@@ -5231,14 +6588,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
-validate176.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate202.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate179.evaluated;
+const evaluated0 = validate205.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5269,8 +6626,8 @@ errors++;
 }
 }
 if(data.value !== undefined){
-if(!(validate102(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate102.errors);
+if(!(validate107(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate107.errors);
 errors = vErrors.length;
 }
 }
@@ -5310,15 +6667,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate179.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
-validate179.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema71 = {"title":"EmbedRequest","description":"An embedding call: texts in, one vector per text out.","type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"inputs":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The texts to embed, in order."},"dimensions":{"type":"integer","minimum":1,"maximum":65536,"description":"The vector size to ask for, where the model can shorten its vectors."},"provider_options":{"$ref":"#/$defs/ProviderOptions","description":"Settings for specific adapters, keyed by adapter name."}},"required":["inputs"]};
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate205.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema80 = {"title":"EmbedRequest","description":"An embedding call: texts in, one vector per text out.","type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"inputs":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The texts to embed, in order."},"dimensions":{"type":"integer","minimum":1,"maximum":65536,"description":"The vector size to ask for, where the model can shorten its vectors."},"provider_options":{"$ref":"#/$defs/ProviderOptions","description":"Settings for specific adapters, keyed by adapter name."}},"required":["inputs"]};
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate181.evaluated;
+const evaluated0 = validate207.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5447,8 +6804,8 @@ errors++;
 }
 }
 if(data.provider_options !== undefined){
-if(!(validate151(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate151.errors);
+if(!(validate173(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate173.errors);
 errors = vErrors.length;
 }
 }
@@ -5463,16 +6820,16 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
-validate181.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema72 = {"title":"EmbedResponse","description":"The answer to an embedding call: one vector per input, in input order.","type":"object","additionalProperties":false,"properties":{"embeddings":{"type":"array","items":{"$ref":"#/$defs/Embedding"},"description":"`embeddings[i]` belongs to `inputs[i]`."},"usage":{"$ref":"#/$defs/TokenUsage"},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["embeddings"]};
-const schema73 = {"title":"Embedding","description":"One vector of finite numbers.","type":"array","minItems":1,"items":{"type":"number","minimum":-9007199254740991,"maximum":9007199254740991}};
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate207.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema81 = {"title":"EmbedResponse","description":"The answer to an embedding call: one vector per input, in input order.","type":"object","additionalProperties":false,"properties":{"embeddings":{"type":"array","items":{"$ref":"#/$defs/Embedding"},"description":"`embeddings[i]` belongs to `inputs[i]`."},"usage":{"$ref":"#/$defs/TokenUsage"},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["embeddings"]};
+const schema82 = {"title":"Embedding","description":"One vector of finite numbers.","type":"array","minItems":1,"items":{"type":"number","minimum":-9007199254740991,"maximum":9007199254740991}};
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate184.evaluated;
+const evaluated0 = validate210.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5537,14 +6894,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate184.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
-validate184.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate210.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate183.evaluated;
+const evaluated0 = validate209.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5579,8 +6936,8 @@ let data0 = data.embeddings;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate184(data0[i0], {instancePath:instancePath+"/embeddings/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate184.errors);
+if(!(validate210(data0[i0], {instancePath:instancePath+"/embeddings/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate210.errors);
 errors = vErrors.length;
 }
 }
@@ -5597,8 +6954,8 @@ errors++;
 }
 }
 if(data.usage !== undefined){
-if(!(validate160(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate160.errors);
+if(!(validate182(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate182.errors);
 errors = vErrors.length;
 }
 }
@@ -5644,14 +7001,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
-validate183.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate209.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate188.evaluated;
+const evaluated0 = validate214.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5716,16 +7073,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
-validate188.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
-const schema75 = {"title":"Error","description":"A failed call, in one taxonomy across providers.","type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/ErrorKind"},"message":{"type":"string","description":"A human-readable description. Never contains credentials."},"retryable":{"type":"boolean","description":"Whether the same request may succeed if sent again."},"status":{"type":"integer","minimum":100,"maximum":599,"description":"The HTTP status, when there was one."},"provider_code":{"type":"string","description":"The provider's own error type or code (`insufficient_quota`, `overloaded_error` ...)."},"retry_after_ms":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"How long the provider asked the caller to wait before retrying."},"request_id":{"type":"string","description":"The provider's request id, for support tickets."},"usage":{"$ref":"#/$defs/TokenUsage","description":"Tokens consumed before the failure, when known."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["kind","message","retryable"]};
-const schema76 = {"title":"ErrorKind","type":"string","enum":["network","timeout","rate_limited","overloaded","authentication","permission_denied","not_found","invalid_request","context_length_exceeded","content_filter","provider","invalid_response","cancelled"],"description":"What went wrong. See the spec for which kinds are retryable by default."};
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate214.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+const schema84 = {"title":"Error","description":"A failed call, in one taxonomy across providers.","type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/ErrorKind"},"message":{"type":"string","description":"A human-readable description. Never contains credentials."},"retryable":{"type":"boolean","description":"Whether the same request may succeed if sent again."},"status":{"type":"integer","minimum":100,"maximum":599,"description":"The HTTP status, when there was one."},"provider_code":{"type":"string","description":"The provider's own error type or code (`insufficient_quota`, `overloaded_error` ...)."},"retry_after_ms":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"How long the provider asked the caller to wait before retrying."},"request_id":{"type":"string","description":"The provider's request id, for support tickets."},"usage":{"$ref":"#/$defs/TokenUsage","description":"Tokens consumed before the failure, when known."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["kind","message","retryable"]};
+const schema85 = {"title":"ErrorKind","type":"string","enum":["network","timeout","rate_limited","overloaded","authentication","permission_denied","not_found","invalid_request","context_length_exceeded","content_filter","provider","invalid_response","cancelled"],"description":"What went wrong. See the spec for which kinds are retryable by default."};
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate190.evaluated;
+const evaluated0 = validate216.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5743,7 +7100,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((((((data === "network") || (data === "timeout")) || (data === "rate_limited")) || (data === "overloaded")) || (data === "authentication")) || (data === "permission_denied")) || (data === "not_found")) || (data === "invalid_request")) || (data === "context_length_exceeded")) || (data === "content_filter")) || (data === "provider")) || (data === "invalid_response")) || (data === "cancelled"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema76.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema85.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5752,14 +7109,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
-validate190.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate216.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate189.evaluated;
+const evaluated0 = validate215.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5798,7 +7155,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func22.call(schema75.properties, key0))){
+if(!(func5.call(schema84.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -5810,8 +7167,8 @@ errors++;
 }
 }
 if(data.kind !== undefined){
-if(!(validate190(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate190.errors);
+if(!(validate216(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate216.errors);
 errors = vErrors.length;
 }
 }
@@ -5934,8 +7291,8 @@ errors++;
 }
 }
 if(data.usage !== undefined){
-if(!(validate160(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate160.errors);
+if(!(validate182(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate182.errors);
 errors = vErrors.length;
 }
 }
@@ -5956,15 +7313,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
-validate189.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema77 = {"title":"ErrorEvent","description":"The stream failed; no event follows. The parts so far are what arrived.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"error"},"error":{"$ref":"#/$defs/Error"}},"required":["type","error"]};
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate215.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema86 = {"title":"ErrorEvent","description":"The stream failed; no event follows. The parts so far are what arrived.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"error"},"error":{"$ref":"#/$defs/Error"}},"required":["type","error"]};
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate194.evaluated;
+const evaluated0 = validate220.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6028,8 +7385,8 @@ errors++;
 }
 }
 if(data.error !== undefined){
-if(!(validate189(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate189.errors);
+if(!(validate215(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate215.errors);
 errors = vErrors.length;
 }
 }
@@ -6044,14 +7401,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }
-validate194.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate220.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate196.evaluated;
+const evaluated0 = validate222.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6069,7 +7426,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((((((data === "network") || (data === "timeout")) || (data === "rate_limited")) || (data === "overloaded")) || (data === "authentication")) || (data === "permission_denied")) || (data === "not_found")) || (data === "invalid_request")) || (data === "context_length_exceeded")) || (data === "content_filter")) || (data === "provider")) || (data === "invalid_response")) || (data === "cancelled"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema76.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema85.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6078,14 +7435,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate222.errors = vErrors;
 return errors === 0;
 }
-validate196.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate222.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate197.evaluated;
+const evaluated0 = validate223.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6244,14 +7601,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate223.errors = vErrors;
 return errors === 0;
 }
-validate197.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate223.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate198.evaluated;
+const evaluated0 = validate224.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6425,14 +7782,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate198.errors = vErrors;
+validate224.errors = vErrors;
 return errors === 0;
 }
-validate198.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate224.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate199.evaluated;
+const evaluated0 = validate225.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6496,8 +7853,8 @@ errors++;
 }
 }
 if(data.file !== undefined){
-if(!(validate91(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate91.errors);
+if(!(validate96(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -6518,14 +7875,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
-validate199.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate225.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate202.evaluated;
+const evaluated0 = validate228.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6536,15 +7893,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.source;
 if(typeof tag0 == "string"){
 if(tag0 === "uri"){
-if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate92.errors);
+if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate97.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "base64"){
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate93.errors);
+if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate98.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -6552,8 +7909,8 @@ props0 = true;
 }
 }
 else if(tag0 === "file_id"){
-if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate94.errors);
+if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -6592,15 +7949,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate228.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate202.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate228.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate206.evaluated;
+const evaluated0 = validate232.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6749,15 +8106,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate206.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
-validate206.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema84 = {"title":"FinishEvent","description":"Generation ended normally; at most one per stream, after every part has ended.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"finish"},"finish_reason":{"$ref":"#/$defs/FinishReason"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","finish_reason"]};
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate232.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema93 = {"title":"FinishEvent","description":"Generation ended normally; at most one per stream, after every part has ended.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"finish"},"finish_reason":{"$ref":"#/$defs/FinishReason"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","finish_reason"]};
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate207.evaluated;
+const evaluated0 = validate233.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6821,8 +8178,8 @@ errors++;
 }
 }
 if(data.finish_reason !== undefined){
-if(!(validate156(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate156.errors);
+if(!(validate178(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate178.errors);
 errors = vErrors.length;
 }
 }
@@ -6843,14 +8200,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate207.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
-validate207.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate233.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate210.evaluated;
+const evaluated0 = validate236.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6868,7 +8225,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((data === "stop") || (data === "length")) || (data === "tool_calls")) || (data === "content_filter")) || (data === "refusal")) || (data === "pause")) || (data === "error")) || (data === "other"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema64.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6877,14 +8234,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate210.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
-validate210.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate236.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate211.evaluated;
+const evaluated0 = validate237.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6915,8 +8272,8 @@ errors++;
 }
 }
 if(data.kind !== undefined){
-if(!(validate157(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate157.errors);
+if(!(validate179(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate179.errors);
 errors = vErrors.length;
 }
 }
@@ -6943,14 +8300,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate211.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
-validate211.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate237.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate213.evaluated;
+const evaluated0 = validate239.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7036,14 +8393,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate213.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
-validate213.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate239.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate216.evaluated;
+const evaluated0 = validate242.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7062,14 +8419,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate216.errors = vErrors;
+validate242.errors = vErrors;
 return errors === 0;
 }
-validate216.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate242.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate217.evaluated;
+const evaluated0 = validate243.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7185,23 +8542,23 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate217.errors = vErrors;
+validate243.errors = vErrors;
 return errors === 0;
 }
-validate217.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-validate219.errors = null;
+validate243.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate245.errors = null;
 return true;
 }
-validate219.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema91 = {"title":"McpHttpServer","description":"A server reached over MCP's streamable HTTP transport.","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"http"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"url":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"The server's MCP endpoint (streamable HTTP), `http:` or `https:`."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Headers sent with every request, for values that are not secrets: a secret goes in `secret_headers`."},"secret_headers":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","url"]};
-const pattern22 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_-]*$", "u");
-const pattern23 = new RegExp("^[Hh][Tt][Tt][Pp][Ss]?://", "u");
-const pattern24 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate245.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const schema100 = {"title":"McpHttpServer","description":"A server reached over MCP's streamable HTTP transport.","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"http"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"url":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"The server's MCP endpoint (streamable HTTP), `http:` or `https:`."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Headers sent with every request, for values that are not secrets: a secret goes in `secret_headers`."},"secret_headers":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","url"]};
+const pattern27 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_-]*$", "u");
+const pattern28 = new RegExp("^[Hh][Tt][Tt][Pp][Ss]?://", "u");
+const pattern29 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate220.evaluated;
+const evaluated0 = validate246.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7297,7 +8654,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern22.test(data1)){
+if(!pattern27.test(data1)){
 const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -7322,7 +8679,7 @@ errors++;
 if(data.url !== undefined){
 let data2 = data.url;
 if(typeof data2 === "string"){
-if(!pattern23.test(data2)){
+if(!pattern28.test(data2)){
 const err10 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[Hh][Tt][Tt][Pp][Ss]?://"},message:"must match pattern \""+"^[Hh][Tt][Tt][Pp][Ss]?://"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -7397,7 +8754,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern24.test(data6)){
+if(!pattern29.test(data6)){
 const err16 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -7512,16 +8869,16 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate220.errors = vErrors;
+validate246.errors = vErrors;
 return errors === 0;
 }
-validate220.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema92 = {"title":"McpServerConfig","description":"How to reach one MCP server: a tagged union on `transport` (`stdio`, `http`, `websocket`). Secrets are named, never written: `secret_env` and `secret_headers` hold names of environment variables read when connecting.","type":"object","oneOf":[{"$ref":"#/$defs/McpStdioServer"},{"$ref":"#/$defs/McpHttpServer"},{"$ref":"#/$defs/McpWebsocketServer"}],"discriminator":{"propertyName":"transport"}};
-const schema93 = {"title":"McpStdioServer","description":"A server the client starts as a child process and speaks to over its stdin and stdout.","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"stdio"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"command":{"type":"string","minLength":1,"description":"The program to run (`npx`, `node`, `/usr/bin/python3`), found on PATH when not absolute."},"args":{"type":"array","items":{"type":"string"},"description":"Its arguments, in order."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Environment variables set for the server process, on top of a minimal inherited environment. For values that are not secrets: a secret goes in `secret_env`."},"secret_env":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"NAMES of environment variables of the client process passed on to the server process with their values, read when connecting, so that the config holds no secret."},"cwd":{"type":"string","minLength":1,"description":"The working directory of the server process. Absent means the client's."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","command"]};
-function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate246.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema101 = {"title":"McpServerConfig","description":"How to reach one MCP server: a tagged union on `transport` (`stdio`, `http`, `websocket`). Secrets are named, never written: `secret_env` and `secret_headers` hold names of environment variables read when connecting.","type":"object","oneOf":[{"$ref":"#/$defs/McpStdioServer"},{"$ref":"#/$defs/McpHttpServer"},{"$ref":"#/$defs/McpWebsocketServer"}],"discriminator":{"propertyName":"transport"}};
+const schema102 = {"title":"McpStdioServer","description":"A server the client starts as a child process and speaks to over its stdin and stdout.","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"stdio"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"command":{"type":"string","minLength":1,"description":"The program to run (`npx`, `node`, `/usr/bin/python3`), found on PATH when not absolute."},"args":{"type":"array","items":{"type":"string"},"description":"Its arguments, in order."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Environment variables set for the server process, on top of a minimal inherited environment. For values that are not secrets: a secret goes in `secret_env`."},"secret_env":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"NAMES of environment variables of the client process passed on to the server process with their values, read when connecting, so that the config holds no secret."},"cwd":{"type":"string","minLength":1,"description":"The working directory of the server process. Absent means the client's."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","command"]};
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate222.evaluated;
+const evaluated0 = validate248.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7560,7 +8917,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func22.call(schema93.properties, key0))){
+if(!(func5.call(schema102.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -7617,7 +8974,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern22.test(data1)){
+if(!pattern27.test(data1)){
 const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -7746,7 +9103,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern24.test(data8)){
+if(!pattern29.test(data8)){
 const err18 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -7886,16 +9243,16 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate222.errors = vErrors;
+validate248.errors = vErrors;
 return errors === 0;
 }
-validate222.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema94 = {"title":"McpWebsocketServer","description":"A server reached over a WebSocket (kept for configs that name one; the Python client refuses it, as the official SDK has no WebSocket client transport).","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"websocket"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"url":{"type":"string","format":"uri","pattern":"^[Ww][Ss][Ss]?://","description":"The server's WebSocket endpoint, `ws:` or `wss:`."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Headers sent with the opening handshake, for values that are not secrets: a secret goes in `secret_headers`."},"secret_headers":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","url"]};
-const pattern28 = new RegExp("^[Ww][Ss][Ss]?://", "u");
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate248.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema103 = {"title":"McpWebsocketServer","description":"A server reached over a WebSocket (kept for configs that name one; the Python client refuses it, as the official SDK has no WebSocket client transport).","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"websocket"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"url":{"type":"string","format":"uri","pattern":"^[Ww][Ss][Ss]?://","description":"The server's WebSocket endpoint, `ws:` or `wss:`."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Headers sent with the opening handshake, for values that are not secrets: a secret goes in `secret_headers`."},"secret_headers":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","url"]};
+const pattern33 = new RegExp("^[Ww][Ss][Ss]?://", "u");
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate223.evaluated;
+const evaluated0 = validate249.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7991,7 +9348,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern22.test(data1)){
+if(!pattern27.test(data1)){
 const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -8016,7 +9373,7 @@ errors++;
 if(data.url !== undefined){
 let data2 = data.url;
 if(typeof data2 === "string"){
-if(!pattern28.test(data2)){
+if(!pattern33.test(data2)){
 const err10 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[Ww][Ss][Ss]?://"},message:"must match pattern \""+"^[Ww][Ss][Ss]?://"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -8091,7 +9448,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern24.test(data6)){
+if(!pattern29.test(data6)){
 const err16 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -8206,14 +9563,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate223.errors = vErrors;
+validate249.errors = vErrors;
 return errors === 0;
 }
-validate223.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate249.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate221.evaluated;
+const evaluated0 = validate247.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8224,15 +9581,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.transport;
 if(typeof tag0 == "string"){
 if(tag0 === "stdio"){
-if(!(validate222(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate222.errors);
+if(!(validate248(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate248.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "http"){
-if(!(validate220(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate220.errors);
+if(!(validate246(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate246.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -8240,8 +9597,8 @@ props0 = true;
 }
 }
 else if(tag0 === "websocket"){
-if(!(validate223(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate223.errors);
+if(!(validate249(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate249.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -8280,15 +9637,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate221.errors = vErrors;
+validate247.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate221.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate247.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate227.evaluated;
+const evaluated0 = validate253.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8327,7 +9684,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func22.call(schema93.properties, key0))){
+if(!(func5.call(schema102.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -8384,7 +9741,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern22.test(data1)){
+if(!pattern27.test(data1)){
 const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -8513,7 +9870,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern24.test(data8)){
+if(!pattern29.test(data8)){
 const err18 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -8653,14 +10010,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate227.errors = vErrors;
+validate253.errors = vErrors;
 return errors === 0;
 }
-validate227.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate253.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate228.evaluated;
+const evaluated0 = validate254.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8756,7 +10113,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern22.test(data1)){
+if(!pattern27.test(data1)){
 const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -8781,7 +10138,7 @@ errors++;
 if(data.url !== undefined){
 let data2 = data.url;
 if(typeof data2 === "string"){
-if(!pattern28.test(data2)){
+if(!pattern33.test(data2)){
 const err10 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[Ww][Ss][Ss]?://"},message:"must match pattern \""+"^[Ww][Ss][Ss]?://"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -8856,7 +10213,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern24.test(data6)){
+if(!pattern29.test(data6)){
 const err16 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -8971,14 +10328,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate228.errors = vErrors;
+validate254.errors = vErrors;
 return errors === 0;
 }
-validate228.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate254.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate229.evaluated;
+const evaluated0 = validate255.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9112,14 +10469,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate229.errors = vErrors;
+validate255.errors = vErrors;
 return errors === 0;
 }
-validate229.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate255.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate230.evaluated;
+const evaluated0 = validate256.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9177,15 +10534,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate230.errors = vErrors;
+validate256.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate230.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate256.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate233.evaluated;
+const evaluated0 = validate259.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9309,14 +10666,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate233.errors = vErrors;
+validate259.errors = vErrors;
 return errors === 0;
 }
-validate233.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate259.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate234.evaluated;
+const evaluated0 = validate260.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9451,14 +10808,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate234.errors = vErrors;
+validate260.errors = vErrors;
 return errors === 0;
 }
-validate234.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate260.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate238.evaluated;
+const evaluated0 = validate264.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9476,8 +10833,8 @@ errors = vErrors.length;
 var props0 = true;
 }
 else if(tag0 === "reasoning"){
-if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate83.errors);
+if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate88.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -9485,8 +10842,8 @@ props0 = true;
 }
 }
 else if(tag0 === "image"){
-if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate87.errors);
+if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -9503,8 +10860,8 @@ props0 = true;
 }
 }
 else if(tag0 === "file"){
-if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate90.errors);
+if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate95.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -9512,8 +10869,8 @@ props0 = true;
 }
 }
 else if(tag0 === "data"){
-if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate100.errors);
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate105.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -9521,8 +10878,8 @@ props0 = true;
 }
 }
 else if(tag0 === "tool_call"){
-if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate106.errors);
+if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate111.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -9530,8 +10887,26 @@ props0 = true;
 }
 }
 else if(tag0 === "tool_result"){
-if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate110.errors);
+if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate115.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "provider_tool_call"){
+if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate128.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "provider_tool_result"){
+if(!(validate134(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate134.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -9570,16 +10945,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate238.errors = vErrors;
+validate264.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate238.evaluated = {"dynamicProps":true,"dynamicItems":false};
-const schema102 = {"title":"PartEvent","description":"A whole part that arrives in one piece (an image, audio, a file, data) at `index`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"part"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"part":{"$ref":"#/$defs/Part"}},"required":["type","index","part"]};
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate264.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const schema111 = {"title":"PartEvent","description":"A whole part that arrives in one piece (an image, audio, a file, data, a provider-run tool call or its result) at `index`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"part"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"part":{"$ref":"#/$defs/Part"}},"required":["type","index","part"]};
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate247.evaluated;
+const evaluated0 = validate275.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9704,16 +11079,16 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate247.errors = vErrors;
+validate275.errors = vErrors;
 return errors === 0;
 }
-validate247.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema103 = {"title":"PauseAwaitingApproval","description":"Calls wait for a person's decision.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"awaiting_approval"},"tool_call_ids":{"$ref":"#/$defs/ToolCallIds"}},"required":["type","tool_call_ids"]};
-const schema104 = {"title":"ToolCallIds","description":"Ids of pending tool calls.","type":"array","minItems":1,"items":{"type":"string","minLength":1}};
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate275.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema112 = {"title":"PauseAwaitingApproval","description":"Calls wait for a person's decision.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"awaiting_approval"},"tool_call_ids":{"$ref":"#/$defs/ToolCallIds"}},"required":["type","tool_call_ids"]};
+const schema113 = {"title":"ToolCallIds","description":"Ids of pending tool calls.","type":"array","minItems":1,"items":{"type":"string","minLength":1}};
+function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate250.evaluated;
+const evaluated0 = validate278.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9768,14 +11143,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate250.errors = vErrors;
+validate278.errors = vErrors;
 return errors === 0;
 }
-validate250.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate278.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate249.evaluated;
+const evaluated0 = validate277.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9839,8 +11214,8 @@ errors++;
 }
 }
 if(data.tool_call_ids !== undefined){
-if(!(validate250(data.tool_call_ids, {instancePath:instancePath+"/tool_call_ids",parentData:data,parentDataProperty:"tool_call_ids",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate250.errors);
+if(!(validate278(data.tool_call_ids, {instancePath:instancePath+"/tool_call_ids",parentData:data,parentDataProperty:"tool_call_ids",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate278.errors);
 errors = vErrors.length;
 }
 }
@@ -9855,17 +11230,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate249.errors = vErrors;
+validate277.errors = vErrors;
 return errors === 0;
 }
-validate249.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema105 = {"title":"PauseMixed","description":"Some calls wait for a decision and others are scheduled.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"mixed"},"awaiting_approval":{"$ref":"#/$defs/ToolCallIds"},"scheduled":{"$ref":"#/$defs/ToolCallIds"},"at":{"$ref":"#/$defs/Timestamp","description":"The earliest time a scheduled call may run."}},"required":["type","awaiting_approval","scheduled","at"]};
-const schema106 = {"title":"Timestamp","description":"An instant in UTC, RFC 3339 with a `Z` offset and 0 to 9 fraction digits: `2026-11-24T22:30:00Z`.","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"};
-const pattern39 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$", "u");
-function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate277.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema114 = {"title":"PauseMixed","description":"Some calls wait for a decision and others are scheduled.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"mixed"},"awaiting_approval":{"$ref":"#/$defs/ToolCallIds"},"scheduled":{"$ref":"#/$defs/ToolCallIds"},"at":{"$ref":"#/$defs/Timestamp","description":"The earliest time a scheduled call may run."}},"required":["type","awaiting_approval","scheduled","at"]};
+const schema115 = {"title":"Timestamp","description":"An instant in UTC, RFC 3339 with a `Z` offset and 0 to 9 fraction digits: `2026-11-24T22:30:00Z`.","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"};
+const pattern44 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$", "u");
+function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate255.evaluated;
+const evaluated0 = validate283.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9873,7 +11248,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data === "string"){
-if(!pattern39.test(data)){
+if(!pattern44.test(data)){
 const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
@@ -9894,14 +11269,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate255.errors = vErrors;
+validate283.errors = vErrors;
 return errors === 0;
 }
-validate255.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate283.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate252.evaluated;
+const evaluated0 = validate280.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9985,20 +11360,20 @@ errors++;
 }
 }
 if(data.awaiting_approval !== undefined){
-if(!(validate250(data.awaiting_approval, {instancePath:instancePath+"/awaiting_approval",parentData:data,parentDataProperty:"awaiting_approval",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate250.errors);
+if(!(validate278(data.awaiting_approval, {instancePath:instancePath+"/awaiting_approval",parentData:data,parentDataProperty:"awaiting_approval",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate278.errors);
 errors = vErrors.length;
 }
 }
 if(data.scheduled !== undefined){
-if(!(validate250(data.scheduled, {instancePath:instancePath+"/scheduled",parentData:data,parentDataProperty:"scheduled",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate250.errors);
+if(!(validate278(data.scheduled, {instancePath:instancePath+"/scheduled",parentData:data,parentDataProperty:"scheduled",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate278.errors);
 errors = vErrors.length;
 }
 }
 if(data.at !== undefined){
-if(!(validate255(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate255.errors);
+if(!(validate283(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate283.errors);
 errors = vErrors.length;
 }
 }
@@ -10013,15 +11388,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate252.errors = vErrors;
+validate280.errors = vErrors;
 return errors === 0;
 }
-validate252.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema107 = {"title":"PauseScheduled","description":"Calls are scheduled; resume at `at` (the earliest of their times) or later.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"scheduled"},"tool_call_ids":{"$ref":"#/$defs/ToolCallIds"},"at":{"$ref":"#/$defs/Timestamp","description":"The earliest time a scheduled call may run."}},"required":["type","tool_call_ids","at"]};
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate280.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema116 = {"title":"PauseScheduled","description":"Calls are scheduled; resume at `at` (the earliest of their times) or later.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"scheduled"},"tool_call_ids":{"$ref":"#/$defs/ToolCallIds"},"at":{"$ref":"#/$defs/Timestamp","description":"The earliest time a scheduled call may run."}},"required":["type","tool_call_ids","at"]};
+function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate257.evaluated;
+const evaluated0 = validate285.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10095,14 +11470,14 @@ errors++;
 }
 }
 if(data.tool_call_ids !== undefined){
-if(!(validate250(data.tool_call_ids, {instancePath:instancePath+"/tool_call_ids",parentData:data,parentDataProperty:"tool_call_ids",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate250.errors);
+if(!(validate278(data.tool_call_ids, {instancePath:instancePath+"/tool_call_ids",parentData:data,parentDataProperty:"tool_call_ids",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate278.errors);
 errors = vErrors.length;
 }
 }
 if(data.at !== undefined){
-if(!(validate255(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate255.errors);
+if(!(validate283(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate283.errors);
 errors = vErrors.length;
 }
 }
@@ -10117,17 +11492,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate257.errors = vErrors;
+validate285.errors = vErrors;
 return errors === 0;
 }
-validate257.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema108 = {"title":"PendingToolCall","description":"A call of the last model turn and its local status.","type":"object","additionalProperties":false,"properties":{"tool_call":{"$ref":"#/$defs/ToolCall"},"status":{"$ref":"#/$defs/ToolCallStatus"}},"required":["tool_call","status"]};
-const schema109 = {"title":"ToolCallStatus","description":"The local status of a tool call a paused tool loop has not resolved yet: a tagged union on `type`. Never sent to a provider: only resolved outcomes (`ToolResult.status`) are.","type":"object","oneOf":[{"$ref":"#/$defs/ToolCallPending"},{"$ref":"#/$defs/ToolCallApproved"},{"$ref":"#/$defs/ToolCallRejected"},{"$ref":"#/$defs/ToolCallScheduled"}],"discriminator":{"propertyName":"type"}};
-const schema110 = {"title":"ToolCallPending","description":"Waiting for a decision (approve or reject).","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"pending"}},"required":["type"]};
-function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate285.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema117 = {"title":"PendingToolCall","description":"A call of the last model turn and its local status.","type":"object","additionalProperties":false,"properties":{"tool_call":{"$ref":"#/$defs/ToolCall"},"status":{"$ref":"#/$defs/ToolCallStatus"}},"required":["tool_call","status"]};
+const schema118 = {"title":"ToolCallStatus","description":"The local status of a tool call a paused tool loop has not resolved yet: a tagged union on `type`. Never sent to a provider: only resolved outcomes (`ToolResult.status`) are.","type":"object","oneOf":[{"$ref":"#/$defs/ToolCallPending"},{"$ref":"#/$defs/ToolCallApproved"},{"$ref":"#/$defs/ToolCallRejected"},{"$ref":"#/$defs/ToolCallScheduled"}],"discriminator":{"propertyName":"type"}};
+const schema119 = {"title":"ToolCallPending","description":"Waiting for a decision (approve or reject).","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"pending"}},"required":["type"]};
+function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate263.evaluated;
+const evaluated0 = validate291.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10191,15 +11566,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate263.errors = vErrors;
+validate291.errors = vErrors;
 return errors === 0;
 }
-validate263.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema111 = {"title":"ToolCallApproved","description":"Approved: it runs when the loop resumes.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"approved"}},"required":["type"]};
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate291.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema120 = {"title":"ToolCallApproved","description":"Approved: it runs when the loop resumes.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"approved"}},"required":["type"]};
+function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate264.evaluated;
+const evaluated0 = validate292.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10263,15 +11638,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate264.errors = vErrors;
+validate292.errors = vErrors;
 return errors === 0;
 }
-validate264.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema112 = {"title":"ToolCallRejected","description":"Rejected: when the loop resumes, the model receives a `rejected` result carrying `reason`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"rejected"},"reason":{"type":"string","minLength":1,"description":"Why, in words the model reads."}},"required":["type","reason"]};
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate292.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema121 = {"title":"ToolCallRejected","description":"Rejected: when the loop resumes, the model receives a `rejected` result carrying `reason`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"rejected"},"reason":{"type":"string","minLength":1,"description":"Why, in words the model reads."}},"required":["type","reason"]};
+function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate265.evaluated;
+const evaluated0 = validate293.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10370,15 +11745,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate265.errors = vErrors;
+validate293.errors = vErrors;
 return errors === 0;
 }
-validate265.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema113 = {"title":"ToolCallScheduled","description":"To run at `at` or later, when the loop is resumed then.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"scheduled"},"at":{"$ref":"#/$defs/Timestamp","description":"The earliest time the call may run."}},"required":["type","at"]};
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate293.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema122 = {"title":"ToolCallScheduled","description":"To run at `at` or later, when the loop is resumed then.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"scheduled"},"at":{"$ref":"#/$defs/Timestamp","description":"The earliest time the call may run."}},"required":["type","at"]};
+function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate266.evaluated;
+const evaluated0 = validate294.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10442,8 +11817,8 @@ errors++;
 }
 }
 if(data.at !== undefined){
-if(!(validate255(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate255.errors);
+if(!(validate283(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate283.errors);
 errors = vErrors.length;
 }
 }
@@ -10458,14 +11833,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate266.errors = vErrors;
+validate294.errors = vErrors;
 return errors === 0;
 }
-validate266.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate294.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate262.evaluated;
+const evaluated0 = validate290.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10476,15 +11851,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "pending"){
-if(!(validate263(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate263.errors);
+if(!(validate291(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate291.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "approved"){
-if(!(validate264(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate264.errors);
+if(!(validate292(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate292.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10492,8 +11867,8 @@ props0 = true;
 }
 }
 else if(tag0 === "rejected"){
-if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate265.errors);
+if(!(validate293(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate293.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10501,8 +11876,8 @@ props0 = true;
 }
 }
 else if(tag0 === "scheduled"){
-if(!(validate266(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate266.errors);
+if(!(validate294(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate294.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10541,15 +11916,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate262.errors = vErrors;
+validate290.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate262.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate290.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate260.evaluated;
+const evaluated0 = validate288.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10590,14 +11965,14 @@ errors++;
 }
 }
 if(data.tool_call !== undefined){
-if(!(validate107(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate107.errors);
+if(!(validate112(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate112.errors);
 errors = vErrors.length;
 }
 }
 if(data.status !== undefined){
-if(!(validate262(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate262.errors);
+if(!(validate290(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate290.errors);
 errors = vErrors.length;
 }
 }
@@ -10612,14 +11987,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate260.errors = vErrors;
+validate288.errors = vErrors;
 return errors === 0;
 }
-validate260.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate288.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate273.evaluated;
+const evaluated0 = validate301.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10644,14 +12019,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate273.errors = vErrors;
+validate301.errors = vErrors;
 return errors === 0;
 }
-validate273.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate301.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate275.evaluated;
+const evaluated0 = validate303.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10676,14 +12051,686 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate275.errors = vErrors;
+validate303.errors = vErrors;
 return errors === 0;
 }
-validate275.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate303.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate277.evaluated;
+const evaluated0 = validate305.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.issuer === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuer"},message:"must have required property '"+"issuer"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.definition === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "definition"},message:"must have required property '"+"definition"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "issuer") || (key0 === "type")) || (key0 === "name")) || (key0 === "definition"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.issuer !== undefined){
+let data0 = data.issuer;
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err4 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_.-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data1 = data.type;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data2 = data.name;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.definition !== undefined){
+if(!(validate61(data.definition, {instancePath:instancePath+"/definition",parentData:data,parentDataProperty:"definition",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate305.errors = vErrors;
+return errors === 0;
+}
+validate305.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate307.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.issuer === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuer"},message:"must have required property '"+"issuer"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "issuer")) || (key0 === "input")) || (key0 === "server")) || (key0 === "block"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.issuer !== undefined){
+let data2 = data.issuer;
+if(typeof data2 === "string"){
+if(!pattern7.test(data2)){
+const err8 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_.-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.input !== undefined){
+if(!(validate107(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate107.errors);
+errors = vErrors.length;
+}
+}
+if(data.server !== undefined){
+let data4 = data.server;
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err10 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.block !== undefined){
+if(!(validate61(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate307.errors = vErrors;
+return errors === 0;
+}
+validate307.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate310.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.provider_tool_call === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_tool_call"},message:"must have required property '"+"provider_tool_call"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "provider_tool_call")) || (key0 === "provider_metadata"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("provider_tool_call" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "provider_tool_call"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.provider_tool_call !== undefined){
+if(!(validate129(data.provider_tool_call, {instancePath:instancePath+"/provider_tool_call",parentData:data,parentDataProperty:"provider_tool_call",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate129.errors);
+errors = vErrors.length;
+}
+}
+if(data.provider_metadata !== undefined){
+if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate60.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate310.errors = vErrors;
+return errors === 0;
+}
+validate310.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate313.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tool_call_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call_id"},message:"must have required property '"+"tool_call_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.issuer === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuer"},message:"must have required property '"+"issuer"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "tool_call_id") || (key0 === "issuer")) || (key0 === "name")) || (key0 === "output")) || (key0 === "is_error")) || (key0 === "block"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.tool_call_id !== undefined){
+let data0 = data.tool_call_id;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/tool_call_id",schemaPath:"#/properties/tool_call_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/tool_call_id",schemaPath:"#/properties/tool_call_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.issuer !== undefined){
+let data1 = data.issuer;
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err5 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_.-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data2 = data.name;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.output !== undefined){
+if(!(validate107(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate107.errors);
+errors = vErrors.length;
+}
+}
+if(data.is_error !== undefined){
+if(typeof data.is_error !== "boolean"){
+const err9 = {instancePath:instancePath+"/is_error",schemaPath:"#/properties/is_error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.block !== undefined){
+if(!(validate61(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate313.errors = vErrors;
+return errors === 0;
+}
+validate313.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate316.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.provider_tool_result === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_tool_result"},message:"must have required property '"+"provider_tool_result"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "provider_tool_result")) || (key0 === "provider_metadata"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("provider_tool_result" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "provider_tool_result"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.provider_tool_result !== undefined){
+if(!(validate135(data.provider_tool_result, {instancePath:instancePath+"/provider_tool_result",parentData:data,parentDataProperty:"provider_tool_result",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate135.errors);
+errors = vErrors.length;
+}
+}
+if(data.provider_metadata !== undefined){
+if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate60.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate316.errors = vErrors;
+return errors === 0;
+}
+validate316.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate319.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10801,15 +12848,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate277.errors = vErrors;
+validate319.errors = vErrors;
 return errors === 0;
 }
-validate277.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema117 = {"title":"ReasoningDeltaEvent","description":"More reasoning for the part at `index`: text fragments and signature fragments each concatenate, in order.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"text":{"type":"string","description":"A fragment of the reasoning text."},"signature":{"type":"string","description":"A fragment of the signature (often the whole of it, in one event)."}},"required":["type","index"]};
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate319.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema131 = {"title":"ReasoningDeltaEvent","description":"More reasoning for the part at `index`: text fragments and signature fragments each concatenate, in order.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"text":{"type":"string","description":"A fragment of the reasoning text."},"signature":{"type":"string","description":"A fragment of the signature (often the whole of it, in one event)."}},"required":["type","index"]};
+function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate278.evaluated;
+const evaluated0 = validate320.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10942,15 +12989,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate278.errors = vErrors;
+validate320.errors = vErrors;
 return errors === 0;
 }
-validate278.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema118 = {"title":"ReasoningEndEvent","description":"The reasoning part at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
-function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate320.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema132 = {"title":"ReasoningEndEvent","description":"The reasoning part at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate279.evaluated;
+const evaluated0 = validate321.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11065,14 +13112,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate279.errors = vErrors;
+validate321.errors = vErrors;
 return errors === 0;
 }
-validate279.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate321.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate281.evaluated;
+const evaluated0 = validate323.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11136,8 +13183,8 @@ errors++;
 }
 }
 if(data.reasoning !== undefined){
-if(!(validate84(data.reasoning, {instancePath:instancePath+"/reasoning",parentData:data,parentDataProperty:"reasoning",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate84.errors);
+if(!(validate89(data.reasoning, {instancePath:instancePath+"/reasoning",parentData:data,parentDataProperty:"reasoning",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate89.errors);
 errors = vErrors.length;
 }
 }
@@ -11158,15 +13205,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate281.errors = vErrors;
+validate323.errors = vErrors;
 return errors === 0;
 }
-validate281.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema120 = {"title":"ReasoningStartEvent","description":"A reasoning part begins at `index`. Redacted reasoning arrives whole here as `redacted_data`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that signs this reasoning."},"redacted_data":{"type":"string","minLength":1,"description":"Encrypted reasoning, opaque."}},"required":["type","index"]};
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate323.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema134 = {"title":"ReasoningStartEvent","description":"A reasoning part begins at `index`. Redacted reasoning arrives whole here as `redacted_data`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that signs this reasoning."},"redacted_data":{"type":"string","minLength":1,"description":"Encrypted reasoning, opaque."}},"required":["type","index"]};
+function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate284.evaluated;
+const evaluated0 = validate326.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11325,14 +13372,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate284.errors = vErrors;
+validate326.errors = vErrors;
 return errors === 0;
 }
-validate284.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate326.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate285.evaluated;
+const evaluated0 = validate327.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11399,15 +13446,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate285.errors = vErrors;
+validate327.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate285.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate327.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate289.evaluated;
+const evaluated0 = validate331.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11471,14 +13518,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate289.errors = vErrors;
+validate331.errors = vErrors;
 return errors === 0;
 }
-validate289.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate331.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate290.evaluated;
+const evaluated0 = validate332.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11558,14 +13605,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate290.errors = vErrors;
+validate332.errors = vErrors;
 return errors === 0;
 }
-validate290.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate332.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate292.evaluated;
+const evaluated0 = validate334.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11629,14 +13676,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate292.errors = vErrors;
+validate334.errors = vErrors;
 return errors === 0;
 }
-validate292.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate334.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate293.evaluated;
+const evaluated0 = validate335.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11663,15 +13710,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate293.errors = vErrors;
+validate335.errors = vErrors;
 return errors === 0;
 }
-validate293.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema126 = {"title":"StartEvent","description":"The first event of a stream: the response's id and model, when the provider says them.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"start"},"id":{"type":"string","minLength":1,"description":"The response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."}},"required":["type"]};
-function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate335.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const schema140 = {"title":"StartEvent","description":"The first event of a stream: the response's id and model, when the provider says them.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"start"},"id":{"type":"string","minLength":1,"description":"The response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."}},"required":["type"]};
+function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate294.evaluated;
+const evaluated0 = validate336.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11785,16 +13832,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate294.errors = vErrors;
+validate336.errors = vErrors;
 return errors === 0;
 }
-validate294.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema127 = {"title":"StreamEvent","description":"One event of a streamed chat response: a tagged union on `type`. Folding the events of a stream gives exactly the `ChatResponse` the same call returns unstreamed (see the spec's fold law).","type":"object","oneOf":[{"$ref":"#/$defs/StartEvent"},{"$ref":"#/$defs/TextStartEvent"},{"$ref":"#/$defs/TextDeltaEvent"},{"$ref":"#/$defs/TextEndEvent"},{"$ref":"#/$defs/ReasoningStartEvent"},{"$ref":"#/$defs/ReasoningDeltaEvent"},{"$ref":"#/$defs/ReasoningEndEvent"},{"$ref":"#/$defs/ToolCallStartEvent"},{"$ref":"#/$defs/ToolCallDeltaEvent"},{"$ref":"#/$defs/ToolCallEndEvent"},{"$ref":"#/$defs/PartEvent"},{"$ref":"#/$defs/UsageEvent"},{"$ref":"#/$defs/FinishEvent"},{"$ref":"#/$defs/ErrorEvent"}],"discriminator":{"propertyName":"type"}};
-const schema128 = {"title":"TextStartEvent","description":"A text part begins at `index`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."}},"required":["type","index"]};
-function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate336.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema141 = {"title":"StreamEvent","description":"One event of a streamed chat response: a tagged union on `type`. Folding the events of a stream gives exactly the `ChatResponse` the same call returns unstreamed (see the spec's fold law).","type":"object","oneOf":[{"$ref":"#/$defs/StartEvent"},{"$ref":"#/$defs/TextStartEvent"},{"$ref":"#/$defs/TextDeltaEvent"},{"$ref":"#/$defs/TextEndEvent"},{"$ref":"#/$defs/ReasoningStartEvent"},{"$ref":"#/$defs/ReasoningDeltaEvent"},{"$ref":"#/$defs/ReasoningEndEvent"},{"$ref":"#/$defs/ToolCallStartEvent"},{"$ref":"#/$defs/ToolCallDeltaEvent"},{"$ref":"#/$defs/ToolCallEndEvent"},{"$ref":"#/$defs/PartEvent"},{"$ref":"#/$defs/UsageEvent"},{"$ref":"#/$defs/FinishEvent"},{"$ref":"#/$defs/ErrorEvent"}],"discriminator":{"propertyName":"type"}};
+const schema142 = {"title":"TextStartEvent","description":"A text part begins at `index`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."}},"required":["type","index"]};
+function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate296.evaluated;
+const evaluated0 = validate338.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11903,15 +13950,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate296.errors = vErrors;
+validate338.errors = vErrors;
 return errors === 0;
 }
-validate296.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema129 = {"title":"TextDeltaEvent","description":"More text for the part at `index`; fragments concatenate.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"text":{"type":"string"}},"required":["type","index","text"]};
-function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate338.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema143 = {"title":"TextDeltaEvent","description":"More text for the part at `index`; fragments concatenate.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"text":{"type":"string"}},"required":["type","index","text"]};
+function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate297.evaluated;
+const evaluated0 = validate339.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12042,15 +14089,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate297.errors = vErrors;
+validate339.errors = vErrors;
 return errors === 0;
 }
-validate297.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema130 = {"title":"TextEndEvent","description":"The text part at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
-function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate339.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema144 = {"title":"TextEndEvent","description":"The text part at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"citations":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Citation"},"description":"The text part's citations, all of them; the fold puts them on the part."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
+function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate298.evaluated;
+const evaluated0 = validate340.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12079,7 +14126,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "index")) || (key0 === "provider_metadata"))){
+if(!((((key0 === "type") || (key0 === "index")) || (key0 === "citations")) || (key0 === "provider_metadata"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -12148,15 +14195,11 @@ errors++;
 }
 }
 }
-if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.citations !== undefined){
+let data2 = data.citations;
+if(Array.isArray(data2)){
+if(data2.length < 1){
+const err8 = {instancePath:instancePath+"/citations",schemaPath:"#/properties/citations/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12165,15 +14208,51 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate298.errors = vErrors;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate82(data2[i0], {instancePath:instancePath+"/citations/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate82.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/citations",schemaPath:"#/properties/citations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.provider_metadata !== undefined){
+if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate60.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate340.errors = vErrors;
 return errors === 0;
 }
-validate298.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema131 = {"title":"ToolCallStartEvent","description":"A tool call begins at `index`, with its id and name. Parallel calls each have their own index.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"id":{"type":"string","minLength":1,"description":"The tool call id."},"name":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name."}},"required":["type","index","id","name"]};
-function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate340.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema145 = {"title":"ToolCallStartEvent","description":"A tool call begins at `index`, with its id and name. Parallel calls each have their own index.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"id":{"type":"string","minLength":1,"description":"The tool call id."},"name":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name."}},"required":["type","index","id","name"]};
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate300.evaluated;
+const evaluated0 = validate343.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12362,15 +14441,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate300.errors = vErrors;
+validate343.errors = vErrors;
 return errors === 0;
 }
-validate300.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema132 = {"title":"ToolCallDeltaEvent","description":"A fragment of the arguments of the tool call at `index`; fragments concatenate into `ToolCall.arguments`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"arguments":{"type":"string","description":"The next bytes of the JSON text."}},"required":["type","index","arguments"]};
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate343.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema146 = {"title":"ToolCallDeltaEvent","description":"A fragment of the arguments of the tool call at `index`; fragments concatenate into `ToolCall.arguments`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"arguments":{"type":"string","description":"The next bytes of the JSON text."}},"required":["type","index","arguments"]};
+function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate301.evaluated;
+const evaluated0 = validate344.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12501,15 +14580,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate301.errors = vErrors;
+validate344.errors = vErrors;
 return errors === 0;
 }
-validate301.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema133 = {"title":"ToolCallEndEvent","description":"The tool call at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
-function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate344.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema147 = {"title":"ToolCallEndEvent","description":"The tool call at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
+function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate302.evaluated;
+const evaluated0 = validate345.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12624,15 +14703,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate302.errors = vErrors;
+validate345.errors = vErrors;
 return errors === 0;
 }
-validate302.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema134 = {"title":"UsageEvent","description":"Usage so far. Each usage event replaces the previous one: the last is the response's usage.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"usage"},"usage":{"$ref":"#/$defs/TokenUsage"}},"required":["type","usage"]};
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate345.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema148 = {"title":"UsageEvent","description":"Usage so far. Each usage event replaces the previous one: the last is the response's usage.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"usage"},"usage":{"$ref":"#/$defs/TokenUsage"}},"required":["type","usage"]};
+function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate304.evaluated;
+const evaluated0 = validate347.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12696,8 +14775,8 @@ errors++;
 }
 }
 if(data.usage !== undefined){
-if(!(validate160(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate160.errors);
+if(!(validate182(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate182.errors);
 errors = vErrors.length;
 }
 }
@@ -12712,14 +14791,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate304.errors = vErrors;
+validate347.errors = vErrors;
 return errors === 0;
 }
-validate304.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate347.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate295.evaluated;
+const evaluated0 = validate337.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12730,15 +14809,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "start"){
-if(!(validate294(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate294.errors);
+if(!(validate336(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate336.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "text_start"){
-if(!(validate296(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate296.errors);
+if(!(validate338(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate338.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -12746,8 +14825,8 @@ props0 = true;
 }
 }
 else if(tag0 === "text_delta"){
-if(!(validate297(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate297.errors);
+if(!(validate339(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate339.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -12755,8 +14834,8 @@ props0 = true;
 }
 }
 else if(tag0 === "text_end"){
-if(!(validate298(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate298.errors);
+if(!(validate340(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate340.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -12764,8 +14843,8 @@ props0 = true;
 }
 }
 else if(tag0 === "reasoning_start"){
-if(!(validate284(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate284.errors);
+if(!(validate326(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate326.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -12773,8 +14852,8 @@ props0 = true;
 }
 }
 else if(tag0 === "reasoning_delta"){
-if(!(validate278(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate278.errors);
+if(!(validate320(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate320.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -12782,8 +14861,8 @@ props0 = true;
 }
 }
 else if(tag0 === "reasoning_end"){
-if(!(validate279(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate279.errors);
+if(!(validate321(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate321.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -12791,8 +14870,8 @@ props0 = true;
 }
 }
 else if(tag0 === "tool_call_start"){
-if(!(validate300(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate300.errors);
+if(!(validate343(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate343.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -12800,8 +14879,8 @@ props0 = true;
 }
 }
 else if(tag0 === "tool_call_delta"){
-if(!(validate301(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate301.errors);
+if(!(validate344(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate344.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -12809,8 +14888,8 @@ props0 = true;
 }
 }
 else if(tag0 === "tool_call_end"){
-if(!(validate302(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate302.errors);
+if(!(validate345(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate345.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -12818,8 +14897,8 @@ props0 = true;
 }
 }
 else if(tag0 === "part"){
-if(!(validate247(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate247.errors);
+if(!(validate275(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate275.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -12827,8 +14906,8 @@ props0 = true;
 }
 }
 else if(tag0 === "usage"){
-if(!(validate304(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate304.errors);
+if(!(validate347(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate347.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -12836,8 +14915,8 @@ props0 = true;
 }
 }
 else if(tag0 === "finish"){
-if(!(validate207(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate207.errors);
+if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate233.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -12845,8 +14924,8 @@ props0 = true;
 }
 }
 else if(tag0 === "error"){
-if(!(validate194(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate194.errors);
+if(!(validate220(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate220.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -12885,15 +14964,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate295.errors = vErrors;
+validate337.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate295.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate337.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate320.evaluated;
+const evaluated0 = validate363.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13024,14 +15103,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate320.errors = vErrors;
+validate363.errors = vErrors;
 return errors === 0;
 }
-validate320.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate363.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate321.evaluated;
+const evaluated0 = validate364.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13060,7 +15139,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "index")) || (key0 === "provider_metadata"))){
+if(!((((key0 === "type") || (key0 === "index")) || (key0 === "citations")) || (key0 === "provider_metadata"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -13129,15 +15208,11 @@ errors++;
 }
 }
 }
-if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.citations !== undefined){
+let data2 = data.citations;
+if(Array.isArray(data2)){
+if(data2.length < 1){
+const err8 = {instancePath:instancePath+"/citations",schemaPath:"#/properties/citations/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13146,14 +15221,50 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate321.errors = vErrors;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate82(data2[i0], {instancePath:instancePath+"/citations/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate82.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/citations",schemaPath:"#/properties/citations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.provider_metadata !== undefined){
+if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate60.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate364.errors = vErrors;
 return errors === 0;
 }
-validate321.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate364.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate323.evaluated;
+const evaluated0 = validate367.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13182,7 +15293,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "text")) || (key0 === "provider_metadata"))){
+if(!((((key0 === "type") || (key0 === "text")) || (key0 === "citations")) || (key0 === "provider_metadata"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -13228,15 +15339,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.citations !== undefined){
+let data2 = data.citations;
+if(Array.isArray(data2)){
+if(data2.length < 1){
+const err6 = {instancePath:instancePath+"/citations",schemaPath:"#/properties/citations/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13245,14 +15352,50 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate323.errors = vErrors;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate82(data2[i0], {instancePath:instancePath+"/citations/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate82.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/citations",schemaPath:"#/properties/citations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.provider_metadata !== undefined){
+if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate60.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate367.errors = vErrors;
 return errors === 0;
 }
-validate323.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate367.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate325.evaluated;
+const evaluated0 = validate370.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13361,14 +15504,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate325.errors = vErrors;
+validate370.errors = vErrors;
 return errors === 0;
 }
-validate325.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate370.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate326.evaluated;
+const evaluated0 = validate371.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13376,7 +15519,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data === "string"){
-if(!pattern39.test(data)){
+if(!pattern44.test(data)){
 const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
@@ -13397,14 +15540,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate326.errors = vErrors;
+validate371.errors = vErrors;
 return errors === 0;
 }
-validate326.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate371.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate327.evaluated;
+const evaluated0 = validate372.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13443,7 +15586,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func22.call(schema65.properties, key0))){
+if(!(func5.call(schema72.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -13770,14 +15913,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate327.errors = vErrors;
+validate372.errors = vErrors;
 return errors === 0;
 }
-validate327.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate372.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate328.evaluated;
+const evaluated0 = validate373.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13868,14 +16011,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate328.errors = vErrors;
+validate373.errors = vErrors;
 return errors === 0;
 }
-validate328.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate373.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate329.evaluated;
+const evaluated0 = validate374.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14008,14 +16151,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate329.errors = vErrors;
+validate374.errors = vErrors;
 return errors === 0;
 }
-validate329.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate374.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate330.evaluated;
+const evaluated0 = validate375.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14079,14 +16222,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate330.errors = vErrors;
+validate375.errors = vErrors;
 return errors === 0;
 }
-validate330.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate375.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate331.evaluated;
+const evaluated0 = validate376.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14217,14 +16360,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate331.errors = vErrors;
+validate376.errors = vErrors;
 return errors === 0;
 }
-validate331.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate376.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate332.evaluated;
+const evaluated0 = validate377.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14339,14 +16482,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate332.errors = vErrors;
+validate377.errors = vErrors;
 return errors === 0;
 }
-validate332.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate377.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate334.evaluated;
+const evaluated0 = validate379.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14401,14 +16544,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate334.errors = vErrors;
+validate379.errors = vErrors;
 return errors === 0;
 }
-validate334.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
-function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate379.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate335.evaluated;
+const evaluated0 = validate380.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14472,8 +16615,8 @@ errors++;
 }
 }
 if(data.tool_call !== undefined){
-if(!(validate107(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate107.errors);
+if(!(validate112(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -14494,14 +16637,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate335.errors = vErrors;
+validate380.errors = vErrors;
 return errors === 0;
 }
-validate335.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate380.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate338.evaluated;
+const evaluated0 = validate383.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14565,14 +16708,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate338.errors = vErrors;
+validate383.errors = vErrors;
 return errors === 0;
 }
-validate338.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate383.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate339.evaluated;
+const evaluated0 = validate384.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14671,14 +16814,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate339.errors = vErrors;
+validate384.errors = vErrors;
 return errors === 0;
 }
-validate339.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate384.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate340.evaluated;
+const evaluated0 = validate385.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14742,8 +16885,8 @@ errors++;
 }
 }
 if(data.at !== undefined){
-if(!(validate255(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate255.errors);
+if(!(validate283(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate283.errors);
 errors = vErrors.length;
 }
 }
@@ -14758,14 +16901,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate340.errors = vErrors;
+validate385.errors = vErrors;
 return errors === 0;
 }
-validate340.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate385.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate342.evaluated;
+const evaluated0 = validate387.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14954,14 +17097,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate342.errors = vErrors;
+validate387.errors = vErrors;
 return errors === 0;
 }
-validate342.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate387.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate343.evaluated;
+const evaluated0 = validate388.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14972,15 +17115,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "pending"){
-if(!(validate263(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate263.errors);
+if(!(validate291(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate291.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "approved"){
-if(!(validate264(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate264.errors);
+if(!(validate292(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate292.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -14988,8 +17131,8 @@ props0 = true;
 }
 }
 else if(tag0 === "rejected"){
-if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate265.errors);
+if(!(validate293(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate293.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -14997,8 +17140,8 @@ props0 = true;
 }
 }
 else if(tag0 === "scheduled"){
-if(!(validate266(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate266.errors);
+if(!(validate294(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate294.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -15037,15 +17180,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate343.errors = vErrors;
+validate388.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate343.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate388.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate348.evaluated;
+const evaluated0 = validate393.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15056,15 +17199,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "auto"){
-if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate141.errors);
+if(!(validate163(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate163.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "none"){
-if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate142.errors);
+if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate164.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -15072,8 +17215,8 @@ props0 = true;
 }
 }
 else if(tag0 === "required"){
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate143.errors);
+if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate165.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -15081,8 +17224,8 @@ props0 = true;
 }
 }
 else if(tag0 === "tool"){
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate144.errors);
+if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate166.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -15121,15 +17264,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate348.errors = vErrors;
+validate393.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate348.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate393.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate353.evaluated;
+const evaluated0 = validate398.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15193,14 +17336,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate353.errors = vErrors;
+validate398.errors = vErrors;
 return errors === 0;
 }
-validate353.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate398.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate354.evaluated;
+const evaluated0 = validate399.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15264,14 +17407,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate354.errors = vErrors;
+validate399.errors = vErrors;
 return errors === 0;
 }
-validate354.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate399.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate355.evaluated;
+const evaluated0 = validate400.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15335,14 +17478,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate355.errors = vErrors;
+validate400.errors = vErrors;
 return errors === 0;
 }
-validate355.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate400.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate356.evaluated;
+const evaluated0 = validate401.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15451,14 +17594,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate356.errors = vErrors;
+validate401.errors = vErrors;
 return errors === 0;
 }
-validate356.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate401.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate357.evaluated;
+const evaluated0 = validate402.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15558,8 +17701,8 @@ errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!(validate137(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate137.errors);
+if(!(validate156(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate156.errors);
 errors = vErrors.length;
 }
 }
@@ -15586,15 +17729,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate357.errors = vErrors;
+validate402.errors = vErrors;
 return errors === 0;
 }
-validate357.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema159 = {"title":"ToolLoopPause","description":"Why a tool loop stopped before the model answered: a tagged union on `type`. The ids name entries of `ToolLoopState.pending`.","type":"object","oneOf":[{"$ref":"#/$defs/PauseAwaitingApproval"},{"$ref":"#/$defs/PauseScheduled"},{"$ref":"#/$defs/PauseMixed"}],"discriminator":{"propertyName":"type"}};
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate402.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema173 = {"title":"ToolLoopPause","description":"Why a tool loop stopped before the model answered: a tagged union on `type`. The ids name entries of `ToolLoopState.pending`.","type":"object","oneOf":[{"$ref":"#/$defs/PauseAwaitingApproval"},{"$ref":"#/$defs/PauseScheduled"},{"$ref":"#/$defs/PauseMixed"}],"discriminator":{"propertyName":"type"}};
+function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate361.evaluated;
+const evaluated0 = validate406.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15605,15 +17748,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "awaiting_approval"){
-if(!(validate249(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate249.errors);
+if(!(validate277(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate277.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "scheduled"){
-if(!(validate257(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate257.errors);
+if(!(validate285(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate285.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -15621,8 +17764,8 @@ props0 = true;
 }
 }
 else if(tag0 === "mixed"){
-if(!(validate252(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate252.errors);
+if(!(validate280(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate280.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -15661,16 +17804,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate361.errors = vErrors;
+validate406.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate361.evaluated = {"dynamicProps":true,"dynamicItems":false};
-const schema160 = {"title":"ToolLoopState","description":"A tool loop saved between two steps, usually paused: the conversation so far, the tool calls of the last model turn not resolved yet, why it paused, how many model turns it made and their usage. Any language can resume it. Spec section 14.","type":"object","additionalProperties":false,"properties":{"request":{"$ref":"#/$defs/ChatRequest","description":"What the next model turn is sent: the conversation so far (its last assistant message holds the calls of `pending`, followed by at most one `tool` message with the results already known), model, tools and options."},"pending":{"type":"array","items":{"$ref":"#/$defs/PendingToolCall"},"description":"The calls of the last model turn that have no result yet, in the order the model made them."},"pause":{"$ref":"#/$defs/ToolLoopPause","description":"Why the loop stopped. Absent: it was saved between steps without pausing."},"steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Model turns made so far."},"usage":{"$ref":"#/$defs/TokenUsage","description":"The sum (spec section 7) of the usage of every model turn so far. Absent when no turn reported usage."}},"required":["request","pending","steps"]};
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate406.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const schema174 = {"title":"ToolLoopState","description":"A tool loop saved between two steps, usually paused: the conversation so far, the tool calls of the last model turn not resolved yet, why it paused, how many model turns it made and their usage. Any language can resume it. Spec section 14.","type":"object","additionalProperties":false,"properties":{"request":{"$ref":"#/$defs/ChatRequest","description":"What the next model turn is sent: the conversation so far (its last assistant message holds the calls of `pending`, followed by at most one `tool` message with the results already known), model, tools and options."},"pending":{"type":"array","items":{"$ref":"#/$defs/PendingToolCall"},"description":"The calls of the last model turn that have no result yet, in the order the model made them."},"pause":{"$ref":"#/$defs/ToolLoopPause","description":"Why the loop stopped. Absent: it was saved between steps without pausing."},"steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Model turns made so far."},"usage":{"$ref":"#/$defs/TokenUsage","description":"The sum (spec section 7) of the usage of every model turn so far. Absent when no turn reported usage."}},"required":["request","pending","steps"]};
+function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate365.evaluated;
+const evaluated0 = validate410.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15731,8 +17874,8 @@ let data1 = data.pending;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate260(data1[i0], {instancePath:instancePath+"/pending/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate260.errors);
+if(!(validate288(data1[i0], {instancePath:instancePath+"/pending/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate288.errors);
 errors = vErrors.length;
 }
 }
@@ -15749,8 +17892,8 @@ errors++;
 }
 }
 if(data.pause !== undefined){
-if(!(validate361(data.pause, {instancePath:instancePath+"/pause",parentData:data,parentDataProperty:"pause",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate361.errors);
+if(!(validate406(data.pause, {instancePath:instancePath+"/pause",parentData:data,parentDataProperty:"pause",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate406.errors);
 errors = vErrors.length;
 }
 }
@@ -15790,8 +17933,8 @@ errors++;
 }
 }
 if(data.usage !== undefined){
-if(!(validate160(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate160.errors);
+if(!(validate182(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate182.errors);
 errors = vErrors.length;
 }
 }
@@ -15806,14 +17949,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate365.errors = vErrors;
+validate410.errors = vErrors;
 return errors === 0;
 }
-validate365.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate410.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate370.evaluated;
+const evaluated0 = validate415.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15903,8 +18046,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate112(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate112.errors);
+if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -15938,8 +18081,8 @@ let data5 = data.parts;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate114(data5[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate114.errors);
+if(!(validate119(data5[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate119.errors);
 errors = vErrors.length;
 }
 }
@@ -15966,14 +18109,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate370.errors = vErrors;
+validate415.errors = vErrors;
 return errors === 0;
 }
-validate370.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate415.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate373.evaluated;
+const evaluated0 = validate418.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16037,8 +18180,8 @@ errors++;
 }
 }
 if(data.tool_result !== undefined){
-if(!(validate111(data.tool_result, {instancePath:instancePath+"/tool_result",parentData:data,parentDataProperty:"tool_result",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate111.errors);
+if(!(validate116(data.tool_result, {instancePath:instancePath+"/tool_result",parentData:data,parentDataProperty:"tool_result",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate116.errors);
 errors = vErrors.length;
 }
 }
@@ -16059,14 +18202,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate373.errors = vErrors;
+validate418.errors = vErrors;
 return errors === 0;
 }
-validate373.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate418.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate376.evaluated;
+const evaluated0 = validate421.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16084,7 +18227,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data === "completed") || (data === "failed")) || (data === "rejected"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema52.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16093,14 +18236,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate376.errors = vErrors;
+validate421.errors = vErrors;
 return errors === 0;
 }
-validate376.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate421.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate377.evaluated;
+const evaluated0 = validate422.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16164,8 +18307,8 @@ errors++;
 }
 }
 if(data.usage !== undefined){
-if(!(validate160(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate160.errors);
+if(!(validate182(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate182.errors);
 errors = vErrors.length;
 }
 }
@@ -16180,10 +18323,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate377.errors = vErrors;
+validate422.errors = vErrors;
 return errors === 0;
 }
-validate377.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate422.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 // The emitter's replacement for ajv's `vErrors.concat`: append in place (a copy per call made
 // a document of n bad items cost O(n^2)). One small function keeps the validators as short as ajv's.
@@ -16231,86 +18374,93 @@ export const validators: { readonly [K in TypeName]: AjvValidator } = {
   AudioPart: validate53,
   ChatOptions: validate64,
   ChatRequest: validate76,
-  ChatResponse: validate154,
-  CompleteRequest: validate163,
-  CompleteResponse: validate166,
-  ContentPart: validate170,
-  DataPart: validate176,
-  DataRef: validate179,
-  EmbedRequest: validate181,
-  EmbedResponse: validate183,
-  Embedding: validate188,
-  Error: validate189,
-  ErrorEvent: validate194,
-  ErrorKind: validate196,
-  FileBase64: validate197,
-  FileId: validate198,
-  FilePart: validate199,
-  FileRef: validate202,
-  FileUri: validate206,
-  FinishEvent: validate207,
-  FinishKind: validate210,
-  FinishReason: validate211,
-  ImagePart: validate213,
-  JsonObject: validate216,
-  JsonSchemaFormat: validate217,
-  JsonValue: validate219,
-  McpHttpServer: validate220,
-  McpServerConfig: validate221,
-  McpStdioServer: validate227,
-  McpWebsocketServer: validate228,
-  MediaBase64: validate229,
-  MediaRef: validate230,
-  MediaUrl: validate233,
-  Message: validate234,
-  Part: validate238,
-  PartEvent: validate247,
-  PauseAwaitingApproval: validate249,
-  PauseMixed: validate252,
-  PauseScheduled: validate257,
-  PendingToolCall: validate260,
-  ProviderMetadata: validate273,
-  ProviderOptions: validate275,
-  Reasoning: validate277,
-  ReasoningDeltaEvent: validate278,
-  ReasoningEndEvent: validate279,
-  ReasoningPart: validate281,
-  ReasoningStartEvent: validate284,
-  ResponseFormat: validate285,
-  ResponseFormatJsonObject: validate289,
-  ResponseFormatJsonSchema: validate290,
-  ResponseFormatText: validate292,
-  Role: validate293,
-  StartEvent: validate294,
-  StreamEvent: validate295,
-  TextDeltaEvent: validate320,
-  TextEndEvent: validate321,
-  TextPart: validate323,
-  TextStartEvent: validate325,
-  Timestamp: validate326,
-  TokenUsage: validate327,
-  ToolAnnotations: validate328,
-  ToolCall: validate329,
-  ToolCallApproved: validate330,
-  ToolCallDeltaEvent: validate331,
-  ToolCallEndEvent: validate332,
-  ToolCallIds: validate334,
-  ToolCallPart: validate335,
-  ToolCallPending: validate338,
-  ToolCallRejected: validate339,
-  ToolCallScheduled: validate340,
-  ToolCallStartEvent: validate342,
-  ToolCallStatus: validate343,
-  ToolChoice: validate348,
-  ToolChoiceAuto: validate353,
-  ToolChoiceNone: validate354,
-  ToolChoiceRequired: validate355,
-  ToolChoiceTool: validate356,
-  ToolDefinition: validate357,
-  ToolLoopPause: validate361,
-  ToolLoopState: validate365,
-  ToolResult: validate370,
-  ToolResultPart: validate373,
-  ToolResultStatus: validate376,
-  UsageEvent: validate377,
+  ChatResponse: validate176,
+  Citation: validate185,
+  CitationKind: validate188,
+  CompleteRequest: validate189,
+  CompleteResponse: validate192,
+  ContentPart: validate196,
+  DataPart: validate202,
+  DataRef: validate205,
+  EmbedRequest: validate207,
+  EmbedResponse: validate209,
+  Embedding: validate214,
+  Error: validate215,
+  ErrorEvent: validate220,
+  ErrorKind: validate222,
+  FileBase64: validate223,
+  FileId: validate224,
+  FilePart: validate225,
+  FileRef: validate228,
+  FileUri: validate232,
+  FinishEvent: validate233,
+  FinishKind: validate236,
+  FinishReason: validate237,
+  ImagePart: validate239,
+  JsonObject: validate242,
+  JsonSchemaFormat: validate243,
+  JsonValue: validate245,
+  McpHttpServer: validate246,
+  McpServerConfig: validate247,
+  McpStdioServer: validate253,
+  McpWebsocketServer: validate254,
+  MediaBase64: validate255,
+  MediaRef: validate256,
+  MediaUrl: validate259,
+  Message: validate260,
+  Part: validate264,
+  PartEvent: validate275,
+  PauseAwaitingApproval: validate277,
+  PauseMixed: validate280,
+  PauseScheduled: validate285,
+  PendingToolCall: validate288,
+  ProviderMetadata: validate301,
+  ProviderOptions: validate303,
+  ProviderTool: validate305,
+  ProviderToolCall: validate307,
+  ProviderToolCallPart: validate310,
+  ProviderToolResult: validate313,
+  ProviderToolResultPart: validate316,
+  Reasoning: validate319,
+  ReasoningDeltaEvent: validate320,
+  ReasoningEndEvent: validate321,
+  ReasoningPart: validate323,
+  ReasoningStartEvent: validate326,
+  ResponseFormat: validate327,
+  ResponseFormatJsonObject: validate331,
+  ResponseFormatJsonSchema: validate332,
+  ResponseFormatText: validate334,
+  Role: validate335,
+  StartEvent: validate336,
+  StreamEvent: validate337,
+  TextDeltaEvent: validate363,
+  TextEndEvent: validate364,
+  TextPart: validate367,
+  TextStartEvent: validate370,
+  Timestamp: validate371,
+  TokenUsage: validate372,
+  ToolAnnotations: validate373,
+  ToolCall: validate374,
+  ToolCallApproved: validate375,
+  ToolCallDeltaEvent: validate376,
+  ToolCallEndEvent: validate377,
+  ToolCallIds: validate379,
+  ToolCallPart: validate380,
+  ToolCallPending: validate383,
+  ToolCallRejected: validate384,
+  ToolCallScheduled: validate385,
+  ToolCallStartEvent: validate387,
+  ToolCallStatus: validate388,
+  ToolChoice: validate393,
+  ToolChoiceAuto: validate398,
+  ToolChoiceNone: validate399,
+  ToolChoiceRequired: validate400,
+  ToolChoiceTool: validate401,
+  ToolDefinition: validate402,
+  ToolLoopPause: validate406,
+  ToolLoopState: validate410,
+  ToolResult: validate415,
+  ToolResultPart: validate418,
+  ToolResultStatus: validate421,
+  UsageEvent: validate422,
 };

@@ -16,6 +16,8 @@ __all__ = [
     "ChatOptions",
     "ChatRequest",
     "ChatResponse",
+    "Citation",
+    "CitationKind",
     "CompleteRequest",
     "CompleteResponse",
     "ContentPart",
@@ -55,6 +57,11 @@ __all__ = [
     "PendingToolCall",
     "ProviderMetadata",
     "ProviderOptions",
+    "ProviderTool",
+    "ProviderToolCall",
+    "ProviderToolCallPart",
+    "ProviderToolResult",
+    "ProviderToolResultPart",
     "Reasoning",
     "ReasoningDeltaEvent",
     "ReasoningEndEvent",
@@ -131,6 +138,9 @@ class ChatRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit
     model: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     messages: Annotated[list[Message], msgspec.Meta(min_length=1)]
     tools: list[ToolDefinition] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+    provider_tools: Annotated[list[ProviderTool], msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(
+        default=msgspec.UNSET
+    )
     tool_choice: ToolChoice | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     options: ChatOptions | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     provider_options: ProviderOptions | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
@@ -145,6 +155,29 @@ class ChatResponse(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omi
     id: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     model: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+
+
+class Citation(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A source that a span of text cites: a web page, a document or search result given in the request, a file. `block` is the issuer's own JSON for the citation, kept byte for byte and replayed verbatim to `issuer`; the other members are readings of it."""
+
+    kind: CitationKind
+    url: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+    title: str | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+    cited_text: str | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+    start_index: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)] | msgspec.UnsetType = msgspec.field(
+        default=msgspec.UNSET
+    )
+    end_index: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)] | msgspec.UnsetType = msgspec.field(
+        default=msgspec.UNSET
+    )
+    source_index: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)] | msgspec.UnsetType = msgspec.field(
+        default=msgspec.UNSET
+    )
+    file_id: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+    issuer: Annotated[str, msgspec.Meta(pattern="^[a-z][a-z0-9_.-]*\\Z")] | msgspec.UnsetType = msgspec.field(
+        default=msgspec.UNSET
+    )
+    block: JsonObject | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
 
 class CompleteRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -416,7 +449,7 @@ class Message(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_def
 class PartEvent(
     msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="part"
 ):
-    """A whole part that arrives in one piece (an image, audio, a file, data) at `index`."""
+    """A whole part that arrives in one piece (an image, audio, a file, data, a provider-run tool call or its result) at `index`."""
 
     index: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]
     part: Part
@@ -459,6 +492,65 @@ class PendingToolCall(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, 
 
     tool_call: ToolCall
     status: ToolCallStatus
+
+
+class ProviderTool(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A tool the provider defines and runs itself (Anthropic `web_search_20250305`, OpenAI Responses `web_search`, Gemini `googleSearch`), offered beside the caller's function tools. `definition` is the issuer's own tool object, sent verbatim to `issuer` and to no one else."""
+
+    issuer: Annotated[str, msgspec.Meta(pattern="^[a-z][a-z0-9_.-]*\\Z")]
+    type: Annotated[str, msgspec.Meta(min_length=1)]
+    name: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+    definition: JsonObject
+
+
+class ProviderToolCall(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A tool call the provider ran itself (web search, code execution, an MCP connector call...): the caller does not run it and sends no result for it. `block` is the issuer's own JSON for the call, kept byte for byte and replayed verbatim to `issuer`; the other members are readings of it for everyone else."""
+
+    id: Annotated[str, msgspec.Meta(min_length=1)]
+    name: Annotated[str, msgspec.Meta(min_length=1)]
+    issuer: Annotated[str, msgspec.Meta(pattern="^[a-z][a-z0-9_.-]*\\Z")]
+    input: JsonValue | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+    server: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+    block: JsonObject | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+
+
+class ProviderToolCallPart(
+    msgspec.Struct,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    omit_defaults=True,
+    tag_field="type",
+    tag="provider_tool_call",
+):
+    """A tool call the provider ran itself; only in assistant messages."""
+
+    provider_tool_call: ProviderToolCall
+    provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+
+
+class ProviderToolResult(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """The result of a tool call the provider ran itself. `block` is the issuer's own JSON for the result, kept byte for byte and replayed verbatim to `issuer`; absent when the issuer's call block already holds the result (OpenAI Responses' hosted-tool items carry call and result in one item)."""
+
+    tool_call_id: Annotated[str, msgspec.Meta(min_length=1)]
+    issuer: Annotated[str, msgspec.Meta(pattern="^[a-z][a-z0-9_.-]*\\Z")]
+    name: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+    output: JsonValue | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+    is_error: bool | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+    block: JsonObject | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+
+
+class ProviderToolResultPart(
+    msgspec.Struct,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    omit_defaults=True,
+    tag_field="type",
+    tag="provider_tool_result",
+):
+    """The result of a tool call the provider ran itself; only in assistant messages."""
+
+    provider_tool_result: ProviderToolResult
+    provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
 
 class Reasoning(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -566,6 +658,9 @@ class TextEndEvent(
     """The text part at `index` is complete."""
 
     index: Annotated[int, msgspec.Meta(ge=0, le=9007199254740991)]
+    citations: Annotated[list[Citation], msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(
+        default=msgspec.UNSET
+    )
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
 
@@ -575,6 +670,9 @@ class TextPart(
     """Text written by any role."""
 
     text: str
+    citations: Annotated[list[Citation], msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(
+        default=msgspec.UNSET
+    )
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
 
@@ -778,6 +876,7 @@ class UsageEvent(
     usage: TokenUsage
 
 
+CitationKind = Annotated[Literal["url", "document", "search_result", "file", "other"], WireName("CitationKind")]
 ContentPart = Annotated[TextPart | ImagePart | AudioPart | FilePart | DataPart, WireName("ContentPart")]
 Embedding = Annotated[
     Annotated[
@@ -813,7 +912,16 @@ JsonValue = Annotated[Any, WireName("JsonValue")]
 McpServerConfig = Annotated[McpStdioServer | McpHttpServer | McpWebsocketServer, WireName("McpServerConfig")]
 MediaRef = Annotated[MediaUrl | MediaBase64, WireName("MediaRef")]
 Part = Annotated[
-    TextPart | ReasoningPart | ImagePart | AudioPart | FilePart | DataPart | ToolCallPart | ToolResultPart,
+    TextPart
+    | ReasoningPart
+    | ImagePart
+    | AudioPart
+    | FilePart
+    | DataPart
+    | ToolCallPart
+    | ToolResultPart
+    | ProviderToolCallPart
+    | ProviderToolResultPart,
     WireName("Part"),
 ]
 ProviderMetadata = Annotated[dict[str, JsonObject], WireName("ProviderMetadata")]

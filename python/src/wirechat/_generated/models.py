@@ -21,6 +21,18 @@ from wirechat._model import WireModel
 StopItem = TypeAliasType("StopItem", Annotated[StrictStr, Field(min_length=1)])
 
 
+CitationKind = TypeAliasType(
+    "CitationKind",
+    Annotated[
+        Literal["url", "document", "search_result", "file", "other"],
+        Field(
+            description="`url`: a web page; `document`: a document given in the request (by character, page or block range); `search_result`: a search result given in the request; `file`: a file in the issuer's store; `other`: a kind with no unified meaning (see `block`).",
+            title="CitationKind",
+        ),
+    ],
+)
+
+
 class DataRef(WireModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -414,6 +426,154 @@ ProviderMetadata = TypeAliasType("ProviderMetadata", dict[str, JsonObject])
 ProviderOptions = TypeAliasType("ProviderOptions", dict[str, JsonObject])
 
 
+class ProviderTool(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        arbitrary_types_allowed=True,
+    )
+    issuer: Annotated[
+        StrictStr,
+        Field(
+            description="The API that defines the tool (`anthropic`, `openai`, `gemini`, ...).",
+            pattern="^[a-z][a-z0-9_.-]*$",
+        ),
+    ]
+    type: Annotated[
+        StrictStr,
+        Field(
+            description="The issuer's name for the kind of tool (`web_search_20250305`, `web_search`, `googleSearch`, `mcp`).",
+            min_length=1,
+        ),
+    ]
+    name: Annotated[
+        StrictStr | MISSING,
+        Field(
+            description="The name the model calls the tool by, where the issuer gives one.",
+            min_length=1,
+        ),
+    ] = MISSING
+    definition: Annotated[
+        JsonObject, Field(description="The issuer's tool object, unchanged.")
+    ]
+
+
+class ProviderToolCall(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        arbitrary_types_allowed=True,
+    )
+    id: Annotated[
+        StrictStr,
+        Field(
+            description="The issuer's id for the call, which the matching `ProviderToolResult.tool_call_id` repeats.",
+            min_length=1,
+        ),
+    ]
+    name: Annotated[
+        StrictStr,
+        Field(
+            description="The tool's name as the issuer names it (`web_search`, `code_execution`, an MCP tool's name).",
+            min_length=1,
+        ),
+    ]
+    issuer: Annotated[
+        StrictStr,
+        Field(
+            description="The API that ran the call (`anthropic`, `openai`, `gemini`, `groq`, ...).",
+            pattern="^[a-z][a-z0-9_.-]*$",
+        ),
+    ]
+    input: Annotated[
+        JsonValue | MISSING,
+        Field(
+            description="The call's input as the issuer reports it (a search query, code, MCP arguments)."
+        ),
+    ] = MISSING
+    server: Annotated[
+        StrictStr | MISSING,
+        Field(
+            description="The MCP server the call went to, for connector calls (Anthropic `server_name`, OpenAI `server_label`).",
+            min_length=1,
+        ),
+    ] = MISSING
+    block: Annotated[
+        JsonObject | MISSING,
+        Field(
+            description="The issuer's own JSON for this call, unchanged; what an adapter for `issuer` sends back."
+        ),
+    ] = MISSING
+
+
+class ProviderToolCallPart(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["provider_tool_call"] = "provider_tool_call"
+    provider_tool_call: ProviderToolCall
+    provider_metadata: Annotated[
+        ProviderMetadata | MISSING,
+        Field(
+            description="Provider data that has no field of its own, keyed by provider name."
+        ),
+    ] = MISSING
+
+
+class ProviderToolResult(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        arbitrary_types_allowed=True,
+    )
+    tool_call_id: Annotated[
+        StrictStr,
+        Field(
+            description="The `ProviderToolCall.id` this result answers.", min_length=1
+        ),
+    ]
+    issuer: Annotated[
+        StrictStr,
+        Field(description="The API that ran the call.", pattern="^[a-z][a-z0-9_.-]*$"),
+    ]
+    name: Annotated[
+        StrictStr | MISSING,
+        Field(
+            description="The tool's name as the issuer names it, when the result says it.",
+            min_length=1,
+        ),
+    ] = MISSING
+    output: Annotated[
+        JsonValue | MISSING,
+        Field(
+            description="The result as the issuer reports it (search results, program output, an MCP tool's content). A producer MAY leave out a reading that would repeat a large payload `block` already holds, such as a generated image."
+        ),
+    ] = MISSING
+    is_error: Annotated[
+        StrictBool | MISSING,
+        Field(
+            description="True when the issuer reports that the call failed. Absent means it did not say so."
+        ),
+    ] = MISSING
+    block: Annotated[
+        JsonObject | MISSING,
+        Field(
+            description="The issuer's own JSON for this result, unchanged; what an adapter for `issuer` sends back."
+        ),
+    ] = MISSING
+
+
+class ProviderToolResultPart(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["provider_tool_result"] = "provider_tool_result"
+    provider_tool_result: ProviderToolResult
+    provider_metadata: Annotated[
+        ProviderMetadata | MISSING,
+        Field(
+            description="Provider data that has no field of its own, keyed by provider name."
+        ),
+    ] = MISSING
+
+
 class Reasoning(WireModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -594,41 +754,6 @@ class TextDeltaEvent(WireModel):
         ),
     ]
     text: StrictStr
-
-
-class TextEndEvent(WireModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    type: Literal["text_end"] = "text_end"
-    index: Annotated[
-        StrictInt,
-        Field(
-            description="The position of the part in the folded message's `parts`. Every event for one part carries the same index.",
-            ge=0,
-            le=9007199254740991,
-        ),
-    ]
-    provider_metadata: Annotated[
-        ProviderMetadata | MISSING,
-        Field(
-            description="Provider data that has no field of its own, keyed by provider name."
-        ),
-    ] = MISSING
-
-
-class TextPart(WireModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    type: Literal["text"] = "text"
-    text: Annotated[StrictStr, Field(description="Plain text (UTF-8).")]
-    provider_metadata: Annotated[
-        ProviderMetadata | MISSING,
-        Field(
-            description="Provider data that has no field of its own, keyed by provider name."
-        ),
-    ] = MISSING
 
 
 class TextStartEvent(WireModel):
@@ -997,6 +1122,70 @@ class UsageEvent(WireModel):
     usage: TokenUsage
 
 
+class Citation(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        arbitrary_types_allowed=True,
+    )
+    kind: CitationKind
+    url: Annotated[
+        StrictStr | MISSING,
+        Field(description="The cited page's address (`url` citations).", min_length=1),
+    ] = MISSING
+    title: Annotated[
+        StrictStr | MISSING, Field(description="The cited page's or document's title.")
+    ] = MISSING
+    cited_text: Annotated[
+        StrictStr | MISSING,
+        Field(
+            description="The cited passage of the source, where the issuer quotes it."
+        ),
+    ] = MISSING
+    start_index: Annotated[
+        StrictInt | MISSING,
+        Field(
+            description="Where the citing span starts in the part's `text`, in the units the issuer counts (kept as reported). Absent when the citation applies to the whole part.",
+            ge=0,
+            le=9007199254740991,
+        ),
+    ] = MISSING
+    end_index: Annotated[
+        StrictInt | MISSING,
+        Field(
+            description="Where the citing span ends (exclusive) in the part's `text`, in the issuer's units.",
+            ge=0,
+            le=9007199254740991,
+        ),
+    ] = MISSING
+    source_index: Annotated[
+        StrictInt | MISSING,
+        Field(
+            description="The position of the cited document or search result among those the request gave (Anthropic `document_index`, `search_result_index`).",
+            ge=0,
+            le=9007199254740991,
+        ),
+    ] = MISSING
+    file_id: Annotated[
+        StrictStr | MISSING,
+        Field(
+            description="The cited file, by the id its issuer gave it.", min_length=1
+        ),
+    ] = MISSING
+    issuer: Annotated[
+        StrictStr | MISSING,
+        Field(
+            description="The API that produced the citation.",
+            pattern="^[a-z][a-z0-9_.-]*$",
+        ),
+    ] = MISSING
+    block: Annotated[
+        JsonObject | MISSING,
+        Field(
+            description="The issuer's own JSON for the citation, unchanged; what an adapter for `issuer` sends back."
+        ),
+    ] = MISSING
+
+
 class CompleteResponse(WireModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -1240,6 +1429,55 @@ ResponseFormat = TypeAliasType(
 )
 
 
+class TextEndEvent(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["text_end"] = "text_end"
+    index: Annotated[
+        StrictInt,
+        Field(
+            description="The position of the part in the folded message's `parts`. Every event for one part carries the same index.",
+            ge=0,
+            le=9007199254740991,
+        ),
+    ]
+    citations: Annotated[
+        list[Citation] | MISSING,
+        Field(
+            description="The text part's citations, all of them; the fold puts them on the part.",
+            min_length=1,
+        ),
+    ] = MISSING
+    provider_metadata: Annotated[
+        ProviderMetadata | MISSING,
+        Field(
+            description="Provider data that has no field of its own, keyed by provider name."
+        ),
+    ] = MISSING
+
+
+class TextPart(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["text"] = "text"
+    text: Annotated[StrictStr, Field(description="Plain text (UTF-8).")]
+    citations: Annotated[
+        list[Citation] | MISSING,
+        Field(
+            description="The sources this text cites, in the order the issuer gave them.",
+            min_length=1,
+        ),
+    ] = MISSING
+    provider_metadata: Annotated[
+        ProviderMetadata | MISSING,
+        Field(
+            description="Provider data that has no field of its own, keyed by provider name."
+        ),
+    ] = MISSING
+
+
 ToolChoice = TypeAliasType(
     "ToolChoice",
     Annotated[
@@ -1427,7 +1665,7 @@ class ToolResultPart(WireModel):
 Part = TypeAliasType(
     "Part",
     Annotated[
-        TextPart | ReasoningPart | ImagePart | AudioPart | FilePart | DataPart | ToolCallPart | ToolResultPart,
+        TextPart | ReasoningPart | ImagePart | AudioPart | FilePart | DataPart | ToolCallPart | ToolResultPart | ProviderToolCallPart | ProviderToolResultPart,
         Field(
             description='One piece of a message: a tagged union on `type`; the payload sits under the key named after the type, as in `{"type":"text","text":"hi"}`.',
             discriminator="type",
@@ -1514,6 +1752,13 @@ class ChatRequest(WireModel):
         ),
     ]
     tools: list[ToolDefinition] | MISSING = MISSING
+    provider_tools: Annotated[
+        list[ProviderTool] | MISSING,
+        Field(
+            description="Tools the provider defines and runs itself, offered beside `tools`. An adapter sends only those whose `issuer` is its API.",
+            min_length=1,
+        ),
+    ] = MISSING
     tool_choice: ToolChoice | MISSING = MISSING
     options: ChatOptions | MISSING = MISSING
     provider_options: Annotated[

@@ -18,7 +18,7 @@ The contract (stable; see ``docs/decisions/005-adapter-contract.md``):
   - ``encode_request(ChatRequest) -> (body, [ConversionWarning])``, ``decode_request(body) -> (ChatRequest,
     [ConversionWarning])``; refusals raise ``ConversionRefused`` (a ``ValueError``) with the feature and
     the reason;
-  - ``decode_response(body) -> ChatResponse``, ``encode_response(ChatResponse, warnings=None) -> body``
+  - ``decode_response(body, warnings=None) -> ChatResponse``, ``encode_response(ChatResponse, warnings=None) -> body``
     (degradations appended to ``warnings`` when a list is given);
   - ``stream_decoder()`` -> an object with ``feed(SseEvent) -> [StreamEvent]`` and ``close() ->
     [StreamEvent]``; ``stream_encoder()`` -> the reverse (``feed(StreamEvent) -> [SseEvent]``, ``close()``).

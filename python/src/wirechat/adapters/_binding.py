@@ -57,8 +57,8 @@ class ModuleAdapter:
     def decode_request(self, body: Mapping[str, Any]) -> tuple[ChatRequest, list[ConversionWarning]]:
         return self.request_decode_module.decode_request(body, self.name)
 
-    def decode_response(self, body: Mapping[str, Any]) -> ChatResponse:
-        return self.response_module.decode_response(body)
+    def decode_response(self, body: Mapping[str, Any], warnings: list[ConversionWarning] | None = None) -> ChatResponse:
+        return self.response_module.decode_response(body, warnings)
 
     def encode_response(
         self, response: ChatResponse, warnings: list[ConversionWarning] | None = None

@@ -27,7 +27,7 @@ from wirechat._generated.models import (
     EmbedResponse,
     Error,
 )
-from wirechat.exchange import SseEvent, StreamDecoder, StreamEncoder
+from wirechat.exchange import ConversionWarning, SseEvent, StreamDecoder, StreamEncoder
 
 __all__ = [
     "LOSSLESS",
@@ -50,17 +50,6 @@ __all__ = [
 
 RequestKind = Literal["chat", "embed", "complete"]
 Level = Literal["lossless", "degraded", "refused"]
-
-
-@dataclass(frozen=True, slots=True)
-class ConversionWarning:
-    """A degradation the adapter applied: which manifest feature, and what happened to the data."""
-
-    feature: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.feature}: {self.message}"
 
 
 class ConversionRefused(ValueError):  # noqa: N818 (the name the contract promises)
@@ -153,8 +142,10 @@ class Adapter(Protocol):
         ...
 
     # responses
-    def decode_response(self, body: Mapping[str, Any]) -> ChatResponse:
-        """The canonical response for a provider's non-streamed response body."""
+    def decode_response(self, body: Mapping[str, Any], warnings: list[ConversionWarning] | None = None) -> ChatResponse:
+        """The canonical response for a provider's non-streamed response body. What the adapter sets aside
+        or changes (a member it does not map, a value it cannot carry) is appended to ``warnings`` when a
+        list is given, each with the pointer into ``body``; nothing is dropped without one."""
         ...
 
     def encode_response(

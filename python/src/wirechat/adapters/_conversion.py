@@ -53,7 +53,7 @@ class Conversion:
         support = self.manifest.features[feature]
         if support.level != "degraded":
             raise AssertionError(f"adapter degraded {feature}, which its manifest declares {support.level}")
-        self.warnings.append(_warning(feature, f"{where or '/'}: {support.message}"))
+        self.warnings.append(_warning(feature, f"{where or '/'}: {support.message}", where))
 
     def refuse(self, feature: str, where: str) -> ConversionRefused:
         """The refusal of ``feature`` at ``where``, to raise."""

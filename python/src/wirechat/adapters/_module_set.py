@@ -64,7 +64,9 @@ class RequestDecodeModule(Protocol):
 
 
 class ResponseModule(Protocol):
-    def decode_response(self, body: Mapping[str, Any]) -> ChatResponse: ...
+    def decode_response(
+        self, body: Mapping[str, Any], warnings: list[ConversionWarning] | None = None
+    ) -> ChatResponse: ...
 
     def encode_response(
         self, response: ChatResponse, warnings: list[ConversionWarning] | None = None

@@ -93,5 +93,13 @@ FEATURES.update(
         "response.text_joined": "several text parts, or an empty one, where a reply has one text",
         "data.not_object": "a data part whose value is not a JSON object (nor null)",
         "zero_values": "is_error false, an empty tool description, latency_ms or cost_micros 0: written as absent",
+        # provider-run tools, provider tools and citations (spec section 15)
+        "provider_tool.own": "a provider-run call or result this adapter's API issued: its block written back as is",
+        "provider_tool.foreign": "a provider-run call or result another API issued: dropped, never sent as a call",
+        "provider_tool.unblocked": "an own provider-run call without its block (which the adapter cannot rebuild)",
+        "provider_tools.own": "a provider-defined tool of this adapter's API: its definition sent unchanged",
+        "provider_tools.foreign": "a provider-defined tool of another API: not sent",
+        "citations.own": "citations this adapter's API issued on a text part: their blocks written back unchanged",
+        "citations.foreign": "citations another API issued (or without the issuer's block): the text goes without them",
     }
 )

@@ -123,16 +123,17 @@ def _request(data: bytes, source: Adapter | None, target: Adapter | None, strict
 
 
 def _response(data: bytes, source: Adapter | None, target: Adapter | None, strict: bool) -> Any:
-    response = decode(data, ChatResponse) if source is None else source.decode_response(_json(data, "input"))
-    if target is None:
-        return json.loads(encode(response))
     warnings: list[ConversionWarning] = []
+    response = decode(data, ChatResponse) if source is None else source.decode_response(_json(data, "input"), warnings)
+    if target is None:
+        _warn(warnings, strict)
+        return json.loads(encode(response))
     body = target.encode_response(response, warnings)
     _warn(warnings, strict)
     return body
 
 
-def _stream(data: bytes, source: Adapter | None, target: Adapter | None) -> list[Any]:
+def _stream(data: bytes, source: Adapter | None, target: Adapter | None, strict: bool) -> list[Any]:
     events: list[Any] = []
     decoder = None if source is None else source.stream_decoder()
     records = ndjson_records(data)
@@ -156,6 +157,7 @@ def _stream(data: bytes, source: Adapter | None, target: Adapter | None) -> list
         if cut:  # the decoder's own verdict that the provider's stream ended before its terminal event
             raise ValueError(f"the stream was cut before its end ({cut[0].error.message})")
         events += closing
+        _warn(decoder.warnings, strict)
     if target is None:
         return [json.loads(encode(event)) for event in events]
     encoder = target.stream_encoder()
@@ -193,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
         elif args.kind == "response":
             output = _response(data, source, target, args.strict)
         else:
-            output = _stream(data, source, target)
+            output = _stream(data, source, target, args.strict)
     except ConversionRefused as exc:
         print(f"wirechat: cannot convert to {args.target}: {exc}", file=sys.stderr)
         return 1

@@ -30,6 +30,8 @@ from wirechat._generated.models import (
     MediaUrl,
     Message,
     Part,
+    ProviderToolCallPart,
+    ProviderToolResultPart,
     ReasoningPart,
     ResponseFormatJsonObject,
     ResponseFormatJsonSchema,
@@ -47,6 +49,7 @@ from wirechat._generated.models import (
 from wirechat.adapters import _parts
 from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters._conversion import Conversion, metadata_for
+from wirechat.adapters._provider_run import citations_out, provider_part_out, provider_tools_out
 from wirechat.adapters.anthropic import request_fast
 from wirechat.adapters.anthropic.manifest import MANIFEST
 from wirechat.adapters.anthropic.shapes import (
@@ -93,8 +96,12 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
             else:
                 messages.append(_encode_message(message, where, conv))
     body["messages"] = messages
-    if request.tools is not MISSING:
-        body["tools"] = [_encode_tool(tool, f"/tools/{i}", conv) for i, tool in enumerate(request.tools)]
+    tools = (
+        [] if request.tools is MISSING else [_encode_tool(t, f"/tools/{i}", conv) for i, t in enumerate(request.tools)]
+    )
+    tools += provider_tools_out(request, conv, PROVIDER)
+    if tools or request.tools is not MISSING:
+        body["tools"] = tools
     _encode_tool_choice(request, options, body, conv)
     _encode_options(options, body, conv)
     _parts.merge_provider_options(request.provider_options, adapter_name, body, MANIFEST.options_schema)
@@ -165,7 +172,7 @@ def _content_block(part: Part, where: str, conv: Conversion) -> dict[str, Any]:
     own = _own(part, where, conv)
     match part:
         case TextPart():
-            return {"type": "text", "text": part.text, **own}
+            return _text_block(part, where, conv) | own
         case ImagePart():
             return {"type": "image", "source": _image_source(part.image, f"{where}/image", conv), **own}
         case FilePart():
@@ -176,7 +183,7 @@ def _content_block(part: Part, where: str, conv: Conversion) -> dict[str, Any]:
         case AudioPart():
             feature = "audio.url" if isinstance(part.audio, MediaUrl) else "audio.base64"
             raise conv.refuse(feature, f"{where}/audio")
-        case ReasoningPart() | ToolCallPart() | ToolResultPart():
+        case ReasoningPart() | ToolCallPart() | ToolResultPart() | ProviderToolCallPart() | ProviderToolResultPart():
             raise conv.refuse("part.misplaced", where)
         case _:
             assert_never(part)
@@ -228,7 +235,10 @@ def _document(source: FileUri | FileBase64 | FileId, where: str, conv: Conversio
 def _assistant_block(part: Part, where: str, conv: Conversion) -> dict[str, Any] | None:
     match part:
         case TextPart():
-            return {"type": "text", "text": part.text, **_own(part, where, conv)}
+            return _text_block(part, where, conv) | _own(part, where, conv)
+        case ProviderToolCallPart() | ProviderToolResultPart():
+            _own(part, where, conv)
+            return provider_part_out(part, where, conv, PROVIDER)
         case ToolCallPart():
             return encode_tool_call(part.tool_call, f"{where}/tool_call", conv) | _own(part, where, conv)
         case ReasoningPart():
@@ -238,6 +248,13 @@ def _assistant_block(part: Part, where: str, conv: Conversion) -> dict[str, Any]
             raise conv.refuse("part.misplaced", where)
         case _:
             assert_never(part)
+
+
+def _text_block(part: TextPart, where: str, conv: Conversion) -> dict[str, Any]:
+    block: dict[str, Any] = {"type": "text", "text": part.text}
+    if citations := citations_out(part, where, conv, PROVIDER):
+        block["citations"] = citations
+    return block
 
 
 def _tool_result(result: ToolResult, where: str, conv: Conversion) -> dict[str, Any]:

@@ -65,6 +65,7 @@ def _messages(canonical: list[Message]) -> Fast:
             and role in {"user", "system"}
             and type(parts[0]) is text_part
             and parts[0].provider_metadata is missing
+            and parts[0].citations is missing
         ):
             content = parts[0].text  # a lone plain text block is sent as a string: no block to build and drop
         else:
@@ -85,7 +86,7 @@ def _blocks(role: str, parts: list[Any], i: int, loose: list[str]) -> list[dict[
     block: dict[str, Any]
     if role in {"user", "system"}:
         for part in parts:
-            if type(part) is text_part:
+            if type(part) is text_part and part.citations is missing:
                 block = {"type": "text", "text": part.text}
             elif role == "user":
                 block = _user_block(part)
@@ -176,7 +177,7 @@ def _user_block(part: Any) -> dict[str, Any]:
 
 def _assistant_block(part: Any) -> dict[str, Any]:
     kind = type(part)
-    if kind is TextPart:
+    if kind is TextPart and part.citations is MISSING:
         block = {"type": "text", "text": part.text}
     elif kind is ReasoningPart and part.provider_metadata is MISSING:
         # Anthropic's own thinking (feature reasoning.own, lossless) is replayed as is: signed text, or

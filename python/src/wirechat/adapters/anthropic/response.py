@@ -17,6 +17,8 @@ from wirechat._generated.models import (
     DataPart,
     FilePart,
     ImagePart,
+    ProviderToolCallPart,
+    ProviderToolResultPart,
     ReasoningPart,
     TextPart,
     ToolCallPart,
@@ -24,6 +26,7 @@ from wirechat._generated.models import (
 )
 from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters._conversion import Conversion, get_list, metadata_for
+from wirechat.adapters._provider_run import citations_out, provider_part_out
 from wirechat.adapters.anthropic import finish, usage
 from wirechat.adapters.anthropic.manifest import MANIFEST
 from wirechat.adapters.anthropic.shapes import PROVIDER, decode_block, encode_reasoning, encode_tool_call
@@ -33,7 +36,7 @@ __all__ = ["METADATA_KEYS", "decode_response", "encode_response"]
 METADATA_KEYS = ("stop_sequence", "stop_details", "container", "diagnostics")
 
 
-def decode_response(body: Mapping[str, Any]) -> ChatResponse:
+def decode_response(body: Mapping[str, Any], warnings: list[ConversionWarning] | None = None) -> ChatResponse:
     blocks = get_list(body, "content", "") or []
     parts = [decode_block(block, f"/content/{i}") for i, block in enumerate(blocks)]
     raw_finish = body.get("stop_reason") if isinstance(body.get("stop_reason"), str) else None
@@ -74,6 +77,8 @@ def encode_response(response: ChatResponse, warnings: list[ConversionWarning] | 
                 block: dict[str, Any] = {"type": "text", "text": part.text}
                 if "citations" in own:
                     block["citations"] = own["citations"]
+                if citations := citations_out(part, where, conv, PROVIDER):
+                    block["citations"] = citations
                 content.append(block)
             case ToolCallPart():
                 content.append(encode_tool_call(part.tool_call, f"{where}/tool_call", conv))
@@ -83,6 +88,9 @@ def encode_response(response: ChatResponse, warnings: list[ConversionWarning] | 
                     content.append(encoded)
             case DataPart() if own.get("block") is True and isinstance(part.data.value, dict):
                 content.append(dict(part.data.value))
+            case ProviderToolCallPart() | ProviderToolResultPart():
+                if (written := provider_part_out(part, where, conv, PROVIDER)) is not None:
+                    content.append(written)
             case ImagePart() | AudioPart() | FilePart() | DataPart() | ToolResultPart():
                 raise conv.refuse("response.part_unsupported", where)
             case _:

@@ -38,7 +38,7 @@ from wirechat._generated.models import (
     UsageEvent,
 )
 from wirechat._stream_events import reasoning_signature, reasoning_text, text_delta, tool_call_delta
-from wirechat.adapters._contract import ConversionRefused, SseEvent
+from wirechat.adapters._contract import ConversionRefused, ConversionWarning, SseEvent
 from wirechat.adapters._conversion import Conversion, compact_json
 from wirechat.adapters.anthropic import errors, finish, usage
 from wirechat.adapters.anthropic.manifest import MANIFEST
@@ -93,6 +93,7 @@ class StreamDecoder:
     """Anthropic events -> canonical events (see the module docstring)."""
 
     def __init__(self) -> None:
+        self.warnings: list[ConversionWarning] = []
         self._kinds: dict[int, str] = {}
         self._compactors: dict[int, JsonCompactor] = {}
         self._sent_arguments: set[int] = set()

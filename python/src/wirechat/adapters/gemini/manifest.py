@@ -227,6 +227,17 @@ MANIFEST = Manifest(
         "usage.reasoning": _L,
         "usage.extra": _d("Gemini usage has no model, latency or cost: dropped"),
         "data.not_object": _L,
+        "provider_tool.own": _L,
+        "provider_tool.foreign": _d("a tool call another API ran is replayed only to that API: dropped"),
+        "provider_tool.unblocked": _r(
+            "Gemini needs its own block for a call it ran; this call has none (it was not read from Gemini)"
+        ),
+        "provider_tools.own": _L,
+        "provider_tools.foreign": _d("a tool another API defines is not sent"),
+        "citations.own": _d(
+            "Gemini takes no citations in contents (grounding is reported per candidate): the text is sent without them"
+        ),
+        "citations.foreign": _d("citations another API issued are replayed only to it: the text is sent without them"),
         "zero_values": _d("is_error false and an empty tool description are written as absent"),
         "usage.absent": _L,
     },

@@ -34,10 +34,12 @@ from wirechat.adapters import _parts
 from wirechat.adapters._contract import ConversionRefused, ConversionWarning
 from wirechat.adapters._conversion import Conversion
 from wirechat.adapters._options import check_options
+from wirechat.adapters._provider_run import provider_tools_out
 from wirechat.adapters.gemini import request_fast
 from wirechat.adapters.gemini.manifest import MANIFEST
 from wirechat.adapters.gemini.shapes import (
     NAME,
+    PROVIDER,
     encode_model_parts,
     encode_tool_result,
     encode_user_part,
@@ -67,6 +69,8 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
     if request.tools is not MISSING:
         declarations = [_encode_tool(tool, f"/tools/{i}", conv) for i, tool in enumerate(request.tools)]
         body["tools"] = [{"functionDeclarations": declarations}]
+    if own_tools := provider_tools_out(request, conv, PROVIDER):
+        body["tools"] = body.get("tools", []) + own_tools
     _encode_tool_choice(request, body)
     options = request.options if request.options is not MISSING else ChatOptions()
     if options.parallel_tool_calls is not MISSING:

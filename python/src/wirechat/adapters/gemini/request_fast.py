@@ -72,7 +72,7 @@ def _messages(canonical: list[Message]) -> Fast:
             for part in parts:
                 if part.provider_metadata is not missing:
                     raise Slow
-                if type(part) is text_part:
+                if type(part) is text_part and part.citations is missing:
                     out.append({"text": part.text})
                 elif role == "user":
                     out.append(_user_part(part))
@@ -161,7 +161,7 @@ def _model_parts(parts: list[Any], i: int, names: dict[str, str], loose: list[st
             thought["thoughtSignature"] = reasoning.signature
             out.append(thought)
             continue
-        if kind is TextPart:
+        if kind is TextPart and part.citations is MISSING:
             encoded = {"text": part.text}
             if pending is not None and not part.text:
                 out.append({"text": "", "thoughtSignature": pending})

@@ -77,7 +77,7 @@ def _finish_raw(candidate: Mapping[str, Any] | None, metadata: Mapping[str, Any]
     return reason if isinstance(reason, str) else None
 
 
-def decode_response(body: Mapping[str, Any]) -> ChatResponse:
+def decode_response(body: Mapping[str, Any], warnings: list[ConversionWarning] | None = None) -> ChatResponse:
     candidate, metadata = split_body(body)
     parts = decode_candidate(candidate, "/candidates/0") if candidate is not None else []
     has_calls = any(part["type"] == "tool_call" for part in parts)

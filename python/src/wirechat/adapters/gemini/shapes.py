@@ -41,6 +41,8 @@ from wirechat._generated.models import (
     MediaBase64,
     MediaUrl,
     Part,
+    ProviderToolCallPart,
+    ProviderToolResultPart,
     ReasoningPart,
     TextPart,
     ToolCall,
@@ -50,6 +52,7 @@ from wirechat._generated.models import (
 )
 from wirechat.adapters import _parts
 from wirechat.adapters._conversion import Conversion, Shape, compact_json, metadata_for
+from wirechat.adapters._provider_run import citations_out, provider_part_out
 from wirechat.tool_arguments import ToolArgumentsError, parse_arguments
 
 __all__ = [
@@ -276,6 +279,7 @@ def encode_user_part(part: Part, where: str, conv: Conversion) -> dict[str, Any]
         return {"text": _parts.data_text(part.data)}
     _own(part, where, conv)
     if isinstance(part, TextPart):
+        citations_out(part, where, conv, PROVIDER)  # Gemini takes none in contents: dropped, warned
         return {"text": part.text}
     if isinstance(part, ImagePart):
         return _media("image", part.image, f"{where}/image", conv)
@@ -352,6 +356,7 @@ def encode_model_parts(parts: list[Part], where: str, conv: Conversion, *, reply
             continue
         if isinstance(part, TextPart):
             _own(part, at, conv)
+            citations_out(part, at, conv, PROVIDER)
             encoded = {"text": part.text}
             if pending is not None and not part.text:
                 out.append({"text": "", "thoughtSignature": pending})
@@ -361,6 +366,11 @@ def encode_model_parts(parts: list[Part], where: str, conv: Conversion, *, reply
             encoded = _call(part.tool_call, f"{at}/tool_call", conv)
         elif isinstance(part, DataPart) and metadata_for(part.provider_metadata, PROVIDER)[0].get("part") is True:
             encoded = encode_user_part(part, at, conv)
+        elif isinstance(part, (ProviderToolCallPart, ProviderToolResultPart)):
+            _own(part, at, conv)
+            encoded = provider_part_out(part, at, conv, PROVIDER)
+            if encoded is None:
+                continue
         else:
             _own(part, at, conv)
             raise conv.refuse("response.part_unsupported" if reply else "part.misplaced", at)

@@ -50,7 +50,7 @@ from wirechat._generated.models import (
     UsageEvent,
 )
 from wirechat._stream_events import text_delta, text_end, text_start
-from wirechat.adapters._contract import SseEvent
+from wirechat.adapters._contract import ConversionWarning, SseEvent
 from wirechat.adapters._conversion import Conversion, compact_json
 from wirechat.adapters.gemini import errors, finish, usage
 from wirechat.adapters.gemini.manifest import MANIFEST
@@ -77,6 +77,7 @@ class StreamDecoder:
     """Gemini chunks -> canonical events (see the module docstring)."""
 
     def __init__(self) -> None:
+        self.warnings: list[ConversionWarning] = []
         self._next = 0  # the next part index
         self._open: tuple[int, str] | None = None  # (index, "text" | "thought" | "signed") of a continuable part
         self._calls = 0

@@ -42,8 +42,8 @@ class GoModelAdapter:
     def decode_request(self, body: Mapping[str, Any]) -> tuple[ChatRequest, list[ConversionWarning]]:
         return request.decode_request(body, self.name)
 
-    def decode_response(self, body: Mapping[str, Any]) -> ChatResponse:
-        return response.decode_response(body)
+    def decode_response(self, body: Mapping[str, Any], warnings: list[ConversionWarning] | None = None) -> ChatResponse:
+        return response.decode_response(body, warnings)
 
     def encode_response(
         self, response_: ChatResponse, warnings: list[ConversionWarning] | None = None

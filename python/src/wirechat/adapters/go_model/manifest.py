@@ -62,6 +62,13 @@ MANIFEST = Manifest(
         "tool_result.is_error": _L,
         "tool_result.parts": _d("a go-model ToolResult is text only: rich parts dropped, content kept"),
         "tool_result.parts_ambiguous": _L,
+        "provider_tool.own": _d("the Go model package has no provider-run tool calls: dropped"),
+        "provider_tool.foreign": _d("a tool call another API ran is replayed only to that API: dropped"),
+        "provider_tool.unblocked": _d("the Go model package has no provider-run tool calls: dropped"),
+        "provider_tools.own": _d("the Go model package has no provider-defined tools: not sent"),
+        "provider_tools.foreign": _d("a tool another API defines is not sent"),
+        "citations.own": _d("the Go model package has no citations: the text is sent without them"),
+        "citations.foreign": _d("citations another API issued are replayed only to it: the text is sent without them"),
         "zero_values": _d(
             "Go writes no false is_error, no zero latency_ms or cost_micros, and an empty description for "
             "none: read back as absent"

@@ -142,7 +142,14 @@ def part_from_wirechat(part: dict[str, Any], where: str, conv: Conversion) -> di
         conv.degrade(reasoning_feature(part["reasoning"]), where)
         return None
     if kind == "text":
+        for i, citation in enumerate(part.get("citations", ())):
+            own = citation.get("issuer") == "go-model" and "block" in citation
+            conv.degrade("citations.own" if own else "citations.foreign", f"{where}/citations/{i}")
         return {"type": "text", "text": part["text"]} if part["text"] else {"type": "text"}
+    if kind in ("provider_tool_call", "provider_tool_result"):
+        own = part[kind]["issuer"] == "go-model"
+        conv.degrade("provider_tool.own" if own else "provider_tool.foreign", f"{where}/{kind}")
+        return None
     payload = part[kind]
     at = f"{where}/{kind}"
     if kind in ("image", "audio"):

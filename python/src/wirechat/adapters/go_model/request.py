@@ -77,6 +77,9 @@ def encode_request(
     body["messages"] = [message_from_wirechat(m, f"/messages/{i}", conv) for i, m in enumerate(plain["messages"])]
     if "tools" in plain:
         body["tools"] = [tool_from_wirechat(t, f"/tools/{i}", conv) for i, t in enumerate(plain["tools"])]
+    for i, tool in enumerate(plain.get("provider_tools", ())):
+        own = tool["issuer"] == "go-model"
+        conv.degrade("provider_tools.own" if own else "provider_tools.foreign", f"/provider_tools/{i}")
     for name in _SAMPLING:
         if name in options:
             conv.degrade(f"options.{name}", f"/options/{name}")

@@ -43,7 +43,7 @@ def finish_from_wirechat(reason: dict[str, Any], conv: Conversion, where: str) -
     return MANIFEST.finish_defaults.get(kind) or (raw if raw is not None else kind)
 
 
-def decode_response(body: Mapping[str, Any]) -> ChatResponse:
+def decode_response(body: Mapping[str, Any], warnings: list[ConversionWarning] | None = None) -> ChatResponse:
     """The canonical response for a go-model response document."""
     if not isinstance(body, Mapping):
         raise ValueError("(root): expected a response object {message, finish_reason, usage}")

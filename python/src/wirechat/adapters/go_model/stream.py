@@ -35,6 +35,7 @@ class StreamDecoder:
     """go-model stream events -> canonical events, one response at a time."""
 
     def __init__(self) -> None:
+        self.warnings: list[ConversionWarning] = []
         self.next_index = 0
         self.open_text: int | None = None
         self.has_calls = False

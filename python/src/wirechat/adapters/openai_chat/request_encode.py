@@ -25,6 +25,8 @@ from wirechat._generated.models import (
     MediaUrl,
     Message,
     Part,
+    ProviderToolCallPart,
+    ProviderToolResultPart,
     ReasoningPart,
     ResponseFormat,
     ResponseFormatJsonObject,
@@ -48,6 +50,7 @@ from wirechat.adapters._conversion import (
     metadata_for,
     parse_data_url,
 )
+from wirechat.adapters._provider_run import citations_out, provider_part_out, provider_tools_out
 from wirechat.adapters.openai_chat import request_fast, shapes
 from wirechat.adapters.openai_chat.manifest import MANIFEST
 from wirechat.adapters.openai_chat.shapes import AUDIO_FORMATS, NAME, PROVIDER
@@ -67,6 +70,7 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
     body: dict[str, Any] = {"model": request.model, "messages": messages}
     if request.tools is not MISSING:
         body["tools"] = [_encode_tool(tool, f"/tools/{i}", conv) for i, tool in enumerate(request.tools)]
+    provider_tools_out(request, conv, PROVIDER)  # Chat Completions defines none: each is dropped with a warning
     if request.tool_choice is not MISSING:
         body["tool_choice"] = _encode_tool_choice(request.tool_choice)
     if request.options is not MISSING:
@@ -153,6 +157,7 @@ def _part_metadata(part: Part, where: str, conv: Conversion) -> dict[str, Any]:
 
 def _text(part: TextPart, where: str, conv: Conversion) -> dict[str, Any]:
     _part_metadata(part, where, conv)
+    citations_out(part, where, conv, PROVIDER)  # Chat Completions takes none in messages: dropped, warned
     return {"type": "text", "text": part.text}
 
 
@@ -184,7 +189,7 @@ def _user_part(part: Part, where: str, conv: Conversion) -> dict[str, Any]:
             conv.degrade("data", where)
             _part_metadata(part, where, conv)
             return {"type": "text", "text": _parts.data_text(part.data)}
-        case ReasoningPart() | ToolCallPart() | ToolResultPart():
+        case ReasoningPart() | ToolCallPart() | ToolResultPart() | ProviderToolCallPart() | ProviderToolResultPart():
             raise conv.refuse("part.misplaced", where)
         case _:
             assert_never(part)
@@ -234,6 +239,7 @@ def _encode_assistant(message: Message, where: str, conv: Conversion, out: dict[
                     continue
                 if calls:
                     conv.degrade("tool_call.interleaved", at)
+                citations_out(part, at, conv, PROVIDER)
                 texts.append({"type": "text", "text": part.text})
             case ToolCallPart():
                 _part_metadata(part, at, conv)
@@ -242,6 +248,9 @@ def _encode_assistant(message: Message, where: str, conv: Conversion, out: dict[
             case ReasoningPart():
                 _part_metadata(part, at, conv)
                 _parts.drop_reasoning(part, at, conv, PROVIDER)
+            case ProviderToolCallPart() | ProviderToolResultPart():
+                _part_metadata(part, at, conv)
+                provider_part_out(part, at, conv, PROVIDER)  # Chat Completions has no place for it: dropped, warned
             case ImagePart() | AudioPart() | FilePart() | DataPart() | ToolResultPart():
                 raise conv.refuse("part.misplaced", at)
             case _:

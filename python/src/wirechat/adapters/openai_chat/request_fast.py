@@ -52,7 +52,7 @@ def _messages(canonical: list[Message]) -> list[dict[str, Any]]:
         role, parts, name = message.role, message.parts, message.name
         if len(parts) == 1 and role in {"user", "system"}:
             part = parts[0]  # a lone text is sent as a plain string: no part dict to build and drop
-            if type(part) is not text_part or part.provider_metadata is not missing:
+            if type(part) is not text_part or part.provider_metadata is not missing or part.citations is not missing:
                 if role != "user":
                     raise Slow
                 entry = {"role": role, "content": _content([_user_part(part)])}
@@ -61,7 +61,7 @@ def _messages(canonical: list[Message]) -> list[dict[str, Any]]:
         elif role == "user":
             content = []
             for part in parts:
-                if type(part) is text_part and part.provider_metadata is missing:
+                if type(part) is text_part and part.provider_metadata is missing and part.citations is missing:
                     content.append({"type": "text", "text": part.text})
                 else:
                     content.append(_user_part(part))
@@ -86,7 +86,11 @@ def _messages(canonical: list[Message]) -> list[dict[str, Any]]:
         else:  # system
             texts = []
             for part in parts:
-                if type(part) is not text_part or part.provider_metadata is not missing:
+                if (
+                    type(part) is not text_part
+                    or part.provider_metadata is not missing
+                    or part.citations is not missing
+                ):
                     raise Slow
                 texts.append({"type": "text", "text": part.text})
             entry = {"role": "system", "content": _content(texts)}
@@ -106,7 +110,7 @@ def _user_part(part: Any) -> dict[str, Any]:
     if part.provider_metadata is not MISSING:
         raise Slow
     kind = type(part)
-    if kind is TextPart:
+    if kind is TextPart and part.citations is MISSING:
         return {"type": "text", "text": part.text}
     if kind is ImagePart:
         source = part.image
@@ -150,7 +154,7 @@ def _assistant(parts: list[Any], name: Any) -> dict[str, Any]:
         if part.provider_metadata is not MISSING:
             raise Slow
         kind = type(part)
-        if kind is TextPart and not calls:
+        if kind is TextPart and not calls and part.citations is MISSING:
             texts.append({"type": "text", "text": part.text})
         elif kind is ToolCallPart:
             call = part.tool_call

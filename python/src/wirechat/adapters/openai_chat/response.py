@@ -16,6 +16,8 @@ from wirechat._generated.models import (
     DataPart,
     FilePart,
     ImagePart,
+    ProviderToolCallPart,
+    ProviderToolResultPart,
     ReasoningPart,
     TextPart,
     ToolCallPart,
@@ -24,6 +26,7 @@ from wirechat._generated.models import (
 from wirechat.adapters import _parts
 from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters._conversion import Conversion, get_list, get_map, get_str, metadata_for
+from wirechat.adapters._provider_run import citations_out, provider_part_out
 from wirechat.adapters.openai_chat import finish, shapes, usage
 from wirechat.adapters.openai_chat.manifest import MANIFEST
 from wirechat.adapters.openai_chat.shapes import PROVIDER, decode_tool_call
@@ -33,7 +36,7 @@ __all__ = ["METADATA_KEYS", "decode_response", "encode_response"]
 METADATA_KEYS = ("system_fingerprint", "service_tier")
 
 
-def decode_response(body: Mapping[str, Any]) -> ChatResponse:
+def decode_response(body: Mapping[str, Any], warnings: list[ConversionWarning] | None = None) -> ChatResponse:
     choices = get_list(body, "choices", "") or []
     metadata: dict[str, Any] = {}
     parts: list[dict[str, Any]] = []
@@ -103,12 +106,15 @@ def encode_response(response: ChatResponse, warnings: list[ConversionWarning] | 
                     continue
                 if calls:
                     conv.degrade("tool_call.interleaved", where)
+                citations_out(part, where, conv, PROVIDER)
                 texts.append(part.text)
             case ToolCallPart():
                 call = part.tool_call
                 calls.append(shapes.tool_call(call))
             case ReasoningPart():
                 _parts.drop_reasoning(part, where, conv, PROVIDER)
+            case ProviderToolCallPart() | ProviderToolResultPart():
+                provider_part_out(part, where, conv, PROVIDER)  # no place for it in a Chat Completions reply
             case ImagePart() | AudioPart() | FilePart() | DataPart() | ToolResultPart():
                 raise conv.refuse("response.part_unsupported", where)
             case _:

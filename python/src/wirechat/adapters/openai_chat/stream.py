@@ -36,7 +36,7 @@ from wirechat._generated.models import (
     UsageEvent,
 )
 from wirechat._stream_events import text_delta, text_end, text_start, tool_call_delta, tool_call_end
-from wirechat.adapters._contract import ConversionRefused, SseEvent
+from wirechat.adapters._contract import ConversionRefused, ConversionWarning, SseEvent
 from wirechat.adapters._conversion import Conversion, compact_json
 from wirechat.adapters.openai_chat import errors, finish, shapes, usage
 from wirechat.adapters.openai_chat.manifest import MANIFEST
@@ -60,6 +60,7 @@ class StreamDecoder:
     """OpenAI chunks -> canonical events (see the module docstring)."""
 
     def __init__(self) -> None:
+        self.warnings: list[ConversionWarning] = []
         self._started = False
         self._next_index = 0
         self._text: int | None = None

@@ -70,8 +70,8 @@ class OpenAICompatibleAdapter(ModuleAdapter):
             "notes": profile.notes,
         }
 
-    def decode_response(self, body: Mapping[str, Any]) -> ChatResponse:
-        return response.decode_response(body, self.profile)
+    def decode_response(self, body: Mapping[str, Any], warnings: list[ConversionWarning] | None = None) -> ChatResponse:
+        return response.decode_response(body, warnings, self.profile)
 
     def encode_response(
         self, response_: ChatResponse, warnings: list[ConversionWarning] | None = None

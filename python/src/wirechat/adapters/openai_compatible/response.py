@@ -55,7 +55,9 @@ def fill_tool_call_ids(
     return changed
 
 
-def decode_response(body: Mapping[str, Any], profile: Profile = GENERIC) -> ChatResponse:
+def decode_response(
+    body: Mapping[str, Any], warnings: list[ConversionWarning] | None = None, profile: Profile = GENERIC
+) -> ChatResponse:
     choices = body.get("choices")
     reasoning = None
     changed: list[int] = []
@@ -74,7 +76,7 @@ def decode_response(body: Mapping[str, Any], profile: Profile = GENERIC) -> Chat
                 changed = fill_tool_call_ids(calls, str(response_id), profile, "/choices/0/message/tool_calls")
             choice["message"] = message
         body = {**body, "choices": [choice, *choices[1:]]}
-    decoded = openai_response.decode_response(body)
+    decoded = openai_response.decode_response(body, warnings)
     return _adjust(decoded, body, profile, reasoning, changed=changed, raw_finish=raw_finish)
 
 

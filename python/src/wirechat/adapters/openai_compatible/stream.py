@@ -33,7 +33,7 @@ from wirechat._generated.models import (
     UsageEvent,
 )
 from wirechat._stream_events import reasoning_text
-from wirechat.adapters._contract import SseEvent
+from wirechat.adapters._contract import ConversionWarning, SseEvent
 from wirechat.adapters._conversion import Conversion, compact_json, metadata_for
 from wirechat.adapters.openai_chat import stream as openai_stream
 from wirechat.adapters.openai_chat.manifest import MANIFEST as OPENAI
@@ -58,6 +58,7 @@ class StreamDecoder:
 
     def __init__(self, profile: Profile = GENERIC) -> None:
         self._inner = openai_stream.StreamDecoder()
+        self.warnings: list[ConversionWarning] = self._inner.warnings
         self._profile = profile
         self._markers = _MARKERS_WITH_CALLS if profile.tool_call_ids == "synthesise" else _MARKERS
         self._response_id: str | None = None

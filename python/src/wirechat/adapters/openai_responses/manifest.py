@@ -152,6 +152,15 @@ MANIFEST = Manifest(
         "usage.reasoning": _L,
         "usage.extra": _d("Responses usage has no model, latency or cost: dropped"),
         "data.not_object": _L,
+        "provider_tool.own": _L,
+        "provider_tool.foreign": _d("a tool call another API ran is replayed only to that API: dropped"),
+        "provider_tool.unblocked": _r(
+            "Responses needs its own block for a call it ran; this call has none (it was not read from Responses)"
+        ),
+        "provider_tools.own": _L,
+        "provider_tools.foreign": _d("a tool another API defines is not sent"),
+        "citations.own": _L,
+        "citations.foreign": _d("citations another API issued are replayed only to it: the text is sent without them"),
         "zero_values": _L,
         "usage.absent": _L,
     },

@@ -30,6 +30,8 @@ from wirechat._generated.models import (
     MediaUrl,
     Message,
     Part,
+    ProviderToolCallPart,
+    ProviderToolResultPart,
     ReasoningPart,
     ResponseFormatJsonObject,
     ResponseFormatJsonSchema,
@@ -47,6 +49,7 @@ from wirechat._generated.models import (
 from wirechat.adapters import _parts
 from wirechat.adapters._contract import ConversionRefused, ConversionWarning
 from wirechat.adapters._conversion import Conversion, build_data_url, metadata_for, parse_data_url
+from wirechat.adapters._provider_run import citations_out, provider_part_out, provider_tools_out
 from wirechat.adapters.openai_responses import request_fast
 from wirechat.adapters.openai_responses.manifest import MANIFEST
 from wirechat.adapters.openai_responses.shapes import NAME, PROVIDER, encode_function_call, encode_reasoning
@@ -70,8 +73,12 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
     else:  # something needs a warning, a refusal or a shape the fast pass does not write
         items = _encode_messages(request, body, conv)
     body["input"] = items
-    if request.tools is not MISSING:
-        body["tools"] = [_encode_tool(tool, f"/tools/{i}", conv) for i, tool in enumerate(request.tools)]
+    tools = (
+        [] if request.tools is MISSING else [_encode_tool(t, f"/tools/{i}", conv) for i, t in enumerate(request.tools)]
+    )
+    tools += provider_tools_out(request, conv, PROVIDER)
+    if tools or request.tools is not MISSING:
+        body["tools"] = tools
     _encode_tool_choice(request, body)
     fmt = _encode_options(request.options if request.options is not MISSING else ChatOptions(), body, conv)
     _parts.merge_provider_options(request.provider_options, adapter_name, body, MANIFEST.options_schema)
@@ -148,6 +155,7 @@ def _content_part(part: Part, where: str, conv: Conversion) -> dict[str, Any]:
     match part:
         case TextPart():
             _own(part, where, conv, set())
+            citations_out(part, where, conv, PROVIDER)  # a user's input_text has no annotations: dropped, warned
             return {"type": "input_text", "text": part.text}
         case ImagePart():
             own = _own(part, where, conv, {"detail"})
@@ -162,7 +170,7 @@ def _content_part(part: Part, where: str, conv: Conversion) -> dict[str, Any]:
         case AudioPart():
             feature = "audio.url" if isinstance(part.audio, MediaUrl) else "audio.base64"
             raise conv.refuse(feature, f"{where}/audio")
-        case ReasoningPart() | ToolCallPart() | ToolResultPart():
+        case ReasoningPart() | ToolCallPart() | ToolResultPart() | ProviderToolCallPart() | ProviderToolResultPart():
             raise conv.refuse("part.misplaced", where)
         case _:
             assert_never(part)
@@ -209,10 +217,13 @@ def _assistant_items(message: Message, where: str, conv: Conversion) -> list[dic
         match part:
             case TextPart():
                 own = _own(part, at, conv, {"item_id"})
-                if own.get("item_id"):
-                    content = [{"type": "output_text", "text": part.text, "annotations": []}]
-                    items.append({"type": "message", "id": own["item_id"], "role": "assistant",
-                                  "status": "completed", "content": content})  # fmt: skip
+                annotations = citations_out(part, at, conv, PROVIDER)
+                if own.get("item_id") or annotations:
+                    content = [{"type": "output_text", "text": part.text, "annotations": annotations}]
+                    message_item: dict[str, Any] = {"type": "message", "role": "assistant"}
+                    if own.get("item_id"):
+                        message_item["id"] = own["item_id"]
+                    items.append(message_item | {"status": "completed", "content": content})
                 else:
                     items.append({"type": "message", "role": "assistant", "content": part.text})
             case ToolCallPart():
@@ -220,9 +231,13 @@ def _assistant_items(message: Message, where: str, conv: Conversion) -> list[dic
                 items.append(encode_function_call(part.tool_call, own))
             case ReasoningPart():
                 _own(part, at, conv, {"summary", "content"})
-                item = encode_reasoning(part, at, conv)
-                if item is not None:
-                    items.append(item)
+                reasoning = encode_reasoning(part, at, conv)
+                if reasoning is not None:
+                    items.append(reasoning)
+            case ProviderToolCallPart() | ProviderToolResultPart():
+                _own(part, at, conv, set())
+                if (written := provider_part_out(part, at, conv, PROVIDER)) is not None:
+                    items.append(written)
             case ImagePart() | AudioPart() | FilePart() | DataPart() | ToolResultPart():
                 raise conv.refuse("part.misplaced", at)
             case _:

@@ -61,7 +61,7 @@ def _messages(canonical: list[Message]) -> tuple[Any, list[dict[str, Any]]]:
             for part in parts:
                 if part.provider_metadata is not missing:
                     raise Slow
-                if type(part) is text_part:
+                if type(part) is text_part and part.citations is missing:
                     content.append({"type": "input_text", "text": part.text})
                 elif role == "user":
                     content.append(_user_part(part))
@@ -79,7 +79,7 @@ def _messages(canonical: list[Message]) -> tuple[Any, list[dict[str, Any]]]:
                 if part.provider_metadata is not missing:
                     raise Slow
                 kind = type(part)
-                if kind is text_part:
+                if kind is text_part and part.citations is missing:
                     append({"type": "message", "role": "assistant", "content": part.text})
                 elif kind is ToolCallPart:
                     call = part.tool_call

@@ -18,6 +18,8 @@ from wirechat._generated.models import (
     DataPart,
     FilePart,
     ImagePart,
+    ProviderToolCallPart,
+    ProviderToolResultPart,
     ReasoningPart,
     TextPart,
     ToolCallPart,
@@ -25,6 +27,7 @@ from wirechat._generated.models import (
 )
 from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters._conversion import Conversion, get_list, metadata_for
+from wirechat.adapters._provider_run import citations_out, provider_part_out
 from wirechat.adapters.openai_responses import finish, usage
 from wirechat.adapters.openai_responses.manifest import MANIFEST
 from wirechat.adapters.openai_responses.shapes import (
@@ -49,7 +52,7 @@ def metadata_of(body: Mapping[str, Any]) -> dict[str, Any]:
     return metadata
 
 
-def decode_response(body: Mapping[str, Any]) -> ChatResponse:
+def decode_response(body: Mapping[str, Any], warnings: list[ConversionWarning] | None = None) -> ChatResponse:
     items = get_list(body, "output", "") or []
     parts = [part for i, item in enumerate(items) for part in decode_output_item(item, f"/output/{i}")]
     has_calls = any(part["type"] == "tool_call" for part in parts)
@@ -104,7 +107,10 @@ def encode_response(response: ChatResponse, warnings: list[ConversionWarning] | 
                     open_message = {"type": "message", "id": item_id, "role": "assistant",
                                     "status": "completed", "content": []}  # fmt: skip
                     output.append(open_message)
-                open_message["content"].append(text_entry(part, own))
+                entry = text_entry(part, own)
+                if citations := citations_out(part, where, conv, PROVIDER):
+                    entry["annotations"] = citations
+                open_message["content"].append(entry)
             case ToolCallPart():
                 output.append({**encode_function_call(part.tool_call, own), "status": "completed"})
             case ReasoningPart():
@@ -113,6 +119,9 @@ def encode_response(response: ChatResponse, warnings: list[ConversionWarning] | 
                     output.append(item)
             case DataPart() if own.get("item") is True and isinstance(part.data.value, dict):
                 output.append(dict(part.data.value))
+            case ProviderToolCallPart() | ProviderToolResultPart():
+                if (written := provider_part_out(part, where, conv, PROVIDER)) is not None:
+                    output.append(written)
             case ImagePart() | AudioPart() | FilePart() | DataPart() | ToolResultPart():
                 raise conv.refuse("response.part_unsupported", where)
             case _:

@@ -43,7 +43,7 @@ from wirechat._generated.models import (
     UsageEvent,
 )
 from wirechat._stream_events import text_delta, text_start, tool_call_delta
-from wirechat.adapters._contract import SseEvent
+from wirechat.adapters._contract import ConversionWarning, SseEvent
 from wirechat.adapters.openai_responses import errors, finish, usage
 from wirechat.adapters.openai_responses.response import metadata_of
 from wirechat.adapters.openai_responses.shapes import (
@@ -87,6 +87,7 @@ class StreamDecoder:
     """Responses events -> canonical events (see the module docstring)."""
 
     def __init__(self) -> None:
+        self.warnings: list[ConversionWarning] = []
         self._items: dict[int, _Item] = {}
         self._next_part = 0
         self._has_calls = False

@@ -30,6 +30,8 @@ from wirechat._generated.models import (
     MediaBase64,
     Message,
     Part,
+    ProviderToolCallPart,
+    ProviderToolResultPart,
     ReasoningPart,
     TextPart,
     ToolCallPart,
@@ -40,6 +42,7 @@ from wirechat.adapters import _parts
 from wirechat.adapters._contract import ConversionRefused, ConversionWarning
 from wirechat.adapters._conversion import Conversion, metadata_for
 from wirechat.adapters._options import check_options
+from wirechat.adapters._provider_run import citations_out, provider_part_out, provider_tools_out
 from wirechat.adapters.querymt import shapes
 from wirechat.adapters.querymt.manifest import MANIFEST
 from wirechat.adapters.querymt.shapes import IMAGE_MIME, NAME, PROVIDER
@@ -72,6 +75,7 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
     tools = None
     if request.tools is not MISSING:
         tools = [_encode_tool(tool, f"/tools/{i}", conv) for i, tool in enumerate(request.tools)]
+    provider_tools_out(request, conv, PROVIDER)  # QueryMT defines none: each is dropped with a warning
     if request.tool_choice is not MISSING:
         raise conv.refuse("tool_choice", "/tool_choice")
     if request.options is not MISSING:
@@ -165,6 +169,7 @@ def _encode_user(message: Message, where: str, conv: Conversion, misfits: list[C
         _metadata(part, at, conv)
         match part:
             case TextPart():
+                citations_out(part, at, conv, PROVIDER)
                 texts.append(part.text)
                 order.append("text")
             case DataPart():
@@ -180,7 +185,9 @@ def _encode_user(message: Message, where: str, conv: Conversion, misfits: list[C
             case AudioPart():
                 source = part.audio
                 raise conv.refuse("audio.url" if source.source == "url" else "audio.base64", at)
-            case ReasoningPart() | ToolCallPart() | ToolResultPart():
+            case (
+                ReasoningPart() | ToolCallPart() | ToolResultPart() | ProviderToolCallPart() | ProviderToolResultPart()
+            ):
                 raise conv.refuse("part.misplaced", at)
             case _:
                 assert_never(part)
@@ -237,6 +244,7 @@ def _encode_assistant(
                 _metadata(part, at, conv)
                 if calls:
                     conv.degrade("tool_call.interleaved", at)
+                citations_out(part, at, conv, PROVIDER)
                 texts.append(part.text)
             case ToolCallPart():
                 _metadata(part, at, conv)
@@ -245,6 +253,9 @@ def _encode_assistant(
             case ReasoningPart():
                 _metadata(part, at, conv)
                 _parts.drop_reasoning(part, at, conv, PROVIDER)
+            case ProviderToolCallPart() | ProviderToolResultPart():
+                _metadata(part, at, conv)
+                provider_part_out(part, at, conv, PROVIDER)  # QueryMT has no place for it: dropped, warned
             case ImagePart() | AudioPart() | FilePart() | DataPart() | ToolResultPart():
                 _metadata(part, at, conv)
                 raise conv.refuse("part.misplaced", at)

@@ -22,6 +22,8 @@ from wirechat._generated.models import (
     DataPart,
     FilePart,
     ImagePart,
+    ProviderToolCallPart,
+    ProviderToolResultPart,
     ReasoningPart,
     TextPart,
     ToolCallPart,
@@ -30,6 +32,7 @@ from wirechat._generated.models import (
 from wirechat.adapters import _parts
 from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters._conversion import Conversion, get_list, get_map, get_str, metadata_for
+from wirechat.adapters._provider_run import citations_out, provider_part_out
 from wirechat.adapters.querymt import finish, shapes, usage
 from wirechat.adapters.querymt.manifest import MANIFEST
 from wirechat.adapters.querymt.shapes import PROVIDER, decode_tool_call
@@ -39,7 +42,7 @@ __all__ = ["MEMBERS", "decode_response", "encode_response"]
 MEMBERS = ("text", "tool_calls", "thinking", "usage", "finish_reason")
 
 
-def decode_response(body: Mapping[str, Any]) -> ChatResponse:
+def decode_response(body: Mapping[str, Any], warnings: list[ConversionWarning] | None = None) -> ChatResponse:
     parts: list[dict[str, Any]] = []
     thinking = get_str(body, "thinking", "", required=False)
     if thinking:
@@ -84,12 +87,15 @@ def encode_response(response: ChatResponse, warnings: list[ConversionWarning] | 
             case TextPart():
                 if calls:
                     conv.degrade("tool_call.interleaved", where)
+                citations_out(part, where, conv, PROVIDER)
                 texts.append(part.text)
             case ToolCallPart():
                 call = part.tool_call
                 calls.append(shapes.tool_call(call.id, call.name, call.arguments))
             case ReasoningPart():
                 _parts.drop_reasoning(part, where, conv, PROVIDER)
+            case ProviderToolCallPart() | ProviderToolResultPart():
+                provider_part_out(part, where, conv, PROVIDER)
             case ImagePart() | AudioPart() | FilePart() | DataPart() | ToolResultPart():
                 raise conv.refuse("response.part_unsupported", where)
             case _:

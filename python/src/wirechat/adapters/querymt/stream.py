@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from wirechat._generated.models import ErrorEvent, StreamEvent
-from wirechat.adapters._contract import SseEvent
+from wirechat.adapters._contract import ConversionWarning, SseEvent
 from wirechat.adapters.querymt import errors, response
 from wirechat.stream import events_from_response, fold
 
@@ -23,6 +23,7 @@ class StreamDecoder:
     """One whole reply (or one plugin error) -> canonical stream events."""
 
     def __init__(self) -> None:
+        self.warnings: list[ConversionWarning] = []
         self._done = False
 
     def feed(self, event: SseEvent) -> list[StreamEvent]:

@@ -48,6 +48,10 @@ function describePart(part: Part): string {
       return part.tool_call.name;
     case "tool_result":
       return part.tool_result.content;
+    case "provider_tool_call":
+      return `${part.provider_tool_call.issuer} ran ${part.provider_tool_call.name}`;
+    case "provider_tool_result":
+      return part.provider_tool_result.is_error === true ? "(provider tool failed)" : "(provider tool result)";
     default: {
       const unreachable: never = part;
       return unreachable;

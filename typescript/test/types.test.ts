@@ -57,6 +57,10 @@ test("the union types narrow on their tag (a compile-time check)", () => {
       case "tool_call":
       case "tool_result":
         return "";
+      case "provider_tool_call":
+        return part.provider_tool_call.issuer;
+      case "provider_tool_result":
+        return part.provider_tool_result.issuer;
       default: {
         const unreachable: never = part;
         return unreachable;

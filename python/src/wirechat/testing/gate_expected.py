@@ -98,13 +98,41 @@ class Walk:
             source = {k: v for k, v in source.items() if k != "media_type"}
         return source
 
+    def text(self, part: dict[str, Any]) -> dict[str, Any]:
+        """A text part: its metadata, and its citations by the replay rule (spec section 15)."""
+        self.metadata(part)
+        self.use("text")
+        kept = []
+        for citation in part.get("citations", ()):
+            own = citation.get("issuer") == self.provider and "block" in citation
+            if not self.use("citations.own" if own else "citations.foreign"):
+                kept.append(citation)
+        if kept:
+            part["citations"] = kept
+        else:
+            part.pop("citations", None)
+        return part
+
+    def provider_run(self, part: dict[str, Any]) -> dict[str, Any] | None:
+        """A provider-run call or result in an assistant message: kept for its issuer, else dropped."""
+        self.metadata(part)
+        value = part[part["type"]]
+        if value["issuer"] != self.provider:
+            self.use("provider_tool.foreign")
+            return None
+        if self.use("provider_tool.own"):
+            return None
+        if "block" not in value and part["type"] == "provider_tool_call":
+            self.use("provider_tool.unblocked")
+        return part
+
     def content_part(self, part: dict[str, Any]) -> dict[str, Any] | None:
         """A user-side part (or a rich tool-result part); None when dropped."""
-        self.metadata(part)
         kind = part["type"]
         if kind == "text":
-            self.use("text")
-        elif kind in ("image", "audio"):
+            return self.text(part)
+        self.metadata(part)
+        if kind in ("image", "audio"):
             part[kind] = self.media(kind, part[kind])
         elif kind == "file":
             part["file"] = self.file(part["file"])
@@ -132,6 +160,8 @@ class Walk:
             return self.tool_result(part)
         if kind == "reasoning":
             return self.reasoning(part)
+        if kind in ("provider_tool_call", "provider_tool_result"):
+            return self.provider_run(part)
         return self.content_part(part)
 
     def reasoning(self, part: dict[str, Any]) -> dict[str, Any] | None:
@@ -173,9 +203,11 @@ class Walk:
         for part in parts:
             kind = part["type"]
             if kind == "text":
-                self.metadata(part)
-                self.use("text")
-                out.append(part)
+                out.append(self.text(part))
+            elif kind in ("provider_tool_call", "provider_tool_result"):
+                carried = self.provider_run(part)
+                if carried is not None:
+                    out.append(carried)
             elif kind == "tool_call":
                 out.append(self.tool_call(part))
             elif kind == "reasoning":
@@ -252,8 +284,7 @@ class Walk:
                         if carried_part is not None:
                             kept_parts.append(carried_part)
                         continue
-                self.metadata(part)
-                kept_parts.append(part)
+                kept_parts.append(self.text(part))
             message["parts"] = kept_parts
         elif role == "user":
             kept = [self.content_part(part) for part in parts]
@@ -325,6 +356,15 @@ class Walk:
                     del tool[member]
             if tool.get("description") == "" and self.use("zero_values"):
                 del tool["description"]
+        provider_tools = []
+        for tool in request.get("provider_tools", ()):
+            own = tool["issuer"] == self.provider
+            if not self.use("provider_tools.own" if own else "provider_tools.foreign"):
+                provider_tools.append(tool)
+        if provider_tools:
+            request["provider_tools"] = provider_tools
+        else:
+            request.pop("provider_tools", None)
         if "tool_choice" in request:
             self.use("tool_choice")
         self.options(request)

@@ -37,11 +37,32 @@ def _media(types: tuple[str, ...]) -> st.SearchStrategy[dict[str, Any]]:
     return inline | by_url
 
 
+_foreign = st.sampled_from(["elsewhere", "another-api"])
+"""Issuers of provider-run parts, provider tools and citations that no adapter speaks: the gate checks the
+replay rule's drop (spec section 15); replay to the issuer is checked on recorded bodies, whose blocks are real."""
+
+
+def _citation(provider: str) -> st.SearchStrategy[dict[str, Any]]:
+    """A citation this adapter must not replay: another issuer's, or its own without the issuer's block."""
+    index = st.integers(0, 1000)
+    foreign = st.fixed_dictionaries(
+        {"kind": st.sampled_from(["url", "document", "search_result", "file", "other"]), "issuer": _foreign},
+        optional={"url": st.just("https://example.com/a"), "title": _text, "cited_text": _text,
+                  "start_index": index, "end_index": index, "source_index": index, "block": json_objects},
+    )  # fmt: skip
+    unblocked = st.fixed_dictionaries({"kind": st.just("url"), "url": st.just("https://example.com/b")}, optional={
+        "issuer": st.just(provider)})  # fmt: skip
+    return foreign | unblocked
+
+
 def _part(kind: str, adapter: Adapter) -> st.SearchStrategy[dict[str, Any]]:
     provider, media = adapter.provider, adapter.manifest.media_types
     body: st.SearchStrategy[Any]
     if kind == "text":
-        body = _text
+        cited = st.fixed_dictionaries({"citations": st.lists(_citation(provider), min_size=1, max_size=2)})
+        return st.tuples(_text, st.one_of(st.just({}), st.just({}), cited), _metadata(provider)).map(
+            lambda parts: {"type": "text", "text": parts[0], **parts[1], **parts[2]}
+        )
     elif kind == "image":
         body = _media(media.get("image", ("image/png",)))
     elif kind == "audio":
@@ -80,6 +101,16 @@ def _part(kind: str, adapter: Adapter) -> st.SearchStrategy[dict[str, Any]]:
     elif kind == "tool_call":
         arguments = json_objects.map(compact_json) | json_objects.map(lambda o: __import__("json").dumps(o)) | _text
         body = st.fixed_dictionaries({"id": _ids, "name": _names, "arguments": arguments})
+    elif kind == "provider_tool_call":
+        body = st.fixed_dictionaries(
+            {"id": _ids, "name": _names, "issuer": _foreign},
+            optional={"input": json_values, "server": _ids, "block": json_objects},
+        )
+    elif kind == "provider_tool_result":
+        body = st.fixed_dictionaries(
+            {"tool_call_id": _ids, "issuer": _foreign},
+            optional={"name": _names, "output": json_values, "is_error": st.booleans(), "block": json_objects},
+        )
     else:
         content_parts = st.lists(st.one_of([_part(k, adapter) for k in ("text", "image", "data")]), max_size=2)
         body = st.fixed_dictionaries(
@@ -92,10 +123,13 @@ def _part(kind: str, adapter: Adapter) -> st.SearchStrategy[dict[str, Any]]:
 _BY_ROLE = {
     "system": ("text",),
     "user": ("text", "text", "image", "audio", "file", "data"),
-    "assistant": ("text", "text", "tool_call", "tool_call", "reasoning"),
+    "assistant": ("text", "text", "tool_call", "tool_call", "reasoning", "provider_tool_call", "provider_tool_result"),
     "tool": ("tool_result",),
 }
-_ALL = ("text", "image", "audio", "file", "data", "reasoning", "tool_call", "tool_result")
+_ALL = (
+    "text", "image", "audio", "file", "data", "reasoning", "tool_call", "tool_result",
+    "provider_tool_call", "provider_tool_result",
+)  # fmt: skip
 
 
 def _message(adapter: Adapter) -> st.SearchStrategy[dict[str, Any]]:
@@ -125,6 +159,13 @@ def requests(adapter: Adapter) -> st.SearchStrategy[dict[str, Any]]:
         optional={
             "model": st.sampled_from(["model-a", "model-b"]),
             "tools": st.lists(tool, max_size=2),
+            "provider_tools": st.lists(
+                st.fixed_dictionaries(
+                    {"issuer": _foreign, "type": _names, "definition": json_objects}, optional={"name": _names}
+                ),
+                min_size=1,
+                max_size=2,
+            ),
             "tool_choice": strategy_for("ToolChoice"),
             "options": strategy_for("ChatOptions"),
             "provider_options": st.fixed_dictionaries(
@@ -137,7 +178,8 @@ def requests(adapter: Adapter) -> st.SearchStrategy[dict[str, Any]]:
 def responses(adapter: Adapter) -> st.SearchStrategy[dict[str, Any]]:
     """Canonical ``ChatResponse`` documents that keep the spec's relations (usage sums, tool_calls)."""
     part = st.one_of(
-        [_part(k, adapter) for k in ("text", "text", "tool_call", "reasoning")] + [_part("image", adapter)]
+        [_part(k, adapter) for k in ("text", "text", "tool_call", "reasoning")]
+        + [_part(k, adapter) for k in ("image", "provider_tool_call", "provider_tool_result")]
     )
 
     def usage(counts: tuple[int, int, int, int, int, dict[str, Any]]) -> dict[str, Any]:

@@ -136,7 +136,7 @@ def _system_blocks(message: Message, where: str, conv: Conversion) -> list[dict[
     for j, part in enumerate(message.parts):
         if not isinstance(part, TextPart):
             raise conv.refuse("system.non_text", f"{where}/parts/{j}")
-        blocks.append({"type": "text", "text": part.text, **_own(part, f"{where}/parts/{j}", conv)})
+        blocks.append(_text_block(part, f"{where}/parts/{j}", conv) | _own(part, f"{where}/parts/{j}", conv))
     return blocks
 
 

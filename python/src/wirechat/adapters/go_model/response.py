@@ -70,7 +70,7 @@ def encode_response(response: ChatResponse, warnings: list[ConversionWarning] | 
     parts = []
     for index, part in enumerate(message["parts"]):
         where = f"/message/parts/{index}"
-        if part["type"] not in ("text", "tool_call", "reasoning"):
+        if part["type"] not in ("text", "tool_call", "reasoning", "provider_tool_call", "provider_tool_result"):
             raise conv.refuse("response.part_unsupported", where)
         converted = part_from_wirechat(part, where, conv)
         if converted is not None:

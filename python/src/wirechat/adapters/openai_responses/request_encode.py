@@ -142,6 +142,7 @@ def _system_texts(message: Message, where: str, conv: Conversion) -> list[dict[s
         if not isinstance(part, TextPart):
             raise conv.refuse("system.non_text", f"{where}/parts/{j}")
         _own(part, f"{where}/parts/{j}", conv, set())
+        citations_out(part, f"{where}/parts/{j}", conv, PROVIDER)  # instructions carry no annotations
         texts.append({"type": "input_text", "text": part.text})
     return texts
 

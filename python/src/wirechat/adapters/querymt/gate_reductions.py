@@ -38,11 +38,25 @@ def _assistant_fits(parts: list[dict[str, Any]]) -> bool:
 
 
 def request(walk: Walk, document: dict[str, Any]) -> None:
+    _empty_cfg(document)
     fits = {"user": _user_fits, "assistant": _assistant_fits}
     for message in document["messages"]:
         check = fits.get(message["role"])
         if check is not None and not check(message["parts"]):
             walk.use("message.shape")
+
+
+def _empty_cfg(document: dict[str, Any]) -> None:
+    """An empty ``cfg`` is no configuration: the plugin's ``cfg`` holds the model and nothing else, which
+    reads back as no ``provider_options`` at all (not a loss, so no feature: there is nothing to warn of)."""
+    options = document.get("provider_options", {})
+    own = options.get("querymt")
+    if isinstance(own, dict) and own.get("cfg") == {}:
+        del own["cfg"]
+        if not own:
+            del options["querymt"]
+        if not options:
+            del document["provider_options"]
 
 
 def response(walk: Walk, document: dict[str, Any], original_finish: dict[str, Any]) -> None:

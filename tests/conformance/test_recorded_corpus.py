@@ -56,7 +56,9 @@ def sources() -> tuple[dict[str, Any], ...]:
 
 @cache
 def bodies() -> tuple[str, ...]:
-    return tuple(sorted(p.relative_to(ROOT).as_posix() for p in ROOT.rglob("*") if p.is_file() and p.name not in NOT_BODIES))
+    return tuple(
+        sorted(p.relative_to(ROOT).as_posix() for p in ROOT.rglob("*") if p.is_file() and p.name not in NOT_BODIES)
+    )
 
 
 def sse_events(text: str) -> list[tuple[str | None, str]]:
@@ -96,14 +98,19 @@ def check_sse(text: str) -> list[Any]:
 
 
 def problems_of_line(line: dict[str, Any]) -> list[str]:
-    out = []
+    """What is wrong with one SOURCES line (empty when nothing is)."""
     keys = set(line)
-    if REQUIRED - keys:
-        out.append(f"missing {sorted(REQUIRED - keys)}")
+    out = [f"missing {sorted(REQUIRED - keys)}"] if REQUIRED - keys else []
     if keys - REQUIRED - OPTIONAL:
         out.append(f"unknown {sorted(keys - REQUIRED - OPTIONAL)}")
     if out:
         return out
+    return problems_of_place(line) + problems_of_fields(line)
+
+
+def problems_of_place(line: dict[str, Any]) -> list[str]:
+    """The file name against adapter, profile, kind and framing."""
+    out = []
     parts = line["file"].split("/")
     adapter, profile = parts[0], (parts[1] if parts[0] == "openai-compatible" and len(parts) == 3 else None)
     want_depth = 3 if adapter == "openai-compatible" else 2
@@ -124,6 +131,12 @@ def problems_of_line(line: dict[str, Any]) -> list[str]:
         out.append(f"framing {framing!r} for a {line['kind']}")
     if framing == "json-array" and adapter != "gemini":
         out.append("json-array framing outside gemini")
+    return out
+
+
+def problems_of_fields(line: dict[str, Any]) -> list[str]:
+    """The provenance, status, tags, shortened and note fields."""
+    out = []
     if not (isinstance(line["commit"], str) and re.fullmatch(r"[0-9a-f]{40}", line["commit"])):
         out.append(f"commit {line['commit']!r} is not 40 hex digits")
     if not (isinstance(line["repo"], str) and re.fullmatch(r"[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+", line["repo"])):
@@ -205,14 +218,15 @@ def test_shortened_pointers_name_short_strings() -> None:
     for line in sources():
         for pointer in line.get("shortened", []):
             text = (ROOT / line["file"]).read_text(encoding="utf-8")
+            inner = pointer
             if line["file"].endswith(".sse"):
                 index, _, rest = pointer[1:].partition("/")
                 value: Any = check_sse(text)[int(index)]
-                pointer = "/" + rest
+                inner = "/" + rest
             else:
                 value = json.loads(text)
-            for token in pointer.split("/")[1:]:
-                token = token.replace("~1", "/").replace("~0", "~")
+            for raw in inner.split("/")[1:]:
+                token = raw.replace("~1", "/").replace("~0", "~")
                 value = value[int(token)] if isinstance(value, list) else value[token]
             if not (isinstance(value, str) and len(value) <= 4096):
                 bad.append((line["file"], pointer))

@@ -3,7 +3,7 @@ and which warnings cover them."""
 
 from __future__ import annotations
 
-from wirechat_conformance.recorded.members import covered, equivalent, leaves, unreported
+from wirechat_conformance.recorded.members import covered, equivalent, leaves, unfound_in_stream, unreported
 
 
 def test_leaves_are_the_scalars_that_carry_something() -> None:
@@ -51,3 +51,14 @@ def test_documented_equivalent_spellings_are_one() -> None:
     assert anthropic["system"] == [{"type": "text", "text": "s"}]
     assert anthropic["messages"][0]["content"][0]["content"] == [{"type": "text", "text": "42"}]
     assert equivalent(chat, "gemini") is chat
+
+
+def test_a_stream_member_whose_value_is_nowhere_in_the_fold_is_unfound() -> None:
+    events = [
+        {"type": "chunk", "id": "c1", "obfuscation": "x9Ab", "choices": [{"delta": {"content": "Hel"}}]},
+        {"type": "chunk", "id": "c1", "choices": [{"delta": {"content": "lo", "role": "assistant"}}]},
+        None,  # [DONE]
+    ]
+    folded = {"id": "c1", "message": {"parts": [{"type": "text", "text": "Hello"}]}}
+    assert unfound_in_stream(events, folded, []) == ["/0/obfuscation"]
+    assert unfound_in_stream(events, folded, ["/0/obfuscation"]) == []

@@ -7,7 +7,8 @@
   same events; an ``error`` event or a fold failure fails unless the recorded stream itself ended in an
   error (then the decoder must report it); the fold re-encoded as a response decodes to the same value;
   and, where the corpus has the non-streamed body of the same call (the same response id), the fold is
-  held to that body's reading too.
+  held to that body's reading too. Beside the verdict, ``Verdict.unfound`` lists the stream's members whose
+  value is neither in the fold nor under a decoder warning (a value search: a diagnostic, not a check).
 * request: ``decode_request`` -> ``encode_request`` -> ``decode_request``, RFC 8785-equal, and zero unreported
   members between the body and the re-encoded one (made a streaming body again where the original was). A
   body without ``model`` (Gemini, Bedrock and Vertex take it in the URL) gets ``URL_MODEL`` before encoding.
@@ -29,7 +30,7 @@ from wirechat.exchange import SseEvent
 from wirechat_conformance.recorded import readers
 from wirechat_conformance.recorded.compare import compare, difference
 from wirechat_conformance.recorded.corpus import Body
-from wirechat_conformance.recorded.members import equivalent, unreported
+from wirechat_conformance.recorded.members import equivalent, unfound_in_stream, unreported
 
 __all__ = ["URL_MODEL", "VERDICTS", "Refusal", "Verdict", "check"]
 
@@ -50,6 +51,9 @@ class Verdict:
     verdict: VerdictName = "lossless"
     reasons: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    unfound: list[str] = field(default_factory=list)
+    """A stream's members found neither in the fold nor in a warning (``members.unfound_in_stream``): a
+    diagnostic beside the verdict."""
 
 
 class Refusal(Exception):  # noqa: N818 (it carries the refusal out of a check, not a failure)
@@ -65,6 +69,7 @@ class _Check:
         self.adapter, self.body = adapter, body
         self.problems: list[str] = []
         self.warnings: list[ConversionWarning] = []
+        self.unfound: list[str] = []
 
     def note(self, warnings: list[ConversionWarning], step: str) -> None:
         for warning in warnings:
@@ -143,12 +148,21 @@ def _stream(run: _Check, pairs: dict[str, Body]) -> None:
         run.problems.append(f"the fold fails: {exc}")
         return
     run.problems += compare(reading, _canonical(folded))
+    data = [_json_or_none(event.data) for event in events]
+    run.unfound = unfound_in_stream(data, _canonical(folded), [w.where for w in decoder.warnings])
     _round_trip(run, folded)
     paired = pairs.get(run.body.stem)
     if paired is not None and reading.id is not None:
         other = readers.read_response(paired.format, paired.json())
         if other.id == reading.id:  # the same call, recorded both ways
             run.problems += [f"against {paired.file}: {problem}" for problem in compare(other, _canonical(folded))]
+
+
+def _json_or_none(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
 
 
 def _request(run: _Check) -> None:
@@ -230,6 +244,7 @@ def check(adapter: Adapter, body: Body, pairs: dict[str, Body]) -> Verdict:
     except (ValueError, KeyError, TypeError) as exc:  # WireError and the adapters' ValueErrors naming a member
         run.problems.append(f"{type(exc).__name__}: {exc}")
     verdict.warnings = [f"{w.feature} at {w.where or '/'}" for w in run.warnings]
+    verdict.unfound = run.unfound
     if run.problems:
         verdict.verdict, verdict.reasons = "failed", run.problems
     elif run.warnings:

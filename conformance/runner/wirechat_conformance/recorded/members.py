@@ -24,7 +24,7 @@ from typing import Any
 
 from wirechat_conformance.recorded.readers.reading import pointer
 
-__all__ = ["covered", "equivalent", "leaves", "unreported"]
+__all__ = ["covered", "equivalent", "leaves", "unfound_in_stream", "unreported"]
 
 _INDEX = re.compile(r"/\d+(?=/|$)")
 _TEXT_PART = {"anthropic": "text", "openai-chat": "text", "openai-responses": "input_text"}
@@ -131,4 +131,23 @@ def unreported(original: Any, again: Any, warned: Iterable[str]) -> list[str]:
             elsewhere[key] -= 1
         elif not covered(at, places):
             missing.append(at)
+    return missing
+
+
+_STRUCTURE = ("type", "object", "role", "item_id", "partial_json", "arguments", "delta")
+"""Stream members that frame the data rather than carry it, or fragments the fold joins and may re-spell."""
+
+
+def unfound_in_stream(events: list[Any], folded: Any, warned: Iterable[str]) -> list[str]:
+    """A stream's text leaves (``/<n>/...``) whose value is nowhere in the folded response's strings and that no
+    decoder warning covers. A value search, weaker than ``unreported`` (a stream's framing differs from the
+    re-encoded one): reported beside the verdict, not part of it. Members in ``_STRUCTURE`` are skipped."""
+    places = [at for at in warned if at]
+    found = "\x00".join(value for _, value in leaves(folded) if isinstance(value, str))
+    missing = []
+    for n, data in enumerate(events):
+        for at, value in leaves(data, pointer(n)):
+            key = at.rsplit("/", 1)[1]
+            if isinstance(value, str) and key not in _STRUCTURE and value not in found and not covered(at, places):
+                missing.append(at)
     return missing

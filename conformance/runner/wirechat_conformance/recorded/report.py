@@ -66,12 +66,14 @@ def failure_text(summary: Summary) -> str:
 
 def summary_line(summary: Summary) -> str:
     counts = Counter(verdict.verdict for verdict in summary.verdicts)
+    unfound = sum(bool(verdict.unfound) for verdict in summary.verdicts)
     return (
         f"{'FAILED' if summary.failed else 'passed'}: {len(summary.verdicts)} recorded bodies in "
         f"{summary.seconds:.1f}s: {counts['lossless']} lossless, {counts['declared-lossy']} declared-lossy, "
         f"{counts['refused']} refused, {counts['failed']} failed ({len(summary.expected)} listed in "
         f"expected-failures/{EXPECTED_NAME}.txt, {len(summary.unexpected_failures())} not listed), "
-        f"{len(summary.unexpected_passes)} unexpected passes, {len(summary.stale)} stale entries"
+        f"{len(summary.unexpected_passes)} unexpected passes, {len(summary.stale)} stale entries; "
+        f"{unfound} streams with members found neither in the fold nor in a warning (a diagnostic: see --json)"
     )
 
 
@@ -83,7 +85,7 @@ def write_json(summary: Summary, path: Path) -> None:
         bodies.append({
             "file": verdict.file, "adapter": verdict.group, "kind": verdict.kind, "verdict": verdict.verdict,
             "listed": entry.reason if entry is not None else None, "reasons": verdict.reasons,
-            "warnings": verdict.warnings,
+            "warnings": verdict.warnings, "stream_members_unfound": verdict.unfound,
         })  # fmt: skip
     rows = [
         {"adapter": group, "kind": kind, **{name: row[name] for name in _COLUMNS}}

@@ -3,7 +3,14 @@ and which warnings cover them."""
 
 from __future__ import annotations
 
-from wirechat_conformance.recorded.members import covered, equivalent, leaves, unfound_in_stream, unreported
+from wirechat_conformance.recorded.members import (
+    body_place,
+    covered,
+    equivalent,
+    leaves,
+    unfound_in_stream,
+    unreported,
+)
 
 
 def test_leaves_are_the_scalars_that_carry_something() -> None:
@@ -62,3 +69,13 @@ def test_a_stream_member_whose_value_is_nowhere_in_the_fold_is_unfound() -> None
     folded = {"id": "c1", "message": {"parts": [{"type": "text", "text": "Hello"}]}}
     assert unfound_in_stream(events, folded, []) == ["/0/obfuscation"]
     assert unfound_in_stream(events, folded, ["/0/obfuscation"]) == []
+
+
+def test_an_encode_warning_covers_the_body_message_it_speaks_of() -> None:
+    request = {"messages": [{"role": "system"}, {"role": "user"}, {"role": "assistant"}]}
+    assert body_place("/messages/2/parts/0", "openai-chat", request) == "/messages/2"
+    assert body_place("/messages/2/parts/0", "anthropic", request) == "/messages/1"
+    assert body_place("/messages/0", "gemini", request) == "/systemInstruction"
+    assert body_place("/messages/2", "openai-responses", request) == ""
+    assert body_place("/options/temperature", "openai-chat", request) == ""
+    assert body_place("/", "openai-chat", request) == ""

@@ -10,8 +10,10 @@
   held to that body's reading too. Beside the verdict, ``Verdict.unfound`` lists the stream's members whose
   value is neither in the fold nor under a decoder warning (a value search: a diagnostic, not a check).
 * request: ``decode_request`` -> ``encode_request`` -> ``decode_request``, RFC 8785-equal, and zero unreported
-  members between the body and the re-encoded one (made a streaming body again where the original was). A
-  body without ``model`` (Gemini, Bedrock and Vertex take it in the URL) gets ``URL_MODEL`` before encoding.
+  members between the body and the re-encoded one (made a streaming body again where the original was),
+  covered by the warnings of both steps (decode warnings point into the body; an encode warning covers the
+  body's message it speaks of, ``members.body_place``). A body without ``model`` (Gemini, Bedrock and
+  Vertex take it in the URL) gets ``URL_MODEL`` before encoding.
 * error: ``decode_error`` gives a kind other than ``invalid_response``, and its message holds the provider's.
 
 Every warning must name a feature the adapter's manifest declares (not lossless). A ``ConversionRefused``
@@ -30,7 +32,7 @@ from wirechat.exchange import SseEvent
 from wirechat_conformance.recorded import readers
 from wirechat_conformance.recorded.compare import compare, difference
 from wirechat_conformance.recorded.corpus import Body
-from wirechat_conformance.recorded.members import equivalent, unfound_in_stream, unreported
+from wirechat_conformance.recorded.members import body_place, equivalent, unfound_in_stream, unreported
 
 __all__ = ["URL_MODEL", "VERDICTS", "Refusal", "Verdict", "check"]
 
@@ -188,9 +190,10 @@ def _request(run: _Check) -> None:
     run.problems += _same("decode_request(encode_request(decoded))", decoded, redecoded)
     if isinstance(body, dict) and body.get("stream") is True:
         again = run.adapter.stream_request_flags(again)
-    fmt = run.body.format
-    for at in unreported(equivalent(body, fmt), equivalent(again, fmt), [w.where for w in warnings])[:_SHOWN]:
-        run.problems.append(f"member {at} is not in the re-encoded body, and no decode warning reports it")
+    fmt, request = run.body.format, _canonical(decoded)
+    places = [w.where for w in warnings] + [body_place(w.where, fmt, request) for w in encode_warnings]
+    for at in unreported(equivalent(body, fmt), equivalent(again, fmt), places)[:_SHOWN]:
+        run.problems.append(f"member {at} is not in the re-encoded body, and no warning of either step reports it")
 
 
 def _provider_message(body: Any) -> str | None:

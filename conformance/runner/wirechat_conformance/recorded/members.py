@@ -24,7 +24,7 @@ from typing import Any
 
 from wirechat_conformance.recorded.readers.reading import pointer
 
-__all__ = ["covered", "equivalent", "leaves", "unfound_in_stream", "unreported"]
+__all__ = ["body_place", "covered", "equivalent", "leaves", "unfound_in_stream", "unreported"]
 
 _INDEX = re.compile(r"/\d+(?=/|$)")
 _TEXT_PART = {"anthropic": "text", "openai-chat": "text", "openai-responses": "input_text"}
@@ -99,6 +99,33 @@ def _tool_result(block: Any) -> Any:
     if isinstance(block, dict) and block.get("type") == "tool_result" and isinstance(block.get("content"), str):
         return {**block, "content": _text_parts(block["content"], "text")}
     return block
+
+
+_LISTS: dict[str, tuple[str, str | None]] = {
+    "openai-chat": ("messages", None),
+    "anthropic": ("messages", "system"),
+    "gemini": ("contents", "systemInstruction"),
+}
+
+
+def body_place(where: str, format: str, request: dict[str, Any]) -> str:
+    """The provider body's message that an ``encode_request`` warning at canonical ``where`` speaks of
+    (``/messages/3/parts/0`` is the body's ``/messages/3`` in Chat Completions; Anthropic and Gemini take
+    the system messages out of the list, to ``system`` / ``systemInstruction``); ``""`` where no message of
+    the body answers (other members, and Responses, whose items are not one per message)."""
+    tokens = where.split("/")
+    if format not in _LISTS or len(tokens) < 3 or tokens[1] != "messages" or not tokens[2].isdigit():
+        return ""
+    listed, system = _LISTS[format]
+    messages = request.get("messages") or []
+    index = int(tokens[2])
+    if index >= len(messages):
+        return ""
+    if system is None:
+        return f"/{listed}/{index}"
+    if messages[index].get("role") == "system":
+        return f"/{system}"
+    return f"/{listed}/{index - sum(m.get('role') == 'system' for m in messages[:index])}"
 
 
 def covered(where: str, warned: Iterable[str]) -> bool:

@@ -3,6 +3,9 @@ documentation finds, checked by hand against the files (the values below were re
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 from wirechat_conformance.recorded import readers
 from wirechat_conformance.recorded.corpus import Body
@@ -144,3 +147,13 @@ def test_gemini_json_array_stream_is_one_event_per_element(bodies: dict[str, Bod
 def test_gemini_code_execution_is_a_provider_run_call(bodies: dict[str, Body], file: str) -> None:
     reading = read(bodies, file)
     assert [(c.id, c.name) for c in reading.provider_calls] == [("gemini_code_0", "code_execution")]
+
+
+def test_the_readers_and_the_framer_import_no_wirechat_code() -> None:
+    """Independent: a reader that shared the adapters' code would agree with their bugs."""
+    folder = Path(readers.__file__).parent
+    for path in [*folder.glob("*.py"), folder.parent / "sse.py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            names += [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            assert not [n for n in names if n == "wirechat" or n.startswith("wirechat.")], path.name

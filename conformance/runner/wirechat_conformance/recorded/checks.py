@@ -93,6 +93,13 @@ def _same(step: str, first: Any, second: Any) -> list[str]:
     return [f"{step}: not RFC 8785-equal, first difference at {difference(a, b) or '/'}"]
 
 
+def _members(run: _Check, missing: list[str], unreported_by: str) -> None:
+    for at in missing[:_SHOWN]:
+        run.problems.append(f"member {at} is not in the re-encoded body, and {unreported_by}")
+    if len(missing) > _SHOWN:
+        run.problems.append(f"... and {len(missing) - _SHOWN} more members like these")
+
+
 def _response(run: _Check) -> None:
     body = run.body.json()
     warnings: list[ConversionWarning] = []
@@ -104,8 +111,7 @@ def _response(run: _Check) -> None:
     run.problems += compare(readers.read_response(run.body.format, body), _canonical(decoded))
     again = _round_trip(run, decoded)
     if again is not None:
-        for at in unreported(body, again, [w.where for w in warnings])[:_SHOWN]:
-            run.problems.append(f"member {at} is not in the re-encoded body, and no decode warning reports it")
+        _members(run, unreported(body, again, [w.where for w in warnings]), "no decode warning reports it")
 
 
 def _round_trip(run: _Check, decoded: ChatResponse) -> Any:
@@ -136,7 +142,7 @@ def _stream(run: _Check, pairs: dict[str, Body]) -> None:
             return
     out += decoder.close()
     run.note(decoder.warnings, "the stream decoder")
-    errors = [_canonical(e) for e in out if _canonical(e).get("type") == "error"]
+    errors = [event for event in map(_canonical, out) if event.get("type") == "error"]
     if reading.error is not None:
         if not errors:
             run.problems.append(f"the recorded stream ends in an error at {reading.error}; the decoder gives none")
@@ -192,8 +198,8 @@ def _request(run: _Check) -> None:
         again = run.adapter.stream_request_flags(again)
     fmt, request = run.body.format, _canonical(decoded)
     places = [w.where for w in warnings] + [body_place(w.where, fmt, request) for w in encode_warnings]
-    for at in unreported(equivalent(body, fmt), equivalent(again, fmt), places)[:_SHOWN]:
-        run.problems.append(f"member {at} is not in the re-encoded body, and no warning of either step reports it")
+    missing = unreported(equivalent(body, fmt), equivalent(again, fmt), places)
+    _members(run, missing, "no warning of either step reports it")
 
 
 def _provider_message(body: Any) -> str | None:

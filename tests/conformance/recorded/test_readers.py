@@ -4,12 +4,14 @@ documentation finds, checked by hand against the files (the values below were re
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
 
 import pytest
 from wirechat_conformance.recorded import readers
 from wirechat_conformance.recorded.corpus import Body
 from wirechat_conformance.recorded.readers import Raw, Reading
+from wirechat_conformance.recorded.sse import Event
 
 
 def read(bodies: dict[str, Body], file: str) -> Reading:
@@ -39,15 +41,22 @@ def test_anthropic_response_server_tool_then_caller_tool(bodies: dict[str, Body]
     assert usage(reading) == (1595, 146, 1741, 0, 0, None)
 
 
-def test_anthropic_stream_content_that_arrives_in_message_start(bodies: dict[str, Body]) -> None:
-    # programmatic tool calling: the blocks and the stop reason come whole in message_start (issue 23, the
-    # class "the tool call disappears, no error")
-    reading = read(bodies, "anthropic/vercel-anthropic-message-start-prepopulated-content.stream.sse")
+def test_anthropic_stream_content_that_arrives_in_message_start() -> None:
+    # hand-written after vercel/ai's programmatic-tool-calling fixtures (issue 23, the class "the tool call
+    # disappears, no error"): the blocks and the stop reason come whole in message_start
+    start = {
+        "type": "message_start",
+        "message": {
+            "id": "msg_1", "content": [{"type": "tool_use", "id": "toolu_1", "name": "lookup", "input": {"id": 7}}],
+            "stop_reason": "tool_use", "usage": {"input_tokens": 10, "output_tokens": 5},
+        },
+    }  # fmt: skip
+    events = [Event("message_start", json.dumps(start)), Event("message_stop", '{"type": "message_stop"}')]
+    reading = readers.read_stream("anthropic", events)
     [call] = reading.tool_calls
-    assert (call.at, call.id, call.name, call.arguments) == (
-        "/0/message/content/2", "toolu_followup", "lookup_customer", {"id": "customer_123"}
-    )  # fmt: skip
+    assert (call.at, call.id, call.name, call.arguments) == ("/0/message/content/0", "toolu_1", "lookup", {"id": 7})
     assert (reading.finish, reading.finish_at) == ("tool_use", "/0/message/stop_reason")
+    assert usage(reading)[:3] == (10, 5, 15)
 
 
 def test_anthropic_stream_server_tool_input_is_collected_from_its_deltas(bodies: dict[str, Body]) -> None:
@@ -62,12 +71,14 @@ def test_anthropic_stream_server_tool_input_is_collected_from_its_deltas(bodies:
 
 
 def test_chat_usage_when_the_server_counts_reasoning_outside_completion_tokens(bodies: dict[str, Body]) -> None:
-    # xAI: prompt 291, completion 26, reasoning 189, total 506 = 291 + 26 + 189: output is 26 + 189
-    reading = read(bodies, "openai-compatible/generic/vercel-xai-tool-call.response.json")
-    assert usage(reading) == (291, 215, 506, 244, None, 189)
-    assert [piece.at for piece in reading.reasoning] == ["/choices/0/message/reasoning_content"]
-    [call] = reading.tool_calls
-    assert (call.id, call.name, call.arguments) == ("call_93562515", "weather", {"location": "San Francisco"})
+    # xAI: prompt 471, completion 68, reasoning 126, total 665 = 471 + 68 + 126: output is 68 + 126 (issue 23,
+    # "usage undercounted")
+    reading = read(bodies, "openai-compatible/generic/fantasy-xai-grok-code-fast-multi-tool-1.response.json")
+    assert usage(reading) == (471, 194, 665, 320, None, 126)
+    assert [(c.id, c.name, c.arguments) for c in reading.tool_calls] == [
+        ("call_75343356", "add", {"a": 2, "b": 3}),
+        ("call_61060399", "multiply", {"a": 2, "b": 3}),
+    ]
 
 
 def test_chat_mistral_content_parts_hold_thinking_and_text(bodies: dict[str, Body]) -> None:
@@ -76,12 +87,16 @@ def test_chat_mistral_content_parts_hold_thinking_and_text(bodies: dict[str, Bod
     assert [p.at for p in reading.reasoning] == ["/choices/0/message/content/0/thinking/0/text"]
 
 
-def test_chat_stream_reads_deltas_and_the_usage_chunk(bodies: dict[str, Body]) -> None:
-    reading = read(bodies, "openai-compatible/generic/vercel-xai-tool-call.stream.sse")
-    [call] = reading.tool_calls
-    assert call.name == "weather"
-    assert reading.usage_at == "/7/usage"
-    assert usage(reading)[:3] == (291, 222, 513)
+def test_chat_stream_reads_parallel_calls_and_the_usage_chunk(bodies: dict[str, Body]) -> None:
+    file = (
+        "openai-compatible/generic/magentic-mistral-chat-model-test-mistral-chat-model-complete-parallel-function-call"
+    )
+    reading = read(bodies, file + ".stream.sse")
+    assert [(c.id, c.name, c.arguments) for c in reading.tool_calls] == [
+        ("nqjf8Hqe1", "plus", {"a": 1, "b": 2}),
+        ("ATcpCKul3", "minus", {"a": 2, "b": 1}),
+    ]
+    assert (reading.usage_at, usage(reading)[:3], reading.finish) == ("/1/usage", (187, 45, 232), "tool_calls")
 
 
 # openai-responses

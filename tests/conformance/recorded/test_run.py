@@ -6,19 +6,42 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from wirechat_conformance import cli
 from wirechat_conformance.paths import Layout
+from wirechat_conformance.recorded.checks import Verdict
 from wirechat_conformance.recorded.corpus import Body, CorpusError, load
 from wirechat_conformance.recorded.report import table_text
 from wirechat_conformance.recorded.run import EXPECTED_NAME, run
 
-PASSES = "openai-chat/mirascope-max-tokens-openai-gpt-4o-completions-sync.response.json"
-# issue 23, "Anthropic streams using server tools break": input_json_delta on a server_tool_use block
-FAILS = "anthropic/chatlas-echo-display-providers-test-anthropic-fetch-panel-1.stream.sse"
-PROFILE = "openai-compatible/groq/fantasy-groq-kimi-k2-multi-tool-1.request.json"
+from wirechat.adapters import Adapter
+
+
+def _first(bodies: dict[str, Body], group: str, kind: str) -> str:
+    return next(file for file, body in bodies.items() if body.group == group and body.kind == kind)
+
+
+@pytest.fixture(scope="module")
+def files(bodies: dict[str, Body]) -> tuple[str, str, str]:
+    """Three bodies: one the fake checks below fail, two they pass (one of an openai-compatible profile)."""
+    return (
+        _first(bodies, "anthropic", "stream"),
+        _first(bodies, "openai-chat", "response"),
+        _first(bodies, "openai-compatible/groq", "request"),
+    )
+
+
+def _fake_check(fails: str) -> Callable[[Adapter, Body, dict[str, Body]], Verdict]:
+    def checker(adapter: Adapter, body: Body, pairs: dict[str, Body]) -> Verdict:
+        verdict = Verdict(body.file, body.group, body.kind)
+        if body.file == fails:
+            verdict.verdict, verdict.reasons = "failed", ["broken on purpose"]
+        return verdict
+
+    return checker
 
 
 def _corpus(tmp_path: Path, source: Path, files: list[str]) -> Path:
@@ -43,16 +66,19 @@ def _expected(tmp_path: Path, text: str, name: str = "expected") -> Path:
 
 
 @pytest.fixture
-def small(tmp_path: Path, corpus_root: Path) -> Path:
-    return _corpus(tmp_path, corpus_root, [PASSES, FAILS, PROFILE])
+def small(tmp_path: Path, corpus_root: Path, files: tuple[str, str, str], monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A corpus of ``files``, whose first body fails the (fake) checks and the others pass."""
+    monkeypatch.setattr("wirechat_conformance.recorded.run.check", _fake_check(files[0]))
+    return _corpus(tmp_path, corpus_root, list(files))
 
 
-def test_bodies_know_their_adapter_kind_and_format(small: Path) -> None:
+def test_bodies_know_their_adapter_kind_and_format(small: Path, files: tuple[str, str, str]) -> None:
     found = {body.file: body for body in load(small)}
-    assert (found[PROFILE].adapter, found[PROFILE].group, found[PROFILE].format) == (
-        "openai-compatible:groq", "openai-compatible/groq", "openai-chat"
+    profile, stream = found[files[2]], found[files[0]]
+    assert (profile.adapter, profile.group, profile.format, profile.kind) == (
+        "openai-compatible:groq", "openai-compatible/groq", "openai-chat", "request"
     )  # fmt: skip
-    assert (found[FAILS].kind, found[FAILS].stem) == ("stream", FAILS.removesuffix(".stream.sse"))
+    assert (stream.kind, stream.stem) == ("stream", files[0].removesuffix(".stream.sse"))
 
 
 def test_a_body_without_its_sources_line_is_a_corpus_error(small: Path) -> None:
@@ -62,45 +88,54 @@ def test_a_body_without_its_sources_line_is_a_corpus_error(small: Path) -> None:
         load(small)
 
 
-def test_a_listed_failure_is_expected(tmp_path: Path, small: Path) -> None:
-    summary = run(small, _expected(tmp_path, f"{FAILS}  # server tool input deltas\n"))
+def test_a_listed_failure_is_expected(tmp_path: Path, small: Path, files: tuple[str, str, str]) -> None:
+    fails = files[0]
+    summary = run(small, _expected(tmp_path, f"{fails}  # broken on purpose\n"))
     assert [v.file for v in summary.unexpected_failures()] == []
-    assert list(summary.expected) == [FAILS] and not summary.failed
+    assert list(summary.expected) == [fails] and not summary.failed
     assert "anthropic" in table_text(summary)
 
 
-def test_an_unlisted_failure_fails_the_run(tmp_path: Path, small: Path) -> None:
+def test_an_unlisted_failure_fails_the_run(tmp_path: Path, small: Path, files: tuple[str, str, str]) -> None:
+    fails = files[0]
     summary = run(small, _expected(tmp_path, ""))
-    assert [v.file for v in summary.unexpected_failures()] == [FAILS] and summary.failed
+    assert [v.file for v in summary.unexpected_failures()] == [fails] and summary.failed
 
 
-def test_a_listed_pass_and_a_stale_entry_fail_the_run(tmp_path: Path, small: Path) -> None:
-    text = f"{FAILS}  # x\n{PASSES}  # was broken\ngemini/gone.response.json  # deleted body\n"
+def test_a_listed_pass_and_a_stale_entry_fail_the_run(tmp_path: Path, small: Path, files: tuple[str, str, str]) -> None:
+    fails, passes = files[0], files[1]
+    text = f"{fails}  # x\n{passes}  # was broken\ngemini/gone.response.json  # deleted body\n"
     summary = run(small, _expected(tmp_path, text))
-    assert list(summary.unexpected_passes) == [PASSES]
+    assert list(summary.unexpected_passes) == [passes]
     assert [entry.pattern for entry in summary.stale] == ["gemini/gone.response.json"]
     assert summary.failed
 
 
-def test_the_command_line_exit_codes_and_json(tmp_path: Path, small: Path, layout: Layout) -> None:
+def test_the_command_line_exit_codes_and_json(
+    tmp_path: Path, small: Path, layout: Layout, files: tuple[str, str, str]
+) -> None:
+    fails = files[0]
     common = ["--recorded", "--root", str(layout.root), "--recorded-root", str(small)]
-    expected = _expected(tmp_path, f"{FAILS}  # server tool input deltas\n")
+    expected = _expected(tmp_path, f"{fails}  # broken on purpose\n")
     report = tmp_path / "recorded.json"
     assert cli.main([*common, "--expected-failures", str(expected), "--json", str(report)]) == 0
     document = json.loads(report.read_text(encoding="utf-8"))
-    assert {body["file"]: body["listed"] for body in document["bodies"]}[FAILS] == "server tool input deltas"
+    assert {body["file"]: body["listed"] for body in document["bodies"]}[fails] == "broken on purpose"
     assert cli.main([*common, "--expected-failures", str(_expected(tmp_path, "", "empty"))]) == 1
     assert cli.main([*common, "--expected-failures", str(_expected(tmp_path, "x  # \n", "bad"))]) == 2
     assert cli.main([*common, "--recorded-only", "openai-chat/*", "--expected-failures", str(expected)]) == 0
 
 
-def test_write_expected_failures_lists_what_fails(tmp_path: Path, small: Path, layout: Layout) -> None:
+def test_write_expected_failures_lists_what_fails(
+    tmp_path: Path, small: Path, layout: Layout, files: tuple[str, str, str]
+) -> None:
+    fails = files[0]
     folder = tmp_path / "written"
     folder.mkdir()
     args = ["--recorded", "--root", str(layout.root), "--recorded-root", str(small), "--expected-failures", str(folder)]
     assert cli.main([*args, "--write-expected-failures"]) == 0
     entries = [line for line in (folder / f"{EXPECTED_NAME}.txt").read_text().splitlines() if line[:1] not in "#"]
-    assert [line.split("  # ")[0] for line in entries if line] == [FAILS]
+    assert [line.split("  # ")[0] for line in entries if line] == [fails]
     assert cli.main(args) == 0
 
 

@@ -79,7 +79,7 @@ def _messages(canonical: list[Message]) -> Fast:
                 else:
                     raise Slow
             if role == "system":
-                system = {"parts": out}
+                system = {"role": "user", "parts": out}
                 continue
         elif role == "assistant":
             out = _model_parts(parts, i, names, loose)

@@ -16,8 +16,14 @@ Parts (``contents[].parts[]``, candidate parts, stream chunk parts) map to canon
   candidate) from 0. ``functionResponse`` is a tool result: ``response`` is ``{"output": content}``, or
   ``{"error": content}`` when ``is_error``; any other response object reads back as its compact JSON text,
   the object itself kept in the part's ``provider_metadata.gemini.response``.
-- A part of any other kind (``executableCode``, ``codeExecutionResult``...) travels whole as a data part
-  marked ``provider_metadata.gemini.part``.
+- ``executableCode`` and ``codeExecutionResult`` are a provider-run call and its result (``code_execution``);
+  their numbering is ``code_execution``'s.
+- A part of any other kind (``toolCall``, ``toolResponse``...) travels whole as a data part marked
+  ``provider_metadata.gemini.part``.
+
+A model turn (and a reply) carries text, thoughts, function calls, code execution and media: images, audio
+and files come back from Gemini (generated images) and go back to it in the model's turn, with the checks
+of a user's media. Opaque reasoning goes back on the next part of any kind but an empty text.
 """
 
 from __future__ import annotations
@@ -51,8 +57,10 @@ from wirechat._generated.models import (
     ToolResultPart,
 )
 from wirechat.adapters import _parts
-from wirechat.adapters._conversion import Conversion, Shape, compact_json, metadata_for
+from wirechat.adapters._conversion import Conversion, Shape, compact_json, metadata_for, unmapped_members
 from wirechat.adapters._provider_run import citations_out, provider_part_out
+from wirechat.adapters.gemini.code_execution import KINDS as CODE_KINDS
+from wirechat.adapters.gemini.code_execution import CodeIds, decode_code_part
 from wirechat.tool_arguments import ToolArgumentsError, parse_arguments
 
 __all__ = [
@@ -60,10 +68,12 @@ __all__ = [
     "NAME",
     "PART_SHAPE",
     "PROVIDER",
+    "content_warnings",
     "decode_part",
     "encode_model_parts",
     "encode_tool_result",
     "encode_user_part",
+    "known_part",
     "synthetic_id",
 ]
 
@@ -72,7 +82,7 @@ NAME = PROVIDER = "gemini"
 FILES_BASE = "https://generativelanguage.googleapis.com/v1beta/"
 """Files API URIs are this base and the file's resource name (``files/abc``), the canonical file id."""
 _STANDARD_B64 = re.compile(r"^[A-Za-z0-9+/]*={0,2}$")
-_KNOWN_PART_KEYS = ("text", "inlineData", "fileData", "functionCall", "functionResponse")
+_KNOWN_PART_KEYS = ("text", "inlineData", "fileData", "functionCall", "functionResponse", *CODE_KINDS)
 PART_SHAPE: Shape = {
     "text": None,
     "thought": None,
@@ -81,8 +91,11 @@ PART_SHAPE: Shape = {
     "fileData": {"mimeType": None, "fileUri": None, "displayName": None},
     "functionCall": {"id": None, "name": None, "args": None},
     "functionResponse": {"id": None, "name": None, "response": None},
+    "executableCode": None,
+    "codeExecutionResult": None,
 }
-"""The members of a part this adapter maps; others are reported (unknown part kinds travel whole)."""
+"""The members of a part this adapter maps; others are reported (unknown part kinds travel whole, and a code
+execution part is kept whole in its block)."""
 
 
 def synthetic_id(k: int) -> str:
@@ -178,20 +191,27 @@ def _decode_response(fr: Any, where: str, call_id: str | None) -> dict[str, Any]
     return part
 
 
-def decode_part(raw: Any, where: str, *, call_index: int = 0, response_id: str | None = None) -> list[dict[str, Any]]:
+def decode_part(
+    raw: Any, where: str, *, call_index: int = 0, response_id: str | None = None, codes: CodeIds | None = None
+) -> list[dict[str, Any]]:
     """The canonical parts (as dicts) one Gemini part reads as: one, or a reasoning part and the part its
     signature came on. ``call_index`` numbers a function call without an id; ``response_id`` is the id of
-    the call a functionResponse without an id answers."""
+    the call a functionResponse without an id answers; ``codes`` numbers the document's code execution."""
     if not isinstance(raw, Mapping):
         raise ValueError(f"{where}: expected a part object")
     signature = raw.get("thoughtSignature")
     if signature is not None and (not isinstance(signature, str) or not signature):
         raise ValueError(f"{where}/thoughtSignature: expected a non-empty string")
+    if any(key in raw for key in CODE_KINDS):
+        part = decode_code_part(raw, where, codes if codes is not None else CodeIds(), PROVIDER)
+        if signature is None:
+            return [part]
+        return [{"type": "reasoning", "reasoning": {"redacted_data": signature, "issuer": PROVIDER}}, part]
     if raw.get("thought") is True:
         reasoning: dict[str, Any] = {}
         text = raw.get("text")
-        if text is not None and _str(text, f"{where}/text"):
-            reasoning["text"] = text
+        if text is not None and (_str(text, f"{where}/text") or signature is None):
+            reasoning["text"] = text  # an empty text of a signed thought reads as none (reasoning.own_empty_text)
         if signature is not None:
             reasoning |= {"signature": signature, "issuer": PROVIDER}
         return [{"type": "reasoning", "reasoning": reasoning}]
@@ -281,13 +301,18 @@ def encode_user_part(part: Part, where: str, conv: Conversion) -> dict[str, Any]
     if isinstance(part, TextPart):
         citations_out(part, where, conv, PROVIDER)  # Gemini takes none in contents: dropped, warned
         return {"text": part.text}
+    if isinstance(part, (ImagePart, AudioPart, FilePart)):
+        return _media_part(part, where, conv)
+    raise conv.refuse("part.misplaced", where)
+
+
+def _media_part(part: ImagePart | AudioPart | FilePart, where: str, conv: Conversion) -> dict[str, Any]:
+    """``inlineData`` or ``fileData`` for an image, audio or file part, in any turn."""
     if isinstance(part, ImagePart):
         return _media("image", part.image, f"{where}/image", conv)
     if isinstance(part, AudioPart):
         return _media("audio", part.audio, f"{where}/audio", conv)
-    if isinstance(part, FilePart):
-        return _file(part.file, f"{where}/file", conv)
-    raise conv.refuse("part.misplaced", where)
+    return _file(part.file, f"{where}/file", conv)
 
 
 def encode_tool_result(part: ToolResultPart, names: Mapping[str, str], where: str, conv: Conversion) -> dict[str, Any]:
@@ -318,12 +343,17 @@ def _call(call: ToolCall, where: str, conv: Conversion) -> dict[str, Any]:
     return {"functionCall": {"id": call.id, "name": call.name, "args": value}}
 
 
-def _reasoning(part: ReasoningPart, where: str, conv: Conversion) -> dict[str, Any] | str | None:
-    """A thought part, the opaque data to put on the next part (a str), or None when dropped."""
+def _reasoning(part: ReasoningPart, where: str, conv: Conversion, *, reply: bool) -> dict[str, Any] | str | None:
+    """A thought part, the opaque data to put on the next part (a str), or None when dropped. A reply writes
+    unsigned reasoning as a thought part (Gemini's thought summaries); a request does not replay it."""
     feature = _parts.reasoning_feature(part, PROVIDER)
+    reasoning = part.reasoning
+    if reply and feature == "reasoning.text":
+        if reasoning.issuer is not MISSING:
+            conv.degrade("response.reasoning_issuer", f"{where}/reasoning/issuer")
+        return {"thought": True} if reasoning.text is MISSING else {"thought": True, "text": reasoning.text}
     if not conv.handle(feature, where) and feature != "reasoning.own_empty_text":
         return None
-    reasoning = part.reasoning
     if reasoning.redacted_data is not MISSING:
         return str(reasoning.redacted_data)
     out: dict[str, Any] = {"thought": True}
@@ -334,16 +364,15 @@ def _reasoning(part: ReasoningPart, where: str, conv: Conversion) -> dict[str, A
 
 
 def encode_model_parts(parts: list[Part], where: str, conv: Conversion, *, reply: bool) -> list[dict[str, Any]]:
-    """The parts of a model turn (or a candidate when ``reply``): text, thoughts, function calls; opaque
-    reasoning goes on the part after it (see the module docstring)."""
+    """The parts of a model turn (or a candidate when ``reply``): text, thoughts, function calls, code
+    execution, media; opaque reasoning goes on the part after it (see the module docstring)."""
     out: list[dict[str, Any]] = []
     pending: str | None = None
     for j, part in enumerate(parts):
         at = f"{where}/{j}"
-        encoded: dict[str, Any] | None = None
         if isinstance(part, ReasoningPart):
             _own(part, at, conv)
-            got = _reasoning(part, at, conv)
+            got = _reasoning(part, at, conv, reply=reply)
             if got is None:
                 continue
             if pending is not None:
@@ -354,26 +383,13 @@ def encode_model_parts(parts: list[Part], where: str, conv: Conversion, *, reply
             else:
                 out.append(got)
             continue
-        if isinstance(part, TextPart):
-            _own(part, at, conv)
-            citations_out(part, at, conv, PROVIDER)
-            encoded = {"text": part.text}
-            if pending is not None and not part.text:
-                out.append({"text": "", "thoughtSignature": pending})
-                pending = None
-        elif isinstance(part, ToolCallPart):
-            _own(part, at, conv)
-            encoded = _call(part.tool_call, f"{at}/tool_call", conv)
-        elif isinstance(part, DataPart) and metadata_for(part.provider_metadata, PROVIDER)[0].get("part") is True:
-            encoded = encode_user_part(part, at, conv)
-        elif isinstance(part, (ProviderToolCallPart, ProviderToolResultPart)):
-            _own(part, at, conv)
-            encoded = provider_part_out(part, at, conv, PROVIDER)
-            if encoded is None:
-                continue
-        else:
-            _own(part, at, conv)
-            raise conv.refuse("response.part_unsupported" if reply else "part.misplaced", at)
+        encoded = _model_part(part, at, conv, reply=reply)
+        if encoded is None:
+            continue
+        empty_text = isinstance(part, TextPart) and not part.text
+        if pending is not None and (empty_text or "thoughtSignature" in encoded):
+            out.append({"text": "", "thoughtSignature": pending})  # on a part of its own, as it came
+            pending = None
         if pending is not None:
             encoded["thoughtSignature"] = pending
             pending = None
@@ -383,6 +399,61 @@ def encode_model_parts(parts: list[Part], where: str, conv: Conversion, *, reply
     return out
 
 
+def _model_part(part: Part, where: str, conv: Conversion, *, reply: bool) -> dict[str, Any] | None:
+    """A model turn's part other than reasoning, or None when it is dropped."""
+    if isinstance(part, DataPart) and metadata_for(part.provider_metadata, PROVIDER)[0].get("part") is True:
+        return encode_user_part(part, where, conv)
+    _own(part, where, conv)
+    if isinstance(part, TextPart):
+        citations_out(part, where, conv, PROVIDER)
+        return {"text": part.text}
+    if isinstance(part, ToolCallPart):
+        return _call(part.tool_call, f"{where}/tool_call", conv)
+    if isinstance(part, (ProviderToolCallPart, ProviderToolResultPart)):
+        return _provider_part(part, where, conv)
+    if isinstance(part, (ImagePart, AudioPart, FilePart)):
+        return _media_part(part, where, conv)
+    raise conv.refuse("response.part_unsupported" if reply else "part.misplaced", where)
+
+
+def _provider_part(
+    part: ProviderToolCallPart | ProviderToolResultPart, where: str, conv: Conversion
+) -> dict[str, Any] | None:
+    """A provider-run call or result: Gemini's own part (its block) or None when dropped. A Gemini result is
+    a part of its own, so one without a block cannot be written (``provider_part_out`` would drop it as held
+    by its call's block, which is the Responses layout)."""
+    if isinstance(part, ProviderToolResultPart):
+        result = part.provider_tool_result
+        if (
+            result.issuer == PROVIDER
+            and result.block is MISSING
+            and conv.manifest.level("provider_tool.own") == "lossless"
+        ):
+            raise conv.refuse("provider_tool.unblocked", f"{where}/provider_tool_result")
+    return provider_part_out(part, where, conv, PROVIDER)
+
+
 def known_part(raw: Any) -> bool:
     """Whether a raw part is one of the kinds this adapter maps member by member."""
     return isinstance(raw, Mapping) and any(key in raw for key in _KNOWN_PART_KEYS)
+
+
+_CONTENT: Shape = {"role": None, "parts": None}
+
+
+def content_warnings(content: Any, where: str, part_shape: Shape = PART_SHAPE) -> list[tuple[str, str]]:
+    """The warnings ``(feature, pointer)`` a ``Content`` gives when decoded: each member of it (and of its
+    parts) this adapter neither maps nor keeps (``provider.unmapped``; a part of an unknown kind travels
+    whole, a code execution part is kept in its block), and each inline base64 in the URL-safe alphabet,
+    read as the standard one (``media.base64_url_safe``)."""
+    found = [("provider.unmapped", pointer) for pointer in unmapped_members(content, _CONTENT, where)]
+    parts = content.get("parts") if isinstance(content, Mapping) else None
+    for j, part in enumerate(parts if isinstance(parts, list) else []):
+        at = f"{where}/parts/{j}"
+        if known_part(part) and not any(key in part for key in CODE_KINDS):
+            found += [("provider.unmapped", pointer) for pointer in unmapped_members(part, part_shape, at)]
+        blob = part.get("inlineData") if isinstance(part, Mapping) else None
+        data = blob.get("data") if isinstance(blob, Mapping) else None
+        if isinstance(data, str) and not _STANDARD_B64.match(data):
+            found.append(("media.base64_url_safe", f"{at}/inlineData/data"))
+    return found

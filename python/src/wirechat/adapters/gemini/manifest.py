@@ -74,6 +74,14 @@ GENERATION_OPTIONS: dict[str, Any] = {
         "additionalProperties": False,
     },
     "responseSchema": _SCHEMA,
+    "imageConfig": {
+        "type": "object",
+        "properties": {
+            "aspectRatio": {"type": "string", "minLength": 1},
+            "imageSize": {"type": "string", "minLength": 1},
+        },
+        "additionalProperties": False,
+    },
 }
 """The ``generationConfig`` members with no canonical option, given as ``provider_options.gemini.generationConfig``."""
 

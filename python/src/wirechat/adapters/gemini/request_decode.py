@@ -6,7 +6,7 @@ message; a ``user`` content made only of ``functionResponse`` parts reads back a
 content as an assistant message. Function calls without an id get ``gemini_call_<k>`` (k counting the
 body's function calls from 0), and a ``functionResponse`` without an id answers the first unanswered id-less
 call of the same name in the ``model`` content before it; code execution parts are numbered as
-``code_execution`` says. ``tools`` and ``toolConfig`` are ``request_tools``'. ``generationConfig`` members
+``provider_parts`` says. ``tools`` and ``toolConfig`` are ``request_tools``'. ``generationConfig`` members
 with no canonical option, and top-level members other than contents, tools and toolConfig, travel whole in
 ``provider_options.gemini``, each one only if the adapter's options schema takes it (what it does not take
 is reported, ``provider.unmapped``, and left out: a decoded request always encodes). A
@@ -24,8 +24,8 @@ from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters._conversion import Conversion, get_list, get_map
 from wirechat.adapters._options import check_options
 from wirechat.adapters.gemini import spelling
-from wirechat.adapters.gemini.code_execution import CodeIds
 from wirechat.adapters.gemini.manifest import MANIFEST
+from wirechat.adapters.gemini.provider_parts import CodeIds
 from wirechat.adapters.gemini.request_encode import SCHEMA_NAME
 from wirechat.adapters.gemini.request_tools import decode_tool_config, decode_tools, json_schema
 from wirechat.adapters.gemini.shapes import NAME, content_warnings, decode_part

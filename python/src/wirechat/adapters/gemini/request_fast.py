@@ -32,7 +32,8 @@ from wirechat._generated.models import (
 from wirechat.adapters import _parts
 from wirechat.adapters._encode_fast import Slow, arguments_object
 from wirechat.adapters.gemini.manifest import MANIFEST
-from wirechat.adapters.gemini.shapes import FILES_BASE, PROVIDER
+from wirechat.adapters.gemini.media import FILES_BASE
+from wirechat.adapters.gemini.shapes import PROVIDER
 
 __all__ = ["messages"]
 

@@ -20,8 +20,8 @@ from wirechat._generated.models import ChatResponse, TextPart
 from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters._conversion import Conversion, get_list, metadata_for
 from wirechat.adapters.gemini import finish, grounding, usage
-from wirechat.adapters.gemini.code_execution import CodeIds
 from wirechat.adapters.gemini.manifest import MANIFEST
+from wirechat.adapters.gemini.provider_parts import CodeIds
 from wirechat.adapters.gemini.shapes import PROVIDER, content_warnings, decode_part, encode_model_parts
 
 __all__ = ["decode_candidate", "decode_response", "encode_response", "split_body"]

@@ -7,30 +7,27 @@ Parts (``contents[].parts[]``, candidate parts, stream chunk parts) map to canon
 - A ``thoughtSignature`` on any other part (a ``functionCall``, a text, an empty text) is opaque state with
   no text: a reasoning part ``{redacted_data, issuer: "gemini"}`` placed just before that part. An empty
   text part that carries a signature is only its carrier and reads back as the reasoning alone.
-- Encoding reverses it: such reasoning goes on the next part when that is a non-empty text or a function
-  call, else on an empty text part of its own.
-- ``inlineData`` is an image, audio or file (by media type); ``fileData`` a file by URI, or a file id
-  when the URI is under the Gemini API's base (``FILES_BASE`` + ``files/...``, the id being the rest).
+- Encoding reverses it: such reasoning goes on the next part when that is a non-empty text, a function
+  call, a provider-run part or media (any part but an empty text or a thought), else on an empty text part
+  of its own; so a signature returns on the part it came on.
+- ``inlineData`` is an image, audio or file (by media type); ``fileData`` a file by URI or a Files API id
+  (``media``).
 - ``functionCall`` is a tool call; Gemini's ``id`` is optional, and a call without one gets
   ``gemini_call_<k>``, k counting the function calls of the document (request contents, or the
   candidate) from 0. ``functionResponse`` is a tool result: ``response`` is ``{"output": content}``, or
   ``{"error": content}`` when ``is_error``; any other response object reads back as its compact JSON text,
   the object itself kept in the part's ``provider_metadata.gemini.response``.
-- ``executableCode`` and ``codeExecutionResult`` are a provider-run call and its result (``code_execution``);
-  their numbering is ``code_execution``'s.
-- A part of any other kind (``toolCall``, ``toolResponse``...) travels whole as a data part marked
-  ``provider_metadata.gemini.part``.
+- ``executableCode`` / ``codeExecutionResult`` and ``toolCall`` / ``toolResponse`` are provider-run calls
+  and their results, numbered as ``provider_parts`` says.
+- A part of any other kind travels whole as a data part marked ``provider_metadata.gemini.part``.
 
 A model turn (and a reply) carries text, thoughts, function calls, code execution and media: images, audio
 and files come back from Gemini (generated images) and go back to it in the model's turn, with the checks
-of a user's media. Opaque reasoning goes back on the next part of any kind but an empty text.
+of a user's media.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -39,13 +36,8 @@ from pydantic import MISSING
 from wirechat._generated.models import (
     AudioPart,
     DataPart,
-    FileBase64,
-    FileId,
     FilePart,
-    FileUri,
     ImagePart,
-    MediaBase64,
-    MediaUrl,
     Part,
     ProviderToolCallPart,
     ProviderToolResultPart,
@@ -59,12 +51,18 @@ from wirechat._generated.models import (
 from wirechat.adapters import _parts
 from wirechat.adapters._conversion import Conversion, Shape, compact_json, metadata_for, unmapped_members
 from wirechat.adapters._provider_run import citations_out, provider_part_out
-from wirechat.adapters.gemini.code_execution import KINDS as CODE_KINDS
-from wirechat.adapters.gemini.code_execution import CodeIds, decode_code_part
+from wirechat.adapters.gemini.media import (
+    STANDARD_B64,
+    decode_file_data,
+    decode_inline,
+    encode_media,
+    string,
+)
+from wirechat.adapters.gemini.provider_parts import KINDS as PROVIDER_KINDS
+from wirechat.adapters.gemini.provider_parts import CodeIds, decode_provider_part
 from wirechat.tool_arguments import ToolArgumentsError, parse_arguments
 
 __all__ = [
-    "FILES_BASE",
     "NAME",
     "PART_SHAPE",
     "PROVIDER",
@@ -79,10 +77,7 @@ __all__ = [
 
 NAME = PROVIDER = "gemini"
 """The registry name, the ``provider_metadata`` key and the reasoning issuer."""
-FILES_BASE = "https://generativelanguage.googleapis.com/v1beta/"
-"""Files API URIs are this base and the file's resource name (``files/abc``), the canonical file id."""
-_STANDARD_B64 = re.compile(r"^[A-Za-z0-9+/]*={0,2}$")
-_KNOWN_PART_KEYS = ("text", "inlineData", "fileData", "functionCall", "functionResponse", *CODE_KINDS)
+_KNOWN_PART_KEYS = ("text", "inlineData", "fileData", "functionCall", "functionResponse", *PROVIDER_KINDS)
 PART_SHAPE: Shape = {
     "text": None,
     "thought": None,
@@ -91,8 +86,7 @@ PART_SHAPE: Shape = {
     "fileData": {"mimeType": None, "fileUri": None, "displayName": None},
     "functionCall": {"id": None, "name": None, "args": None},
     "functionResponse": {"id": None, "name": None, "response": None},
-    "executableCode": None,
-    "codeExecutionResult": None,
+    **dict.fromkeys(PROVIDER_KINDS),
 }
 """The members of a part this adapter maps; others are reported (unknown part kinds travel whole, and a code
 execution part is kept whole in its block)."""
@@ -104,52 +98,6 @@ def synthetic_id(k: int) -> str:
 
 
 # ---------------------------------------------------------------- decoding
-
-
-def _standard_b64(data: Any, where: str) -> str:
-    if not isinstance(data, str):
-        raise ValueError(f"{where}: expected base64 text, got {type(data).__name__}")
-    if _STANDARD_B64.match(data):
-        return data
-    try:  # the API also takes (and may send) the URL-safe alphabet; the canonical form is standard
-        raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
-    except (binascii.Error, ValueError):
-        raise ValueError(f"{where}: not base64") from None
-    return base64.b64encode(raw).decode("ascii")
-
-
-def _str(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"{where}: expected a string, got {type(value).__name__}")
-    return value
-
-
-def _decode_inline(blob: Any, where: str) -> dict[str, Any]:
-    if not isinstance(blob, Mapping):
-        raise ValueError(f"{where}: expected an object")
-    media_type = _str(blob.get("mimeType"), f"{where}/mimeType")
-    data = _standard_b64(blob.get("data", ""), f"{where}/data")
-    kind = "image" if media_type.startswith("image/") else "audio" if media_type.startswith("audio/") else "file"
-    source: dict[str, Any] = {"source": "base64", "base64": data, "media_type": media_type}
-    if kind == "file" and isinstance(blob.get("displayName"), str):
-        source["name"] = blob["displayName"]
-    return {"type": kind, kind: source}
-
-
-def _decode_file_data(file: Any, where: str) -> dict[str, Any]:
-    if not isinstance(file, Mapping):
-        raise ValueError(f"{where}: expected an object")
-    uri = _str(file.get("fileUri"), f"{where}/fileUri")
-    source: dict[str, Any]
-    if uri.startswith(FILES_BASE) and len(uri) > len(FILES_BASE):
-        source = {"source": "file_id", "file_id": uri[len(FILES_BASE) :], "issuer": PROVIDER}
-    else:
-        source = {"source": "uri", "uri": uri}
-    if isinstance(file.get("mimeType"), str):
-        source["media_type"] = file["mimeType"]
-    if isinstance(file.get("displayName"), str):
-        source["name"] = file["displayName"]
-    return {"type": "file", "file": source}
 
 
 def _decode_call(call: Any, where: str, k: int) -> dict[str, Any]:
@@ -172,7 +120,7 @@ def _decode_call(call: Any, where: str, k: int) -> dict[str, Any]:
 def _decode_response(fr: Any, where: str, call_id: str | None) -> dict[str, Any]:
     if not isinstance(fr, Mapping):
         raise ValueError(f"{where}: expected an object")
-    _str(fr.get("name"), f"{where}/name")
+    string(fr.get("name"), f"{where}/name")
     response = fr.get("response") if fr.get("response") is not None else {}
     if not isinstance(response, Mapping):
         raise ValueError(f"{where}/response: expected an object, got {type(response).__name__}")
@@ -202,15 +150,15 @@ def decode_part(
     signature = raw.get("thoughtSignature")
     if signature is not None and (not isinstance(signature, str) or not signature):
         raise ValueError(f"{where}/thoughtSignature: expected a non-empty string")
-    if any(key in raw for key in CODE_KINDS):
-        part = decode_code_part(raw, where, codes if codes is not None else CodeIds(), PROVIDER)
+    if any(key in raw for key in PROVIDER_KINDS):
+        part = decode_provider_part(raw, where, codes if codes is not None else CodeIds(), PROVIDER)
         if signature is None:
             return [part]
         return [{"type": "reasoning", "reasoning": {"redacted_data": signature, "issuer": PROVIDER}}, part]
     if raw.get("thought") is True:
         reasoning: dict[str, Any] = {}
         text = raw.get("text")
-        if text is not None and (_str(text, f"{where}/text") or signature is None):
+        if text is not None and (string(text, f"{where}/text") or signature is None):
             reasoning["text"] = text  # an empty text of a signed thought reads as none (reasoning.own_empty_text)
         if signature is not None:
             reasoning |= {"signature": signature, "issuer": PROVIDER}
@@ -219,13 +167,13 @@ def decode_part(
     if signature is not None:
         out.append({"type": "reasoning", "reasoning": {"redacted_data": signature, "issuer": PROVIDER}})
     if "text" in raw:
-        text = _str(raw["text"], f"{where}/text")
+        text = string(raw["text"], f"{where}/text")
         if text or signature is None:
             out.append({"type": "text", "text": text})
     elif "inlineData" in raw:
-        out.append(_decode_inline(raw["inlineData"], f"{where}/inlineData"))
+        out.append(decode_inline(raw["inlineData"], f"{where}/inlineData"))
     elif "fileData" in raw:
-        out.append(_decode_file_data(raw["fileData"], f"{where}/fileData"))
+        out.append(decode_file_data(raw["fileData"], f"{where}/fileData"))
     elif "functionCall" in raw:
         call = _decode_call(raw["functionCall"], f"{where}/functionCall", call_index)
         out.append({"type": "tool_call", "tool_call": call})
@@ -247,48 +195,6 @@ def _own(part: Part, where: str, conv: Conversion, allowed: tuple[str, ...] = ()
     return {key: own[key] for key in allowed if key in own}
 
 
-def _check_type(kind: str, media_type: str, data: str, where: str, conv: Conversion) -> None:
-    allowed = conv.manifest.media_types.get(kind, ())
-    if media_type not in allowed:
-        raise conv.refuse("media.unsupported_type", f"{where}/media_type")
-    if media_type == "text/plain":  # inline text must be UTF-8, kept byte for byte
-        try:
-            text = base64.b64decode(data, validate=True).decode("utf-8")
-        except (binascii.Error, UnicodeDecodeError):
-            raise conv.refuse("media.unsupported_type", f"{where}/base64") from None
-        if base64.b64encode(text.encode("utf-8")).decode("ascii") != data:
-            raise conv.refuse("media.unsupported_type", f"{where}/base64")
-
-
-def _media(kind: str, source: MediaUrl | MediaBase64, where: str, conv: Conversion) -> dict[str, Any]:
-    if isinstance(source, MediaUrl):
-        raise conv.refuse(f"{kind}.url", f"{where}/url")
-    _check_type(kind, source.media_type, source.base64, where, conv)
-    return {"inlineData": {"mimeType": source.media_type, "data": source.base64}}
-
-
-def _file(source: FileUri | FileBase64 | FileId, where: str, conv: Conversion) -> dict[str, Any]:
-    out: dict[str, Any]
-    if isinstance(source, FileBase64):
-        _check_type("file", source.media_type, source.base64, where, conv)
-        out = {"inlineData": {"mimeType": source.media_type, "data": source.base64}}
-        key = "inlineData"
-    else:
-        if isinstance(source, FileId):
-            if source.issuer is MISSING or source.issuer != PROVIDER:
-                raise conv.refuse("file.file_id_foreign", f"{where}/issuer")
-            uri = FILES_BASE + source.file_id
-        else:
-            uri = source.uri  # a data: URI too: fileData takes any URI, kept as given
-        file: dict[str, Any] = {"fileUri": uri}
-        if source.media_type is not MISSING:
-            file["mimeType"] = source.media_type
-        out, key = {"fileData": file}, "fileData"
-    if source.name is not MISSING:
-        out[key]["displayName"] = source.name
-    return out
-
-
 def encode_user_part(part: Part, where: str, conv: Conversion) -> dict[str, Any]:
     """A part of a user turn: text, media, files (a data part becomes its JSON text)."""
     if isinstance(part, DataPart):
@@ -302,17 +208,8 @@ def encode_user_part(part: Part, where: str, conv: Conversion) -> dict[str, Any]
         citations_out(part, where, conv, PROVIDER)  # Gemini takes none in contents: dropped, warned
         return {"text": part.text}
     if isinstance(part, (ImagePart, AudioPart, FilePart)):
-        return _media_part(part, where, conv)
+        return encode_media(part, where, conv)
     raise conv.refuse("part.misplaced", where)
-
-
-def _media_part(part: ImagePart | AudioPart | FilePart, where: str, conv: Conversion) -> dict[str, Any]:
-    """``inlineData`` or ``fileData`` for an image, audio or file part, in any turn."""
-    if isinstance(part, ImagePart):
-        return _media("image", part.image, f"{where}/image", conv)
-    if isinstance(part, AudioPart):
-        return _media("audio", part.audio, f"{where}/audio", conv)
-    return _file(part.file, f"{where}/file", conv)
 
 
 def encode_tool_result(part: ToolResultPart, names: Mapping[str, str], where: str, conv: Conversion) -> dict[str, Any]:
@@ -412,7 +309,7 @@ def _model_part(part: Part, where: str, conv: Conversion, *, reply: bool) -> dic
     if isinstance(part, (ProviderToolCallPart, ProviderToolResultPart)):
         return _provider_part(part, where, conv)
     if isinstance(part, (ImagePart, AudioPart, FilePart)):
-        return _media_part(part, where, conv)
+        return encode_media(part, where, conv)
     raise conv.refuse("response.part_unsupported" if reply else "part.misplaced", where)
 
 
@@ -450,10 +347,10 @@ def content_warnings(content: Any, where: str, part_shape: Shape = PART_SHAPE) -
     parts = content.get("parts") if isinstance(content, Mapping) else None
     for j, part in enumerate(parts if isinstance(parts, list) else []):
         at = f"{where}/parts/{j}"
-        if known_part(part) and not any(key in part for key in CODE_KINDS):
+        if known_part(part) and not any(key in part for key in PROVIDER_KINDS):
             found += [("provider.unmapped", pointer) for pointer in unmapped_members(part, part_shape, at)]
         blob = part.get("inlineData") if isinstance(part, Mapping) else None
         data = blob.get("data") if isinstance(blob, Mapping) else None
-        if isinstance(data, str) and not _STANDARD_B64.match(data):
+        if isinstance(data, str) and not STANDARD_B64.match(data):
             found.append(("media.base64_url_safe", f"{at}/inlineData/data"))
     return found

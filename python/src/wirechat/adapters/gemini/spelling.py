@@ -32,7 +32,7 @@ _PART: Vocabulary = {
     "text": None, "thought": None, "thoughtSignature": None, "inlineData": _BLOB, "fileData": _FILE,
     "functionCall": {"id": None, "name": None, "args": None, "partialArgs": _PARTIAL_ARG, "willContinue": None},
     "functionResponse": {"id": None, "name": None, "response": None},
-    "executableCode": None, "codeExecutionResult": None,
+    "executableCode": None, "codeExecutionResult": None, "toolCall": None, "toolResponse": None,
 }  # fmt: skip
 _CONTENT: Vocabulary = {"role": None, "parts": _PART}
 _DECLARATION: Vocabulary = dict.fromkeys(("name", "description", "parameters", "parametersJsonSchema", "response",

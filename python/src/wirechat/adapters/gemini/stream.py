@@ -54,9 +54,9 @@ from wirechat._stream_events import text_delta, text_end, text_start
 from wirechat.adapters._contract import ConversionWarning, SseEvent
 from wirechat.adapters._conversion import Conversion
 from wirechat.adapters.gemini import errors, finish, grounding, usage
-from wirechat.adapters.gemini.code_execution import CodeIds
 from wirechat.adapters.gemini.manifest import MANIFEST
 from wirechat.adapters.gemini.partial_args import StreamedCall
+from wirechat.adapters.gemini.provider_parts import CodeIds
 from wirechat.adapters.gemini.response import split_body
 from wirechat.adapters.gemini.shapes import PART_SHAPE, PROVIDER, content_warnings, decode_part, synthetic_id
 from wirechat.adapters.gemini.stream_encode import StreamEncoder

@@ -94,10 +94,7 @@ def test_the_fast_read_gives_what_the_dict_path_gives(drawn: list[str]) -> None:
 def test_the_fast_read_takes_the_common_chunk_only() -> None:
     common = '{"candidates":[{"content":{"role":"model","parts":[{"text":"a"}]},"index":0}],"modelVersion":"g"}'
     assert stream_fast.text_piece(common) == "a"
-    for other in (
-        common.replace('"index":0', '"index":false'),
-        common[:-1],
-        common.replace('{"text":"a"}', '{"text":"a","thought":true}'),
-        common.replace('"modelVersion"', '"usageMetadata":{},"modelVersion"'),
-    ):
+    for other in (common.replace('"index":0', '"index":false'), common[:-1],
+                  common.replace('{"text":"a"}', '{"text":"a","thought":true}'),
+                  common.replace('"modelVersion"', '"usageMetadata":{},"modelVersion"')):  # fmt: skip
         assert stream_fast.text_piece(other) is None, other

@@ -185,10 +185,10 @@ def _generation_config(
             "json_schema": {"name": SCHEMA_NAME, "schema": dict(schema)},
         }
         del rest["responseMimeType"]
-    elif mime == "application/json" and "responseSchema" not in rest:
+    elif mime == "application/json":
         options["response_format"] = {"type": "json_object"}
         del rest["responseMimeType"]
-    elif mime == "text/plain" and "responseSchema" not in rest:
+    elif mime == "text/plain":
         options["response_format"] = {"type": "text"}
         del rest["responseMimeType"]
     elif isinstance(schema, Mapping):

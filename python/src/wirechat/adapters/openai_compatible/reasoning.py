@@ -158,8 +158,8 @@ class ReasoningWriter:
         plain = _texts([part for part, _ in texts])
         if texts:
             first = texts[0][0]
-            exact = len(texts) == 1 and plain != "" and first.reasoning.issuer is MISSING
-            if not exact or first.provider_metadata is not MISSING:
+            own = first.provider_metadata is not MISSING and PROVIDER in first.provider_metadata
+            if len(texts) != 1 or plain == "" or first.reasoning.issuer is not MISSING or own:
                 self._conv.degrade("reasoning.text_merged", texts[0][1])
         written = plain + _texts(details)
         if written:

@@ -44,7 +44,10 @@ def test_a_wav_reply_is_an_audio_part_with_its_id_kept_and_written_back() -> Non
     assert part.provider_metadata == {  # type: ignore[union-attr]
         "openai": {"id": "audio_abc", "expires_at": 1734571490, "transcript": "Hello! How can I help?"}
     }
-    assert ADAPTER.encode_response(decoded)["choices"][0]["message"]["audio"] == reply(WAV)["choices"][0]["message"]["audio"]
+    assert (
+        ADAPTER.encode_response(decoded)["choices"][0]["message"]["audio"]
+        == reply(WAV)["choices"][0]["message"]["audio"]
+    )
 
 
 def test_headerless_audio_says_its_media_type_is_unknown() -> None:
@@ -66,7 +69,9 @@ def _chunks(pieces: list[dict[str, Any]]) -> list[SseEvent]:
     out = []
     for i, audio in enumerate(pieces):
         choice = {"index": 0, "delta": {"audio": audio}, "finish_reason": "stop" if i == len(pieces) - 1 else None}
-        out.append(SseEvent(None, json.dumps({"id": "chatcmpl-1", "model": "gpt-4o-audio-preview", "choices": [choice]})))
+        out.append(
+            SseEvent(None, json.dumps({"id": "chatcmpl-1", "model": "gpt-4o-audio-preview", "choices": [choice]}))
+        )
     return [*out, SseEvent(None, "[DONE]")]
 
 
@@ -115,5 +120,5 @@ def test_audio_without_an_openai_id_is_still_refused_in_an_assistant_message() -
         {"model": "m", "messages": [{"role": "assistant", "parts": [
             {"type": "audio", "audio": {"source": "base64", "base64": "AAAA", "media_type": "audio/wav"}}]}]}
     )  # fmt: skip
-    with pytest.raises(ConversionRefused, match="part.misplaced"):
+    with pytest.raises(ConversionRefused, match=r"part\.misplaced"):
         ADAPTER.encode_request(history)

@@ -14,7 +14,10 @@ from wirechat.codec import canonical
 from wirechat.stream import events_from_response, fold
 
 ADAPTER = get("openai-chat")
-SEARCH = "openai-chat/ruby-llm-chat-citations-with-openai-gpt-4o-mini-search-preview-returns-url-citations-when.response.json"
+SEARCH = (
+    "openai-chat/ruby-llm-chat-citations-with-openai-gpt-4o-mini-search-preview-returns-url-citations-when"
+    ".response.json"
+)
 
 
 def test_url_citations_are_typed_and_their_annotations_kept_byte_for_byte() -> None:
@@ -74,7 +77,9 @@ def test_requests_drop_citations_with_the_declared_warning() -> None:
 
 def test_another_apis_citations_are_dropped_from_a_reply_with_a_warning() -> None:
     decoded = get("openai-compatible:openrouter").decode_response(
-        body("openai-compatible/openrouter/ruby-llm-chat-citations-with-openrouter-perplexity-sonar-returns-search-result-citations.response.json")
+        body(
+            "openai-compatible/openrouter/ruby-llm-chat-citations-with-openrouter-perplexity-sonar-returns-search-result-citations.response.json"
+        )
     )
     assert decoded.message.parts[0].citations[0].issuer == "openrouter"  # type: ignore[union-attr,index]
     warnings: list[object] = []

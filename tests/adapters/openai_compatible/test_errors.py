@@ -9,7 +9,10 @@ import pytest
 from tests.adapters.recorded_bodies import body
 from wirechat.adapters import get
 
-MISTRAL = "openai-compatible/generic/ruby-llm-chat-real-error-scenarios-mistral-mistral-small-latest-handles-context-length-ex.error.json"
+MISTRAL = (
+    "openai-compatible/generic/"
+    "ruby-llm-chat-real-error-scenarios-mistral-mistral-small-latest-handles-context-length-ex.error.json"
+)
 
 
 @pytest.mark.parametrize(("status", "kind"), [(429, "rate_limited"), (500, "provider")])

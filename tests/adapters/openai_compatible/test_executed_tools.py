@@ -31,7 +31,12 @@ def test_an_executed_tool_is_a_provider_run_call_and_its_result() -> None:
     warnings: list[Any] = []
     decoded = GROQ.decode_response(REPLY, warnings)
     assert warnings == []
-    assert [p.type for p in decoded.message.parts] == ["reasoning", "provider_tool_call", "provider_tool_result", "text"]
+    assert [p.type for p in decoded.message.parts] == [
+        "reasoning",
+        "provider_tool_call",
+        "provider_tool_result",
+        "text",
+    ]
     call = decoded.message.parts[1].provider_tool_call  # type: ignore[union-attr]
     result = decoded.message.parts[2].provider_tool_result  # type: ignore[union-attr]
     assert (call.id, call.name, call.issuer, call.input, call.block) == (

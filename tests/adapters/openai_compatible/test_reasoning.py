@@ -75,7 +75,8 @@ def test_deepseek_reasoning_goes_back_after_tool_calls() -> None:
     history = ChatRequest.model_validate({"model": "deepseek-chat", "messages": [
         {"role": "user", "parts": [{"type": "text", "text": "Weather in San Francisco?"}]},
         reply.message.model_dump(mode="json"),
-        {"role": "tool", "parts": [{"type": "tool_result", "tool_result": {"tool_call_id": call.id, "content": "18C"}}]},
+        {"role": "tool", "parts": [{"type": "tool_result",
+                                    "tool_result": {"tool_call_id": call.id, "content": "18C"}}]},
     ]})  # fmt: skip
     sent, warnings = DEEPSEEK.encode_request(history)
     assert sent["messages"][1]["reasoning_content"] == reply.message.parts[0].reasoning.text  # type: ignore[union-attr]
@@ -84,7 +85,9 @@ def test_deepseek_reasoning_goes_back_after_tool_calls() -> None:
 
 def test_a_recorded_deepseek_request_with_reasoning_in_history_round_trips() -> None:
     """A client sent reasoning_content back after a tool call, and DeepSeek answered (chatlas' cassette)."""
-    original = body("openai-compatible/deepseek/chatlas-provider-deepseek-test-deepseek-tool-variations-async-2-2.request.json")
+    original = body(
+        "openai-compatible/deepseek/chatlas-provider-deepseek-test-deepseek-tool-variations-async-2-2.request.json"
+    )
     decoded, _ = DEEPSEEK.decode_request(original)
     sent, warnings = DEEPSEEK.encode_request(decoded)
     assert sent["messages"][2]["reasoning_content"] == original["messages"][2]["reasoning_content"]
@@ -103,7 +106,8 @@ def test_servers_that_take_reasoning_text_back_get_it_in_their_member(profile: s
 def test_several_reasoning_texts_are_joined_with_a_warning() -> None:
     reply = {"model": "m", "message": {"role": "assistant", "parts": [
         {"type": "text", "text": "a"}, {"type": "reasoning", "reasoning": {"text": "x"}},
-        {"type": "reasoning", "reasoning": {"text": "y"}}]}, "finish_reason": {"kind": "stop", "raw": "stop"}}  # fmt: skip
+        {"type": "reasoning", "reasoning": {"text": "y"}}]},
+        "finish_reason": {"kind": "stop", "raw": "stop"}}  # fmt: skip
     warnings: list[object] = []
     sent = DEEPSEEK.encode_response(ChatResponse.model_validate(reply), warnings)  # type: ignore[arg-type]
     assert sent["choices"][0]["message"]["reasoning_content"] == "xy"

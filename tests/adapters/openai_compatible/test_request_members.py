@@ -17,8 +17,12 @@ from wirechat.codec import canonical
 
 STREAMED = {
     "openai-compatible:groq": "openai-compatible/groq/fantasy-groq-kimi-k2-tool-streaming-1.request.json",
-    "openai-compatible:llama-cpp": "openai-compatible/llama-cpp/fantasy-llama-cpp-gpt-oss-tool-streaming-2.request.json",
-    "openai-compatible:deepseek": "openai-compatible/deepseek/chatlas-provider-deepseek-test-deepseek-tool-variations-async-2-2.request.json",
+    "openai-compatible:llama-cpp": (
+        "openai-compatible/llama-cpp/fantasy-llama-cpp-gpt-oss-tool-streaming-2.request.json"
+    ),
+    "openai-compatible:deepseek": (
+        "openai-compatible/deepseek/chatlas-provider-deepseek-test-deepseek-tool-variations-async-2-2.request.json"
+    ),
 }
 
 
@@ -41,7 +45,10 @@ def test_a_streamed_request_decodes_to_one_its_adapter_sends(name: str, path: st
 
 
 def test_a_non_streamed_request_reads_stream_false_as_the_mode_it_is() -> None:
-    path = "openai-compatible/deepseek/ruby-llm-chat-function-calling-deepseek-deepseek-chat-can-use-parallel-tool-calls-1.request.json"
+    path = (
+        "openai-compatible/deepseek/"
+        "ruby-llm-chat-function-calling-deepseek-deepseek-chat-can-use-parallel-tool-calls-1.request.json"
+    )
     document = body(path)
     assert document["stream"] is False
     sent, warnings = _again("openai-compatible:deepseek", document)
@@ -94,7 +101,10 @@ def test_openrouter_reasoning_effort_none_is_accepted() -> None:
 
 def test_openrouter_server_tools_are_provider_tools_sent_back_after_the_functions() -> None:
     """Was: ``ValueError: /tools/0: expected a function tool`` for ``{"type": "openrouter:web_search"}``."""
-    path = "openai-compatible/openrouter/ruby-llm-chat-web-search-with-openrouter-openai-gpt-5-2-searches-transparently-returning.request.json"
+    path = (
+        "openai-compatible/openrouter/"
+        "ruby-llm-chat-web-search-with-openrouter-openai-gpt-5-2-searches-transparently-returning.request.json"
+    )
     decoded, warnings = get("openai-compatible:openrouter").decode_request(body(path))
     assert [(t.issuer, t.type) for t in decoded.provider_tools] == [("openrouter", "openrouter:web_search")]  # type: ignore[union-attr]
     sent, _ = get("openai-compatible:openrouter").encode_request(decoded)

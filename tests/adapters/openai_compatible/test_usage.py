@@ -31,7 +31,10 @@ def test_gemini_reasoning_above_completion_tokens_is_added_and_the_reported_tota
     assert (usage.output_tokens, usage.reasoning_output_tokens) == (25 + 266, 266)  # type: ignore[union-attr]
     assert usage.total_tokens == 223 + 25 + 266  # type: ignore[union-attr]
     kept = decoded.provider_metadata["openai"]["usage"]  # type: ignore[index]
-    assert (kept["completion_excludes_reasoning"], kept["total_tokens"]) == (True, body(GEMINI)["usage"]["total_tokens"])
+    assert (kept["completion_excludes_reasoning"], kept["total_tokens"]) == (
+        True,
+        body(GEMINI)["usage"]["total_tokens"],
+    )
     assert lost == []
 
 

@@ -55,7 +55,7 @@ from wirechat.adapters.openai_chat import audio, request_fast, shapes
 from wirechat.adapters.openai_chat.manifest import MANIFEST
 from wirechat.adapters.openai_chat.shapes import AUDIO_FORMATS, NAME, PROVIDER
 
-__all__ = ["PartSink", "encode_request"]
+__all__ = ["PartSink", "encode_request", "sunk"]
 
 
 class PartSink(Protocol):
@@ -67,6 +67,13 @@ class PartSink(Protocol):
     def take(self, part: ReasoningPart | ProviderToolCallPart | ProviderToolResultPart, where: str) -> bool: ...
 
     def members(self) -> dict[str, Any]: ...
+
+
+def sunk(sink: PartSink | None, part: Part, where: str) -> bool:
+    """Whether ``sink`` took ``part`` (it takes only reasoning and provider-run parts)."""
+    if sink is None or not isinstance(part, (ReasoningPart, ProviderToolCallPart, ProviderToolResultPart)):
+        return False
+    return sink.take(part, where)
 
 
 def encode_request(
@@ -255,9 +262,8 @@ def _encode_assistant(
     refusal: str | None = None
     for j, part in enumerate(message.parts):
         at = f"{where}/parts/{j}"
-        if isinstance(part, (ReasoningPart, ProviderToolCallPart, ProviderToolResultPart)) and sink is not None:
-            if sink.take(part, at):
-                continue
+        if sunk(sink, part, at):
+            continue
         match part:
             case TextPart():
                 own = _part_metadata(part, at, conv)

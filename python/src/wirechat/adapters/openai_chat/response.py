@@ -26,6 +26,7 @@ from wirechat._generated.models import (
     DataPart,
     FilePart,
     ImagePart,
+    Part,
     ProviderToolCallPart,
     ProviderToolResultPart,
     ReasoningPart,
@@ -39,7 +40,7 @@ from wirechat.adapters._conversion import Conversion, get_list, get_map, get_str
 from wirechat.adapters._provider_run import provider_part_out
 from wirechat.adapters.openai_chat import audio, citations, finish, shapes, usage
 from wirechat.adapters.openai_chat.manifest import MANIFEST
-from wirechat.adapters.openai_chat.request_encode import PartSink
+from wirechat.adapters.openai_chat.request_encode import PartSink, sunk
 from wirechat.adapters.openai_chat.shapes import OPENAI, PROVIDER, Dialect, decode_tool_call, unmapped
 
 __all__ = ["METADATA_KEYS", "decode_message", "decode_response", "encode_response", "tool_call_part"]
@@ -156,26 +157,50 @@ def encode_response(
     for name in ("name", "id", "provider_metadata"):
         if getattr(message, name) is not MISSING:
             conv.degrade("response.message_members", f"/message/{name}")
+    own_meta, foreign_meta = metadata_for(response.provider_metadata, PROVIDER)
+    if foreign_meta:
+        conv.degrade("response.provider_metadata.foreign", "/provider_metadata")
+    choice: dict[str, Any] = {
+        "index": 0,
+        "message": _message(message.parts, conv, dialect, sink),
+        "finish_reason": finish.encode(response.finish_reason, conv),
+        "logprobs": own_meta.get("logprobs"),
+    }
+    choice.update({key: own_meta[key] for key in dialect.kept_choice if key in own_meta})
+    body: dict[str, Any] = {
+        "id": "" if response.id is MISSING else response.id,
+        "object": "chat.completion",
+        "created": own_meta.get("created", 0),
+        "model": "" if response.model is MISSING else response.model,
+        "choices": [choice],
+    }
+    if response.usage is not MISSING:
+        body["usage"] = usage.encode(response.usage, conv, own_meta.get("usage"))
+    body.update({key: own_meta[key] for key in dialect.kept_body if key in own_meta})
+    return body
+
+
+def _message(parts: list[Part], conv: Conversion, dialect: Dialect, sink: PartSink | None) -> dict[str, Any]:
+    """A reply's ``message``: one text (with its annotations), the refusal, the audio, the tool calls, and what
+    ``sink`` writes of the reasoning and provider-run parts."""
     texts: list[str] = []
+    out: dict[str, Any] = {"role": "assistant", "content": None}
     annotations: list[dict[str, Any]] = []
-    refusal: str | None = None
-    sound: dict[str, Any] | None = None
     calls: list[dict[str, Any]] = []
-    for j, part in enumerate(message.parts):
+    for j, part in enumerate(parts):
         where = f"/message/parts/{j}"
-        if isinstance(part, AudioPart) and sound is None:
-            sound = audio.encode_audio(part, where, conv)
+        if isinstance(part, AudioPart) and "audio" not in out:
+            out["audio"] = audio.encode_audio(part, where, conv)
             continue
-        if isinstance(part, (ReasoningPart, ProviderToolCallPart, ProviderToolResultPart)) and sink is not None:
-            if sink.take(part, where):
-                continue
+        if sunk(sink, part, where):
+            continue
         own, foreign = metadata_for(part.provider_metadata, PROVIDER)
         if foreign:
             conv.degrade("part.provider_metadata", f"{where}/provider_metadata")
         match part:
             case TextPart():
-                if own.get("refusal") is True and refusal is None:
-                    refusal = part.text
+                if own.get("refusal") is True and "refusal" not in out:
+                    out["refusal"] = part.text
                     continue
                 if calls:
                     conv.degrade("tool_call.interleaved", where)
@@ -193,35 +218,11 @@ def encode_response(
                 assert_never(part)
     if len(texts) > 1 or "" in texts:
         conv.degrade("response.text_joined", "/message/parts")
-    own_meta, foreign_meta = metadata_for(response.provider_metadata, PROVIDER)
-    if foreign_meta:
-        conv.degrade("response.provider_metadata.foreign", "/provider_metadata")
-    out_message: dict[str, Any] = {"role": "assistant", "content": "".join(texts) or None}
-    if refusal is not None:
-        out_message["refusal"] = refusal
-    if sound is not None:
-        out_message["audio"] = sound
+    out["content"] = "".join(texts) or None
     if calls:
-        out_message["tool_calls"] = calls
+        out["tool_calls"] = calls
     if annotations:
-        out_message["annotations"] = annotations
+        out["annotations"] = annotations
     if sink is not None:
-        out_message.update(sink.members())
-    choice: dict[str, Any] = {
-        "index": 0,
-        "message": out_message,
-        "finish_reason": finish.encode(response.finish_reason, conv),
-        "logprobs": own_meta.get("logprobs"),
-    }
-    choice.update({key: own_meta[key] for key in dialect.kept_choice if key in own_meta})
-    body: dict[str, Any] = {
-        "id": "" if response.id is MISSING else response.id,
-        "object": "chat.completion",
-        "created": own_meta.get("created", 0),
-        "model": "" if response.model is MISSING else response.model,
-        "choices": [choice],
-    }
-    if response.usage is not MISSING:
-        body["usage"] = usage.encode(response.usage, conv, own_meta.get("usage"))
-    body.update({key: own_meta[key] for key in dialect.kept_body if key in own_meta})
-    return body
+        out.update(sink.members())
+    return out

@@ -37,7 +37,7 @@ from wirechat._generated.models import (
 )
 from wirechat._stream_events import text_delta, text_end, text_start, tool_call_delta, tool_call_end
 from wirechat.adapters._contract import ConversionWarning, SseEvent
-from wirechat.adapters._conversion import Conversion, compact_json
+from wirechat.adapters._conversion import Conversion, Shape, compact_json
 from wirechat.adapters.openai_chat import audio, citations, errors, finish, shapes, usage
 from wirechat.adapters.openai_chat.manifest import MANIFEST
 from wirechat.adapters.openai_chat.response import METADATA_KEYS
@@ -48,7 +48,7 @@ from wirechat.adapters.openai_chat.stream_fast import text_fragment
 __all__ = ["StreamDecoder", "StreamEncoder"]
 
 _EVENT = re.compile(r"^/\d+")
-_AUDIO: shapes.Shape = {"id": None, "data": None, "expires_at": None, "transcript": None}
+_AUDIO: Shape = {"id": None, "data": None, "expires_at": None, "transcript": None}
 
 
 def _cut(message: str, usage_so_far: TokenUsage | None) -> ErrorEvent:

@@ -10,15 +10,15 @@ detail is written back byte for byte. The plain text is one reasoning part befor
 repeats the details' texts (OpenRouter's ``reasoning`` does). Only the first of the profile's fields is
 read; a second one present is left for the caller's unmapped-member report.
 
-Writing (``ReasoningWriter``): the parts of one assistant message, the text into the member the reply was
-read from (a server may use either spelling: ``provider_metadata.openai.reasoning_member`` names it), and
-beside details into ``reasoning`` (their texts joined, as OpenRouter writes it). A part the server issued goes back as its
-detail where the message takes details (a reply of a profile that writes them; a request of a profile that
-replays them: ``reasoning_replay = "details"``). Plain text is written into the first reasoning field in a
-reply, and in a request only where the profile replays text (DeepSeek: after tool calls its thinking mode
-needs it back); elsewhere it is dropped with ``reasoning.text_not_sent``. A message has one text: several
-parts are joined (``reasoning.text_merged``). Signed reasoning of anyone else follows the replay rule
-(spec section 10): dropped with its ``reasoning.*`` warning.
+Writing (``ReasoningWriter``): the parts of one assistant message. A part the server issued goes back as
+its detail where the message takes details (a reply of a profile that writes them; a request of a profile
+that replays them: ``reasoning_replay = "details"``), their texts joined into ``reasoning`` beside them, as
+OpenRouter writes it. Plain text goes into the member a reply was read from (a server may use either
+spelling: ``provider_metadata.openai.reasoning_member`` names it, else the profile's first), in a reply,
+and in a request only where the profile replays text (DeepSeek: after tool calls its thinking mode needs it
+back); elsewhere it is dropped with ``reasoning.text_not_sent``. A message has one text: several parts are
+joined (``reasoning.text_merged``). Signed reasoning of anyone else follows the replay rule (spec section
+10): dropped with its ``reasoning.*`` warning.
 """
 
 from __future__ import annotations

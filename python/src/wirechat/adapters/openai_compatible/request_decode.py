@@ -39,14 +39,17 @@ def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[C
     found: dict[int, list[ReasoningPart]] = {}
     if isinstance(messages, list) and any(reasoning.has_reasoning(m) for m in messages):
         stripped = []
-        for i, message in enumerate(messages):
-            if isinstance(message, Mapping) and message.get("role") == "assistant" and reasoning.has_reasoning(message):
-                parts, message, _ = reasoning.read_message(message, profile, f"/messages/{i}")
+        for i, given in enumerate(messages):
+            message = given
+            if isinstance(given, Mapping) and given.get("role") == "assistant" and reasoning.has_reasoning(given):
+                parts, message, _ = reasoning.read_message(given, profile, f"/messages/{i}")
                 if parts:
                     found[i] = parts
             stripped.append(message)
         body = {**body, "messages": stripped}
-    request, warnings = openai_decode.decode_request(body, adapter_name, profile.issuer if profile.provider_tools else None)
+    request, warnings = openai_decode.decode_request(
+        body, adapter_name, profile.issuer if profile.provider_tools else None
+    )
     request = _fit_options(request, body, profile, adapter_name, conv)
     request = _fit_dropped(request, profile, conv)
     if found:
@@ -61,11 +64,13 @@ def _fit_options(
     request: ChatRequest, body: Mapping[str, Any], profile: Profile, adapter_name: str, conv: Conversion
 ) -> ChatRequest:
     """``request`` with the carried members the profile's server does not take reported and removed."""
-    if profile.stream_usage != "stream_options" and isinstance(body.get("stream_options"), Mapping):
-        if body["stream_options"].get("include_usage") is True:
-            conv.degrade("provider.unmapped", "/stream_options/include_usage")
+    mode = body.get("stream_options")
+    if profile.stream_usage != "stream_options" and isinstance(mode, Mapping) and mode.get("include_usage") is True:
+        conv.degrade("provider.unmapped", "/stream_options/include_usage")
     options = request.provider_options
-    own = None if options is None or not isinstance(options, Mapping) else options.get(adapter_name)
+    if options is MISSING or options is None:
+        return request
+    own = options.get(adapter_name)
     if not isinstance(own, Mapping):
         return request
     schema = MANIFESTS[profile.name].options_schema

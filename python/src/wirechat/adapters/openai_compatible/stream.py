@@ -4,18 +4,18 @@
 Decoding: a chunk is parsed a second time only when its text holds a marker of a quirk (``"reasoning``,
 ``"x_groq"``, ``"executed_tools"``, a usage object, and ``"tool_calls"`` for profiles whose servers may omit
 ids). Reasoning fragments open a reasoning part whose index is reserved in the inner decoder before the
-chunk's other parts, so the folded parts come in the order the body decoder gives (reasoning first). Plain
-text ends when a chunk brings something else; a detail stays open until another detail starts or the
-stream finishes (OpenRouter sends a detail's signature after the content and tool calls it signs). The fragments are the profile's text members, or, in a chunk that has
-``reasoning_details`` (whose ``reasoning`` text only repeats them), the details: one part per detail
-``index``, its issuer the profile's, its text and signature as deltas, its ``redacted_data`` on the start,
-its other members on the end (``reasoning.detail_part`` reads a whole detail the same way); fragments belong
-to one detail while their ``index`` and ``type`` stay the same (OpenRouter numbers a summary and the
-encrypted reasoning after it alike). A tool call's
-first fragment without an id gets ``shapes.synthesised_id`` (same position and response id as the whole
-body, so the same id), flagged on its ``tool_call_end``. Groq's ``x_groq.usage`` becomes the usage, and
-usage is read as ``usage.py`` reads it; the tools Groq ran (``delta.executed_tools``) arrive as whole
-provider-run parts before the finish; the finish reason is read with the profile's table.
+chunk's other parts, so the folded parts come in the order the body decoder gives (reasoning first). The
+fragments are the profile's text members, or, in a chunk that has ``reasoning_details`` (whose ``reasoning``
+text only repeats them), the details: a part per detail, its issuer the profile's, its text and signature as
+deltas, its ``redacted_data`` on the start, its other members on the end (``reasoning.detail_part`` reads a
+whole detail the same way); fragments belong to one detail while their ``index`` and ``type`` stay the same
+(OpenRouter numbers a summary and the encrypted reasoning after it alike). Plain text ends when a chunk
+brings something else; a detail stays open until another detail starts or the stream finishes (OpenRouter
+sends a detail's signature after the content and tool calls it signs). A tool call's first fragment without
+an id gets ``shapes.synthesised_id`` (same position and response id as the whole body, so the same id),
+flagged on its ``tool_call_end``. Groq's ``x_groq.usage`` becomes the usage, and usage is read as
+``usage.py`` reads it; the tools Groq ran (``delta.executed_tools``) arrive as whole provider-run parts
+before the finish; the finish reason is read with the profile's table.
 
 Encoding: openai-chat's encoder, with the profile's finish reason; plain reasoning goes out as the profile's
 first reasoning member, the server's own reasoning details whole at their end, the tools it ran as
@@ -197,8 +197,10 @@ class StreamDecoder:
             if isinstance(inner, StartEvent):
                 if self._response_id is None:
                     self._response_id = "" if inner.id is MISSING else inner.id
-            elif self._reasoning is not None and inner.type not in _QUIET and (
-                isinstance(inner, FinishEvent) or (ending and self._key == _PLAIN)
+            elif (
+                self._reasoning is not None
+                and inner.type not in _QUIET
+                and (isinstance(inner, FinishEvent) or (ending and self._key == _PLAIN))
             ):
                 out.append(self._end())
             if isinstance(inner, ToolCallStartEvent):
@@ -247,7 +249,8 @@ def _detail_fragments(raw: Any, where: str, issuer: str) -> list[Fragment]:
     out: list[Fragment] = []
     for i, entry in enumerate(raw):
         part = reasoning.detail_part(entry, f"{where}/{i}", issuer)
-        kept = {key: value for key, value in part.provider_metadata[issuer].items() if key not in _READ}
+        metadata = part.provider_metadata if part.provider_metadata is not MISSING else {}
+        kept = {key: value for key, value in metadata.get(issuer, {}).items() if key not in _READ}
         fields: dict[str, Any] = {"issuer": issuer, "kept": kept}
         for name in ("text", "signature", "redacted_data"):
             value = getattr(part.reasoning, name)
@@ -272,7 +275,7 @@ class StreamEncoder:
             case ReasoningStartEvent():
                 own = event.issuer is not MISSING and event.issuer == profile.issuer and profile.reasoning_details
                 if own:
-                    start = {"issuer": event.issuer, "text": [], "signature": []}
+                    start: dict[str, Any] = {"issuer": event.issuer, "text": [], "signature": []}
                     if event.redacted_data is not MISSING:
                         start["redacted_data"] = event.redacted_data
                     self._parts[event.index] = start
@@ -290,8 +293,8 @@ class StreamEncoder:
                 return [self._inner.delta({profile.reasoning_fields[0]: text})] if text else []
             case ReasoningEndEvent() if self._parts.get(event.index) is not None:
                 return [self._inner.delta({reasoning.DETAILS: [self._detail(event)]})]
-            case ReasoningStartEvent() | ReasoningDeltaEvent() | ReasoningEndEvent():
-                return []
+            case ReasoningDeltaEvent() | ReasoningEndEvent():
+                return []  # the reasoning of a part this encoder does not send
             case PartEvent() if isinstance(event.part, ProviderToolCallPart | ProviderToolResultPart):
                 return self._ran(event.part)
             case FinishEvent():

@@ -17,6 +17,7 @@ from wirechat.adapters.openai_chat import usage as openai_usage
 
 __all__ = ["decode", "encode"]
 
+
 def decode(raw: Mapping[str, Any], where: str = "/usage") -> tuple[TokenUsage, dict[str, Any]]:
     """The canonical usage, and the details and members without a canonical field (for provider_metadata)."""
     decoded, extra = openai_usage.decode(raw, where)

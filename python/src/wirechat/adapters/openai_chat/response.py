@@ -157,12 +157,13 @@ def encode_response(
     for name in ("name", "id", "provider_metadata"):
         if getattr(message, name) is not MISSING:
             conv.degrade("response.message_members", f"/message/{name}")
+    out_message = _message(message.parts, conv, dialect, sink)
     own_meta, foreign_meta = metadata_for(response.provider_metadata, PROVIDER)
     if foreign_meta:
         conv.degrade("response.provider_metadata.foreign", "/provider_metadata")
     choice: dict[str, Any] = {
         "index": 0,
-        "message": _message(message.parts, conv, dialect, sink),
+        "message": out_message,
         "finish_reason": finish.encode(response.finish_reason, conv),
         "logprobs": own_meta.get("logprobs"),
     }

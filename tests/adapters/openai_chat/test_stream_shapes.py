@@ -1,6 +1,7 @@
 """A stream chunk whose delta has the wrong shape (``tool_calls`` not an array, a fragment not an object, an
 index that is not an integer, ``function`` not an object) is a broken stream: a ``ValueError`` naming the
-pointer and what came, which the client reports as ``invalid_response``, never a raw ``TypeError``."""
+pointer (from the event's position in the stream, ``/0`` the first) and what came, which the client reports
+as ``invalid_response``, never a raw ``TypeError``."""
 
 from __future__ import annotations
 
@@ -21,15 +22,15 @@ def _chunk(delta: Any) -> str:
 
 
 WRONG = [
-    ("x", "/choices/0/delta: a delta is a JSON object, not a string ('x')"),
-    ({"tool_calls": 1}, "/choices/0/delta/tool_calls: an array of tool call fragments, not a number (1)"),
-    ({"tool_calls": "x"}, "/choices/0/delta/tool_calls: an array of tool call fragments, not a string ('x')"),
+    ("x", "/0/choices/0/delta: a delta is a JSON object, not a string ('x')"),
+    ({"tool_calls": 1}, "/0/choices/0/delta/tool_calls: an array of tool call fragments, not a number (1)"),
+    ({"tool_calls": "x"}, "/0/choices/0/delta/tool_calls: an array of tool call fragments, not a string ('x')"),
     ({"tool_calls": [{"index": 0, "id": "a", "function": {"name": "f"}}, 1]},
-     "/choices/0/delta/tool_calls/1: a tool call fragment is a JSON object, not a number (1)"),
+     "/0/choices/0/delta/tool_calls/1: a tool call fragment is a JSON object, not a number (1)"),
     ({"tool_calls": [{"index": "0", "id": "a", "function": {"name": "f"}}]},
-     "/choices/0/delta/tool_calls/0/index: an integer, not a string ('0')"),
+     "/0/choices/0/delta/tool_calls/0/index: an integer, not a string ('0')"),
     ({"tool_calls": [{"index": 0, "id": "a", "function": 3}]},
-     "/choices/0/delta/tool_calls/0/function: a JSON object, not a number (3)"),
+     "/0/choices/0/delta/tool_calls/0/function: a JSON object, not a number (3)"),
 ]  # fmt: skip
 
 

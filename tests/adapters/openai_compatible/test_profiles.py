@@ -95,16 +95,17 @@ def test_each_profile_checks_its_own_options_schema() -> None:
     assert (body["top_k"], body["ignore_eos"]) == (5, True)  # vLLM takes engine-specific members: sent
 
 
-def test_reasoning_is_dropped_in_input_with_the_profile_reason() -> None:
+def test_reasoning_is_dropped_in_input_where_the_server_takes_none_back() -> None:
     history = ChatRequest.model_validate(
         {
             "model": "m",
             "messages": [{"role": "assistant", "parts": [{"type": "reasoning", "reasoning": {"text": "t"}}]}],
         }
     )
-    _, warnings = get("openai-compatible:deepseek").encode_request(history)
+    body, warnings = get("openai-compatible:lm-studio").encode_request(history)
+    assert body["messages"] == [{"role": "assistant", "content": None}]
     assert [str(w) for w in warnings] == [
-        "reasoning.text: /messages/0/parts/0: DeepSeek answers 400 when reasoning_content comes back in input: dropped"
+        "reasoning.text_not_sent: /messages/0/parts/0: reasoning is not sent back to OpenAI-compatible servers: dropped"
     ]
 
 

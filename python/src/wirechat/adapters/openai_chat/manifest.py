@@ -1,4 +1,9 @@
-"""The capability manifest of the ``openai-chat`` adapter (OpenAI Chat Completions)."""
+"""The capability manifest of the ``openai-chat`` adapter (OpenAI Chat Completions).
+
+Besides the shared feature vocabulary it declares one feature of its own: ``audio.reply_by_id``, an
+assistant's audio reply sent back in a request as its OpenAI id (``audio.py``). No generated request holds
+one (the gate draws no OpenAI audio ids), so the gate needs no reduction for it.
+"""
 
 from __future__ import annotations
 
@@ -106,10 +111,18 @@ MANIFEST = Manifest(
         "provider_tool.unblocked": _d("Chat Completions has no provider-run tool calls: dropped"),
         "provider_tools.own": _d("Chat Completions has no provider-defined tools: not sent"),
         "provider_tools.foreign": _d("a tool another API defines is not sent"),
-        "citations.own": _d("Chat Completions takes no citations in messages: the text is sent without them"),
+        "citations.own": _d(
+            "Chat Completions takes no citations in request messages: the text is sent without them (a reply "
+            "writes its own as message.annotations)"
+        ),
         "citations.foreign": _d("citations another API issued are replayed only to it: the text is sent without them"),
         "zero_values": _L,
         "usage.absent": _L,
+        # this adapter's own (module docstring)
+        "audio.reply_by_id": _d(
+            "an assistant's audio reply goes back as its OpenAI id (audio: {id}); its data and transcript stay "
+            "with OpenAI: it reads back as the message's provider_metadata.openai.audio"
+        ),
     },
     options_schema=OPTIONS_SCHEMA,
     media_types={"audio": ("audio/wav", "audio/mpeg")},

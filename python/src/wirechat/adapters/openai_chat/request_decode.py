@@ -1,5 +1,9 @@
 """OpenAI Chat Completions request body -> canonical ``ChatRequest`` (``decode_request``): every member the
-canonical request cannot hold is kept in ``provider_metadata`` or reported, never dropped silently."""
+canonical request cannot hold is kept in ``provider_metadata`` or reported, never dropped silently.
+
+``stream`` and ``stream_options.include_usage: true`` are not request members but the call's mode: the
+client sets them when it streams (``stream_request_flags`` writes exactly these), so they are read as that
+and not carried; another ``stream_options`` member is reported (a non-streamed call may not send it)."""
 
 from __future__ import annotations
 
@@ -62,7 +66,10 @@ def _decode_response_format(raw: Any, where: str) -> dict[str, Any]:
     raise ValueError(f"{where}/type: expected text, json_object or json_schema, got {kind!r}")
 
 
+_MODE = {"stream", "stream_options"}
+"""The call's mode, set by the client when it streams (module docstring)."""
 _OWN_KEYS = {
+    *_MODE,
     "model",
     "messages",
     "tools",
@@ -86,7 +93,7 @@ _MESSAGES: dict[str, Shape] = {
     "system": _SAME,
     "developer": _SAME,
     "user": _SAME,
-    "assistant": {**_SAME, "refusal": None, "tool_calls": None},
+    "assistant": {**_SAME, "refusal": None, "tool_calls": None, "audio": {"id": None}},
     "tool": {"role": None, "content": None, "tool_call_id": None},
 }
 _PARTS: dict[str, Shape] = {
@@ -100,6 +107,10 @@ _CALL: Shape = {"id": None, "type": None, "function": {"name": None, "arguments"
 _TOOL: Shape = {"type": None, "function": {"name": None, "description": None, "parameters": None, "strict": None}}
 
 
+def _is_function(tool: Any) -> bool:
+    return not isinstance(tool, Mapping) or tool.get("type") in ("function", None)
+
+
 def _unmapped(body: Mapping[str, Any]) -> list[str]:
     found: list[str] = []
     for i, message in enumerate(body.get("messages") or []):
@@ -110,17 +121,27 @@ def _unmapped(body: Mapping[str, Any]) -> list[str]:
         content = message.get("content")
         for k, part in enumerate(content if isinstance(content, list) else []):
             shape = _PARTS.get(str(part.get("type"))) if isinstance(part, Mapping) else None
+            if message.get("role") == "tool" and shape is not _PARTS["text"]:
+                found.append(f"{where}/content/{k}")  # a tool result is text: its content is the text parts
+                continue
             found += unmapped_members(part, shape or {"type": None}, f"{where}/content/{k}")
         calls = message.get("tool_calls")
         for k, call in enumerate(calls if isinstance(calls, list) else []):
             found += unmapped_members(call, _CALL, f"{where}/tool_calls/{k}")
     tools = body.get("tools")
     for i, tool in enumerate(tools if isinstance(tools, list) else []):
-        found += unmapped_members(tool, _TOOL, f"/tools/{i}")
+        if _is_function(tool):  # a provider-defined tool is kept whole (its definition)
+            found += unmapped_members(tool, _TOOL, f"/tools/{i}")
     return found
 
 
-def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[ChatRequest, list[ConversionWarning]]:
+def decode_request(
+    body: Mapping[str, Any], adapter_name: str = NAME, provider_tools: str | None = None
+) -> tuple[ChatRequest, list[ConversionWarning]]:
+    """The canonical request of a body. ``provider_tools`` names the issuer of the tools that are not
+    functions (a server that defines tools of its own: OpenRouter's ``openrouter:web_search``, Groq's
+    ``browser_search``): they become ``provider_tools``, their object kept as the definition. Without it
+    (OpenAI defines no tool of its own in Chat Completions) such a tool is an error naming its pointer."""
     fields: dict[str, Any] = {}
     model = get_str(body, "model", "", required=False)
     if model:
@@ -129,7 +150,18 @@ def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[C
     fields["messages"] = [_decode_message(m, f"/messages/{i}") for i, m in enumerate(raw_messages)]
     tools = get_list(body, "tools", "", required=False)
     if tools is not None:
-        fields["tools"] = [_decode_tool(t, f"/tools/{i}") for i, t in enumerate(tools)]
+        fields["tools"] = [
+            _decode_tool(t, f"/tools/{i}") for i, t in enumerate(tools) if provider_tools is None or _is_function(t)
+        ]
+        defined = [
+            {"issuer": provider_tools, "type": str(tool["type"]), "definition": dict(tool)}
+            for tool in tools
+            if provider_tools is not None and not _is_function(tool)
+        ]
+        if defined:
+            fields["provider_tools"] = defined
+        if not fields["tools"] and defined:
+            del fields["tools"]
     if body.get("tool_choice") is not None:
         fields["tool_choice"] = _decode_tool_choice(body["tool_choice"], "/tool_choice")
     options = _decode_options(body)
@@ -139,9 +171,18 @@ def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[C
     if extra:
         fields["provider_options"] = {adapter_name: extra}
     conv = Conversion(MANIFEST)
-    for where in _unmapped(body):
+    for where in _unmapped(body) + _mode_unmapped(body.get("stream_options")):
         conv.degrade("provider.unmapped", where)
     return ChatRequest.model_validate(fields), conv.warnings
+
+
+def _mode_unmapped(options: Any) -> list[str]:
+    """The ``stream_options`` members the streaming flags do not write again (reported, not carried)."""
+    if options is None:
+        return []
+    if not isinstance(options, Mapping):
+        return ["/stream_options"]
+    return [f"/stream_options/{key}" for key, value in options.items() if (key, value) != ("include_usage", True)]
 
 
 def _decode_options(body: Mapping[str, Any]) -> dict[str, Any]:
@@ -243,13 +284,16 @@ def _decode_message(raw: Any, where: str) -> dict[str, Any]:
             parts.append({"type": "text", "text": raw["refusal"], "provider_metadata": {PROVIDER: {"refusal": True}}})
         for i, call in enumerate(get_list(raw, "tool_calls", where, required=False) or []):
             parts.append({"type": "tool_call", "tool_call": decode_tool_call(call, f"{where}/tool_calls/{i}")})
+        reference = get_map(raw, "audio", where, required=False)
+        if reference is not None:  # an earlier audio reply, by id (``audio.py``): the message refers to it
+            fields["provider_metadata"] = {PROVIDER: {"audio": {"id": get_str(reference, "id", f"{where}/audio")}}}
         return {"role": "assistant", "parts": parts, **fields}
     if role == "tool":
         content = raw.get("content")
         text = (
             content
             if isinstance(content, str)
-            else "".join(p["text"] for p in _decode_content(content, f"{where}/content"))
+            else "".join(p["text"] for p in _decode_content(content, f"{where}/content") if p["type"] == "text")
         )
         call_id = get_str(raw, "tool_call_id", where)
         result = {"tool_call_id": call_id, "content": text}

@@ -6,7 +6,7 @@ refusal with its pointer, runs when the fast pass hands over (decision 023).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import MISSING
 from typing_extensions import assert_never
@@ -51,14 +51,34 @@ from wirechat.adapters._conversion import (
     parse_data_url,
 )
 from wirechat.adapters._provider_run import citations_out, provider_part_out, provider_tools_out
-from wirechat.adapters.openai_chat import request_fast, shapes
+from wirechat.adapters.openai_chat import audio, request_fast, shapes
 from wirechat.adapters.openai_chat.manifest import MANIFEST
 from wirechat.adapters.openai_chat.shapes import AUDIO_FORMATS, NAME, PROVIDER
 
-__all__ = ["encode_request"]
+__all__ = ["PartSink", "encode_request", "sunk"]
 
 
-def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict[str, Any], list[ConversionWarning]]:
+class PartSink(Protocol):
+    """Where an adapter for a server that writes more into Chat Completions messages (an OpenAI-compatible
+    server's reasoning, the tools Groq ran) takes an assistant message's reasoning and provider-run parts:
+    ``take`` answers whether it took the part (it warns for what it drops; a part it does not take goes the
+    Chat Completions way), then ``members`` gives what the message gets, once per assistant message."""
+
+    def take(self, part: ReasoningPart | ProviderToolCallPart | ProviderToolResultPart, where: str) -> bool: ...
+
+    def members(self) -> dict[str, Any]: ...
+
+
+def sunk(sink: PartSink | None, part: Part, where: str) -> bool:
+    """Whether ``sink`` took ``part`` (it takes only reasoning and provider-run parts)."""
+    if sink is None or not isinstance(part, (ReasoningPart, ProviderToolCallPart, ProviderToolResultPart)):
+        return False
+    return sink.take(part, where)
+
+
+def encode_request(
+    request: ChatRequest, adapter_name: str = NAME, sink: PartSink | None = None
+) -> tuple[dict[str, Any], list[ConversionWarning]]:
     conv = Conversion(MANIFEST)
     if request.model is MISSING:
         raise conv.refuse("model.absent", "/model")
@@ -66,7 +86,7 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
     if messages is None:  # something needs a warning, a refusal or a shape the fast pass does not write
         messages = []
         for i, message in enumerate(request.messages):
-            messages += _encode_message(message, f"/messages/{i}", conv)
+            messages += _encode_message(message, f"/messages/{i}", conv, sink)
     body: dict[str, Any] = {"model": request.model, "messages": messages}
     if request.tools is not MISSING:
         body["tools"] = [_encode_tool(tool, f"/tools/{i}", conv) for i, tool in enumerate(request.tools)]
@@ -91,7 +111,8 @@ def _encode_options(options: ChatOptions, body: dict[str, Any]) -> None:
 
 
 def _common(message: Message, where: str, conv: Conversion, *, named: bool) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The message members every role shares, and its own provider_metadata entry."""
+    """The message members every role shares, and what its own provider_metadata entry says: a system
+    message sent as ``developer``, an assistant message's earlier audio reply (``audio: {"id"}``)."""
     out: dict[str, Any] = {}
     if message.name is not MISSING:
         if named:
@@ -102,12 +123,18 @@ def _common(message: Message, where: str, conv: Conversion, *, named: bool) -> t
         conv.degrade("message.id", f"{where}/id")
     own, foreign = metadata_for(message.provider_metadata, PROVIDER)
     role_override = own.pop("role", None)
+    reference = own.pop("audio", None) if message.role == "assistant" else None
     if foreign or own:
         conv.degrade("message.provider_metadata", f"{where}/provider_metadata")
-    return out, {"role": role_override} if role_override == "developer" else {}
+    kept: dict[str, Any] = {"role": role_override} if role_override == "developer" else {}
+    if isinstance(reference, dict) and isinstance(reference.get("id"), str):
+        kept["audio"] = {"id": reference["id"]}
+    return out, kept
 
 
-def _encode_message(message: Message, where: str, conv: Conversion) -> list[dict[str, Any]]:
+def _encode_message(
+    message: Message, where: str, conv: Conversion, sink: PartSink | None = None
+) -> list[dict[str, Any]]:
     match message.role:
         case "system":
             out, own = _common(message, where, conv, named=True)
@@ -122,8 +149,10 @@ def _encode_message(message: Message, where: str, conv: Conversion) -> list[dict
             parts = [_user_part(part, f"{where}/parts/{j}", conv) for j, part in enumerate(message.parts)]
             return [{"role": "user", "content": _content(parts), **out}]
         case "assistant":
-            out, _ = _common(message, where, conv, named=True)
-            return [_encode_assistant(message, where, conv, out)]
+            out, own = _common(message, where, conv, named=True)
+            if "audio" in own:
+                out["audio"] = own["audio"]
+            return [_encode_assistant(message, where, conv, out, sink)]
         case "tool":
             _common(message, where, conv, named=False)
             if not message.parts:
@@ -225,12 +254,16 @@ def _file(source: FileUri | FileBase64 | FileId, where: str, conv: Conversion) -
     return out
 
 
-def _encode_assistant(message: Message, where: str, conv: Conversion, out: dict[str, Any]) -> dict[str, Any]:
+def _encode_assistant(
+    message: Message, where: str, conv: Conversion, out: dict[str, Any], sink: PartSink | None = None
+) -> dict[str, Any]:
     texts: list[dict[str, Any]] = []
     calls: list[dict[str, Any]] = []
     refusal: str | None = None
     for j, part in enumerate(message.parts):
         at = f"{where}/parts/{j}"
+        if sunk(sink, part, at):
+            continue
         match part:
             case TextPart():
                 own = _part_metadata(part, at, conv)
@@ -251,11 +284,17 @@ def _encode_assistant(message: Message, where: str, conv: Conversion, out: dict[
             case ProviderToolCallPart() | ProviderToolResultPart():
                 _part_metadata(part, at, conv)
                 provider_part_out(part, at, conv, PROVIDER)  # Chat Completions has no place for it: dropped, warned
+            case AudioPart() if audio.audio_reference(part) is not None and "audio" not in out:
+                _part_metadata(part, at, conv)
+                conv.degrade("audio.reply_by_id", at)
+                out["audio"] = audio.audio_reference(part)
             case ImagePart() | AudioPart() | FilePart() | DataPart() | ToolResultPart():
                 raise conv.refuse("part.misplaced", at)
             case _:
                 assert_never(part)
     result: dict[str, Any] = {"role": "assistant", **out}
+    if sink is not None:
+        result.update(sink.members())
     if texts:
         result["content"] = _content(texts)
     elif not calls and refusal is None:

@@ -1,52 +1,54 @@
-"""OpenAI ``chat.completion.chunk`` streams <-> canonical stream events.
+"""OpenAI ``chat.completion.chunk`` streams <-> canonical stream events (the encoder is in ``stream_encode``).
 
 Decoding: the first chunk gives ``start``; ``delta.content`` opens a text part, ``delta.refusal`` a
-refusal part, and each ``delta.tool_calls[].index`` its own tool-call part (fragments are keyed by that
-index only, so parallel calls never glue together). Parts close when ``finish_reason`` arrives; the usage
-chunk (``choices: []``, sent before ``[DONE]`` when ``stream_options.include_usage`` is on) gives
-``usage``; ``[DONE]`` gives ``finish``. A chunk with a top-level ``error`` gives an ``error`` event.
-Only choice 0 is decoded (``n > 1`` streams are not supported).
+refusal part, the first ``delta.audio`` an audio part (its fragments collected, ``audio.StreamedAudio``),
+and each ``delta.tool_calls[].index`` its own tool-call part (fragments are keyed by that index only, so
+parallel calls never glue together). Parts close when ``finish_reason`` arrives: the text's ``text_end``
+carries the ``delta.annotations`` collected as its citations, the audio arrives whole as a ``part`` event.
+The usage chunk (``choices: []``, sent before ``[DONE]`` when ``stream_options.include_usage`` is on) gives
+``usage``; ``[DONE]`` gives ``finish``, with ``created`` and the members the dialect keeps. A chunk with a
+top-level ``error`` gives an ``error`` event.
+
+No silent loss: a member of a chunk, its choice, delta or tool-call fragment that the decoder neither reads
+nor keeps goes to ``warnings`` as ``provider.unmapped``, pointed at ``/<n>/...`` (the n-th event fed, from
+0), once per member (a member every chunk repeats is reported where it first came); so does each choice
+other than choice 0 (``n`` > 1: a canonical reply has one message), once per choice.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import jiter
-from pydantic import MISSING
-from typing_extensions import assert_never
 
 from wirechat._generated.models import (
+    AudioPart,
     Error,
     ErrorEvent,
     FinishEvent,
     PartEvent,
-    ReasoningDeltaEvent,
-    ReasoningEndEvent,
-    ReasoningStartEvent,
     StartEvent,
     StreamEvent,
-    TextDeltaEvent,
     TextEndEvent,
-    TextStartEvent,
     TokenUsage,
-    ToolCallDeltaEvent,
-    ToolCallEndEvent,
     ToolCallStartEvent,
     UsageEvent,
 )
 from wirechat._stream_events import text_delta, text_end, text_start, tool_call_delta, tool_call_end
-from wirechat.adapters._contract import ConversionRefused, ConversionWarning, SseEvent
-from wirechat.adapters._conversion import Conversion, compact_json
-from wirechat.adapters.openai_chat import errors, finish, shapes, usage
+from wirechat.adapters._contract import ConversionWarning, SseEvent
+from wirechat.adapters._conversion import Conversion, Shape, compact_json
+from wirechat.adapters.openai_chat import audio, citations, errors, finish, shapes, usage
 from wirechat.adapters.openai_chat.manifest import MANIFEST
 from wirechat.adapters.openai_chat.response import METADATA_KEYS
+from wirechat.adapters.openai_chat.shapes import OPENAI, PROVIDER, Dialect, unmapped
+from wirechat.adapters.openai_chat.stream_encode import DONE, StreamEncoder
 from wirechat.adapters.openai_chat.stream_fast import text_fragment
 
 __all__ = ["StreamDecoder", "StreamEncoder"]
 
-PROVIDER = "openai"
-_DONE = "[DONE]"
+_EVENT = re.compile(r"^/\d+")
+_AUDIO: Shape = {"id": None, "data": None, "expires_at": None, "transcript": None}
 
 
 def _cut(message: str, usage_so_far: TokenUsage | None) -> ErrorEvent:
@@ -59,12 +61,21 @@ def _cut(message: str, usage_so_far: TokenUsage | None) -> ErrorEvent:
 class StreamDecoder:
     """OpenAI chunks -> canonical events (see the module docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, dialect: Dialect = OPENAI) -> None:
         self.warnings: list[ConversionWarning] = []
+        self._conv = Conversion(MANIFEST, self.warnings)
+        self._dialect = dialect
+        self._chunk_keys, self._choice_keys = dialect.chunk_keys, dialect.chunk_choice_keys
+        self._delta_shape = dialect.message
+        self._seen = -1  # the position of the event being read
+        self._reported: set[str] = set()
         self._started = False
         self._next_index = 0
         self._text: int | None = None
         self._refusal: int | None = None
+        self._audio: audio.StreamedAudio | None = None
+        self._annotations: list[Any] = []
+        self._annotations_at = ""
         self._calls: dict[int, int] = {}  # OpenAI tool_calls[].index -> part index
         self._has_calls = False
         self._open: list[tuple[str, int]] = []
@@ -74,6 +85,11 @@ class StreamDecoder:
         self._logprobs: dict[str, list[Any]] = {}
         self._done = False
 
+    @property
+    def position(self) -> int:
+        """The position of the event being read (from 0): the first step of a warning's pointer."""
+        return self._seen
+
     def reserve_index(self) -> int:
         """Take the next part index for a part a wrapping decoder emits itself (openai-compatible servers'
         reasoning text), so the parts this decoder opens later come after it."""
@@ -81,14 +97,22 @@ class StreamDecoder:
         self._next_index += 1
         return index
 
+    def report(self, pointer: str) -> None:
+        """Warn that the member at ``pointer`` is not mapped, once per member (the event number aside)."""
+        key = _EVENT.sub("", pointer, count=1)
+        if key not in self._reported:
+            self._reported.add(key)
+            self._conv.degrade("provider.unmapped", pointer)
+
     def feed(self, event: SseEvent) -> list[StreamEvent]:
         return self.feed_data(event.event, event.data)
 
     def feed_data(self, event: str | None, data: str) -> list[StreamEvent]:
         """``feed(SseEvent(event, data))`` without the object (``EventPump`` calls this)."""
+        self._seen += 1
         if self._done:
             return []
-        if data[:1] != "{" and data.strip() == _DONE:
+        if data[:1] != "{" and data.strip() == DONE:
             return self._finish()
         if self._text is not None:  # text is open: the chunk is most likely one more fragment of it
             fragment = text_fragment(data)
@@ -102,7 +126,7 @@ class StreamDecoder:
         if not isinstance(chunk, dict):
             self._done = True
             return [_cut("a stream chunk is not a JSON object", self._usage)]
-        return self.feed_chunk(chunk)
+        return self._chunk(chunk)
 
     def _fragment(self, chunk: Any) -> list[StreamEvent]:
         """``feed_chunk`` of a ``stream_fast.TextFragment``: the same metadata kept, the same event."""
@@ -120,6 +144,10 @@ class StreamDecoder:
     def feed_chunk(self, chunk: dict[str, Any]) -> list[StreamEvent]:
         """The events of one chunk already parsed to an object (an openai-compatible decoder that read it first
         passes it on rather than parsing it again)."""
+        self._seen += 1
+        return self._chunk(chunk)
+
+    def _chunk(self, chunk: dict[str, Any]) -> list[StreamEvent]:
         if self._done:
             return []
         if chunk.get("error") is not None:
@@ -138,37 +166,62 @@ class StreamDecoder:
         created = chunk.get("created")
         if created and isinstance(created, int) and metadata.get("created") != created:
             metadata["created"] = created
-        for key in METADATA_KEYS:
-            value = chunk.get(key)
-            if value is not None:
-                metadata[key] = value
         choices = chunk.get("choices")
-        if self._text is not None and type(choices) is list and len(choices) == 1 and chunk.get("usage") is None:
+        known = chunk.keys() <= self._chunk_keys
+        if self._text is not None and known and type(choices) is list and len(choices) == 1:
             # Most chunks: one more fragment of the open text, nothing else; the same events as _choice gives.
             choice = choices[0]
-            if type(choice) is dict and choice.get("finish_reason") is None and choice.get("logprobs") is None:
+            if (
+                type(choice) is dict
+                and choice.get("finish_reason") is None
+                and choice.get("logprobs") is None
+                and chunk.get("usage") is None
+                and choice.keys() <= self._choice_keys
+            ):
                 delta = choice.get("delta")
                 if type(delta) is dict and len(delta) == 1 and choice.get("index", 0) == 0:
                     content = delta.get("content")
                     if type(content) is str:
+                        self._keep(chunk, self._dialect.kept_body)
                         if content:
                             out.append(text_delta(self._text, content))
                         return out
-        for choice in choices or ():
-            if isinstance(choice, dict) and choice.get("index", 0) == 0:
-                self._choice(choice, out)
+        if not known:
+            for pointer in unmapped(chunk, dict.fromkeys(self._chunk_keys), f"/{self._seen}"):
+                self.report(pointer)
+        self._keep(chunk, self._dialect.kept_body)
+        for position, choice in enumerate(choices or ()):
+            if not isinstance(choice, dict):
+                continue
+            if choice.get("index", 0) == 0:
+                self._choice(choice, f"/{self._seen}/choices/{position}", out)
+            elif f"choice {choice.get('index')}" not in self._reported:
+                self._reported.add(f"choice {choice.get('index')}")
+                self._conv.degrade("provider.unmapped", f"/{self._seen}/choices/{position}")
         raw_usage = chunk.get("usage")
         if raw_usage is not None and isinstance(raw_usage, dict):
-            self._usage, extra = usage.decode(raw_usage)
+            self._usage, extra = usage.decode(raw_usage, f"/{self._seen}/usage")
             if extra:
                 self._metadata["usage"] = extra
             out.append(UsageEvent(usage=self._usage))
         return out
 
-    def _choice(self, choice: dict[str, Any], out: list[StreamEvent]) -> None:
+    def _keep(self, holder: dict[str, Any], keys: tuple[str, ...]) -> None:
+        for key in keys:
+            value = holder.get(key)
+            if value is not None:
+                self._metadata[key] = value
+
+    def _choice(self, choice: dict[str, Any], where: str, out: list[StreamEvent]) -> None:
+        if not choice.keys() <= self._choice_keys:
+            for pointer in unmapped(choice, dict.fromkeys(self._choice_keys), where):
+                self.report(pointer)
+        self._keep(choice, tuple(key for key in self._dialect.kept_choice if key != "logprobs"))
         delta = choice.get("delta") or {}
         if type(delta) is not dict:
-            raise ValueError(f"/choices/0/delta: a delta is a JSON object, not {_kind(delta)}")
+            raise ValueError(f"{where}/delta: a delta is a JSON object, not {_kind(delta)}")
+        for pointer in unmapped(delta, self._delta_shape, f"{where}/delta"):
+            self.report(pointer)
         content = delta.get("content")
         if isinstance(content, str) and content:
             if self._text is None:
@@ -180,15 +233,28 @@ class StreamDecoder:
                 self._refusal = self._open_part("refusal", out)
             if refusal:
                 out.append(text_delta(self._refusal, refusal))
+        if isinstance(delta.get("audio"), dict):
+            for pointer in unmapped(delta["audio"], _AUDIO, f"{where}/delta/audio"):
+                self.report(pointer)
+            if self._audio is None:
+                self._audio = audio.StreamedAudio(self.reserve_index())
+            self._audio.add(delta["audio"])
         calls = delta.get("tool_calls")
         if calls:
             if type(calls) is not list:
-                raise ValueError(f"/choices/0/delta/tool_calls: an array of tool call fragments, not {_kind(calls)}")
+                raise ValueError(f"{where}/delta/tool_calls: an array of tool call fragments, not {_kind(calls)}")
             for position, call in enumerate(calls):
+                at = f"{where}/delta/tool_calls/{position}"
                 if type(call) is not dict:
-                    where = f"/choices/0/delta/tool_calls/{position}"
-                    raise ValueError(f"{where}: a tool call fragment is a JSON object, not {_kind(call)}")
-                self._call(call, position, out)
+                    raise ValueError(f"{at}: a tool call fragment is a JSON object, not {_kind(call)}")
+                for pointer in unmapped(call, shapes.TOOL_CALL, at):
+                    self.report(pointer)
+                self._call(call, at, out)
+        if delta.get("annotations"):
+            self._annotations += citations.decode_annotations(
+                delta["annotations"], f"{where}/delta/annotations", self._dialect.issuer
+            )
+            self._annotations_at = self._annotations_at or f"{where}/delta/annotations"
         logprobs = choice.get("logprobs")
         if logprobs is not None and isinstance(logprobs, dict):
             for key in ("content", "refusal"):
@@ -206,13 +272,13 @@ class StreamDecoder:
         out.append(text_start(index))
         return index
 
-    def _call(self, call: dict[str, Any], position: int, out: list[StreamEvent]) -> None:
+    def _call(self, call: dict[str, Any], where: str, out: list[StreamEvent]) -> None:
         key = call.get("index", len(self._calls))
         if type(key) is not int:
-            raise ValueError(f"/choices/0/delta/tool_calls/{position}/index: an integer, not {_kind(key)}")
+            raise ValueError(f"{where}/index: an integer, not {_kind(key)}")
         function = call.get("function") or {}
         if type(function) is not dict:
-            raise ValueError(f"/choices/0/delta/tool_calls/{position}/function: a JSON object, not {_kind(function)}")
+            raise ValueError(f"{where}/function: a JSON object, not {_kind(function)}")
         arguments = function.get("arguments")
         if arguments is not None and not isinstance(arguments, str):
             arguments = compact_json(arguments)
@@ -226,21 +292,28 @@ class StreamDecoder:
             if not isinstance(call_id, str) or not call_id or not isinstance(name, str) or not name:
                 # the first fragment of a call names it; inventing an id or a name would hide a broken stream
                 missing = "id" if not isinstance(call_id, str) or not call_id else "function name"
-                raise ValueError(f"/choices/0/delta/tool_calls ({key}): a tool call's first fragment has no {missing}")
+                raise ValueError(f"{where} ({key}): a tool call's first fragment has no {missing}")
             out.append(ToolCallStartEvent(index=index, id=call_id, name=name))
         if arguments:
             out.append(tool_call_delta(self._calls[key], arguments))
 
     def _close_parts(self) -> list[StreamEvent]:
         out: list[StreamEvent] = []
+        annotations, self._annotations = self._annotations, []
+        if annotations and self._text is None:
+            self._conv.degrade("provider.unmapped", self._annotations_at)  # no text for them to cite
         for kind, index in self._open:
             if kind == "text":
-                out.append(text_end(index))
+                out.append(TextEndEvent(index=index, citations=annotations) if annotations else text_end(index))
             elif kind == "refusal":
                 out.append(TextEndEvent(index=index, provider_metadata={PROVIDER: {"refusal": True}}))
             else:
                 out.append(tool_call_end(index))
         self._open = []
+        if self._audio is not None:
+            part = self._audio.part(f"/{self._seen}/choices/0/delta/audio")
+            out.append(PartEvent(index=self._audio.index, part=AudioPart.model_validate(part)))
+            self._audio = None
         return out
 
     def _finish(self) -> list[StreamEvent]:
@@ -264,85 +337,6 @@ class StreamDecoder:
         if self._done:
             return []
         return self._finish()
-
-
-class StreamEncoder:
-    """Canonical events -> OpenAI chunks. Reasoning is not sent (Chat Completions streams none); the
-    ``usage`` chunk and ``[DONE]`` follow the finish chunk."""
-
-    def __init__(self) -> None:
-        self._id = ""
-        self._model = ""
-        self._calls: dict[int, int] = {}
-        self._usage: TokenUsage | None = None
-        self._conv = Conversion(MANIFEST)
-
-    def _chunk(self, delta: dict[str, Any] | None, finish_reason: str | None = None, **extra: Any) -> SseEvent:
-        choices = [] if delta is None else [{"index": 0, "delta": delta, "finish_reason": finish_reason}]
-        body = {
-            "id": self._id,
-            "object": "chat.completion.chunk",
-            "created": extra.pop("created", 0),
-            "model": self._model,
-            "choices": choices,
-            **extra,
-        }
-        return SseEvent(None, compact_json(body))
-
-    def feed(self, event: StreamEvent) -> list[SseEvent]:
-        match event:
-            case StartEvent():
-                self._id = "" if event.id is MISSING else event.id
-                self._model = "" if event.model is MISSING else event.model
-                return [self._chunk({"role": "assistant"})]
-            case TextDeltaEvent():
-                return [self._chunk({"content": event.text})]
-            case ToolCallStartEvent():
-                self._calls[event.index] = len(self._calls)
-                opening = shapes.stream_call_opening(self._calls[event.index], event.id, event.name)
-                return [self._chunk({"tool_calls": [opening]})]
-            case ToolCallDeltaEvent():
-                key = self._calls[event.index]
-                return [self._chunk({"tool_calls": [shapes.stream_call_arguments(key, event.arguments)]})]
-            case (
-                TextStartEvent()
-                | TextEndEvent()
-                | ToolCallEndEvent()
-                | ReasoningStartEvent()
-                | ReasoningDeltaEvent()
-                | ReasoningEndEvent()
-            ):
-                return []
-            case PartEvent():
-                raise ConversionRefused("response.part_unsupported", MANIFEST.message("response.part_unsupported"))
-            case UsageEvent():
-                self._usage = event.usage
-                return []
-            case FinishEvent():
-                return self._finish(event)
-            case ErrorEvent():
-                _, _, body = errors.encode_error(event.error)
-                return [SseEvent(None, compact_json(body))]
-            case _:
-                assert_never(event)
-
-    def _finish(self, event: FinishEvent) -> list[SseEvent]:
-        own: dict[str, Any] = {}
-        if event.provider_metadata is not MISSING:
-            own = dict(event.provider_metadata.get(PROVIDER, {}))
-        extra = {key: own[key] for key in METADATA_KEYS if key in own}
-        if "created" in own:
-            extra["created"] = own["created"]
-        raw = finish.encode(event.finish_reason, self._conv)
-        out = [self._chunk({}, raw, **extra)]
-        if self._usage is not None:
-            body = usage.encode(self._usage, self._conv, own.get("usage"))
-            out.append(self._chunk(None, usage=body, **extra))
-        out.append(SseEvent(None, _DONE))
-        return out
-
-    def close(self) -> list[SseEvent]:
-        return []
 
 
 def _kind(value: Any) -> str:

@@ -11,6 +11,8 @@ the chunk as before:
   not 0.0); ``finish_reason``, ``logprobs``, ``usage`` and ``error`` absent or null; ``created`` an integer
   or null; ``system_fingerprint`` and ``service_tier`` strings or null; exactly one choice. Any other value
   fails the decode, and the dict path reads it;
+- the members are exact: a chunk or choice member outside OpenAI's own (``id``, ``object``, ``model``, the
+  ones above, ``obfuscation``'s padding) fails the decode, so the dict path keeps or reports it;
 - JSON the dict path refuses is refused here too (syntax, lone surrogates, ``NaN`` and ``Infinity``,
   which only ``jiter`` accepts, fail here and go to ``jiter``) with one exception, nesting: ``jiter`` stops
   at a depth of about 250 where msgspec goes on, so a chunk holding 200 or more ``[``/``{`` characters
@@ -41,21 +43,25 @@ if msgspec is not None:
     class _Delta(msgspec.Struct, forbid_unknown_fields=True):
         content: str
 
-    class _Choice(msgspec.Struct):
+    class _Choice(msgspec.Struct, forbid_unknown_fields=True):
         delta: _Delta
         index: int = 0
         finish_reason: None = None
         logprobs: None = None
 
-    class TextFragment(msgspec.Struct):
+    class TextFragment(msgspec.Struct, forbid_unknown_fields=True):
         """A chunk that only adds text: its one choice's fragment and the chunk's metadata members."""
 
         choices: list[_Choice]
+        id: Any = None
+        object: Any = None
+        model: Any = None
         created: int | None = None
         system_fingerprint: str | None = None
         service_tier: str | None = None
         usage: None = None
         error: None = None
+        obfuscation: Any = None
 
     _decode = msgspec.json.Decoder(TextFragment).decode
     _errors: tuple[type[Exception], ...] = (msgspec.DecodeError,)

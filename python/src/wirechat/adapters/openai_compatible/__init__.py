@@ -17,7 +17,14 @@ from wirechat._generated.models import ChatResponse, EmbedRequest, EmbedResponse
 from wirechat.adapters._binding import ModuleAdapter, recorded_dir
 from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters.openai_chat import embed
-from wirechat.adapters.openai_compatible import errors, request_decode, request_encode, response, stream
+from wirechat.adapters.openai_compatible import (
+    errors,
+    gate_reductions,
+    request_decode,
+    request_encode,
+    response,
+    stream,
+)
 from wirechat.adapters.openai_compatible.manifest import MANIFESTS
 from wirechat.adapters.openai_compatible.profiles import PROFILES, Profile, oracle_name
 from wirechat.adapters.openai_compatible.shapes import NAME, PROVIDER
@@ -32,6 +39,8 @@ class OpenAICompatibleAdapter(ModuleAdapter):
     request_encode_module, request_decode_module = request_encode, request_decode
     response_module, stream_module, errors_module = response, stream, errors
     error_cases = errors.ERROR_CASES
+    gate_reductions = gate_reductions
+    """What the profiles' own manifest features do to a document (``wirechat.testing.gate_expected``)."""
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile

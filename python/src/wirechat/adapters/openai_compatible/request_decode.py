@@ -1,51 +1,116 @@
 """An OpenAI-compatible request body -> canonical ``ChatRequest`` (``decode_request``): openai-chat's
-decoder, after taking the reasoning text an assistant message carries in history (Ollama's ``reasoning``,
-``reasoning_content`` of servers that echo DeepSeek's shape; one member, a second is reported as unmapped)
-into a reasoning part put first in that message; everything else is read, carried or reported as
-openai-chat does."""
+decoder, after taking what an assistant message carries beside OpenAI's members in history (the profile's
+``reasoning``, ``reasoning_content``, OpenRouter's ``reasoning_details``: ``reasoning.py``) into reasoning
+parts put first in that message; everything else is read, carried or reported as openai-chat does.
+
+A body ``decode_request`` accepts is one ``encode_request`` sends back: what the profile's server does not
+take is reported as ``provider.unmapped`` and not carried. That is a member openai-chat carries whole in
+``provider_options`` that the profile's own options schema rejects (a closed schema that does not list it,
+one the server answers 400 for, a value outside the schema), a member the profile drops on encoding
+(DeepSeek's ``seed``, Groq's ``messages[].name``) and, for a server whose streamed usage is not asked for
+with ``stream_options`` (Groq), ``stream_options``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from wirechat._generated.models import ChatRequest, Reasoning, ReasoningPart
+from pydantic import MISSING
+
+from wirechat._generated.models import ChatRequest, ReasoningPart
 from wirechat.adapters._contract import ConversionWarning
+from wirechat.adapters._conversion import Conversion
+from wirechat.adapters._options import check_options
 from wirechat.adapters.openai_chat import request_decode as openai_decode
-from wirechat.adapters.openai_compatible.profiles import profile_of
-from wirechat.adapters.openai_compatible.shapes import NAME, read_reasoning
+from wirechat.adapters.openai_compatible import reasoning
+from wirechat.adapters.openai_compatible.manifest import MANIFESTS
+from wirechat.adapters.openai_compatible.profiles import Profile, profile_of
+from wirechat.adapters.openai_compatible.shapes import NAME
+from wirechat.errors import WireError
 
 __all__ = ["decode_request"]
-
-_ALL_FIELDS = ("reasoning_content", "reasoning")
 
 
 def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[ChatRequest, list[ConversionWarning]]:
     profile = profile_of(adapter_name)
-    fields = profile.reasoning_read
+    conv = Conversion(MANIFESTS[profile.name])
     messages = body.get("messages")
-    found: dict[int, str] = {}
-    if isinstance(messages, list) and any(isinstance(m, Mapping) and _has_reasoning(m) for m in messages):
+    found: dict[int, list[ReasoningPart]] = {}
+    if isinstance(messages, list) and any(reasoning.has_reasoning(m) for m in messages):
         stripped = []
-        for i, message in enumerate(messages):
-            if isinstance(message, Mapping) and message.get("role") == "assistant" and _has_reasoning(message):
-                text = read_reasoning(message, fields, f"/messages/{i}")
-                if text:
-                    found[i] = text
-                read = next(name for name in fields if message.get(name) is not None)
-                stripped.append({k: v for k, v in message.items() if k != read})  # a second one is reported
-                continue
+        for i, given in enumerate(messages):
+            message = given
+            if isinstance(given, Mapping) and given.get("role") == "assistant" and reasoning.has_reasoning(given):
+                parts, message, _ = reasoning.read_message(given, profile, f"/messages/{i}")
+                if parts:
+                    found[i] = parts
             stripped.append(message)
         body = {**body, "messages": stripped}
-    request, warnings = openai_decode.decode_request(body, adapter_name)
-    if not found:
-        return request, warnings
-    decoded = list(request.messages)
-    for i, text in found.items():
-        part = ReasoningPart(reasoning=Reasoning(text=text))
-        decoded[i] = decoded[i].model_copy(update={"parts": [part, *decoded[i].parts]})
-    return request.model_copy(update={"messages": decoded}), warnings
+    request, warnings = openai_decode.decode_request(
+        body, adapter_name, profile.issuer if profile.provider_tools else None
+    )
+    request = _fit_options(request, body, profile, adapter_name, conv)
+    request = _fit_dropped(request, profile, conv)
+    if found:
+        decoded = list(request.messages)
+        for i, parts in found.items():
+            decoded[i] = decoded[i].model_copy(update={"parts": [*parts, *decoded[i].parts]})
+        request = request.model_copy(update={"messages": decoded})
+    return request, warnings + conv.warnings
 
 
-def _has_reasoning(message: Mapping[str, Any]) -> bool:
-    return any(message.get(name) is not None for name in _ALL_FIELDS)
+def _fit_options(
+    request: ChatRequest, body: Mapping[str, Any], profile: Profile, adapter_name: str, conv: Conversion
+) -> ChatRequest:
+    """``request`` with the carried members the profile's server does not take reported and removed."""
+    mode = body.get("stream_options")
+    if profile.stream_usage != "stream_options" and isinstance(mode, Mapping) and mode.get("include_usage") is True:
+        conv.degrade("provider.unmapped", "/stream_options/include_usage")
+    options = request.provider_options
+    if options is MISSING or options is None:
+        return request
+    own = options.get(adapter_name)
+    if not isinstance(own, Mapping):
+        return request
+    schema = MANIFESTS[profile.name].options_schema
+    kept: dict[str, Any] = {}
+    for key, value in own.items():
+        if key in profile.refused_options or not _fits({key: value}, adapter_name, schema):
+            conv.degrade("provider.unmapped", f"/{key}")
+        else:
+            kept[key] = value
+    if len(kept) == len(own):
+        return request
+    rest = {name: value for name, value in options.items() if name != adapter_name}
+    if kept:
+        rest[adapter_name] = kept
+    return request.model_copy(update={"provider_options": rest or MISSING})
+
+
+def _fit_dropped(request: ChatRequest, profile: Profile, conv: Conversion) -> ChatRequest:
+    """``request`` without what the profile drops on encoding (``seed``, message names), each reported."""
+    manifest = MANIFESTS[profile.name]
+    update: dict[str, Any] = {}
+    options = request.options
+    if manifest.level("options.seed") != "lossless" and options is not MISSING and options.seed is not MISSING:
+        conv.degrade("provider.unmapped", "/seed")
+        rest = {name: getattr(options, name) for name in type(options).model_fields if name != "seed"}
+        rest = {name: value for name, value in rest.items() if value is not MISSING}
+        update["options"] = type(options)(**rest) if rest else MISSING
+    if manifest.level("message.name") != "lossless":
+        messages = list(request.messages)
+        for i, message in enumerate(messages):
+            if message.name is not MISSING and message.role != "tool":
+                conv.degrade("provider.unmapped", f"/messages/{i}/name")
+                messages[i] = message.model_copy(update={"name": MISSING})
+        update["messages"] = messages
+    return request.model_copy(update=update) if update else request
+
+
+def _fits(member: dict[str, Any], adapter_name: str, schema: Mapping[str, Any]) -> bool:
+    try:
+        check_options(member, adapter_name, schema)
+    except WireError:
+        return False
+    return True

@@ -1,8 +1,11 @@
 """Canonical ``ChatRequest`` -> the request body of an OpenAI-compatible server (``encode_request``).
 
-openai-chat's encoder writes the body; around it, the profile (chosen by the adapter name,
+openai-chat's encoder writes the body, with ``message_writer.MessageWriter`` taking each assistant message's
+reasoning and provider-run parts (what the server takes back of them: DeepSeek's ``reasoning_content``,
+OpenRouter's ``reasoning_details``); around it, the profile (chosen by the adapter name,
 ``openai-compatible:ollama``) refuses what its server cannot take and drops, with a warning, what it would
-reject (``seed`` for DeepSeek, ``messages[].name`` for Groq), names the token limit as the server does
+reject (``seed`` for DeepSeek, ``messages[].name`` for Groq), sends the tools the server defines itself
+(``ChatRequest.provider_tools`` of its issuer) after the function tools, names the token limit as the server does
 (``max_tokens`` or ``max_completion_tokens``), rewords openai-chat's warnings with the profile's own texts,
 and checks the profile's ``provider_options`` against its own schema (members the server answers 400 for
 are refused with the reason) before merging them.
@@ -29,9 +32,11 @@ from wirechat._generated.models import (
 from wirechat.adapters import _parts
 from wirechat.adapters._contract import ConversionRefused, ConversionWarning, Manifest
 from wirechat.adapters._conversion import Conversion
+from wirechat.adapters._provider_run import provider_tools_out
 from wirechat.adapters.openai_chat import request_encode as openai_encode
 from wirechat.adapters.openai_chat.manifest import MANIFEST as OPENAI
 from wirechat.adapters.openai_compatible.manifest import MANIFESTS
+from wirechat.adapters.openai_compatible.message_writer import MessageWriter
 from wirechat.adapters.openai_compatible.profiles import Profile, profile_of
 from wirechat.adapters.openai_compatible.shapes import NAME, PROVIDER
 
@@ -39,7 +44,7 @@ __all__ = ["encode_request", "reworded"]
 
 
 def _differs(manifest: Manifest) -> frozenset[str]:
-    return frozenset(f for f, s in manifest.features.items() if OPENAI.features[f] != s)
+    return frozenset(f for f, s in manifest.features.items() if OPENAI.features.get(f) != s)
 
 
 _CHANGED = {name: _differs(manifest) for name, manifest in MANIFESTS.items()}
@@ -53,8 +58,12 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
     if request.model is not MISSING:
         _profile_features(request, conv, changed, _RULES[profile.name])
     options = request.provider_options
-    inner = request if options is MISSING else request.model_copy(update={"provider_options": MISSING})
-    body, warnings = openai_encode.encode_request(inner, adapter_name)
+    inner = request.model_copy(update={"provider_options": MISSING, "provider_tools": MISSING})
+    writer = MessageWriter(profile, conv, reply=False)
+    body, warnings = openai_encode.encode_request(inner, adapter_name, writer)
+    defined = provider_tools_out(request, conv, profile.issuer)  # the server's own, after the function tools
+    if defined:
+        body["tools"] = [*body.get("tools", []), *defined]
     if "max_completion_tokens" in body and profile.max_tokens_field == "max_tokens":
         body["max_tokens"] = body.pop("max_completion_tokens")
     if "options.seed" in changed:
@@ -75,7 +84,7 @@ def reworded(warnings: list[ConversionWarning], manifest: Manifest, changed: fro
             out.append(warning)
             continue
         old, new = OPENAI.message(warning.feature), manifest.message(warning.feature)
-        out.append(ConversionWarning(warning.feature, warning.message.replace(old, new)))
+        out.append(ConversionWarning(warning.feature, warning.message.replace(old, new), warning.where))
     return out
 
 

@@ -1,12 +1,15 @@
 """OpenAI-compatible ``chat.completion`` bodies <-> canonical ``ChatResponse``: openai-chat's codec with
 the profile's quirks around it.
 
-Decoding: the reasoning text (``reasoning_content`` / ``reasoning``, per profile) becomes a reasoning part
-put first; a tool call without an id gets the id of ``shapes.synthesised_id`` where the
-profile allows it (else the body is invalid, naming the pointer), flagged on the part; the finish reason is
-read with the profile's table; usage keeps what servers add (``usage.py``); llama-server's ``timings`` go to
-``provider_metadata.openai``. Encoding: openai-chat's (reasoning is dropped with a warning), with the
-finish reason and the usage members from the profile.
+Decoding: the reasoning (``reasoning.py``: the profile's text members, OpenRouter's ``reasoning_details``)
+becomes reasoning parts put first, the tools the server ran (``executed_tools.py``) provider-run parts after
+them; a tool call without an id gets the id of ``shapes.synthesised_id`` where the profile allows it (else
+the body is invalid, naming the pointer), flagged on the part; the finish reason is read with the profile's
+table; usage keeps what servers add (``usage.py``); the body and choice members the profile keeps
+(``Profile.kept_body``, ``kept_choice``: llama-server's ``timings``, Groq's ``x_groq``, OpenRouter's
+``provider``...) go to ``provider_metadata.openai``; openai-chat reports every other member it does not map.
+Encoding: openai-chat's, with ``message_writer.MessageWriter`` writing the reasoning and the tools the server
+ran, and the finish reason and the usage members from the profile.
 """
 
 from __future__ import annotations
@@ -14,20 +17,42 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from wirechat._generated.models import ChatResponse, FinishReason, Reasoning, ReasoningPart
+from wirechat._generated.models import ChatResponse, FinishReason
 from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters._conversion import Conversion, metadata_for
 from wirechat.adapters.openai_chat import response as openai_response
-from wirechat.adapters.openai_compatible import finish, usage
+from wirechat.adapters.openai_chat.shapes import KEPT_BODY, KEPT_CHOICE, Dialect
+from wirechat.adapters.openai_compatible import executed_tools, finish, reasoning, usage
 from wirechat.adapters.openai_compatible.manifest import MANIFESTS
-from wirechat.adapters.openai_compatible.profiles import GENERIC, Profile
+from wirechat.adapters.openai_compatible.message_writer import MessageWriter
+from wirechat.adapters.openai_compatible.profiles import GENERIC, PROFILES, Profile
 from wirechat.adapters.openai_compatible.request_encode import _CHANGED, reworded
-from wirechat.adapters.openai_compatible.shapes import ID_FLAG, PROVIDER, read_reasoning, synthesised_id
+from wirechat.adapters.openai_compatible.shapes import ID_FLAG, PROVIDER, synthesised_id
 
-__all__ = ["decode_response", "encode_response", "fill_tool_call_ids"]
+__all__ = ["REASONING_MEMBER", "decode_response", "dialect", "encode_response", "fill_tool_call_ids"]
 
-SERVER_MEMBERS = ("timings",)
-"""Top-level body (and chunk) members a server adds that are kept in ``provider_metadata.openai``."""
+REASONING_MEMBER = "reasoning_member"
+"""The ``provider_metadata.openai`` member naming the reasoning text member a reply used, where the server may
+use either spelling and did not use the profile's first."""
+
+
+def _dialect(profile: Profile) -> Dialect:
+    extra = (*profile.reasoning_read, *((reasoning.DETAILS,) if profile.reasoning_details else ()))
+    return Dialect(
+        issuer=profile.issuer,
+        kept_body=(*KEPT_BODY, *profile.kept_body),
+        kept_choice=(*KEPT_CHOICE, *profile.kept_choice),
+        message_extra=(*extra, *((executed_tools.EXECUTED,) if profile.executed_tools else ())),
+        call_index=True,  # Ollama, DeepSeek, OpenRouter number them; writing the position back is harmless
+    )
+
+
+_DIALECTS = {name: _dialect(profile) for name, profile in PROFILES.items()}
+
+
+def dialect(profile: Profile) -> Dialect:
+    """How openai-chat's decoders read the profile's server (its issuer and the members it keeps)."""
+    return _DIALECTS.get(profile.name) or _dialect(profile)
 
 
 def fill_tool_call_ids(
@@ -59,7 +84,8 @@ def decode_response(
     body: Mapping[str, Any], warnings: list[ConversionWarning] | None = None, profile: Profile = GENERIC
 ) -> ChatResponse:
     choices = body.get("choices")
-    reasoning = None
+    first: list[Any] = []
+    member = None
     changed: list[int] = []
     raw_finish = None
     if isinstance(choices, list) and choices and isinstance(choices[0], Mapping):
@@ -67,53 +93,55 @@ def decode_response(
         raw_finish = choice.get("finish_reason")
         message = choice.get("message")
         if isinstance(message, Mapping):
-            reasoning = read_reasoning(message, profile.reasoning_read, "/choices/0/message")
-            message = {k: v for k, v in message.items() if k not in profile.reasoning_read}
+            where = "/choices/0/message"
+            thoughts, message, member = reasoning.read_message(message, profile, where)
+            ran, message = executed_tools.read_message(message, profile, where)
+            first = [*thoughts, *ran]
             calls = message.get("tool_calls")
             if isinstance(calls, list) and calls:
                 calls = message["tool_calls"] = [dict(c) if isinstance(c, Mapping) else c for c in calls]
                 response_id = body.get("id") if isinstance(body.get("id"), str) else ""
-                changed = fill_tool_call_ids(calls, str(response_id), profile, "/choices/0/message/tool_calls")
+                changed = fill_tool_call_ids(calls, str(response_id), profile, f"{where}/tool_calls")
             choice["message"] = message
         body = {**body, "choices": [choice, *choices[1:]]}
-    decoded = openai_response.decode_response(body, warnings)
-    return _adjust(decoded, body, profile, reasoning, changed=changed, raw_finish=raw_finish)
+    decoded = openai_response.decode_response(body, warnings, dialect(profile))
+    decoded = _adjust(decoded, body, profile, first, changed=changed, raw_finish=raw_finish)
+    if member is None or member == profile.reasoning_fields[0]:
+        return decoded
+    metadata, _ = metadata_for(decoded.provider_metadata, PROVIDER)
+    return decoded.model_copy(update={"provider_metadata": {PROVIDER: {**metadata, REASONING_MEMBER: member}}})
 
 
 def _adjust(
     decoded: ChatResponse,
     body: Mapping[str, Any],
     profile: Profile,
-    reasoning: str | None,
+    first: list[Any],
     *,
     changed: list[int],
     raw_finish: Any,
 ) -> ChatResponse:
     update: dict[str, Any] = {}
-    parts = list(decoded.message.parts)
+    parts: list[Any] = list(decoded.message.parts)
     if changed:
         calls = [i for i, part in enumerate(parts) if part.type == "tool_call"]
         for position in changed:
             at = calls[position]
-            parts[at] = parts[at].model_copy(update={"provider_metadata": {PROVIDER: {ID_FLAG: True}}})
-    if reasoning:
-        parts.insert(0, ReasoningPart(reasoning=Reasoning(text=reasoning)))
-    if changed or reasoning:
-        update["message"] = decoded.message.model_copy(update={"parts": parts})
+            own, _ = metadata_for(parts[at].provider_metadata, PROVIDER)
+            parts[at] = parts[at].model_copy(update={"provider_metadata": {PROVIDER: {**own, ID_FLAG: True}}})
+    if changed or first:
+        update["message"] = decoded.message.model_copy(update={"parts": [*first, *parts]})
     has_calls = any(part.type == "tool_call" for part in parts)
     if isinstance(raw_finish, str):
         update["finish_reason"] = finish.decode(raw_finish, has_tool_calls=has_calls, manifest=MANIFESTS[profile.name])
-    metadata, _ = metadata_for(decoded.provider_metadata, PROVIDER)
     raw_usage = body.get("usage")
     if isinstance(raw_usage, Mapping):
+        metadata, _ = metadata_for(decoded.provider_metadata, PROVIDER)
         update["usage"], extra = usage.decode(raw_usage)
         if extra:
             metadata["usage"] = extra
-    for key in SERVER_MEMBERS:
-        if body.get(key) is not None:
-            metadata[key] = body[key]
-    if metadata:
-        update["provider_metadata"] = {PROVIDER: metadata}
+        if metadata:
+            update["provider_metadata"] = {PROVIDER: metadata}
     return decoded.model_copy(update=update) if update else decoded
 
 
@@ -125,14 +153,9 @@ def encode_response(
     inner: list[ConversionWarning] = []
     sent = finish.encode(response.finish_reason, conv)
     stand_in = response.model_copy(update={"finish_reason": FinishReason(kind="stop", raw="stop")})
-    body = openai_response.encode_response(stand_in, inner)
+    own, _ = metadata_for(response.provider_metadata, PROVIDER)
+    writer = MessageWriter(profile, conv, reply=True, field=own.get(REASONING_MEMBER))
+    body = openai_response.encode_response(stand_in, inner, dialect(profile), writer)
     body["choices"][0]["finish_reason"] = sent
     conv.warnings += reworded(inner, manifest, _CHANGED[profile.name])
-    own, _ = metadata_for(response.provider_metadata, PROVIDER)
-    members = (own.get("usage") or {}).get("members")
-    if "usage" in body and isinstance(members, Mapping):
-        body["usage"].update({key: value for key, value in members.items() if key not in body["usage"]})
-    for key in SERVER_MEMBERS:
-        if key in own:
-            body[key] = own[key]
     return body

@@ -90,6 +90,8 @@ class OpenAICompatibleWire(OpenAIChatWire):
         body.pop("service_tier", None)
         if self.quirks.timings:
             body["timings"] = _TIMINGS
+        if self.quirks.x_groq_usage:
+            body["x_groq"] = {"id": "req_fake"}  # Groq's request id, in the body as in the stream
         return body
 
     def chat_frames(self, reply: Reply, request: Mapping[str, Any]) -> list[Frame]:

@@ -196,6 +196,8 @@ def _request(run: _Check) -> None:
     run.problems += _same("decode_request(encode_request(decoded))", decoded, redecoded)
     if isinstance(body, dict) and body.get("stream") is True:
         again = run.adapter.stream_request_flags(again)
+    if isinstance(body, dict) and body.get("stream") is False:  # the call's mode, and the default one
+        body = {key: value for key, value in body.items() if key != "stream"}
     fmt, request = run.body.format, _canonical(decoded)
     places = [w.where for w in warnings] + [body_place(w.where, fmt, request) for w in encode_warnings]
     missing = unreported(equivalent(body, fmt), equivalent(again, fmt), places)

@@ -22,7 +22,6 @@ STREAMS_THAT_FAIL = {
 REQUESTS_REFUSED = {
     # Bedrock's InvokeModel body: the model is in the URL, not the body
     "langchaingo-bedrock-testbedrockanthropictoolcalling-1.request.json": "model.absent",
-    "openinference-bedrock-testclaudeinvokemodelmessageapi-test-invoke-model-with-image.request.json": "model.absent",
 }
 
 

@@ -42,7 +42,7 @@ def test_a_block_of_an_unknown_type_is_kept_reported_and_written_back() -> None:
     raw = recorded.body(f"{FALLBACK}.response.json")
     warnings: list[ConversionWarning] = []
     response = recorded.ADAPTER.decode_response(raw, warnings)
-    assert _where(warnings) == [("content_block.unknown", "/content/0")]
+    assert _where(warnings) == [("provider.unmapped", "/content/0")]
     assert [p.type for p in response.message.parts] == ["text"]
     kept = response.provider_metadata["anthropic"]["unknown_blocks"]  # type: ignore[index]
     assert kept == [{"index": 0, "block": raw["content"][0]}]
@@ -52,7 +52,7 @@ def test_a_block_of_an_unknown_type_is_kept_reported_and_written_back() -> None:
 def test_a_streamed_block_of_an_unknown_type_is_not_a_part() -> None:
     (stream,) = recorded.messages(f"{FALLBACK}.stream.sse")
     folded, warnings = recorded.fold_stream(stream)
-    assert _where(warnings) == [("content_block.unknown", "/1/content_block")]
+    assert _where(warnings) == [("provider.unmapped", "/1/content_block")]
     assert canonical(folded) == canonical(recorded.ADAPTER.decode_response(recorded.accumulate(stream)))
     events, _ = recorded.decode(stream)
     assert {e.index for e in events if hasattr(e, "index")} == {0}  # the text after it is part 0
@@ -129,8 +129,8 @@ def test_a_request_keeps_an_unknown_user_block_as_data_and_drops_an_unknown_assi
     }
     request, warnings = recorded.ADAPTER.decode_request(body)
     assert _where(warnings) == [
-        ("content_block.unknown", "/messages/0/content/0"),
-        ("content_block.unknown", "/messages/1/content/0"),
+        ("provider.unmapped", "/messages/0/content/0"),
+        ("provider.unmapped", "/messages/1/content/0"),
     ]
     user, assistant = json.loads(canonical(request))["messages"]
     assert user["parts"][0] == {"type": "data", "data": {"value": search_result}}
@@ -140,4 +140,4 @@ def test_a_request_keeps_an_unknown_user_block_as_data_and_drops_an_unknown_assi
 def test_the_warnings_name_features_the_manifest_declares_degraded() -> None:
     """``Conversion`` refuses to warn about a feature the manifest does not declare degraded."""
     manifest = recorded.ADAPTER.manifest
-    assert manifest.level("content_block.unknown") == manifest.level("provider.unmapped") == "degraded"
+    assert manifest.level("provider.unmapped") == manifest.level("provider.unmapped") == "degraded"

@@ -103,9 +103,3 @@ FEATURES.update(
         "citations.foreign": "citations another API issued (or without the issuer's block): the text goes without them",
     }
 )
-FEATURES.update(
-    {
-        # anthropic: content blocks of a type the adapter does not know (issue 23)
-        "content_block.unknown": "a provider content block of a type the adapter does not know: kept or dropped",
-    }
-)

@@ -64,7 +64,11 @@ MANIFEST = Manifest(
         "model.absent": _r("Messages needs a model: set ChatRequest.model"),
         "provider_options": _L,
         "provider_options.foreign": _L,
-        "provider.unmapped": _d("not a member this adapter maps: dropped"),
+        "provider.unmapped": _d(
+            "not a member this adapter maps: dropped (a block of a type it does not know is kept in a reply's "
+            "provider_metadata and written back, read as a data part in a request's user content, dropped from "
+            "an assistant turn)"
+        ),
         "text": _L,
         "system": _L,
         "system.later": _L,
@@ -156,10 +160,6 @@ MANIFEST = Manifest(
         "provider_tools.foreign": _d("a tool another API defines is not sent"),
         "citations.own": _L,
         "citations.foreign": _d("citations another API issued are replayed only to it: the text is sent without them"),
-        "content_block.unknown": _d(
-            "a block of a type this adapter does not know: a reply keeps it in provider_metadata (written back, "
-            "not replayed), a request's user content reads it as a data part, an assistant turn drops it"
-        ),
         "zero_values": _L,
         "usage.absent": _d("a Messages reply always reports usage: zeros are sent"),
     },

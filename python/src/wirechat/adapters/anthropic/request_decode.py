@@ -40,10 +40,10 @@ _OWN_KEYS = {
 
 # What the decoder maps, member by member (blocks: ``members.BLOCKS``): anything else in a message or a
 # function tool is reported (feature provider.unmapped), never dropped silently. Top-level members it does
-# not map travel whole in provider_options; block types it does not know are reported as
-# content_block.unknown and become data parts (user content) or are dropped (assistant content).
+# not map travel whole in provider_options; a block of a type it does not know is reported too, and becomes
+# a data part (user content) or is dropped (assistant content).
 _MESSAGE: Shape = {"role": None, "content": None}
-_TOOL: Shape = {"name": None, "description": None, "input_schema": None, "strict": None, "type": None}
+_TOOL: Shape = {"name": None, "description": None, "input_schema": None, "strict": None}
 _FUNCTION_TYPES = (None, "custom")
 """A tool whose ``type`` is absent or ``custom`` is the caller's function tool; any other is Anthropic's."""
 
@@ -151,7 +151,7 @@ def _report(block: Any, where: str, conv: Conversion) -> None:
     """Report what of ``block`` no part holds: a type this adapter does not know, or unmapped members (in the
     blocks a tool result holds too)."""
     if isinstance(block, Mapping) and not is_known(block.get("type")):
-        conv.degrade("content_block.unknown", where)
+        conv.degrade("provider.unmapped", where)
         return
     for pointer in unmapped_block(block, where):
         conv.degrade("provider.unmapped", pointer)

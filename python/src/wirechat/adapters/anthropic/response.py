@@ -56,7 +56,7 @@ def decode_content(
         at = f"{where}/{i}"
         part = decode_block(block, at, names)
         if part is None:
-            conv.degrade("content_block.unknown", at)
+            conv.degrade("provider.unmapped", at)
             unknown.append({"index": i, "block": dict(block)})
             continue
         for pointer in unmapped_block(block, at):

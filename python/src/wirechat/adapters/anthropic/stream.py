@@ -20,9 +20,9 @@ compact JSON the non-streamed response decodes to; a tool with no input fragment
 
 Nothing is dropped silently (``warnings``, pointers ``/<n>/...`` into the n-th event from 0): a member the
 decoder neither maps nor keeps (``members``), a delta or an event type it does not know, an event after
-``message_stop`` (``ping`` aside) are reported as ``provider.unmapped``; a block of an unknown type is
-reported as ``content_block.unknown`` and kept whole in the finish's ``provider_metadata`` (as the response
-decoder keeps it), and is not a part: the parts after it move down one index.
+``message_stop`` (``ping`` aside) are reported as ``provider.unmapped``; so is a block of an unknown type,
+which is kept whole in the finish's ``provider_metadata`` (as the response decoder keeps it) and is not a
+part: the parts after it move down one index.
 """
 
 from __future__ import annotations
@@ -250,7 +250,7 @@ class StreamDecoder:
         if provider_run.is_call(kind) or provider_run.is_result(kind):
             self._run[index] = (dict(block), [])
             return []
-        self._warn("content_block.unknown", where)
+        self._warn("provider.unmapped", where)
         self._kinds[index] = "unknown"
         self._skipped.append(index)
         self._unknown.append({"index": index, "block": dict(block)})

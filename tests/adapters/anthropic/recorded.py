@@ -27,6 +27,16 @@ def names(kind: str) -> list[str]:
     return sorted(path.name for path in CORPUS.glob(f"*.{kind}.*"))
 
 
+def status(name: str) -> int | None:
+    """The HTTP status the source recorded for a body (``SOURCES.ndjson``)."""
+    for line in (CORPUS.parent / "SOURCES.ndjson").read_text(encoding="utf-8").splitlines():
+        entry = json.loads(line)
+        if entry["file"] == f"anthropic/{name}":
+            found: int | None = entry["status"]
+            return found
+    raise KeyError(name)
+
+
 def body(name: str) -> dict[str, Any]:
     value = json.loads((CORPUS / name).read_text(encoding="utf-8"))
     assert isinstance(value, dict)

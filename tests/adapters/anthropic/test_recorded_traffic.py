@@ -67,6 +67,16 @@ def test_a_recorded_request_decodes_encodes_and_decodes_the_same(name: str) -> N
         assert canonical(again) == canonical(request)
 
 
+@pytest.mark.parametrize("name", recorded.names("error"))
+def test_a_recorded_error_keeps_the_providers_message(name: str) -> None:
+    """Claude on Amazon Bedrock writes ``{"message": ...}``: before issue 23 that read as ``HTTP 403``."""
+    raw = recorded.body(name)
+    error = recorded.ADAPTER.decode_error(recorded.status(name), {}, raw)
+    assert error.kind != "invalid_response"
+    message = raw["error"]["message"] if isinstance(raw.get("error"), dict) else raw.get("message")
+    assert message and message in error.message
+
+
 def test_the_corpus_is_there() -> None:
     """The sweeps above can fail: they read bodies, and there are bodies of every kind."""
     assert {kind: len(recorded.names(kind)) > 20 for kind in ("response", "stream", "request")} == {

@@ -39,7 +39,10 @@ def _where(warnings: list[ConversionWarning]) -> list[tuple[str, str]]:
 
 
 def test_a_block_of_an_unknown_type_is_kept_reported_and_written_back() -> None:
-    raw = recorded.body(f"{FALLBACK}.response.json")
+    """A ``fallback`` block (the model that answered instead of the one asked), read from the recorded
+    stream as the non-streamed body it stands for."""
+    (stream,) = recorded.messages(f"{FALLBACK}.stream.sse")
+    raw = recorded.accumulate(stream)
     warnings: list[ConversionWarning] = []
     response = recorded.ADAPTER.decode_response(raw, warnings)
     assert _where(warnings) == [("provider.unmapped", "/content/0")]

@@ -19,7 +19,7 @@ from wirechat.adapters.anthropic import request_fast
 from wirechat.stream import events_from_response, fold
 
 WEB_SEARCH = "mirascope-web-search-tool-anthropic-performs-web-search-and-returns-results-2.response.json"
-WEB_SEARCH_STREAM = "vercel-anthropic-web-search-with-tool-1.stream.sse"
+WEB_SEARCH_STREAM = "mirascope-web-search-tool-anthropic-streams-with-web-search-tool-1.stream.sse"
 MCP = "vercel-anthropic-mcp-1.response.json"
 FETCH_ERROR = "vercel-anthropic-issue-10819-web-fetch-error-1.response.json"
 
@@ -94,7 +94,7 @@ def test_a_result_type_anthropic_adds_later_is_read_by_its_suffix() -> None:
 
 
 def test_streamed_server_tool_input_is_collected_into_one_part_event() -> None:
-    """The stream that raised ``MalformedStreamError: tool_call_delta for index 2, which is a part part``."""
+    """The stream that raised ``MalformedStreamError: tool_call_delta for index 0, which is a part part``."""
     (stream,) = recorded.messages(WEB_SEARCH_STREAM)
     events, warnings = recorded.decode(stream)
     part_events = [e for e in events if isinstance(e, PartEvent)]

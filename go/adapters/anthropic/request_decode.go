@@ -1,8 +1,8 @@
 package anthropic
 
 // Anthropic Messages request body -> canonical ChatRequest (DecodeRequest), as Python's
-// anthropic/request_decode.py: a user message made only of tool_result blocks reads back as a tool
-// message; the top-level system becomes the first system message; members the canonical request cannot
+// anthropic/request_decode.py: a user message's tool_result blocks read back as a tool message (a message
+// mixing them with other blocks as a tool message and a user message, in order); the top-level system becomes the first system message; members the canonical request cannot
 // hold are kept in provider_options["anthropic"]. The canonical document is built as a tree and decoded
 // with every check of the spec, as Python validates its model.
 
@@ -98,11 +98,14 @@ func decodeRequestTree(body *obj) (*obj, error) {
 	if err != nil {
 		return nil, err
 	}
-	decoded, err := shared.MapEach(raw, "/messages", decodeMessage)
-	if err != nil {
-		return nil, err
+	for i, item := range raw {
+		decoded, err := decodeMessage(item, "/messages/"+strconv.Itoa(i))
+		if err != nil {
+			return nil, err
+		}
+		messages = append(messages, decoded...)
 	}
-	doc.Set("messages", append(messages, decoded...))
+	doc.Set("messages", messages)
 	if tools, err := shared.GetList(body, "tools", "", false); err != nil {
 		return nil, err
 	} else if tools != nil {
@@ -187,7 +190,9 @@ func decodeRequestTree(body *obj) (*obj, error) {
 	return doc, nil
 }
 
-func decodeMessage(raw any, where string) (*obj, error) {
+// decodeMessage gives the canonical message, or messages: a user turn's tool_result blocks are tool
+// messages, so a turn that mixes them with other blocks is split in runs, in order.
+func decodeMessage(raw any, where string) ([]any, error) {
 	message, ok := raw.(*obj)
 	if !ok {
 		return nil, shared.Invalid(where, "expected a message object")
@@ -200,16 +205,28 @@ func decodeMessage(raw any, where string) (*obj, error) {
 	if err != nil {
 		return nil, err
 	}
-	if role == "user" && len(parts) > 0 {
-		allResults := true
-		for _, p := range parts {
-			allResults = allResults && p.(*obj).Get("type") == "tool_result"
-		}
-		if allResults {
-			role = "tool"
-		}
+	if role != "user" {
+		return []any{newObj().Set("role", role).Set("parts", parts)}, nil
 	}
-	return newObj().Set("role", role).Set("parts", parts), nil
+	var runs []any
+	var run []any
+	runRole := ""
+	for _, p := range parts {
+		partRole := "user"
+		if p.(*obj).Get("type") == "tool_result" {
+			partRole = "tool"
+		}
+		if partRole != runRole && run != nil {
+			runs = append(runs, newObj().Set("role", runRole).Set("parts", run))
+			run = nil
+		}
+		runRole = partRole
+		run = append(run, p)
+	}
+	if run == nil {
+		return []any{newObj().Set("role", role).Set("parts", parts)}, nil
+	}
+	return append(runs, newObj().Set("role", runRole).Set("parts", run)), nil
 }
 
 func decodeBlocks(content any, where string) ([]any, error) {

@@ -1,6 +1,7 @@
 /**
  * Anthropic Messages request body -> canonical `ChatRequest` (Python's `anthropic/request_decode.py`): a
- * user message made only of `tool_result` blocks reads back as a tool message; the top-level `system`
+ * user message's `tool_result` blocks read back as a tool message (a message mixing them with other blocks
+ * as a tool message and a user message, in order); the top-level `system`
  * becomes the first system message; top-level members it does not map travel whole in `provider_options`;
  * members it does not map inside messages, blocks and tools are reported (`provider.unmapped`).
  * A body that is not a request throws `ProviderShapeError` naming the member (or `WireError` when what it
@@ -60,7 +61,7 @@ export function decodeRequest(input: unknown, adapterName = NAME): { request: Ch
   const request: ChatRequest = { messages };
   if (typeof body["model"] === "string" && body["model"]) request.model = body["model"];
   if (body["system"] !== undefined && body["system"] !== null) messages.push({ role: "system", parts: decodeBlocks(body["system"], "/system") });
-  (getList(body, "messages", "") ?? []).forEach((raw, i) => messages.push(decodeMessage(raw, `/messages/${i}`)));
+  (getList(body, "messages", "") ?? []).forEach((raw, i) => messages.push(...decodeMessage(raw, `/messages/${i}`)));
   const tools = getList(body, "tools", "", false);
   if (tools !== undefined) request.tools = tools.map((tool, i) => decodeTool(tool, `/tools/${i}`));
   const options: ChatOptions = {};
@@ -93,13 +94,22 @@ export function decodeRequest(input: unknown, adapterName = NAME): { request: Ch
   return { request: validate(request, "ChatRequest"), warnings: conv.warnings };
 }
 
-function decodeMessage(raw: unknown, where: string): Message {
+/** The canonical message, or messages: a user turn's `tool_result` blocks are tool messages, so a turn that
+ * mixes them with other blocks is split in runs, in order. */
+function decodeMessage(raw: unknown, where: string): Message[] {
   if (!isObject(raw)) throw new ProviderShapeError(where, "expected a message object");
-  let role = raw["role"];
+  const role = raw["role"];
   if (role !== "user" && role !== "assistant" && role !== "system") throw new ProviderShapeError(`${where}/role`, `expected user, assistant or system, got ${JSON.stringify(role ?? null)}`);
   const parts = decodeBlocks(raw["content"], `${where}/content`);
-  if (role === "user" && parts.length > 0 && parts.every((part) => part.type === "tool_result")) role = "tool";
-  return { role: role as Message["role"], parts };
+  if (role !== "user" || parts.length === 0) return [{ role: role as Message["role"], parts }];
+  const runs: Message[] = [];
+  for (const part of parts) {
+    const partRole = part.type === "tool_result" ? "tool" : "user";
+    const last = runs[runs.length - 1];
+    if (last !== undefined && last.role === partRole) last.parts.push(part);
+    else runs.push({ role: partRole, parts: [part] });
+  }
+  return runs;
 }
 
 function decodeBlocks(content: unknown, where: string): Part[] {

@@ -1,5 +1,6 @@
 """Anthropic errors: ``{"type": "error", "error": {"type", "message"}, "request_id"}`` with an HTTP status,
-or as an ``event: error`` inside a 200 stream, to a canonical ``Error``. 529 ``overloaded_error`` is
+or as an ``event: error`` inside a 200 stream, to a canonical ``Error`` (Claude on Amazon Bedrock answers
+its own errors as ``{"message": ...}``: the kind then comes from the status). 529 ``overloaded_error`` is
 ``overloaded`` and retryable; 402 ``billing_error`` is out of credit: ``rate_limited``, not retryable."""
 
 # ruff: noqa: E501 (the error table is one case per line)
@@ -62,6 +63,8 @@ def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | M
         detail = {}
     type_ = detail.get("type") if isinstance(detail.get("type"), str) else None
     message: str = detail["message"] if isinstance(detail.get("message"), str) else ""
+    if not message and parsed is not None and isinstance(parsed.get("message"), str):
+        message = parsed["message"]  # Amazon Bedrock's and Vertex AI's own errors: {"message": ...}
     kind = _KIND_BY_TYPE.get(type_ or "")
     if kind is None:
         kind = kind_for_status(status) if parsed is not None or status is not None else "invalid_response"

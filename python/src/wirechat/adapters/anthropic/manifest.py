@@ -9,6 +9,10 @@ __all__ = ["MANIFEST"]
 _L, _d, _r = LOSSLESS, degraded, refused  # short names: the table below is long
 
 
+_DISPLAY = {
+    "type": "string",
+    "description": "How thinking comes back: summarized, omitted (signature only), or a display mode added later.",
+}
 OPTIONS_SCHEMA = {
     "type": "object",
     "description": "Extra Messages body members, sent as given (the keys the adapter sets itself are refused).",
@@ -17,7 +21,7 @@ OPTIONS_SCHEMA = {
             "oneOf": [
                 {
                     "type": "object",
-                    "properties": {"type": {"const": "adaptive"}},
+                    "properties": {"type": {"const": "adaptive"}, "display": _DISPLAY},
                     "required": ["type"],
                     "additionalProperties": False,
                 },
@@ -32,6 +36,7 @@ OPTIONS_SCHEMA = {
                     "properties": {
                         "type": {"const": "enabled"},
                         "budget_tokens": {"type": "integer", "minimum": 1024, "maximum": 65536},
+                        "display": _DISPLAY,
                     },
                     "required": ["type", "budget_tokens"],
                     "additionalProperties": False,
@@ -44,6 +49,11 @@ OPTIONS_SCHEMA = {
             "additionalProperties": False,
         },
         "service_tier": {"enum": ["auto", "standard_only"]},
+        "mcp_servers": {
+            "type": "array",
+            "description": "The MCP connector's servers (its tools go in provider_tools as mcp_toolset tools).",
+            "items": {"type": "object", "properties": {"type": {"const": "url"}}, "required": ["type"]},
+        },
     },
     "additionalProperties": True,
 }
@@ -54,7 +64,11 @@ MANIFEST = Manifest(
         "model.absent": _r("Messages needs a model: set ChatRequest.model"),
         "provider_options": _L,
         "provider_options.foreign": _L,
-        "provider.unmapped": _d("not a member this adapter maps: dropped"),
+        "provider.unmapped": _d(
+            "not a member this adapter maps: dropped (a block of a type it does not know is kept in a reply's "
+            "provider_metadata and written back, read as a data part in a request's user content, dropped from "
+            "an assistant turn)"
+        ),
         "text": _L,
         "system": _L,
         "system.later": _L,
@@ -124,7 +138,9 @@ MANIFEST = Manifest(
         "response.id": _L,
         "response.model": _L,
         "response.provider_metadata.foreign": _d("provider data for other providers is not sent: dropped"),
-        "response.part_unsupported": _r("a Messages reply holds only text, thinking and tool calls"),
+        "response.part_unsupported": _r(
+            "a Messages reply holds only text, thinking, tool calls and the calls and results Anthropic ran"
+        ),
         "response.text_joined": _L,
         "finish_reason.raw_foreign": _d(
             "the finish reason is sent as Messages spells it (a kind it has no value for is sent as its "

@@ -2,7 +2,10 @@
 
 The first system message becomes the top-level ``system``; later ones are ``{"role": "system"}``
 messages. A tool message becomes a user message of ``tool_result`` blocks. Signed thinking is replayed
-only when Anthropic issued it (spec section 10). The messages go through ``request_fast`` first; this
+only when Anthropic issued it (spec section 10); so are the calls and results Anthropic ran, as their
+blocks, and citations (spec section 15). A tool call gets back the ``tool_use`` members kept in its
+``provider_metadata.anthropic`` (``caller``). Provider tools Anthropic defines follow the function tools,
+their definitions unchanged. The messages go through ``request_fast`` first; this
 module's walk, which writes every warning and refusal with its pointer, runs when it hands over
 (decision 023).
 """
@@ -59,6 +62,7 @@ from wirechat.adapters.anthropic.shapes import (
     SCHEMA_NAME,
     encode_reasoning,
     encode_tool_call,
+    tool_use_extras,
 )
 
 __all__ = ["encode_request"]
@@ -122,13 +126,28 @@ def _content(blocks: list[dict[str, Any]]) -> str | list[dict[str, Any]]:
     return blocks
 
 
+_KEPT: dict[type[Any], tuple[str, ...]] = {
+    TextPart: ("cache_control",),
+    ImagePart: ("cache_control",),
+    FilePart: ("cache_control", "citations"),
+    ToolResultPart: ("cache_control",),
+}
+"""The ``provider_metadata.anthropic`` members each part writes back into its block (a document's
+``citations`` is its citation setting); a tool call writes back every member (``shapes.tool_use_extras``)."""
+
+
 def _own(part: Part | Any, where: str, conv: Conversion) -> dict[str, Any]:
-    """The part's ``cache_control`` (the one provider field parts carry), degrading foreign metadata."""
+    """The members the part's block gets back from its ``provider_metadata.anthropic``, degrading the
+    rest and foreign metadata."""
     own, foreign = metadata_for(part.provider_metadata, PROVIDER)
-    extra = {key for key in own if key not in ("cache_control", "citations")}
-    if foreign or extra:
+    if foreign:
         conv.degrade("part.provider_metadata", f"{where}/provider_metadata")
-    return {key: own[key] for key in ("cache_control",) if key in own}
+    if isinstance(part, ToolCallPart):
+        return tool_use_extras(own, where, conv)
+    kept = {key: own[key] for key in _KEPT.get(type(part), ()) if key in own}
+    if len(kept) != len(own) and not foreign:
+        conv.degrade("part.provider_metadata", f"{where}/provider_metadata")
+    return kept
 
 
 def _system_blocks(message: Message, where: str, conv: Conversion) -> list[dict[str, Any]]:

@@ -3,10 +3,11 @@
 ``messages`` writes the top-level ``system`` and the ``messages`` array exactly as ``request_encode``'s
 full walk does for the shapes that need no warning and no refusal: text (with its ``cache_control``),
 inline images of the four types and image URLs, PDF and file-id documents and document URLs from the user,
-text, tool calls with compact object arguments and Anthropic's own signed thinking from the assistant,
-plain tool results. Anything else (message names, ids or provider data, foreign provider data on a part,
-reasoning that is dropped, data parts, arguments that are not compact...) raises ``Slow`` and the full walk
-runs instead.
+text, tool calls with compact object arguments (and the ``tool_use`` members their provider data keeps)
+and Anthropic's own signed thinking from the assistant, plain tool results. Anything else (message names,
+ids or provider data, foreign provider data on a part, reasoning that is dropped, data parts, citations,
+provider-run calls and results, arguments that are not compact...) raises ``Slow`` and the full walk runs
+instead.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from wirechat._generated.models import (
     ToolResultPart,
 )
 from wirechat.adapters._encode_fast import Slow, arguments_object
-from wirechat.adapters.anthropic.shapes import IMAGE_TYPES, PROVIDER
+from wirechat.adapters.anthropic.shapes import IMAGE_TYPES, PROVIDER, TOOL_USE_MEMBERS
 
 __all__ = ["messages"]
 
@@ -104,7 +105,7 @@ def _blocks(role: str, parts: list[Any], i: int, loose: list[str]) -> list[dict[
                     loose.append(f"/messages/{i}/parts/{j}/tool_call/arguments")
                 block = {"type": "tool_use", "id": call.id, "name": call.name, "input": value}
                 if part.provider_metadata is not missing:
-                    _cache_control(part.provider_metadata, block)
+                    _tool_use_extras(part.provider_metadata, block)
                 blocks.append(block)
             else:
                 blocks.append(_assistant_block(part))
@@ -140,10 +141,21 @@ def _cache_control(metadata: Any, block: dict[str, Any]) -> None:
     if len(metadata) != 1 or type(own) is not dict:
         raise Slow
     for key in own:
-        if key not in {"cache_control", "citations"}:
+        if key != "cache_control":
             raise Slow
     if "cache_control" in own:
         block["cache_control"] = own["cache_control"]
+
+
+def _tool_use_extras(metadata: Any, block: dict[str, Any]) -> None:
+    """Add the ``tool_use`` members kept in the part's provider data (``caller``, ``cache_control``...);
+    Slow for provider data the full walk degrades."""
+    if not metadata:
+        return
+    own = metadata.get(PROVIDER)
+    if len(metadata) != 1 or type(own) is not dict or not TOOL_USE_MEMBERS.isdisjoint(own):
+        raise Slow
+    block.update(own)
 
 
 def _user_block(part: Any) -> dict[str, Any]:

@@ -1,24 +1,38 @@
-"""Anthropic Messages streams <-> canonical stream events.
+"""Anthropic Messages streams -> canonical stream events (the encoder is in ``stream_encode``).
 
-Decoding: ``message_start`` gives ``start`` (and the input-side usage); each ``content_block_start`` opens
-the part at the block's index (thinking with issuer ``anthropic``; redacted thinking arrives whole);
-``text_delta``, ``thinking_delta``, ``signature_delta`` and ``input_json_delta`` are fragments of that index
-only; ``content_block_stop`` ends it; ``message_delta`` carries the stop reason and cumulative usage;
-``message_stop`` gives ``finish``; ``ping`` is ignored; ``error`` (even after a 200) gives ``error``.
-Tool input fragments are passed on without insignificant whitespace, so that the folded arguments equal
-the compact JSON the non-streamed response decodes to; a tool with no input fragments gets ``{}``.
+Decoding: ``message_start`` gives ``start``, the input-side usage, and the blocks its message already holds
+(programmatic tool calling sends a whole turn there, stop reason included, then ``message_stop``): each is
+read as if it had been opened and closed at its position. Each ``content_block_start`` opens the part at the
+block's index (thinking with issuer ``anthropic``; redacted thinking arrives whole); ``text_delta``,
+``thinking_delta``, ``signature_delta`` and ``input_json_delta`` are fragments of that index only;
+``citations_delta`` citations are collected and the text's ``text_end`` carries them all;
+``content_block_stop`` ends it. A ``tool_use`` block's members other than its id, name and input (``caller``)
+go to its ``tool_call_end``'s ``provider_metadata``. A call or a result Anthropic ran (``server_tool_use``,
+``mcp_tool_use``, ``*_tool_result``: ``provider_run``) is collected, its ``input_json_delta`` fragments
+joined and parsed into the block's ``input``, and sent as one ``part`` event at its ``content_block_stop``, so
+that the fold equals the non-streamed reading (spec section 15). ``message_delta`` carries the stop reason
+and cumulative usage; ``message_stop`` gives ``finish``; ``error`` (even after a 200) gives ``error``; a
+second ``message_start`` before ``message_stop`` (two generations spliced into one body) ends the stream as
+``invalid_response``.
+
+Tool input fragments are passed on without insignificant whitespace, so that the folded arguments equal the
+compact JSON the non-streamed response decodes to; a tool with no input fragments gets ``{}``.
+
+Nothing is dropped silently (``warnings``, pointers ``/<n>/...`` into the n-th event from 0): a member the
+decoder neither maps nor keeps (``members``), a delta or an event type it does not know, an event after
+``message_stop`` (``ping`` aside) are reported as ``provider.unmapped``; so is a block of an unknown type,
+which is kept whole in the finish's ``provider_metadata`` (as the response decoder keeps it) and is not a
+part: the parts after it move down one index.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import jiter
-from pydantic import MISSING
-from typing_extensions import assert_never
 
 from wirechat._generated.models import (
-    DataPart,
     Error,
     ErrorEvent,
     FinishEvent,
@@ -38,11 +52,16 @@ from wirechat._generated.models import (
     UsageEvent,
 )
 from wirechat._stream_events import reasoning_signature, reasoning_text, text_delta, tool_call_delta
-from wirechat.adapters._contract import ConversionRefused, ConversionWarning, SseEvent
-from wirechat.adapters._conversion import Conversion, compact_json
-from wirechat.adapters.anthropic import errors, finish, usage
+from wirechat.adapters._contract import ConversionWarning, SseEvent
+from wirechat.adapters._conversion import Conversion, compact_json, unmapped_members
+from wirechat.adapters.anthropic import errors, finish, provider_run, usage
+from wirechat.adapters.anthropic.blocks import tool_use_extras_of
+from wirechat.adapters.anthropic.citations import decode_citations
 from wirechat.adapters.anthropic.manifest import MANIFEST
-from wirechat.adapters.anthropic.shapes import PROVIDER, decode_block
+from wirechat.adapters.anthropic.members import DELTAS, EVENTS, RESPONSE_KEPT, unmapped_block
+from wirechat.adapters.anthropic.response import UNKNOWN_BLOCKS
+from wirechat.adapters.anthropic.shapes import PROVIDER
+from wirechat.adapters.anthropic.stream_encode import StreamEncoder
 from wirechat.adapters.anthropic.stream_fast import text_delta_of
 
 __all__ = ["JsonCompactor", "StreamDecoder", "StreamEncoder"]
@@ -94,15 +113,22 @@ class StreamDecoder:
 
     def __init__(self) -> None:
         self.warnings: list[ConversionWarning] = []
+        self._count = 0  # events fed so far: the number of the current one is self._count - 1
         self._kinds: dict[int, str] = {}
         self._compactors: dict[int, JsonCompactor] = {}
         self._sent_arguments: set[int] = set()
+        self._extras: dict[int, dict[str, Any]] = {}
         self._citations: dict[int, list[Any]] = {}
+        self._run: dict[int, tuple[dict[str, Any], list[str]]] = {}  # provider-run blocks and input fragments
+        self._names: dict[str, str] = {}
+        self._skipped: list[int] = []  # the indices of blocks of unknown types, which are not parts
+        self._unknown: list[dict[str, Any]] = []
         self._usage_raw: dict[str, Any] = {}
         self._usage: TokenUsage | None = None
         self._metadata: dict[str, Any] = {}
         self._stop_reason: str | None = None
         self._has_calls = False
+        self._started = False
         self._done = False
 
     def feed(self, event: SseEvent) -> list[StreamEvent]:
@@ -110,9 +136,12 @@ class StreamDecoder:
 
     def feed_data(self, event: str | None, text: str) -> list[StreamEvent]:
         """``feed(SseEvent(event, text))`` without the object (``EventPump`` calls this)."""
+        self._count += 1
         if self._done:
+            if event != "ping" and '"ping"' not in text:
+                self._warn("provider.unmapped", "")  # an event after the end of the message
             return []
-        if '"text_delta"' in text:  # most of a text stream: read typed when it is exactly that (stream_fast)
+        if '"text_delta"' in text and not self._skipped:  # most of a text stream: read typed (stream_fast)
             delta = text_delta_of(text)
             if delta is not None:
                 return [text_delta(*delta)]
@@ -125,12 +154,19 @@ class StreamDecoder:
             self._done = True
             return [_cut("a stream event is not a JSON object", self._usage)]
         kind: str | None = data.get("type") or event
+        shape = EVENTS.get(str(kind))
+        if shape is None:  # an event type newer than this adapter
+            self._warn("provider.unmapped", "")
+            return []
+        for pointer in unmapped_members(data, shape, ""):
+            self._warn("provider.unmapped", pointer)
         if kind == "content_block_delta":
             return self._delta(data)
         if kind == "content_block_start":
-            return self._start_block(data)
+            index = data.get("index", len(self._kinds))
+            return self._open(index, data.get("content_block") or {}, "/content_block")
         if kind == "content_block_stop":
-            return self._stop_block(data)
+            return self._close(data.get("index", 0))
         if kind == "message_start":
             return self._message_start(data)
         if kind == "message_delta":
@@ -143,18 +179,36 @@ class StreamDecoder:
             if self._usage is not None:
                 error = error.model_copy(update={"usage": self._usage})
             return [ErrorEvent(error=error)]
-        return []  # ping, and event types newer than this adapter
+        return []  # ping
+
+    def _warn(self, feature: str, pointer: str) -> None:
+        Conversion(MANIFEST, self.warnings).degrade(feature, f"/{self._count - 1}{pointer}")
+
+    def _part(self, index: Any) -> Any:
+        """The part index of the block at ``index``: blocks of unknown types before it are not parts."""
+        if not self._skipped or not isinstance(index, int):
+            return index
+        return index - sum(1 for skipped in self._skipped if skipped < index)
 
     def _message_start(self, data: dict[str, Any]) -> list[StreamEvent]:
+        if self._started:
+            self._done = True
+            return [_cut("a second message_start before message_stop (two generations in one body)", self._usage)]
+        self._started = True
         message = data.get("message") or {}
         out: list[StreamEvent] = []
         start = {key: message[key] for key in ("id", "model") if isinstance(message.get(key), str) and message[key]}
         out.append(StartEvent(**start))
         if isinstance(message.get("usage"), dict):
             out += self._merge_usage(message["usage"])
-        for key in ("container", "diagnostics"):
+        for key in RESPONSE_KEPT:
             if message.get(key) is not None:
                 self._metadata[key] = message[key]
+        if isinstance(message.get("stop_reason"), str):
+            self._stop_reason = message["stop_reason"]
+        content = message.get("content")
+        for i, block in enumerate(content if isinstance(content, list) else []):
+            out += self._open(i, block, f"/message/content/{i}") + self._close(i)
         return out
 
     def _merge_usage(self, raw: dict[str, Any]) -> list[StreamEvent]:
@@ -166,92 +220,145 @@ class StreamDecoder:
             self._metadata.pop("usage", None)
         return [UsageEvent(usage=self._usage)]
 
-    def _start_block(self, data: dict[str, Any]) -> list[StreamEvent]:
-        index = data.get("index", len(self._kinds))
-        block = data.get("content_block") or {}
+    def _open(self, index: Any, block: Any, where: str) -> list[StreamEvent]:
+        if not isinstance(block, Mapping):
+            raise ValueError(f"{where} ({index}): expected a content block object")
         kind = str(block.get("type"))
         self._kinds[index] = kind
+        for pointer in unmapped_block(block, where):
+            self._warn("provider.unmapped", pointer)
+        part = self._part(index)
         if kind == "text":
-            out: list[StreamEvent] = [TextStartEvent(index=index)]
+            out: list[StreamEvent] = [TextStartEvent(index=part)]
             if block.get("text"):
-                out.append(TextDeltaEvent(index=index, text=block["text"]))
+                out.append(TextDeltaEvent(index=part, text=block["text"]))
             if block.get("citations"):
                 self._citations[index] = list(block["citations"])
             return out
         if kind == "thinking":
-            out = [ReasoningStartEvent(index=index, issuer=PROVIDER)]
+            out = [ReasoningStartEvent(index=part, issuer=PROVIDER)]
             if block.get("thinking") or block.get("signature"):
                 fragment = {key: block[key] for key in ("signature",) if block.get(key)}
                 if block.get("thinking"):
                     fragment["text"] = block["thinking"]
-                out.append(ReasoningDeltaEvent(index=index, **fragment))
+                out.append(ReasoningDeltaEvent(index=part, **fragment))
             return out
         if kind == "redacted_thinking":
-            return [ReasoningStartEvent(index=index, issuer=PROVIDER, redacted_data=str(block.get("data")))]
+            return [ReasoningStartEvent(index=part, issuer=PROVIDER, redacted_data=str(block.get("data")))]
         if kind == "tool_use":
-            self._has_calls = True
-            self._compactors[index] = JsonCompactor()
-            call_id, name = block.get("id"), block.get("name")
-            if not isinstance(call_id, str) or not call_id or not isinstance(name, str) or not name:
-                missing = "id" if not isinstance(call_id, str) or not call_id else "name"
-                raise ValueError(f"/content_block ({index}): a tool_use block has no {missing}")
-            out = [ToolCallStartEvent(index=index, id=call_id, name=name)]
-            if block.get("input"):
-                self._sent_arguments.add(index)
-                out.append(ToolCallDeltaEvent(index=index, arguments=compact_json(block["input"])))
-            return out
-        part = decode_block(block, f"/content/{index}")
-        self._kinds[index] = "part"
-        return [PartEvent(index=index, part=DataPart.model_validate(part))]
+            return self._open_tool_use(index, part, block)
+        if provider_run.is_call(kind) or provider_run.is_result(kind):
+            self._run[index] = (dict(block), [])
+            return []
+        self._warn("provider.unmapped", where)
+        self._kinds[index] = "unknown"
+        self._skipped.append(index)
+        self._unknown.append({"index": index, "block": dict(block)})
+        return []
+
+    def _open_tool_use(self, index: Any, part: Any, block: Mapping[str, Any]) -> list[StreamEvent]:
+        self._has_calls = True
+        self._compactors[index] = JsonCompactor()
+        call_id, name = block.get("id"), block.get("name")
+        if not isinstance(call_id, str) or not call_id or not isinstance(name, str) or not name:
+            missing = "id" if not isinstance(call_id, str) or not call_id else "name"
+            raise ValueError(f"/content_block ({index}): a tool_use block has no {missing}")
+        if extras := tool_use_extras_of(block):
+            self._extras[index] = extras
+        out: list[StreamEvent] = [ToolCallStartEvent(index=part, id=call_id, name=name)]
+        if block.get("input"):
+            self._sent_arguments.add(index)
+            out.append(ToolCallDeltaEvent(index=part, arguments=compact_json(block["input"])))
+        return out
 
     def _delta(self, data: dict[str, Any]) -> list[StreamEvent]:
         index = data.get("index", 0)
         delta = data.get("delta") or {}
         kind = delta.get("type")
+        shape = DELTAS.get(str(kind))
+        if shape is None or self._kinds.get(index) == "unknown":  # a delta this adapter does not know
+            self._warn("provider.unmapped", "/delta")
+            return []
+        for pointer in unmapped_members(delta, shape, "/delta"):
+            self._warn("provider.unmapped", pointer)
         if kind == "text_delta":
-            return [text_delta(index, delta.get("text", ""))]
+            return [text_delta(self._part(index), delta.get("text", ""))]
         if kind == "input_json_delta":
-            compactor = self._compactors.get(index)
-            fragment = delta.get("partial_json") or ""
-            if compactor is not None:
-                fragment = compactor.feed(fragment)
-            if not fragment:
-                return []
-            self._sent_arguments.add(index)
-            return [tool_call_delta(index, fragment)]
+            return self._input_delta(index, delta.get("partial_json") or "")
         if kind == "thinking_delta":
             text = delta.get("thinking") or ""
-            return [reasoning_text(index, text)] if text else []
+            return [reasoning_text(self._part(index), text)] if text else []
         if kind == "signature_delta":
             signature = delta.get("signature") or ""
-            return [reasoning_signature(index, signature)] if signature else []
-        if kind == "citations_delta":
-            self._citations.setdefault(index, []).append(delta.get("citation"))
+            return [reasoning_signature(self._part(index), signature)] if signature else []
+        self._citations.setdefault(index, []).append(delta.get("citation"))  # citations_delta
         return []
 
-    def _stop_block(self, data: dict[str, Any]) -> list[StreamEvent]:
-        index = data.get("index", 0)
+    def _input_delta(self, index: Any, fragment: str) -> list[StreamEvent]:
+        if index in self._run:
+            block, fragments = self._run[index]
+            if not provider_run.is_call(block.get("type")):
+                self._warn("provider.unmapped", "/delta")  # input for a result block
+            else:
+                fragments.append(fragment)
+            return []
+        compactor = self._compactors.get(index)
+        if compactor is not None:
+            fragment = compactor.feed(fragment)
+        if not fragment:
+            return []
+        self._sent_arguments.add(index)
+        return [tool_call_delta(self._part(index), fragment)]
+
+    def _close(self, index: Any) -> list[StreamEvent]:
         kind = self._kinds.get(index)
+        part = self._part(index)
         if kind == "text":
-            if index in self._citations:
-                return [TextEndEvent(index=index, provider_metadata={PROVIDER: {"citations": self._citations[index]}})]
-            return [TextEndEvent(index=index)]
+            raw = self._citations.get(index)
+            if not raw:
+                return [TextEndEvent(index=part)]
+            citations = decode_citations(raw, f"/content/{index}/citations")
+            return [TextEndEvent.model_validate({"index": part, "citations": citations})]
         if kind in ("thinking", "redacted_thinking"):
-            return [ReasoningEndEvent(index=index)]
+            return [ReasoningEndEvent(index=part)]
         if kind == "tool_use":
             out: list[StreamEvent] = []
             if index not in self._sent_arguments:
-                out.append(ToolCallDeltaEvent(index=index, arguments="{}"))
-            return [*out, ToolCallEndEvent(index=index)]
+                out.append(ToolCallDeltaEvent(index=part, arguments="{}"))
+            if index in self._extras:
+                return [*out, ToolCallEndEvent(index=part, provider_metadata={PROVIDER: self._extras[index]})]
+            return [*out, ToolCallEndEvent(index=part)]
+        if index in self._run:
+            return self._close_run(index, part)
         return []
+
+    def _close_run(self, index: Any, part: Any) -> list[StreamEvent]:
+        block, fragments = self._run.pop(index)
+        where = f"/content/{index}"
+        if provider_run.is_call(block.get("type")):
+            collected = "".join(fragments)
+            if collected.strip():
+                try:
+                    block["input"] = jiter.from_json(collected.encode())
+                except ValueError as exc:
+                    self._done = True
+                    return [_cut(f"the input of provider-run call {index} is not JSON: {exc}", self._usage)]
+            value = provider_run.decode_call(block, where)
+            call = value["provider_tool_call"]
+            self._names[call["id"]] = call["name"]
+        else:
+            value = provider_run.decode_result(block, where, self._names)
+        return [PartEvent.model_validate({"index": part, "part": value})]
 
     def _message_delta(self, data: dict[str, Any]) -> list[StreamEvent]:
         delta = data.get("delta") or {}
         if isinstance(delta.get("stop_reason"), str):
             self._stop_reason = delta["stop_reason"]
-        for key in ("stop_sequence", "stop_details"):
+        for key in RESPONSE_KEPT:
             if delta.get(key) is not None:
                 self._metadata[key] = delta[key]
+        if data.get("context_management") is not None:
+            self._metadata["context_management"] = data["context_management"]
         if isinstance(data.get("usage"), dict):
             return self._merge_usage(data["usage"])
         return []
@@ -259,6 +366,8 @@ class StreamDecoder:
     def _message_stop(self) -> list[StreamEvent]:
         self._done = True
         reason = finish.decode(self._stop_reason, has_tool_calls=self._has_calls)
+        if self._unknown:
+            self._metadata[UNKNOWN_BLOCKS] = self._unknown
         if self._metadata:
             return [FinishEvent(finish_reason=reason, provider_metadata={PROVIDER: dict(self._metadata)})]
         return [FinishEvent(finish_reason=reason)]
@@ -269,117 +378,3 @@ class StreamDecoder:
             return []
         self._done = True
         return [_cut("the stream ended before message_stop", self._usage)]
-
-
-def _event(name: str, body: dict[str, Any]) -> SseEvent:
-    return SseEvent(name, compact_json({"type": name, **body}))
-
-
-class StreamEncoder:
-    """Canonical events -> Anthropic events. Reasoning from other issuers is not sent (the replay rule);
-    block indices are renumbered so the provider stream has no gaps."""
-
-    def __init__(self) -> None:
-        self._started = False
-        self._blocks: dict[int, int] = {}
-        self._skipped: set[int] = set()
-        self._usage: TokenUsage | None = None
-        self._conv = Conversion(MANIFEST)
-
-    def _start(self, event_id: str = "", model: str = "") -> list[SseEvent]:
-        self._started = True
-        message: dict[str, Any] = {
-            "id": event_id,
-            "type": "message",
-            "role": "assistant",
-            "content": [],
-            "model": model,
-            "stop_reason": None,
-            "stop_sequence": None,
-            "usage": {"input_tokens": 0, "output_tokens": 0},
-        }
-        return [_event("message_start", {"message": message})]
-
-    def _open(self, index: int, block: dict[str, Any]) -> list[SseEvent]:
-        self._blocks[index] = len(self._blocks)
-        return [_event("content_block_start", {"index": self._blocks[index], "content_block": block})]
-
-    def _delta(self, index: int, delta: dict[str, Any]) -> list[SseEvent]:
-        if index in self._skipped:
-            return []
-        return [_event("content_block_delta", {"index": self._blocks[index], "delta": delta})]
-
-    def _stop(self, index: int) -> list[SseEvent]:
-        if index in self._skipped:
-            return []
-        return [_event("content_block_stop", {"index": self._blocks[index]})]
-
-    def feed(self, event: StreamEvent) -> list[SseEvent]:
-        prefix: list[SseEvent] = []
-        if not self._started and not isinstance(event, StartEvent):
-            prefix = self._start()
-        return prefix + self._feed(event)
-
-    def _feed(self, event: StreamEvent) -> list[SseEvent]:
-        match event:
-            case StartEvent():
-                return self._start(
-                    "" if event.id is MISSING else event.id, "" if event.model is MISSING else event.model
-                )
-            case TextStartEvent():
-                return self._open(event.index, {"type": "text", "text": ""})
-            case TextDeltaEvent():
-                return self._delta(event.index, {"type": "text_delta", "text": event.text})
-            case ReasoningStartEvent():
-                if event.issuer is MISSING or event.issuer != PROVIDER:
-                    self._skipped.add(event.index)
-                    return []
-                if event.redacted_data is not MISSING:
-                    return self._open(event.index, {"type": "redacted_thinking", "data": event.redacted_data})
-                return self._open(event.index, {"type": "thinking", "thinking": "", "signature": ""})
-            case ReasoningDeltaEvent():
-                out: list[SseEvent] = []
-                if event.text is not MISSING and event.text:
-                    out += self._delta(event.index, {"type": "thinking_delta", "thinking": event.text})
-                if event.signature is not MISSING and event.signature:
-                    out += self._delta(event.index, {"type": "signature_delta", "signature": event.signature})
-                return out
-            case ToolCallStartEvent():
-                block = {"type": "tool_use", "id": event.id, "name": event.name, "input": {}}
-                return self._open(event.index, block)
-            case ToolCallDeltaEvent():
-                return self._delta(event.index, {"type": "input_json_delta", "partial_json": event.arguments})
-            case TextEndEvent() | ReasoningEndEvent() | ToolCallEndEvent():
-                return self._stop(event.index)
-            case PartEvent():
-                part = event.part
-                own = {} if part.provider_metadata is MISSING else part.provider_metadata.get(PROVIDER, {})
-                if isinstance(part, DataPart) and own.get("block") is True and isinstance(part.data.value, dict):
-                    return self._open(event.index, dict(part.data.value)) + self._stop(event.index)
-                raise ConversionRefused("response.part_unsupported", MANIFEST.message("response.part_unsupported"))
-            case UsageEvent():
-                self._usage = event.usage
-                return []
-            case FinishEvent():
-                return self._finish(event)
-            case ErrorEvent():
-                _, _, body = errors.encode_error(event.error)
-                return [SseEvent("error", compact_json(body))]
-            case _:
-                assert_never(event)
-
-    def _finish(self, event: FinishEvent) -> list[SseEvent]:
-        own: dict[str, Any] = {}
-        if event.provider_metadata is not MISSING:
-            own = dict(event.provider_metadata.get(PROVIDER, {}))
-        delta: dict[str, Any] = {"stop_reason": finish.encode(event.finish_reason, self._conv)}
-        for key in ("stop_sequence", "stop_details"):
-            if key in own:
-                delta[key] = own[key]
-        body: dict[str, Any] = {"delta": delta}
-        if self._usage is not None:
-            body["usage"] = usage.encode(self._usage, self._conv, own.get("usage"))
-        return [_event("message_delta", body), _event("message_stop", {})]
-
-    def close(self) -> list[SseEvent]:
-        return []

@@ -7,9 +7,10 @@ result is certain to be what the dict path (``stream.StreamDecoder._delta``) mak
 otherwise ``None``, and the caller reads the event as before:
 
 - exact types: ``type`` is ``content_block_delta`` and ``delta.type`` ``text_delta``; ``index`` an integer
-  (not a bool; absent means 0, as the dict path reads it) and ``text`` a string (absent means ""). Other
-  members are ignored, as the dict path ignores them. Any other value fails the decode, and the dict path
-  reads it (and refuses a bad index or text with the model's error, as before);
+  (not a bool; absent means 0, as the dict path reads it) and ``text`` a string (absent means ""). Any
+  other member fails the decode too, so that the dict path reports it (``warnings``). Any other value fails
+  the decode, and the dict path reads it (and refuses a bad index or text with the model's error, as
+  before);
 - JSON the dict path refuses is refused here too (``NaN`` and ``Infinity`` fail here), except nesting
   deeper than ``jiter``'s limit, which msgspec skips over: an event holding 200 or more ``[``/``{``
   characters is left to the dict path;
@@ -34,11 +35,11 @@ except ImportError:  # pragma: no cover - the fast read is optional
 _decode: Any = None
 if msgspec is not None:
 
-    class _TextDelta(msgspec.Struct):
+    class _TextDelta(msgspec.Struct, forbid_unknown_fields=True):
         type: Literal["text_delta"]
         text: str = ""
 
-    class TextDeltaEvent(msgspec.Struct):
+    class TextDeltaEvent(msgspec.Struct, forbid_unknown_fields=True):
         """A ``content_block_delta`` carrying text."""
 
         type: Literal["content_block_delta"]

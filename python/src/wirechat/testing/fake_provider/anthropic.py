@@ -1,10 +1,16 @@
 """Anthropic Messages as a fake provider speaks it (provider-formats reference, section 3).
 
 Bodies: ``message`` objects with ``thinking``, ``text`` and ``tool_use`` blocks; ``usage.input_tokens``
-excludes cached tokens (``cache_read_input_tokens`` and ``cache_creation_input_tokens`` beside it).
+excludes cached tokens (``cache_read_input_tokens`` and ``cache_creation_input_tokens`` beside it). A scripted
+web search is the web search server tool's turn: a ``server_tool_use`` block (``web_search``, the query as
+its input), a ``web_search_tool_result`` block (one ``web_search_result`` per result, with opaque
+``encrypted_content``), and the text with a ``web_search_result_location`` citation per result that has a
+cited text; ``usage.server_tool_use.web_search_requests`` counts it.
 Streams: named events ``message_start``, a ``ping``, per block ``content_block_start`` / ``_delta`` /
-``_stop`` (``thinking_delta`` then one ``signature_delta``; ``input_json_delta`` fragments), then
-``message_delta`` with the stop reason and cumulative output tokens, and ``message_stop``. Errors:
+``_stop`` (``thinking_delta`` then one ``signature_delta``; ``input_json_delta`` fragments, for a server tool's
+input too; a search result block arrives whole in its start; a text's citations as ``citations_delta``
+before its ``text_delta`` fragments), then ``message_delta`` with the stop reason and cumulative output
+tokens, and ``message_stop``. Errors:
 ``{"type": "error", "error": {type, message}, "request_id"}``; a mid-stream error is ``event: error``.
 Anthropic has no embeddings or text-completion endpoint, so those paths answer 404.
 """
@@ -14,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from wirechat.testing.fake_provider.script import Reply, ScriptError, Usage
+from wirechat.testing.fake_provider.script import Reply, ScriptedSearch, ScriptError, Usage
 from wirechat.testing.fake_provider.wire import Endpoint, Frame, dumps, fragments, reply_usage
 
 __all__ = ["AnthropicWire"]
@@ -35,7 +41,7 @@ _TYPE_OF_STATUS = {
 _STATUS_OF_TYPE = {error_type: status for status, (error_type, _) in _TYPE_OF_STATUS.items()}
 
 
-def _usage(usage: Usage, output: int | None = None) -> dict[str, Any]:
+def _usage(usage: Usage, output: int | None = None, searches: int = 0) -> dict[str, Any]:
     body: dict[str, Any] = {
         "input_tokens": usage.input - usage.cache_read - usage.cache_write,
         "cache_creation_input_tokens": usage.cache_write,
@@ -45,6 +51,8 @@ def _usage(usage: Usage, output: int | None = None) -> dict[str, Any]:
     }
     if usage.reasoning:
         body["output_tokens_details"] = {"thinking_tokens": usage.reasoning}
+    if searches:
+        body["server_tool_use"] = {"web_search_requests": searches}
     return body
 
 
@@ -57,9 +65,29 @@ def _model(reply: Reply, request: Mapping[str, Any]) -> str:
     return reply.model or (model if isinstance(model, str) else "fake-model")
 
 
+def _search_blocks(search: ScriptedSearch) -> list[dict[str, Any]]:
+    call = {"type": "server_tool_use", "id": search.id, "name": "web_search", "input": {"query": search.query}}
+    results = [
+        {"type": "web_search_result", "url": result.url, "title": result.title,
+         "encrypted_content": f"fake-encrypted-content-{i}", "page_age": None}
+        for i, result in enumerate(search.results)
+    ]  # fmt: skip
+    return [call, {"type": "web_search_tool_result", "tool_use_id": search.id, "content": results}]
+
+
+def _citations(search: ScriptedSearch) -> list[dict[str, Any]]:
+    return [
+        {"type": "web_search_result_location", "url": result.url, "title": result.title,
+         "cited_text": result.cited_text, "encrypted_index": f"fake-encrypted-index-{i}"}
+        for i, result in enumerate(search.results)
+        if result.cited_text is not None
+    ]  # fmt: skip
+
+
 class AnthropicWire:
     name = "anthropic"
     request_id_header = "request-id"
+    plays_web_search = True
 
     def route(self, path: str) -> Endpoint | None:
         return "chat" if path == "/v1/messages" else None
@@ -86,8 +114,13 @@ class AnthropicWire:
         if reply.reasoning_text is not None:
             blocks.append({"type": "thinking", "thinking": reply.reasoning_text,
                            "signature": reply.reasoning_signature or ""})  # fmt: skip
+        if reply.web_search is not None:
+            blocks += _search_blocks(reply.web_search)
         if reply.text is not None:
-            blocks.append({"type": "text", "text": reply.text})
+            text: dict[str, Any] = {"type": "text", "text": reply.text}
+            if reply.web_search is not None and (citations := _citations(reply.web_search)):
+                text["citations"] = citations
+            blocks.append(text)
         for call in reply.tool_calls:
             blocks.append({"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments_object()})
         return blocks
@@ -101,7 +134,7 @@ class AnthropicWire:
             "content": self._blocks(reply),
             "stop_reason": _stop_reason(reply),
             "stop_sequence": None,
-            "usage": _usage(reply_usage(reply)),
+            "usage": _usage(reply_usage(reply), searches=int(reply.web_search is not None)),
         }
 
     def chat_frames(self, reply: Reply, request: Mapping[str, Any]) -> list[Frame]:
@@ -124,7 +157,10 @@ class AnthropicWire:
                     deltas.append({"type": "signature_delta", "signature": block["signature"]})
             elif block["type"] == "text":
                 opening = {"type": "text", "text": ""}
-                deltas = [{"type": "text_delta", "text": piece} for piece in fragments(block["text"], size)]
+                deltas = [{"type": "citations_delta", "citation": citation} for citation in block.get("citations", [])]
+                deltas += [{"type": "text_delta", "text": piece} for piece in fragments(block["text"], size)]
+            elif block["type"] == "web_search_tool_result":
+                opening, deltas = block, []
             else:
                 opening = {**block, "input": {}}
                 arguments = dumps(block["input"]) if block["input"] else ""
@@ -133,7 +169,10 @@ class AnthropicWire:
             frames += [event("content_block_delta", {"index": index, "delta": delta}) for delta in deltas]
             frames.append(event("content_block_stop", {"index": index}))
         delta = {"stop_reason": _stop_reason(reply), "stop_sequence": None}
-        frames.append(event("message_delta", {"delta": delta, "usage": {"output_tokens": usage.output}}))
+        final: dict[str, Any] = {"output_tokens": usage.output}
+        if reply.web_search is not None:
+            final["server_tool_use"] = {"web_search_requests": 1}
+        frames.append(event("message_delta", {"delta": delta, "usage": final}))
         frames.append(event("message_stop", {}))
         return frames
 

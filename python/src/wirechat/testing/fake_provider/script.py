@@ -11,8 +11,11 @@ after the last turn instead of answering "script exhausted"), or NDJSON with one
             converted to the provider's), ``id``, ``model``, ``chunk_size`` (characters per streamed
             fragment, default 8), ``interleave`` (stream parallel tool calls' fragments alternately),
             ``embeddings`` (for an embeddings request; small fixed vectors, one per input, of the
-            request's ``dimensions`` or 3, when absent). A completions request (openai-chat
-            ``/v1/completions``) takes ``text``, ``finish``, ``usage``, ``id`` and ``model``.
+            request's ``dimensions`` or 3, when absent), ``web_search`` (a search the provider ran
+            itself before the text: ``{"id", "query", "results": [{"url", "title", "cited_text"}]}``;
+            the text cites each result that has a ``cited_text``; anthropic only for now). A
+            completions request (openai-chat ``/v1/completions``) takes ``text``, ``finish``, ``usage``,
+            ``id`` and ``model``.
 ``raw``     an exact answer: ``{"status", "headers", "body"}`` (JSON) or ``{"status", "headers", "sse":
             [{"event", "data"}]}`` (``data`` a string, or JSON that is serialised).
 ``fault``   ``{"type": "status", "status": 429, "retry_after": 1, "retry_after_ms": 20, "should_retry":
@@ -45,7 +48,9 @@ __all__ = [
     "Reply",
     "Script",
     "ScriptError",
+    "ScriptedSearch",
     "ScriptedToolCall",
+    "SearchResult",
     "Turn",
     "Usage",
     "load_script",
@@ -78,6 +83,22 @@ class ScriptedToolCall:
 
 
 @dataclass(frozen=True)
+class SearchResult:
+    url: str
+    title: str
+    cited_text: str | None = None
+
+
+@dataclass(frozen=True)
+class ScriptedSearch:
+    """A web search the provider ran itself: its call id, the query, and what it found."""
+
+    id: str
+    query: str
+    results: tuple[SearchResult, ...] = ()
+
+
+@dataclass(frozen=True)
 class Usage:
     """Token counts in wirechat's meanings: ``input`` includes cached tokens, ``output`` reasoning ones."""
 
@@ -101,6 +122,7 @@ class Reply:
     chunk_size: int = 8
     interleave: bool = False
     embeddings: tuple[tuple[float, ...], ...] | None = None
+    web_search: ScriptedSearch | None = None
 
 
 @dataclass(frozen=True)
@@ -184,10 +206,28 @@ def _usage(where: str, obj: Any) -> Usage:
     return usage
 
 
+def _web_search(where: str, obj: Any) -> ScriptedSearch:
+    _expect(where, obj, dict, "an object {id, query, results}")
+    _check_keys(where, obj, {"id", "query", "results"})
+    for key in ("id", "query"):
+        _expect(f"{where}.{key}", obj.get(key), str, "a string")
+    results = []
+    for i, result in enumerate(_expect(f"{where}.results", obj.get("results", []), list, "a list")):
+        spot = f"{where}.results[{i}]"
+        _expect(spot, result, dict, "an object {url, title, cited_text}")
+        _check_keys(spot, result, {"url", "title", "cited_text"})
+        for key in ("url", "title"):
+            _expect(f"{spot}.{key}", result.get(key), str, "a string")
+        if "cited_text" in result:
+            _expect(f"{spot}.cited_text", result["cited_text"], str, "a string")
+        results.append(SearchResult(result["url"], result["title"], result.get("cited_text")))
+    return ScriptedSearch(obj["id"], obj["query"], tuple(results))
+
+
 def _reply(where: str, obj: Any) -> Reply:
     _expect(where, obj, dict, "an object")
     allowed = {"text", "reasoning", "tool_calls", "finish", "usage", "id", "model", "chunk_size", "interleave"}
-    _check_keys(where, obj, allowed | {"embeddings"})
+    _check_keys(where, obj, allowed | {"embeddings", "web_search"})
     fields: dict[str, Any] = {}
     for key in ("text", "finish", "id", "model"):
         if key in obj:
@@ -214,6 +254,8 @@ def _reply(where: str, obj: Any) -> Reply:
             _expect(f"{where}.embeddings[{i}]", vector, list, "a list of numbers")
             rows.append(tuple(float(_expect(f"{where}.embeddings[{i}]", x, (int, float), "numbers")) for x in vector))
         fields["embeddings"] = tuple(rows)
+    if "web_search" in obj:
+        fields["web_search"] = _web_search(f"{where}.web_search", obj["web_search"])
     return Reply(**fields)
 
 

@@ -96,6 +96,8 @@ class FakeProvider:
         for number, turn in enumerate(self.script.turns, start=1):
             if turn.reply is not None:
                 self.wire.check_reply(f"turn {number}.reply", turn.reply)
+                if turn.reply.web_search is not None and not getattr(self.wire, "plays_web_search", False):
+                    raise ScriptError(f"turn {number}.reply.web_search", f"{provider} does not play a web search")
         self._turns: Iterator[tuple[int, Turn]] = self._schedule()
         self._api_key = api_key
         self._echo_key = echo_key

@@ -110,7 +110,7 @@ func TestVectors(t *testing.T) {
 				case "request":
 					checkRequest(t, adapter, v)
 				case "response":
-					response, err := adapter.DecodeResponse([]byte(v.BodyText))
+					response, _, err := adapter.DecodeResponse([]byte(v.BodyText))
 					checkCanonical(t, v, response, err)
 				case "stream":
 					response, err := decodeStream(adapter, v.Events)

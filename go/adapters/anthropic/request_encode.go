@@ -57,23 +57,28 @@ func EncodeRequest(request wirechat.ChatRequest) (*providerjson.Object, []adapte
 		messages = append(messages, encoded)
 	}
 	body.Set("messages", messages)
-	if request.Tools != nil {
-		tools := make([]any, 0, len(request.Tools))
-		for i, tool := range request.Tools {
-			where := "/tools/" + strconv.Itoa(i)
-			if err := shared.ToolDefinitionExtras(tool, where, conv); err != nil {
-				return nil, nil, err
-			}
-			out := newObj().Set("name", tool.Name)
-			if tool.Description != nil {
-				out.Set("description", *tool.Description)
-			}
-			out.Set("input_schema", shared.Raw(tool.InputSchema))
-			if tool.Strict != nil {
-				out.Set("strict", *tool.Strict)
-			}
-			tools = append(tools, out)
+	tools := make([]any, 0, len(request.Tools)+len(request.ProviderTools))
+	for i, tool := range request.Tools {
+		where := "/tools/" + strconv.Itoa(i)
+		if err := shared.ToolDefinitionExtras(tool, where, conv); err != nil {
+			return nil, nil, err
 		}
+		out := newObj().Set("name", tool.Name)
+		if tool.Description != nil {
+			out.Set("description", *tool.Description)
+		}
+		out.Set("input_schema", shared.Raw(tool.InputSchema))
+		if tool.Strict != nil {
+			out.Set("strict", *tool.Strict)
+		}
+		tools = append(tools, out)
+	}
+	providerTools, err := shared.ProviderToolsOut(request, conv, Provider)
+	if err != nil {
+		return nil, nil, err
+	}
+	tools = append(tools, providerTools...)
+	if len(tools) > 0 || request.Tools != nil {
 		body.Set("tools", tools)
 	}
 	encodeToolChoice(request.ToolChoice, options, body, conv)
@@ -140,7 +145,11 @@ func systemBlocks(message wirechat.Message, where string, conv *shared.Conversio
 		if !ok {
 			return nil, conv.Refuse("system.non_text", at)
 		}
-		blocks = append(blocks, own(newObj().Set("type", "text").Set("text", text.Text), text.ProviderMetadata, at, conv))
+		block, err := textBlock(text, at, conv)
+		if err != nil {
+			return nil, err
+		}
+		blocks = append(blocks, own(block, text.ProviderMetadata, at, conv))
 	}
 	return blocks, nil
 }
@@ -187,7 +196,8 @@ func encodeMessage(message wirechat.Message, where string, conv *shared.Conversi
 func contentBlock(part wirechat.Part, where string, conv *shared.Conversion) (*obj, error) {
 	switch p := part.(type) {
 	case *wirechat.TextPart:
-		return own(newObj().Set("type", "text").Set("text", p.Text), p.ProviderMetadata, where, conv), nil
+		block := own(newObj().Set("type", "text").Set("text", p.Text), p.ProviderMetadata, where, conv)
+		return withCitations(block, p, where, conv)
 	case *wirechat.ImagePart:
 		block := own(newObj().Set("type", "image"), p.ProviderMetadata, where, conv)
 		source, err := imageSource(p.Image, where+"/image", conv)
@@ -285,7 +295,14 @@ func document(source wirechat.FileRef, where string, conv *shared.Conversion) (*
 func assistantBlock(part wirechat.Part, where string, conv *shared.Conversion) (*obj, error) {
 	switch p := part.(type) {
 	case *wirechat.TextPart:
-		return own(newObj().Set("type", "text").Set("text", p.Text), p.ProviderMetadata, where, conv), nil
+		block, err := textBlock(p, where, conv)
+		if err != nil {
+			return nil, err
+		}
+		return own(block, p.ProviderMetadata, where, conv), nil
+	case *wirechat.ProviderToolCallPart, *wirechat.ProviderToolResultPart:
+		own(newObj(), shared.PartMetadata(part), where, conv)
+		return shared.ProviderPartOut(part, where, conv, Provider)
 	case *wirechat.ToolCallPart:
 		block, err := encodeToolCall(p.ToolCall, where+"/tool_call", conv)
 		if err != nil {
@@ -297,6 +314,23 @@ func assistantBlock(part wirechat.Part, where string, conv *shared.Conversion) (
 		return encodeReasoning(p, where, conv)
 	}
 	return nil, conv.Refuse("part.misplaced", where)
+}
+
+// textBlock is a text block with the citations Anthropic issued (the others dropped with a warning).
+func textBlock(part *wirechat.TextPart, where string, conv *shared.Conversion) (*obj, error) {
+	return withCitations(newObj().Set("type", "text").Set("text", part.Text), part, where, conv)
+}
+
+// withCitations adds the part's own citations to block.
+func withCitations(block *obj, part *wirechat.TextPart, where string, conv *shared.Conversion) (*obj, error) {
+	citations, err := shared.CitationsOut(part, where, conv, Provider)
+	if err != nil {
+		return nil, err
+	}
+	if len(citations) > 0 {
+		block.Set("citations", citations)
+	}
+	return block, nil
 }
 
 func toolResult(result wirechat.ToolResult, where string, conv *shared.Conversion) (*obj, error) {

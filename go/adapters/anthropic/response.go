@@ -7,6 +7,7 @@ package anthropic
 import (
 	"strconv"
 
+	"github.com/wirechat/wirechat/go/adapters"
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
 	"github.com/wirechat/wirechat/go/wirechat"
@@ -15,7 +16,17 @@ import (
 var metadataKeys = []string{"stop_sequence", "stop_details", "container", "diagnostics"}
 
 // DecodeResponse is the canonical response for a message body.
-func DecodeResponse(data []byte) (wirechat.ChatResponse, error) {
+func DecodeResponse(data []byte) (wirechat.ChatResponse, []adapters.Warning, error) {
+	conv := &shared.Conversion{Manifest: Manifest}
+	response, err := decodeResponse(data, conv)
+	if err != nil {
+		return wirechat.ChatResponse{}, nil, err
+	}
+	return response, conv.Warnings, nil
+}
+
+// decodeResponse reads data, reporting what it sets aside in conv (pointers into data).
+func decodeResponse(data []byte, conv *shared.Conversion) (wirechat.ChatResponse, error) {
 	var response wirechat.ChatResponse
 	body, err := providerjson.ParseObject(data)
 	if err != nil {

@@ -43,6 +43,10 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 			if own.Has("citations") {
 				block.Set("citations", own.Get("citations"))
 			}
+			block, err := withCitations(block, p, where, conv)
+			if err != nil {
+				return nil, nil, err
+			}
 			content = append(content, block)
 		case *wirechat.ToolCallPart:
 			block, err := encodeToolCall(p.ToolCall, where+"/tool_call", conv)
@@ -64,6 +68,14 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 				return nil, nil, conv.Refuse("response.part_unsupported", where)
 			}
 			content = append(content, value)
+		case *wirechat.ProviderToolCallPart, *wirechat.ProviderToolResultPart:
+			block, err := shared.ProviderPartOut(part, where, conv, Provider)
+			if err != nil {
+				return nil, nil, err
+			}
+			if block != nil {
+				content = append(content, block)
+			}
 		default:
 			return nil, nil, conv.Refuse("response.part_unsupported", where)
 		}

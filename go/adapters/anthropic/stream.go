@@ -65,7 +65,12 @@ type StreamDecoder struct {
 	stopReason *string
 	hasCalls   bool
 	done       bool
+	warnings   []adapters.Warning
 }
+
+// Warnings are what the decoder set aside or changed so far (pointers /<n>/...: the n-th event, then into
+// its data).
+func (d *StreamDecoder) Warnings() []adapters.Warning { return d.warnings }
 
 // NewStreamDecoder is a fresh decoder.
 func NewStreamDecoder() *StreamDecoder {

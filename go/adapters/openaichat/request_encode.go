@@ -42,6 +42,10 @@ func EncodeRequest(request wirechat.ChatRequest) (*providerjson.Object, []adapte
 		}
 		body.Set("tools", tools)
 	}
+	// Chat Completions defines no provider tools: each is dropped with a warning.
+	if _, err := shared.ProviderToolsOut(request, conv, Provider); err != nil {
+		return nil, nil, err
+	}
 	if request.ToolChoice != nil {
 		body.Set("tool_choice", encodeToolChoice(request.ToolChoice))
 	}
@@ -122,7 +126,11 @@ func encodeMessage(message wirechat.Message, where string, conv *shared.Conversi
 			if !ok {
 				return nil, conv.Refuse("system.non_text", at)
 			}
-			texts = append(texts, textBlock(text, at, conv))
+			block, err := textBlock(text, at, conv)
+			if err != nil {
+				return nil, err
+			}
+			texts = append(texts, block)
 		}
 		role := "system"
 		if override != "" {
@@ -190,15 +198,19 @@ func partMetadata(metadata wirechat.ProviderMetadata, where string, conv *shared
 	return own
 }
 
-func textBlock(part *wirechat.TextPart, where string, conv *shared.Conversion) *obj {
+func textBlock(part *wirechat.TextPart, where string, conv *shared.Conversion) (*obj, error) {
 	partMetadata(part.ProviderMetadata, where, conv)
-	return newObj().Set("type", "text").Set("text", part.Text)
+	// Chat Completions takes no citations in messages: each is dropped with a warning.
+	if _, err := shared.CitationsOut(part, where, conv, Provider); err != nil {
+		return nil, err
+	}
+	return newObj().Set("type", "text").Set("text", part.Text), nil
 }
 
 func userPart(part wirechat.Part, where string, conv *shared.Conversion) (*obj, error) {
 	switch p := part.(type) {
 	case *wirechat.TextPart:
-		return textBlock(p, where, conv), nil
+		return textBlock(p, where, conv)
 	case *wirechat.ImagePart:
 		own := partMetadata(p.ProviderMetadata, where, conv)
 		image := newObj().Set("url", mediaURL(p.Image, where+"/image", conv))
@@ -291,6 +303,9 @@ func encodeAssistant(message wirechat.Message, where string, conv *shared.Conver
 			if len(calls) > 0 {
 				conv.Degrade("tool_call.interleaved", at)
 			}
+			if _, err := shared.CitationsOut(p, at, conv, Provider); err != nil {
+				return nil, err
+			}
 			texts = append(texts, newObj().Set("type", "text").Set("text", p.Text))
 		case *wirechat.ToolCallPart:
 			partMetadata(p.ProviderMetadata, at, conv)
@@ -298,6 +313,12 @@ func encodeAssistant(message wirechat.Message, where string, conv *shared.Conver
 		case *wirechat.ReasoningPart:
 			partMetadata(p.ProviderMetadata, at, conv)
 			conv.Degrade(shared.ReasoningFeature(p.Reasoning, Provider), at)
+		case *wirechat.ProviderToolCallPart, *wirechat.ProviderToolResultPart:
+			partMetadata(shared.PartMetadata(part), at, conv)
+			// Chat Completions has no place for it: dropped with a warning.
+			if _, err := shared.ProviderPartOut(part, at, conv, Provider); err != nil {
+				return nil, err
+			}
 		default:
 			return nil, conv.Refuse("part.misplaced", at)
 		}

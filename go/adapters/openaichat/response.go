@@ -7,6 +7,7 @@ package openaichat
 import (
 	"strconv"
 
+	"github.com/wirechat/wirechat/go/adapters"
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
 	"github.com/wirechat/wirechat/go/wirechat"
@@ -19,7 +20,17 @@ var metadataKeys = []string{"system_fingerprint", "service_tier"}
 var refusalMetadata = wirechat.ProviderMetadata{Provider: wirechat.JsonObject(`{"refusal":true}`)}
 
 // DecodeResponse is the canonical response for a chat.completion body.
-func DecodeResponse(data []byte) (wirechat.ChatResponse, error) {
+func DecodeResponse(data []byte) (wirechat.ChatResponse, []adapters.Warning, error) {
+	conv := &shared.Conversion{Manifest: Manifest}
+	response, err := decodeResponse(data, conv)
+	if err != nil {
+		return wirechat.ChatResponse{}, nil, err
+	}
+	return response, conv.Warnings, nil
+}
+
+// decodeResponse reads data, reporting what it sets aside in conv (pointers into data).
+func decodeResponse(data []byte, conv *shared.Conversion) (wirechat.ChatResponse, error) {
 	body, err := providerjson.ParseObject(data)
 	if err != nil {
 		return wirechat.ChatResponse{}, shared.Invalid("", "the response body is not a JSON object: %v", err)

@@ -45,11 +45,19 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 			if len(calls) > 0 {
 				conv.Degrade("tool_call.interleaved", where)
 			}
+			if _, err := shared.CitationsOut(p, where, conv, Provider); err != nil {
+				return nil, nil, err
+			}
 			texts = append(texts, p.Text)
 		case *wirechat.ToolCallPart:
 			calls = append(calls, toolCallShape(p.ToolCall))
 		case *wirechat.ReasoningPart:
 			conv.Degrade(shared.ReasoningFeature(p.Reasoning, Provider), where)
+		case *wirechat.ProviderToolCallPart, *wirechat.ProviderToolResultPart:
+			// No place for it in a Chat Completions reply: dropped with a warning.
+			if _, err := shared.ProviderPartOut(part, where, conv, Provider); err != nil {
+				return nil, nil, err
+			}
 		default:
 			return nil, nil, conv.Refuse("response.part_unsupported", where)
 		}

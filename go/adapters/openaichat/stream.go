@@ -45,7 +45,12 @@ type StreamDecoder struct {
 	metadata  *providerjson.Object
 	logprobs  map[string][]any
 	done      bool
+	warnings  []adapters.Warning
 }
+
+// Warnings are what the decoder set aside or changed so far (pointers /<n>/...: the n-th event, then into
+// its data).
+func (d *StreamDecoder) Warnings() []adapters.Warning { return d.warnings }
 
 // NewStreamDecoder is a fresh decoder.
 func NewStreamDecoder() *StreamDecoder {

@@ -29,6 +29,10 @@ func PartMetadata(part wirechat.Part) wirechat.ProviderMetadata {
 		return p.ProviderMetadata
 	case *wirechat.ToolResultPart:
 		return p.ProviderMetadata
+	case *wirechat.ProviderToolCallPart:
+		return p.ProviderMetadata
+	case *wirechat.ProviderToolResultPart:
+		return p.ProviderMetadata
 	}
 	return nil
 }

@@ -5,9 +5,10 @@
  * Signed thinking is replayed only when Anthropic issued it (spec section 10).
  */
 
-import type { ChatOptions, ChatRequest, FileRef, MediaRef, Message, Part, ToolDefinition, ToolResult } from "../../generated/types.js";
+import type { ChatOptions, ChatRequest, FileRef, MediaRef, Message, Part, TextPart, ToolDefinition, ToolResult } from "../../generated/types.js";
 import type { ConversionWarning } from "../shared/contract.js";
 import { Conversion, dataText, mergeProviderOptions, metadataFor, toolDefinitionExtras } from "../shared/conversion.js";
+import { citationsOut, providerPartOut, providerToolsOut } from "../shared/provider-run.js";
 import { MANIFEST } from "./manifest.js";
 import { encodeReasoning, encodeToolCall, IMAGE_TYPES, NAME, PROVIDER, SCHEMA_NAME } from "./shapes.js";
 
@@ -35,7 +36,7 @@ export function encodeRequest(request: ChatRequest, adapterName = NAME): { body:
     if (message.role === "system") {
       const blocks = message.parts.map((part, j) => {
         if (part.type !== "text") throw conv.refuse("system.non_text", `${where}/parts/${j}`);
-        return { type: "text", text: part.text, ...own(part, `${where}/parts/${j}`, conv) };
+        return { ...textBlock(part, `${where}/parts/${j}`, conv), ...own(part, `${where}/parts/${j}`, conv) };
       });
       if (i === 0) body["system"] = content(blocks);
       else messages.push({ role: "system", content: content(blocks) });
@@ -44,7 +45,9 @@ export function encodeRequest(request: ChatRequest, adapterName = NAME): { body:
     }
   });
   body["messages"] = messages;
-  if (request.tools !== undefined) body["tools"] = request.tools.map((tool, i) => encodeTool(tool, `/tools/${i}`, conv));
+  const tools = (request.tools ?? []).map((tool, i) => encodeTool(tool, `/tools/${i}`, conv));
+  tools.push(...providerToolsOut(request, conv, PROVIDER));
+  if (tools.length > 0 || request.tools !== undefined) body["tools"] = tools;
   encodeToolChoice(request, options, body, conv);
   encodeOptions(options, body, conv);
   mergeProviderOptions(request.provider_options, adapterName, body, MANIFEST.optionsSchema);
@@ -75,7 +78,7 @@ function encodeMessage(message: Message, where: string, conv: Conversion): Body 
   message.parts.forEach((part, j) => {
     const at = `${where}/parts/${j}`;
     if (message.role === "user") {
-      if (part.type === "reasoning" || part.type === "tool_call" || part.type === "tool_result") throw conv.refuse("part.misplaced", at);
+      if (part.type === "reasoning" || part.type === "tool_call" || part.type === "tool_result" || part.type === "provider_tool_call" || part.type === "provider_tool_result") throw conv.refuse("part.misplaced", at);
       blocks.push(contentBlock(part, at, conv));
     } else if (message.role === "assistant") {
       const block = assistantBlock(part, at, conv);
@@ -93,7 +96,7 @@ function contentBlock(part: Part, where: string, conv: Conversion): Body {
   const mine = own(part, where, conv);
   switch (part.type) {
     case "text":
-      return { type: "text", text: part.text, ...mine };
+      return { ...textBlock(part, where, conv), ...mine };
     case "image":
       return { type: "image", source: imageSource(part.image, `${where}/image`, conv), ...mine };
     case "file":
@@ -159,7 +162,11 @@ function documentBlock(source: FileRef, where: string, conv: Conversion): Body {
 function assistantBlock(part: Part, where: string, conv: Conversion): Body | undefined {
   switch (part.type) {
     case "text":
-      return { type: "text", text: part.text, ...own(part, where, conv) };
+      return { ...textBlock(part, where, conv), ...own(part, where, conv) };
+    case "provider_tool_call":
+    case "provider_tool_result":
+      own(part, where, conv);
+      return providerPartOut(part, where, conv, PROVIDER);
     case "tool_call":
       return { ...encodeToolCall(part.tool_call, `${where}/tool_call`, conv), ...own(part, where, conv) };
     case "reasoning":
@@ -168,6 +175,14 @@ function assistantBlock(part: Part, where: string, conv: Conversion): Body | und
     default:
       throw conv.refuse("part.misplaced", where);
   }
+}
+
+/** A text block, with the citations Anthropic issued (the others dropped with a warning). */
+function textBlock(part: TextPart, where: string, conv: Conversion): Body {
+  const block: Body = { type: "text", text: part.text };
+  const citations = citationsOut(part, where, conv, PROVIDER);
+  if (citations.length > 0) block["citations"] = citations;
+  return block;
 }
 
 function toolResult(result: ToolResult, where: string, conv: Conversion): Body {

@@ -9,6 +9,7 @@ import { Conversion, getList, isObject, metadataFor } from "../shared/conversion
 import { MANIFEST } from "./manifest.js";
 import { ProviderShapeError, type ConversionWarning } from "../shared/contract.js";
 import * as finish from "./finish.js";
+import { citationsOut, providerPartOut } from "../shared/provider-run.js";
 import { decodeBlock, encodeReasoning, encodeToolCall, PROVIDER } from "./shapes.js";
 import * as usage from "./usage.js";
 
@@ -51,12 +52,18 @@ export function encodeResponse(response: ChatResponse, warnings?: ConversionWarn
     if (part.type === "text") {
       const block: Record<string, unknown> = { type: "text", text: part.text };
       if ("citations" in own) block["citations"] = own["citations"];
+      const citations = citationsOut(part, where, conv, PROVIDER);
+      if (citations.length > 0) block["citations"] = citations;
       content.push(block);
     } else if (part.type === "tool_call") content.push(encodeToolCall(part.tool_call, `${where}/tool_call`, conv));
     else if (part.type === "reasoning") {
       const encoded = encodeReasoning(part, where, conv);
       if (encoded !== undefined) content.push(encoded);
     } else if (part.type === "data" && own["block"] === true && isObject(part.data.value)) content.push({ ...part.data.value });
+    else if (part.type === "provider_tool_call" || part.type === "provider_tool_result") {
+      const written = providerPartOut(part, where, conv, PROVIDER);
+      if (written !== undefined) content.push(written);
+    }
     else throw conv.refuse("response.part_unsupported", where);
   });
   const [ownMeta, foreignMeta] = metadataFor(response.provider_metadata, PROVIDER);

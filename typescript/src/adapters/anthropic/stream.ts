@@ -17,7 +17,7 @@
 
 import type { FinishEvent, StreamEvent, TokenUsage } from "../../generated/types.js";
 import type { SseEvent, StreamDecoder as Decoder } from "../../exchange.js";
-import { ConversionRefused } from "../shared/contract.js";
+import { ConversionRefused, type ConversionWarning } from "../shared/contract.js";
 import { compactJson, Conversion, isObject } from "../shared/conversion.js";
 import { cutError } from "../shared/errors.js";
 import { decodeError, encodeError } from "./errors.js";
@@ -55,6 +55,8 @@ export class JsonCompactor {
 }
 
 export class StreamDecoder implements Decoder {
+  /** What the decoder set aside or changed, each with its pointer `/<n>/...` (the n-th event, then into its data). */
+  readonly warnings: ConversionWarning[] = [];
   private readonly kinds = new Map<number, string>();
   private readonly compactors = new Map<number, JsonCompactor>();
   private readonly sentArguments = new Set<number>();

@@ -7,6 +7,7 @@
 import type { ChatOptions, ChatRequest, FileRef, MediaRef, Message, Part, ResponseFormat, TextPart, ToolChoice, ToolDefinition, ToolResultPart } from "../../generated/types.js";
 import type { ConversionWarning } from "../shared/contract.js";
 import { buildDataUrl, Conversion, dataText, mergeProviderOptions, metadataFor, parseDataUrl, reasoningFeature, toolDefinitionExtras } from "../shared/conversion.js";
+import { citationsOut, providerPartOut, providerToolsOut } from "../shared/provider-run.js";
 import { MANIFEST } from "./manifest.js";
 import { AUDIO_FORMATS, functionTool, NAME, namedToolChoice, PROVIDER, toolCall } from "./shapes.js";
 
@@ -19,6 +20,7 @@ export function encodeRequest(request: ChatRequest, adapterName = NAME): { body:
   const body: Body = { model: request.model, messages };
   request.messages.forEach((message, i) => messages.push(...encodeMessage(message, `/messages/${i}`, conv)));
   if (request.tools !== undefined) body["tools"] = request.tools.map((tool, i) => encodeTool(tool, `/tools/${i}`, conv));
+  providerToolsOut(request, conv, PROVIDER); // Chat Completions defines none: each is dropped with a warning
   if (request.tool_choice !== undefined) body["tool_choice"] = encodeToolChoice(request.tool_choice);
   if (request.options !== undefined) encodeOptions(request.options, body);
   mergeProviderOptions(request.provider_options, adapterName, body, MANIFEST.optionsSchema);
@@ -95,6 +97,7 @@ function partMetadata(part: Part, where: string, conv: Conversion): Record<strin
 
 function text(part: TextPart, where: string, conv: Conversion): Body {
   partMetadata(part, where, conv);
+  citationsOut(part, where, conv, PROVIDER); // Chat Completions takes none in messages: dropped, warned
   return { type: "text", text: part.text };
 }
 
@@ -167,6 +170,7 @@ function encodeAssistant(message: Message, where: string, conv: Conversion, out:
           return;
         }
         if (calls.length > 0) conv.degrade("tool_call.interleaved", at);
+        citationsOut(part, at, conv, PROVIDER);
         texts.push({ type: "text", text: part.text });
         return;
       }
@@ -177,6 +181,11 @@ function encodeAssistant(message: Message, where: string, conv: Conversion, out:
       case "reasoning":
         partMetadata(part, at, conv);
         conv.degrade(reasoningFeature(part, PROVIDER), at);
+        return;
+      case "provider_tool_call":
+      case "provider_tool_result":
+        partMetadata(part, at, conv);
+        providerPartOut(part, at, conv, PROVIDER); // Chat Completions has no place for it: dropped, warned
         return;
       default:
         throw conv.refuse("part.misplaced", at);

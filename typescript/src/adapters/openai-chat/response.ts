@@ -11,6 +11,7 @@ import { MANIFEST } from "./manifest.js";
 import { ProviderShapeError, type ConversionWarning } from "../shared/contract.js";
 import * as finish from "./finish.js";
 import { decodeToolCall, PROVIDER, toolCall } from "./shapes.js";
+import { citationsOut, providerPartOut } from "../shared/provider-run.js";
 import * as usage from "./usage.js";
 
 export const METADATA_KEYS = ["system_fingerprint", "service_tier"] as const;
@@ -78,9 +79,11 @@ export function encodeResponse(response: ChatResponse, warnings?: ConversionWarn
         return;
       }
       if (calls.length > 0) conv.degrade("tool_call.interleaved", where);
+      citationsOut(part, where, conv, PROVIDER);
       texts.push(part.text);
     } else if (part.type === "tool_call") calls.push(toolCall(part.tool_call));
     else if (part.type === "reasoning") conv.degrade(reasoningFeature(part, PROVIDER), where);
+    else if (part.type === "provider_tool_call" || part.type === "provider_tool_result") providerPartOut(part, where, conv, PROVIDER); // no place for it in a Chat Completions reply
     else throw conv.refuse("response.part_unsupported", where);
   });
   if (texts.length > 1 || texts.includes("")) conv.degrade("response.text_joined", "/message/parts");

@@ -14,7 +14,7 @@
 
 import type { FinishEvent, StreamEvent, TokenUsage } from "../../generated/types.js";
 import type { SseEvent, StreamDecoder as Decoder } from "../../exchange.js";
-import { ConversionRefused } from "../shared/contract.js";
+import { ConversionRefused, type ConversionWarning } from "../shared/contract.js";
 import { compactJson, Conversion, isObject } from "../shared/conversion.js";
 import { cutError } from "../shared/errors.js";
 import { decodeError, encodeError } from "./errors.js";
@@ -25,6 +25,8 @@ import { PROVIDER } from "./shapes.js";
 import * as usage from "./usage.js";
 
 export class StreamDecoder implements Decoder {
+  /** What the decoder set aside or changed, each with its pointer `/<n>/...` (the n-th event, then into its data). */
+  readonly warnings: ConversionWarning[] = [];
   private started = false;
   private nextIndex = 0;
   private text: number | undefined;

@@ -10,8 +10,11 @@ import { checkOptions, type OptionsSchema } from "./options.js";
 
 /** One conversion's warnings; `degrade` and `refuse` use the manifest's declared texts. */
 export class Conversion {
-  readonly warnings: ConversionWarning[] = [];
-  constructor(readonly manifest: Manifest) {}
+  readonly warnings: ConversionWarning[];
+  /** Warnings go to `warnings` when given (a caller's list, appended to in order), else to a new list. */
+  constructor(readonly manifest: Manifest, warnings?: ConversionWarning[]) {
+    this.warnings = warnings ?? [];
+  }
 
   private support(feature: string, expected: string) {
     const support = this.manifest.features[feature];
@@ -23,7 +26,7 @@ export class Conversion {
 
   degrade(feature: string, where: string): void {
     const support = this.support(feature, "degraded");
-    this.warnings.push({ feature, message: `${where || "/"}: ${support.message}` });
+    this.warnings.push({ feature, message: `${where || "/"}: ${support.message}`, where });
   }
 
   refuse(feature: string, where: string): ConversionRefused {

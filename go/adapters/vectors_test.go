@@ -1,7 +1,8 @@
 package adapters_test
 
 // The cross-language adapter vectors (conformance/cases/adapters/<adapter>.ndjson, written from the
-// Python adapters by wirechat conformance --write-adapter-vectors): the Go adapters must give the same RFC 8785 bytes for
+// Python adapters by wirechat conformance --write-adapter-vectors, and recorded-<adapter>.ndjson, the
+// recorded corpus's bodies cut into the same lines): the Go adapters must give the same RFC 8785 bytes for
 // every provider body and canonical value, the same warnings and refusals, and invalid_response where
 // Python gives it.
 
@@ -47,9 +48,26 @@ type vector struct {
 
 var byName = map[string]adapters.Adapter{"openai-chat": openaichat.Adapter, "anthropic": anthropic.Adapter}
 
+// readVectors is the adapter's lines, then those cut from the recorded corpus (recorded-<adapter>.ndjson,
+// written by wirechat conformance --recorded --write-vectors) where that file exists.
 func readVectors(t *testing.T, name string) []vector {
 	t.Helper()
-	file, err := os.Open(filepath.Join("..", "..", "conformance", "cases", "adapters", name+".ndjson"))
+	dir := filepath.Join("..", "..", "conformance", "cases", "adapters")
+	out := readFile(t, filepath.Join(dir, name+".ndjson"))
+	if recorded := filepath.Join(dir, "recorded-"+name+".ndjson"); fileExists(recorded) {
+		out = append(out, readFile(t, recorded)...)
+	}
+	return out
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+func readFile(t *testing.T, path string) []vector {
+	t.Helper()
+	file, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}

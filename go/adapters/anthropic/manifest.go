@@ -34,6 +34,7 @@ var Manifest = &adapters.Manifest{
 		"provider_tools.foreign":             degraded("a tool another API defines is not sent"),
 		"citations.own":                      lossless,
 		"citations.foreign":                  degraded("citations another API issued are replayed only to it: the text is sent without them"),
+		"content_block.unknown":              degraded("a block of a type this adapter does not know: a reply keeps it in provider_metadata (written back, not replayed), a request's user content reads it as a data part, an assistant turn drops it"),
 		"text":                               lossless,
 		"system":                             lossless,
 		"system.later":                       lossless,
@@ -90,7 +91,7 @@ var Manifest = &adapters.Manifest{
 		"response.id":                        lossless,
 		"response.model":                     lossless,
 		"response.provider_metadata.foreign": degraded("provider data for other providers is not sent: dropped"),
-		"response.part_unsupported":          refused("a Messages reply holds only text, thinking and tool calls"),
+		"response.part_unsupported":          refused("a Messages reply holds only text, thinking, tool calls and the calls and results Anthropic ran"),
 		"response.text_joined":               lossless,
 		"finish_reason.raw_foreign":          degraded("the finish reason is sent as Messages spells it (a kind it has no value for is sent as its raw value, which reads back as other)"),
 		"usage":                              lossless,
@@ -119,5 +120,5 @@ var Manifest = &adapters.Manifest{
 	// billing_error: the account is out of credit; waiting does not help
 	StatusRetryable: map[int]bool{402: false},
 	// OptionsSchema is Python's manifest options_schema, checked before encoding (shared.CheckOptions).
-	OptionsSchema: `{"type":"object","description":"Extra Messages body members, sent as given (the keys the adapter sets itself are refused).","properties":{"thinking":{"oneOf":[{"type":"object","properties":{"type":{"const":"adaptive"}},"required":["type"],"additionalProperties":false},{"type":"object","properties":{"type":{"const":"disabled"}},"required":["type"],"additionalProperties":false},{"type":"object","properties":{"type":{"const":"enabled"},"budget_tokens":{"type":"integer","minimum":1024,"maximum":65536}},"required":["type","budget_tokens"],"additionalProperties":false}]},"metadata":{"type":"object","properties":{"user_id":{"type":"string","maxLength":64}},"additionalProperties":false},"service_tier":{"enum":["auto","standard_only"]}},"additionalProperties":true}`,
+	OptionsSchema: `{"type":"object","description":"Extra Messages body members, sent as given (the keys the adapter sets itself are refused).","properties":{"thinking":{"oneOf":[{"type":"object","properties":{"type":{"const":"adaptive"},"display":{"type":"string","description":"How thinking comes back: summarized, omitted (signature only), or a display mode added later."}},"required":["type"],"additionalProperties":false},{"type":"object","properties":{"type":{"const":"disabled"}},"required":["type"],"additionalProperties":false},{"type":"object","properties":{"type":{"const":"enabled"},"budget_tokens":{"type":"integer","minimum":1024,"maximum":65536},"display":{"type":"string","description":"How thinking comes back: summarized, omitted (signature only), or a display mode added later."}},"required":["type","budget_tokens"],"additionalProperties":false}]},"metadata":{"type":"object","properties":{"user_id":{"type":"string","maxLength":64}},"additionalProperties":false},"service_tier":{"enum":["auto","standard_only"]},"mcp_servers":{"type":"array","description":"The MCP connector's servers (its tools go in provider_tools as mcp_toolset tools).","items":{"type":"object","properties":{"type":{"const":"url"}},"required":["type"]}}},"additionalProperties":true}`,
 }

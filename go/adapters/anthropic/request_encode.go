@@ -3,7 +3,10 @@ package anthropic
 // Canonical ChatRequest -> Anthropic Messages request body, rule for rule as Python's
 // adapters/anthropic/request_encode.py. The first system message becomes the top-level system; later ones
 // are {"role": "system"} messages. A tool message becomes a user message of tool_result blocks. Signed
-// thinking is replayed only when Anthropic issued it (spec section 10).
+// thinking is replayed only when Anthropic issued it (spec section 10); so are the calls and results
+// Anthropic ran, as their blocks, and citations (spec section 15). A tool call gets back the tool_use
+// members kept in its provider_metadata.anthropic (caller). Provider tools Anthropic defines follow the
+// function tools, their definitions unchanged.
 
 import (
 	"strconv"
@@ -119,22 +122,38 @@ func content(blocks []*obj) any {
 	return out
 }
 
-// own adds the part's cache_control (the one provider field parts carry) to block, degrading the rest.
-func own(block *obj, metadata wirechat.ProviderMetadata, where string, conv *shared.Conversion) *obj {
-	mine, foreign := shared.MetadataFor(metadata, Provider)
-	extra := false
-	for _, key := range mine.Keys() {
-		if key != "cache_control" && key != "citations" {
-			extra = true
-		}
+// keptMembers are the provider_metadata.anthropic members each part writes back into its block (a
+// document's citations is its citation setting); a tool call writes back every member (toolUseExtras).
+func keptMembers(part wirechat.Part) []string {
+	switch part.(type) {
+	case *wirechat.TextPart, *wirechat.ImagePart, *wirechat.ToolResultPart:
+		return []string{"cache_control"}
+	case *wirechat.FilePart:
+		return []string{"cache_control", "citations"}
 	}
-	if foreign || extra {
+	return nil
+}
+
+// own is the members the part's block gets back from its provider_metadata.anthropic, degrading the rest
+// and foreign metadata.
+func own(part wirechat.Part, where string, conv *shared.Conversion) *obj {
+	mine, foreign := shared.MetadataFor(shared.PartMetadata(part), Provider)
+	if foreign {
 		conv.Degrade("part.provider_metadata", where+"/provider_metadata")
 	}
-	if mine.Has("cache_control") {
-		block.Set("cache_control", mine.Get("cache_control"))
+	if _, isCall := part.(*wirechat.ToolCallPart); isCall {
+		return toolUseExtras(mine, where, conv)
 	}
-	return block
+	kept := newObj()
+	for _, key := range keptMembers(part) {
+		if mine.Has(key) {
+			kept.Set(key, mine.Get(key))
+		}
+	}
+	if kept.Len() != mine.Len() && !foreign {
+		conv.Degrade("part.provider_metadata", where+"/provider_metadata")
+	}
+	return kept
 }
 
 func systemBlocks(message wirechat.Message, where string, conv *shared.Conversion) ([]*obj, error) {
@@ -149,7 +168,7 @@ func systemBlocks(message wirechat.Message, where string, conv *shared.Conversio
 		if err != nil {
 			return nil, err
 		}
-		blocks = append(blocks, own(block, text.ProviderMetadata, at, conv))
+		blocks = append(blocks, withMembers(block, own(text, at, conv)))
 	}
 	return blocks, nil
 }
@@ -172,7 +191,7 @@ func encodeMessage(message wirechat.Message, where string, conv *shared.Conversi
 			}
 			block, err = toolResult(result.ToolResult, at, conv)
 			if err == nil {
-				block = own(block, result.ProviderMetadata, at, conv)
+				block = withMembers(block, own(result, at, conv))
 			}
 		}
 		if err != nil {
@@ -194,46 +213,42 @@ func encodeMessage(message wirechat.Message, where string, conv *shared.Conversi
 
 // contentBlock is a user-side block: text, image, document (a data part becomes text).
 func contentBlock(part wirechat.Part, where string, conv *shared.Conversion) (*obj, error) {
+	switch part.(type) {
+	case *wirechat.TextPart, *wirechat.ImagePart, *wirechat.FilePart, *wirechat.DataPart, *wirechat.AudioPart:
+	default:
+		return nil, conv.Refuse("part.misplaced", where)
+	}
+	kept := own(part, where, conv)
 	switch p := part.(type) {
 	case *wirechat.TextPart:
-		block := own(newObj().Set("type", "text").Set("text", p.Text), p.ProviderMetadata, where, conv)
-		return withCitations(block, p, where, conv)
+		block, err := textBlock(p, where, conv)
+		if err != nil {
+			return nil, err
+		}
+		return withMembers(block, kept), nil
 	case *wirechat.ImagePart:
-		block := own(newObj().Set("type", "image"), p.ProviderMetadata, where, conv)
 		source, err := imageSource(p.Image, where+"/image", conv)
 		if err != nil {
 			return nil, err
 		}
-		return reorder(block, "source", source), nil
+		return withMembers(newObj().Set("type", "image").Set("source", source), kept), nil
 	case *wirechat.FilePart:
 		block, err := document(p.File, where+"/file", conv)
 		if err != nil {
 			return nil, err
 		}
-		return own(block, p.ProviderMetadata, where, conv), nil
+		return withMembers(block, kept), nil
 	case *wirechat.DataPart:
 		conv.Degrade("data", where)
 		text := providerjson.MustCompact(shared.Raw(p.Data.Value))
-		return own(newObj().Set("type", "text").Set("text", text), p.ProviderMetadata, where, conv), nil
+		return withMembers(newObj().Set("type", "text").Set("text", text), kept), nil
 	case *wirechat.AudioPart:
-		own(newObj(), p.ProviderMetadata, where, conv)
 		if _, isURL := p.Audio.(*wirechat.MediaUrl); isURL {
 			return nil, conv.Refuse("audio.url", where+"/audio")
 		}
 		return nil, conv.Refuse("audio.base64", where+"/audio")
 	}
 	return nil, conv.Refuse("part.misplaced", where)
-}
-
-// reorder puts key right after "type" (Python builds {"type", "source", **own}).
-func reorder(block *obj, key string, value any) *obj {
-	out := newObj().Set("type", block.Get("type")).Set(key, value)
-	for _, k := range block.Keys() {
-		if k != "type" {
-			out.Set(k, block.Get(k))
-		}
-	}
-	return out
 }
 
 func imageSource(source wirechat.MediaRef, where string, conv *shared.Conversion) (*obj, error) {
@@ -299,18 +314,18 @@ func assistantBlock(part wirechat.Part, where string, conv *shared.Conversion) (
 		if err != nil {
 			return nil, err
 		}
-		return own(block, p.ProviderMetadata, where, conv), nil
+		return withMembers(block, own(part, where, conv)), nil
 	case *wirechat.ProviderToolCallPart, *wirechat.ProviderToolResultPart:
-		own(newObj(), shared.PartMetadata(part), where, conv)
+		own(part, where, conv)
 		return shared.ProviderPartOut(part, where, conv, Provider)
 	case *wirechat.ToolCallPart:
 		block, err := encodeToolCall(p.ToolCall, where+"/tool_call", conv)
 		if err != nil {
 			return nil, err
 		}
-		return own(block, p.ProviderMetadata, where, conv), nil
+		return withMembers(block, own(part, where, conv)), nil
 	case *wirechat.ReasoningPart:
-		own(newObj(), p.ProviderMetadata, where, conv)
+		own(part, where, conv)
 		return encodeReasoning(p, where, conv)
 	}
 	return nil, conv.Refuse("part.misplaced", where)
@@ -318,11 +333,7 @@ func assistantBlock(part wirechat.Part, where string, conv *shared.Conversion) (
 
 // textBlock is a text block with the citations Anthropic issued (the others dropped with a warning).
 func textBlock(part *wirechat.TextPart, where string, conv *shared.Conversion) (*obj, error) {
-	return withCitations(newObj().Set("type", "text").Set("text", part.Text), part, where, conv)
-}
-
-// withCitations adds the part's own citations to block.
-func withCitations(block *obj, part *wirechat.TextPart, where string, conv *shared.Conversion) (*obj, error) {
+	block := newObj().Set("type", "text").Set("text", part.Text)
 	citations, err := shared.CitationsOut(part, where, conv, Provider)
 	if err != nil {
 		return nil, err

@@ -84,8 +84,9 @@ func encodeOptions(options *wirechat.ChatOptions, body *obj) {
 
 // common handles the members every role shares; it returns the name member (if kept) and a developer
 // role override from the message's own provider data.
-func common(message wirechat.Message, where string, conv *shared.Conversion, named bool) (*string, string) {
-	var name *string
+// common is the message members every role shares, and what its own provider_metadata entry says: a
+// system message sent as developer, an assistant message's earlier audio reply (audio: {"id"}).
+func common(message wirechat.Message, where string, conv *shared.Conversion, named bool) (name *string, role string, audio *obj) {
 	if message.Name != nil {
 		if named {
 			name = message.Name
@@ -97,15 +98,25 @@ func common(message wirechat.Message, where string, conv *shared.Conversion, nam
 		conv.Degrade("message.id", where+"/id")
 	}
 	own, foreign := shared.MetadataFor(message.ProviderMetadata, Provider)
-	role, _ := own.Get("role").(string)
+	role, _ = own.Get("role").(string)
 	own.Delete("role")
+	var reference any
+	if message.Role == wirechat.RoleAssistant {
+		reference = own.Get("audio")
+		own.Delete("audio")
+	}
 	if foreign || own.Len() > 0 {
 		conv.Degrade("message.provider_metadata", where+"/provider_metadata")
 	}
 	if role != "developer" {
 		role = ""
 	}
-	return name, role
+	if object, ok := reference.(*obj); ok {
+		if id, ok := object.Get("id").(string); ok {
+			audio = newObj().Set("id", id)
+		}
+	}
+	return name, role, audio
 }
 
 func withName(out *obj, name *string) *obj {
@@ -118,7 +129,7 @@ func withName(out *obj, name *string) *obj {
 func encodeMessage(message wirechat.Message, where string, conv *shared.Conversion) ([]any, error) {
 	switch message.Role {
 	case wirechat.RoleSystem:
-		name, override := common(message, where, conv, true)
+		name, override, _ := common(message, where, conv, true)
 		texts := []*obj{}
 		for j, part := range message.Parts {
 			text, ok := part.(*wirechat.TextPart)
@@ -138,7 +149,7 @@ func encodeMessage(message wirechat.Message, where string, conv *shared.Conversi
 		}
 		return []any{withName(newObj().Set("role", role).Set("content", content(texts)), name)}, nil
 	case wirechat.RoleUser:
-		name, _ := common(message, where, conv, true)
+		name, _, _ := common(message, where, conv, true)
 		parts := []*obj{}
 		for j, part := range message.Parts {
 			encoded, err := userPart(part, where+"/parts/"+strconv.Itoa(j), conv)
@@ -149,8 +160,8 @@ func encodeMessage(message wirechat.Message, where string, conv *shared.Conversi
 		}
 		return []any{withName(newObj().Set("role", "user").Set("content", content(parts)), name)}, nil
 	case wirechat.RoleAssistant:
-		name, _ := common(message, where, conv, true)
-		encoded, err := encodeAssistant(message, where, conv, name)
+		name, _, audio := common(message, where, conv, true)
+		encoded, err := encodeAssistant(message, where, conv, name, audio)
 		if err != nil {
 			return nil, err
 		}
@@ -286,7 +297,7 @@ func fileShape(source wirechat.FileRef, where string, conv *shared.Conversion) (
 	return out, nil
 }
 
-func encodeAssistant(message wirechat.Message, where string, conv *shared.Conversion, name *string) (*obj, error) {
+func encodeAssistant(message wirechat.Message, where string, conv *shared.Conversion, name *string, audio *obj) (*obj, error) {
 	texts := []*obj{}
 	calls := []any{}
 	var refusal *string
@@ -319,11 +330,22 @@ func encodeAssistant(message wirechat.Message, where string, conv *shared.Conver
 			if _, err := shared.ProviderPartOut(part, at, conv, Provider); err != nil {
 				return nil, err
 			}
+		case *wirechat.AudioPart:
+			reference := audioReference(p)
+			if reference == nil || audio != nil {
+				return nil, conv.Refuse("part.misplaced", at)
+			}
+			partMetadata(p.ProviderMetadata, at, conv)
+			conv.Degrade("audio.reply_by_id", at)
+			audio = reference
 		default:
 			return nil, conv.Refuse("part.misplaced", at)
 		}
 	}
 	result := withName(newObj().Set("role", "assistant"), name)
+	if audio != nil {
+		result.Set("audio", audio)
+	}
 	if len(texts) > 0 {
 		result.Set("content", content(texts))
 	} else if len(calls) == 0 && refusal == nil {

@@ -1,8 +1,10 @@
 package openaichat
 
 // Canonical ChatResponse -> OpenAI chat.completion body (EncodeResponse), as Python's
-// openai_chat/response.py encodes it: text parts joined, a refusal part as the message's refusal, tool
-// calls after, what provider_metadata["openai"] held restored (usage through usage.go's EncodeUsage).
+// openai_chat/response.py encodes it: text parts joined (their own citations as the message's
+// annotations), a refusal part as the message's refusal, an audio part read from OpenAI as message.audio,
+// tool calls after (a custom call, and an index, as they came), what provider_metadata["openai"] held
+// restored (usage through usage.go's EncodeUsage).
 
 import (
 	"strconv"
@@ -28,9 +30,18 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	}
 	var texts []string
 	var refusal *string
-	calls := []any{}
+	var sound *obj
+	calls, annotations := []any{}, []any{}
 	for j, part := range message.Parts {
 		where := "/message/parts/" + strconv.Itoa(j)
+		if audio, ok := part.(*wirechat.AudioPart); ok && sound == nil {
+			encoded, err := encodeAudio(audio, where, conv)
+			if err != nil {
+				return nil, nil, err
+			}
+			sound = encoded
+			continue
+		}
 		own, foreign := shared.MetadataFor(shared.PartMetadata(part), Provider)
 		if foreign {
 			conv.Degrade("part.provider_metadata", where+"/provider_metadata")
@@ -45,12 +56,17 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 			if len(calls) > 0 {
 				conv.Degrade("tool_call.interleaved", where)
 			}
-			if _, err := shared.CitationsOut(p, where, conv, Provider); err != nil {
-				return nil, nil, err
-			}
+			annotations = append(annotations, encodeAnnotations(p.Citations, where, conv, Provider)...)
 			texts = append(texts, p.Text)
 		case *wirechat.ToolCallPart:
-			calls = append(calls, toolCallShape(p.ToolCall))
+			call := toolCallShape(p.ToolCall)
+			if own.Get("type") == "custom" {
+				call = customCallShape(p.ToolCall)
+			}
+			if own.Has("index") {
+				call.Set("index", own.Get("index"))
+			}
+			calls = append(calls, call)
 		case *wirechat.ReasoningPart:
 			conv.Degrade(shared.ReasoningFeature(p.Reasoning, Provider), where)
 		case *wirechat.ProviderToolCallPart, *wirechat.ProviderToolResultPart:
@@ -83,10 +99,13 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	if refusal != nil {
 		out.Set("refusal", *refusal)
 	}
+	if sound != nil {
+		out.Set("audio", sound)
+	}
 	if len(calls) > 0 {
 		out.Set("tool_calls", calls)
 	}
-	if annotations := own.Get("annotations"); shared.Truthy(annotations) {
+	if len(annotations) > 0 {
 		out.Set("annotations", annotations)
 	}
 	created := own.Get("created")
@@ -96,16 +115,17 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	choice := newObj().Set("index", int64(0)).Set("message", out).
 		Set("finish_reason", shared.EncodeFinish(response.FinishReason, Manifest, conv, "/finish_reason")).
 		Set("logprobs", own.Get("logprobs"))
-	choices := []any{choice}
-	if others, ok := own.Get("other_choices").([]any); ok {
-		choices = append(choices, others...)
+	for _, key := range keptChoice {
+		if own.Has(key) {
+			choice.Set(key, own.Get(key))
+		}
 	}
 	body := newObj().Set("id", shared.Deref(response.ID)).Set("object", "chat.completion").Set("created", created).
-		Set("model", shared.Deref(response.Model)).Set("choices", choices)
+		Set("model", shared.Deref(response.Model)).Set("choices", []any{choice})
 	if response.Usage != nil {
 		body.Set("usage", EncodeUsage(*response.Usage, conv, own.Obj("usage")))
 	}
-	for _, key := range metadataKeys {
+	for _, key := range keptBody {
 		if own.Has(key) {
 			body.Set(key, own.Get(key))
 		}

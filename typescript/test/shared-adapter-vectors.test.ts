@@ -1,12 +1,14 @@
 /**
  * The cross-language adapter vectors (`conformance/cases/adapters/<adapter>.ndjson`, written from the Python
- * adapters by `wirechat conformance --write-adapter-vectors`), which Go's adapters are held to as well: for
+ * adapters by `wirechat conformance --write-adapter-vectors`, and `recorded-<adapter>.ndjson`, the recorded
+ * corpus's bodies cut into the same lines by `wirechat conformance --recorded --write-vectors`), which Go's
+ * adapters are held to as well: for
  * every line, the TypeScript adapter gives the same RFC 8785 bytes (request bodies, canonical requests and
  * responses, errors), the same warnings and refusals, the same SSE text, and fails where Python fails.
  */
 
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
@@ -20,9 +22,13 @@ import { repoRoot } from "./support.js";
 
 type Line = Record<string, any>;
 
+/** The adapter's lines, then those cut from the recorded corpus (`recorded-<adapter>.ndjson`) where written. */
 function lines(name: string): Line[] {
-  const path = join(repoRoot(), "conformance", "cases", "adapters", `${name}.ndjson`);
-  return readFileSync(path, "utf8").split("\n").filter((text) => text !== "").map((text) => JSON.parse(text) as Line);
+  const dir = join(repoRoot(), "conformance", "cases", "adapters");
+  const recorded = join(dir, `recorded-${name}.ndjson`);
+  const texts = readFileSync(join(dir, `${name}.ndjson`), "utf8").split("\n");
+  if (existsSync(recorded)) texts.push(...readFileSync(recorded, "utf8").split("\n"));
+  return texts.filter((text) => text !== "").map((text) => JSON.parse(text) as Line);
 }
 
 const features = (warnings: ConversionWarning[]): string[] => warnings.map((warning) => warning.feature);

@@ -2,7 +2,10 @@
  * Canonical `ChatRequest` -> Anthropic Messages request body (API version 2026-10-21), rule for rule as
  * Python's `anthropic/request_encode.py`. The first system message becomes the top-level `system`; later
  * ones are `{"role": "system"}` messages. A tool message becomes a user message of `tool_result` blocks.
- * Signed thinking is replayed only when Anthropic issued it (spec section 10).
+ * Signed thinking is replayed only when Anthropic issued it (spec section 10); so are the calls and results
+ * Anthropic ran, as their blocks, and citations (spec section 15). A tool call gets back the `tool_use`
+ * members kept in its `provider_metadata.anthropic` (`caller`). Provider tools Anthropic defines follow the
+ * function tools, their definitions unchanged.
  */
 
 import type { ChatOptions, ChatRequest, FileRef, MediaRef, Message, Part, TextPart, ToolDefinition, ToolResult } from "../../generated/types.js";
@@ -10,7 +13,7 @@ import type { ConversionWarning } from "../shared/contract.js";
 import { Conversion, dataText, mergeProviderOptions, metadataFor, toolDefinitionExtras } from "../shared/conversion.js";
 import { citationsOut, providerPartOut, providerToolsOut } from "../shared/provider-run.js";
 import { MANIFEST } from "./manifest.js";
-import { encodeReasoning, encodeToolCall, IMAGE_TYPES, NAME, PROVIDER, SCHEMA_NAME } from "./shapes.js";
+import { encodeReasoning, encodeToolCall, IMAGE_TYPES, NAME, PROVIDER, SCHEMA_NAME, toolUseExtras } from "./shapes.js";
 
 type Body = Record<string, unknown>;
 
@@ -66,11 +69,23 @@ function content(blocks: Body[]): string | Body[] {
   return blocks;
 }
 
-/** The part's `cache_control` (the one provider field parts carry), degrading foreign metadata. */
+/** The `provider_metadata.anthropic` members each part writes back into its block (a document's `citations` is its citation setting); a tool call writes back every member (`toolUseExtras`). */
+const KEPT: Partial<Record<Part["type"], readonly string[]>> = {
+  text: ["cache_control"],
+  image: ["cache_control"],
+  file: ["cache_control", "citations"],
+  tool_result: ["cache_control"],
+};
+
+/** The members the part's block gets back from its `provider_metadata.anthropic`, degrading the rest and foreign metadata. */
 function own(part: Part, where: string, conv: Conversion): Body {
   const [mine, foreign] = metadataFor(part.provider_metadata, PROVIDER);
-  if (foreign || Object.keys(mine).some((key) => key !== "cache_control" && key !== "citations")) conv.degrade("part.provider_metadata", `${where}/provider_metadata`);
-  return "cache_control" in mine ? { cache_control: mine["cache_control"] } : {};
+  if (foreign) conv.degrade("part.provider_metadata", `${where}/provider_metadata`);
+  if (part.type === "tool_call") return toolUseExtras(mine, where, conv);
+  const kept: Body = {};
+  for (const key of KEPT[part.type] ?? []) if (key in mine) kept[key] = mine[key];
+  if (Object.keys(kept).length !== Object.keys(mine).length && !foreign) conv.degrade("part.provider_metadata", `${where}/provider_metadata`);
+  return kept;
 }
 
 function encodeMessage(message: Message, where: string, conv: Conversion): Body {

@@ -6,8 +6,9 @@
 
 import type { ChatOptions, ChatRequest, FileRef, MediaRef, Message, Part, ResponseFormat, TextPart, ToolChoice, ToolDefinition, ToolResultPart } from "../../generated/types.js";
 import type { ConversionWarning } from "../shared/contract.js";
-import { buildDataUrl, Conversion, dataText, mergeProviderOptions, metadataFor, parseDataUrl, reasoningFeature, toolDefinitionExtras } from "../shared/conversion.js";
+import { buildDataUrl, Conversion, dataText, isObject, mergeProviderOptions, metadataFor, parseDataUrl, reasoningFeature, toolDefinitionExtras } from "../shared/conversion.js";
 import { citationsOut, providerPartOut, providerToolsOut } from "../shared/provider-run.js";
+import { audioReference } from "./audio.js";
 import { MANIFEST } from "./manifest.js";
 import { AUDIO_FORMATS, functionTool, NAME, namedToolChoice, PROVIDER, toolCall } from "./shapes.js";
 
@@ -35,6 +36,10 @@ function encodeOptions(options: ChatOptions, body: Body): void {
   if (options.response_format !== undefined) body["response_format"] = encodeResponseFormat(options.response_format);
 }
 
+/**
+ * The message members every role shares, and what its own provider_metadata entry says: a system message sent
+ * as `developer`, an assistant message's earlier audio reply (`audio: {"id"}`, put in `out`).
+ */
 function common(message: Message, where: string, conv: Conversion, named: boolean): [Body, string | undefined] {
   const out: Body = {};
   if (message.name !== undefined) {
@@ -45,7 +50,10 @@ function common(message: Message, where: string, conv: Conversion, named: boolea
   const [own, foreign] = metadataFor(message.provider_metadata, PROVIDER);
   const role = own["role"];
   delete own["role"];
+  const reference = message.role === "assistant" ? own["audio"] : undefined;
+  if (message.role === "assistant") delete own["audio"];
   if (foreign || Object.keys(own).length > 0) conv.degrade("message.provider_metadata", `${where}/provider_metadata`);
+  if (isObject(reference) && typeof reference["id"] === "string") out["audio"] = { id: reference["id"] };
   return [out, role === "developer" ? "developer" : undefined];
 }
 
@@ -187,6 +195,14 @@ function encodeAssistant(message: Message, where: string, conv: Conversion, out:
         partMetadata(part, at, conv);
         providerPartOut(part, at, conv, PROVIDER); // Chat Completions has no place for it: dropped, warned
         return;
+      case "audio": {
+        const reference = audioReference(part);
+        if (reference === undefined || "audio" in out) throw conv.refuse("part.misplaced", at);
+        partMetadata(part, at, conv);
+        conv.degrade("audio.reply_by_id", at);
+        out["audio"] = reference;
+        return;
+      }
       default:
         throw conv.refuse("part.misplaced", at);
     }

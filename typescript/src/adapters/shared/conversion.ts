@@ -79,6 +79,18 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** Python's truth of a JSON value (what `if body.get(key)` tests): false for null, false, 0, "", [] and {}. */
+export function truthy(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  if (isObject(value)) return Object.keys(value).length > 0;
+  return Boolean(value);
+}
+
+/** A JSON integer >= 0 (Python's `isinstance(v, int) and not isinstance(v, bool) and v >= 0`). */
+export function isIndex(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+
 function typeName(value: unknown): string {
   if (Array.isArray(value)) return "list";
   if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";

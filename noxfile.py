@@ -147,10 +147,13 @@ def run_go(session: nox.Session) -> None:
 
 
 def run_conformance(session: nox.Session, arguments: Sequence[str] = ()) -> None:
-    """Every case through every language's testee, plus property rounds (fixed seed), then the resource
-    suite's small profile (``./dev resource -- --profile large`` on demand); reports in reports/."""
+    """Every case through every language's testee, plus property rounds (fixed seed), then the recorded
+    traffic's replay gate, then the resource suite's small profile (``./dev resource -- --profile large`` on
+    demand); reports in reports/."""
     install_node_tools(session)
     session.run("wirechat", "conformance", "--report-dir", "reports/conformance", *arguments)
+    # real provider traffic (conformance/recorded) replayed through the Python adapters (issue 23)
+    session.run("wirechat", "conformance", "--recorded", "--json", "reports/conformance/recorded.json")
     # hostile inputs at n and 4n through every testee: linear time, bounded memory, the same problems (spec 5)
     session.run("wirechat", "conformance", "resource", "--profile", "small")
 

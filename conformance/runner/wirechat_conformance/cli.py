@@ -19,6 +19,7 @@ from wirechat_conformance.cases import CaseFileError
 from wirechat_conformance.expected import ExpectedFailureError
 from wirechat_conformance.listing import list_text
 from wirechat_conformance.paths import find_layout
+from wirechat_conformance.recorded import command as recorded
 from wirechat_conformance.report import failure_text, matrix_text, write_json, write_junit
 from wirechat_conformance.report_html import HTML_NAME, write_adapter_gate, write_html
 from wirechat_conformance.resource_rows import ResourceFileError
@@ -56,6 +57,7 @@ examples:
   wirechat conformance --list --type ToolCall          # a type's schema, code, examples, cases, rounds
   wirechat conformance --throughput 5000
   wirechat conformance resource --profile small     # hostile inputs: time ratio and peak memory (see resource --help)
+  wirechat conformance --recorded --json reports/recorded.json   # real provider traffic (conformance/recorded)
 """
 
 
@@ -156,6 +158,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="write conformance/cases/adapters/*.ndjson again from the Python adapters, then exit",
     )
+    recorded.add_arguments(parser)
     commands = parser.add_subparsers(dest="conformance_command", metavar="COMMAND", title="commands")
     resource_cli.add_parser(commands)
 
@@ -257,6 +260,11 @@ def execute(args: argparse.Namespace) -> int:
         try:
             return resource_cli.execute(args)
         except (ResourceFileError, TesteeError, FileNotFoundError) as exc:
+            raise ConformanceUsageError(str(exc)) from None
+    if args.recorded:
+        try:
+            return recorded.execute(args)
+        except (ValueError, FileNotFoundError) as exc:
             raise ConformanceUsageError(str(exc)) from None
     if args.write_adapter_vectors:
         for written in adapter_vectors.write(find_layout(args.root).root):

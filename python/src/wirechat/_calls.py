@@ -15,6 +15,7 @@ from typing import Any
 
 from wirechat._generated.models import (
     ChatRequest,
+    ChatResponse,
     EmbedRequest,
     EmbedResponse,
     Error,
@@ -29,11 +30,13 @@ from wirechat.transport.secrets import Secret, redact
 __all__ = [
     "ClientSetup",
     "DegradedRequestWarning",
+    "ResponseDataWarning",
     "UnsupportedCallError",
     "check_count",
     "dumps_body",
     "invalid_response",
     "warn_degraded",
+    "warn_response_data",
     "with_profile",
 ]
 
@@ -42,6 +45,12 @@ logger = logging.getLogger("wirechat.client")
 
 class DegradedRequestWarning(UserWarning):
     """The adapter had to degrade part of the request to send it (the message says what and how)."""
+
+
+class ResponseDataWarning(UserWarning):
+    """The provider's answer held data the adapter set aside: a member it does not map, an event it cannot
+    carry (the message names the manifest feature and the JSON pointer into the provider's body). Turn it
+    into an error to hold a provider to what wirechat carries: ``-W error::wirechat.client.ResponseDataWarning``."""
 
 
 class UnsupportedCallError(NotImplementedError):
@@ -170,6 +179,13 @@ class ClientSetup:
             failure = invalid_response(redact(f"the provider's {what} could not be read: {exc}", self.secret))
         raise failure
 
+    def decode_chat(self, reply: HttpReply) -> ChatResponse:
+        """The canonical response of a chat call; what the adapter set aside is warned about."""
+        found: list[ConversionWarning] = []
+        response: ChatResponse = self.decode(reply, lambda body: self.adapter.decode_response(body, found), "response")
+        warn_response_data(found)
+        return response
+
     def describe(self, kind: str) -> str:
         return f"{kind}(provider={self.adapter.name!r}, base_url={self.base_url!r}, api_key={self.secret!r})"
 
@@ -187,6 +203,11 @@ def check_count(response: EmbedResponse, request: EmbedRequest) -> EmbedResponse
             f"the provider returned {len(response.embeddings)} embeddings for {len(request.inputs)} inputs"
         )
     return response
+
+
+def warn_response_data(found: list[ConversionWarning], stacklevel: int = 4) -> None:
+    for warning in found:
+        warnings.warn(str(warning), ResponseDataWarning, stacklevel=stacklevel)
 
 
 def warn_degraded(degraded: list[ConversionWarning]) -> None:

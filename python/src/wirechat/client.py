@@ -26,9 +26,11 @@ from pydantic import BaseModel
 from wirechat._calls import (
     ClientSetup,
     DegradedRequestWarning,
+    ResponseDataWarning,
     UnsupportedCallError,
     check_count,
     dumps_body,
+    warn_response_data,
 )
 from wirechat._generated.models import (
     ChatRequest,
@@ -39,7 +41,7 @@ from wirechat._generated.models import (
     EmbedResponse,
     StreamEvent,
 )
-from wirechat.adapters import Adapter
+from wirechat.adapters import Adapter, ConversionWarning
 from wirechat.structured_output import Output, Structured, astructured_chat, structured_chat
 from wirechat.transport.errors import APIError
 from wirechat.transport.events import EventPump
@@ -48,7 +50,15 @@ from wirechat.transport.retry import RetryPolicy
 
 M = TypeVar("M", bound=BaseModel)
 
-__all__ = ["AsyncChatStream", "AsyncClient", "ChatStream", "Client", "DegradedRequestWarning", "UnsupportedCallError"]
+__all__ = [
+    "AsyncChatStream",
+    "AsyncClient",
+    "ChatStream",
+    "Client",
+    "DegradedRequestWarning",
+    "ResponseDataWarning",
+    "UnsupportedCallError",
+]
 
 
 class ChatStream:
@@ -74,6 +84,7 @@ class ChatStream:
             if failure is not None:
                 raise failure
             yield from pump.finish()
+            warn_response_data(pump.warnings, stacklevel=3)
 
     def __iter__(self) -> Iterator[StreamEvent]:
         return self._events
@@ -85,6 +96,12 @@ class ChatStream:
     def response(self) -> ChatResponse:
         """The folded response; ``RuntimeError`` until the stream has been read to its end."""
         return self._pump.response()
+
+    @property
+    def warnings(self) -> list[ConversionWarning]:
+        """What the adapter set aside from the provider's stream so far (each also warned about as a
+        ``ResponseDataWarning`` when the stream ends), with pointers ``/<n>/...`` into the n-th event."""
+        return list(self._pump.warnings)
 
     def until_done(self) -> ChatResponse:
         """Read the rest of the stream and return the folded response."""
@@ -168,8 +185,7 @@ class Client:
             return structured_chat(self.chat, request, output, output_retries)
         path, body = self._setup.chat_call(request, stream=False)
         reply = self._transport.post(path, body)
-        response: ChatResponse = self._setup.decode(reply, self._setup.adapter.decode_response, "response")
-        return response
+        return self._setup.decode_chat(reply)
 
     def stream(self, request: ChatRequest) -> ChatStream:
         """Send ``request`` for a streamed answer; iterate the result for canonical ``StreamEvent``s."""
@@ -232,6 +248,7 @@ class AsyncChatStream:
                 raise failure
             for event in pump.finish():
                 yield event
+            warn_response_data(pump.warnings, stacklevel=3)
 
     def __aiter__(self) -> AsyncIterator[StreamEvent]:
         return self._events
@@ -243,6 +260,12 @@ class AsyncChatStream:
     def response(self) -> ChatResponse:
         """The folded response; ``RuntimeError`` until the stream has been read to its end."""
         return self._pump.response()
+
+    @property
+    def warnings(self) -> list[ConversionWarning]:
+        """What the adapter set aside from the provider's stream so far (each also warned about as a
+        ``ResponseDataWarning`` when the stream ends), with pointers ``/<n>/...`` into the n-th event."""
+        return list(self._pump.warnings)
 
     async def until_done(self) -> ChatResponse:
         """Read the rest of the stream and return the folded response."""
@@ -325,8 +348,7 @@ class AsyncClient:
             return await astructured_chat(self.chat, request, output, output_retries)
         path, body = self._setup.chat_call(request, stream=False)
         reply = await self._transport.post(path, body)
-        response: ChatResponse = self._setup.decode(reply, self._setup.adapter.decode_response, "response")
-        return response
+        return self._setup.decode_chat(reply)
 
     def stream(self, request: ChatRequest) -> AsyncChatStream:
         """Send ``request`` for a streamed answer; ``async for`` the result for canonical events."""

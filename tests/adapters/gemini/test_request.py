@@ -73,7 +73,7 @@ CONVERSATION = _request(
 
 BODY = {
     "model": "gemini-2.5-flash",
-    "systemInstruction": {"parts": [{"text": "be brief"}]},
+    "systemInstruction": {"role": "user", "parts": [{"text": "be brief"}]},
     "contents": [
         {
             "role": "user",

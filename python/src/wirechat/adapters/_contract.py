@@ -101,6 +101,16 @@ class Manifest:
     media_types: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Per source kind (``image``, ``audio``, ``file``), the inline media types the provider takes; a
     kind not listed takes any (feature ``media.unsupported_type`` covers the others)."""
+    assistant_media: tuple[str, ...] = ()
+    """The media kinds (``image``, ``audio``, ``file``) the provider also takes in the assistant's turn and in
+    its replies, with the checks of a user's media (Gemini: the images it generated); others are refused
+    there (``part.misplaced``, ``response.part_unsupported``)."""
+    reply_reasoning_text: bool = False
+    """Whether the provider's replies carry unsigned reasoning (Gemini's thought summaries), written back in a
+    reply even where a request does not replay it (``reasoning.text``)."""
+    usage_cache_kept: tuple[str, ...] = ()
+    """Where ``usage.cache`` is degraded: the cache counts the provider carries all the same (Gemini reports
+    cache reads, not writes); the others are the ones dropped."""
     default_max_tokens: int | None = None
     """The ``max_tokens`` sent when a request has none and the provider requires one."""
     status_retryable: Mapping[int, bool] = field(default_factory=dict)

@@ -164,10 +164,14 @@ class Walk:
             return self.provider_run(part)
         return self.content_part(part)
 
-    def reasoning(self, part: dict[str, Any]) -> dict[str, Any] | None:
+    def reasoning(self, part: dict[str, Any], *, reply: bool = False) -> dict[str, Any] | None:
         self.metadata(part)
         reasoning = part["reasoning"]
         signed = "signature" in reasoning or "redacted_data" in reasoning
+        if not signed and reply and self.manifest.reply_reasoning_text:
+            if "issuer" in reasoning and self.use("response.reasoning_issuer"):
+                del reasoning["issuer"]
+            return part
         if not signed:
             feature = "reasoning.text"
         elif reasoning.get("issuer") != self.provider:
@@ -211,7 +215,11 @@ class Walk:
             elif kind == "tool_call":
                 out.append(self.tool_call(part))
             elif kind == "reasoning":
-                kept = self.reasoning(part)
+                kept = self.reasoning(part, reply=reply)
+                if kept is not None:
+                    out.append(kept)
+            elif kind in self.manifest.assistant_media:
+                kept = self.content_part(part)
                 if kept is not None:
                     out.append(kept)
             elif not reply and self.manifest.level("part.misplaced") == "lossless":

@@ -16,12 +16,19 @@ from typing_extensions import TypedDict
 __all__ = ["GenerateContentBody"]
 
 
+class GenerationConfig(types.GenerationConfig):
+    """google-genai's ``GenerationConfig`` with the wire's ``imageConfig``, which the SDK models only on its
+    call object (``GenerateContentConfig.image_config``) and sends inside ``generationConfig``."""
+
+    image_config: types.ImageConfig | None = None
+
+
 class GenerateContentBody(TypedDict, total=False):
     model: str
     contents: list[types.Content]
     systemInstruction: types.Content
     tools: list[types.Tool]
     toolConfig: types.ToolConfig
-    generationConfig: types.GenerationConfig
+    generationConfig: GenerationConfig
     safetySettings: list[types.SafetySetting]
     cachedContent: str

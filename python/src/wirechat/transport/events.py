@@ -39,7 +39,7 @@ from wirechat._generated.models import (
     ToolCallStartEvent,
     UsageEvent,
 )
-from wirechat.exchange import SseEvent, StreamDecoder
+from wirechat.exchange import ConversionWarning, SseEvent, StreamDecoder
 from wirechat.stream import MalformedStreamError, StreamError, StreamFailedError, StreamFold
 from wirechat.transport.errors import APIError, StreamInterruptedError, error_for
 from wirechat.transport.secrets import Secret, redact_error
@@ -135,6 +135,11 @@ class EventPump:
                 self._events += 1
             out += decoded
         return out
+
+    @property
+    def warnings(self) -> list[ConversionWarning]:
+        """The decoder's warnings: what it set aside from the provider's events (``ConversionWarning``s)."""
+        return self._decoder.warnings
 
     def response(self) -> ChatResponse:
         """The folded response, once ``finish()`` has succeeded."""

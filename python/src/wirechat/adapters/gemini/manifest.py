@@ -20,6 +20,13 @@ _HARM_CATEGORIES = [
 _THRESHOLDS = ["BLOCK_LOW_AND_ABOVE", "BLOCK_MEDIUM_AND_ABOVE", "BLOCK_ONLY_HIGH", "BLOCK_NONE", "OFF"]
 
 _TYPES = ["STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT"]
+
+
+def _either_case(*names: str) -> list[str]:
+    """An enum's names as Gemini takes them: proto3 JSON enum names, which it reads in either case."""
+    return [*names, *(name.lower() for name in names)]
+
+
 _SCALAR_MEMBERS: dict[str, Any] = {
     "type": {"enum": _TYPES},
     "format": {"type": "string"},
@@ -50,23 +57,31 @@ _SCHEMA: dict[str, Any] = {
 
 GENERATION_OPTIONS: dict[str, Any] = {
     "topK": {"type": "integer", "minimum": 1, "maximum": 1000},
-    "candidateCount": {"type": "integer", "minimum": 1, "maximum": 1},
+    "candidateCount": {"type": "integer", "minimum": 1, "maximum": 8},
     "presencePenalty": {"type": "number", "minimum": -2, "maximum": 2},
     "frequencyPenalty": {"type": "number", "minimum": -2, "maximum": 2},
     "responseLogprobs": {"type": "boolean"},
     "logprobs": {"type": "integer", "minimum": 0, "maximum": 20},
-    "responseModalities": {"type": "array", "items": {"enum": ["TEXT", "IMAGE", "AUDIO"]}, "maxItems": 3},
+    "responseModalities": {"type": "array", "items": {"enum": _either_case("TEXT", "IMAGE", "AUDIO")}, "maxItems": 3},
     "mediaResolution": {"enum": ["MEDIA_RESOLUTION_LOW", "MEDIA_RESOLUTION_MEDIUM", "MEDIA_RESOLUTION_HIGH"]},
     "thinkingConfig": {
         "type": "object",
         "properties": {
             "includeThoughts": {"type": "boolean"},
             "thinkingBudget": {"type": "integer", "minimum": -1, "maximum": 32768},
-            "thinkingLevel": {"enum": ["MINIMAL", "LOW", "MEDIUM", "HIGH"]},
+            "thinkingLevel": {"enum": _either_case("MINIMAL", "LOW", "MEDIUM", "HIGH")},
         },
         "additionalProperties": False,
     },
     "responseSchema": _SCHEMA,
+    "imageConfig": {
+        "type": "object",
+        "properties": {
+            "aspectRatio": {"type": "string", "minLength": 1},
+            "imageSize": {"type": "string", "minLength": 1},
+        },
+        "additionalProperties": False,
+    },
 }
 """The ``generationConfig`` members with no canonical option, given as ``provider_options.gemini.generationConfig``."""
 
@@ -74,7 +89,8 @@ OPTIONS_SCHEMA: dict[str, Any] = {
     "type": "object",
     "description": (
         "Extra generateContent members: generationConfig members merged into the body's generationConfig, "
-        "top-level members (safetySettings, cachedContent, toolConfig, non-function tools) sent as given"
+        "top-level members (safetySettings, cachedContent, toolConfig...) sent as given; Gemini's own tools "
+        "(googleSearch, codeExecution, urlContext...) are ChatRequest.provider_tools"
     ),
     "properties": {
         "generationConfig": {
@@ -94,23 +110,6 @@ OPTIONS_SCHEMA: dict[str, Any] = {
             },
         },
         "cachedContent": {"type": "string", "minLength": 1, "maxLength": 256},
-        "tools": {
-            "type": "array",
-            "description": "tools other than functionDeclarations (appended to the body's tools)",
-            "minItems": 1,
-            "maxItems": 4,
-            "items": {
-                "type": "object",
-                "properties": {
-                    "googleSearch": {"type": "object", "maxProperties": 0},
-                    "codeExecution": {"type": "object", "maxProperties": 0},
-                    "urlContext": {"type": "object", "maxProperties": 0},
-                },
-                "minProperties": 1,
-                "maxProperties": 1,
-                "additionalProperties": False,
-            },
-        },
     },
     "additionalProperties": True,
 }
@@ -161,8 +160,8 @@ MANIFEST = Manifest(
         "message.provider_metadata": _d("provider data on a message has no Gemini field: dropped"),
         "part.provider_metadata": _d("provider data for other providers is not sent: dropped"),
         "part.misplaced": _r(
-            "Gemini takes media only from the user, function calls and thoughts only from the model and "
-            "function responses only in tool messages"
+            "Gemini takes function calls, thoughts and code execution only from the model, function responses "
+            "only in tool messages, and no data parts from the model"
         ),
         "media.data_url": _L,
         "media.media_type_dropped": _L,
@@ -216,14 +215,16 @@ MANIFEST = Manifest(
         "response.id": _L,
         "response.model": _L,
         "response.provider_metadata.foreign": _d("provider data for other providers is not sent: dropped"),
-        "response.part_unsupported": _r("this adapter writes Gemini replies of text, thoughts and function calls"),
+        "response.part_unsupported": _r(
+            "this adapter writes Gemini replies of text, thoughts, function calls, code execution and media"
+        ),
         "response.text_joined": _L,
         "finish_reason.raw_foreign": _d(
             "the finish reason is sent as Gemini spells it (a kind it has no value for is sent as its raw "
             "value, which reads back as other)"
         ),
         "usage": _L,
-        "usage.cache": _d("Gemini reports no cache writes: the cache counts are dropped"),
+        "usage.cache": _d("Gemini reports cache reads (cachedContentTokenCount) but no cache writes: dropped"),
         "usage.reasoning": _L,
         "usage.extra": _d("Gemini usage has no model, latency or cost: dropped"),
         "data.not_object": _L,
@@ -240,6 +241,28 @@ MANIFEST = Manifest(
         "citations.foreign": _d("citations another API issued are replayed only to it: the text is sent without them"),
         "zero_values": _d("is_error false and an empty tool description are written as absent"),
         "usage.absent": _L,
+        # the gemini adapter's own features
+        "request.spelling": _d(
+            "a request member in the API's other spelling (a snake_case name, one object for a list, the role "
+            "'function') is read as its canonical twin and written in camelCase, as a list, as 'user'"
+        ),
+        "media.base64_url_safe": _d(
+            "inline base64 in the URL-safe alphabet (which Gemini also takes) is read and written in the standard one"
+        ),
+        "request.openapi_schema": _d(
+            "an OpenAPI Schema (a function's parameters or response, a responseSchema) is read as the JSON Schema "
+            "it describes (lower-case type names) and written as parametersJsonSchema / responseJsonSchema"
+        ),
+        "tools.layout": _d(
+            "tools are written as one functionDeclarations entry, then one entry per provider tool: a body laid "
+            "out otherwise reads the same and is written in that layout"
+        ),
+        "response.reasoning_issuer": _d(
+            "a reply's unsigned reasoning is a thought part, which names no issuer: the issuer is dropped"
+        ),
+        "stream.member_superseded": _d(
+            "a stream chunk repeated a candidate or response member with another value: the last value is kept"
+        ),
     },
     options_schema=OPTIONS_SCHEMA,
     media_types={
@@ -247,6 +270,9 @@ MANIFEST = Manifest(
         "audio": ("audio/wav", "audio/mp3", "audio/aiff", "audio/aac", "audio/ogg", "audio/flac"),
         "file": ("application/pdf", "text/plain", "text/html", "text/csv", "text/markdown", "text/xml"),
     },
+    assistant_media=("image", "audio", "file"),
+    reply_reasoning_text=True,
+    usage_cache_kept=("cache_read_input_tokens",),
     finish_reasons=FINISH_REASONS,
     finish_defaults={
         "stop": "STOP",

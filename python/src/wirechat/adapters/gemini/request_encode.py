@@ -1,6 +1,7 @@
 """Canonical ``ChatRequest`` -> Gemini ``generateContent`` request body.
 
-The first message, when it is a system message, becomes ``systemInstruction``; user messages are ``user``
+The first message, when it is a system message, becomes ``systemInstruction`` (with the role ``user``, as
+Google's SDKs write it); user messages are ``user``
 contents, assistant messages ``model`` contents, tool messages ``user`` contents of ``functionResponse``
 parts. Sampling, limits and structured output go in ``generationConfig``. The body keeps the model as its
 ``model`` member (the request's proto field); the client moves it into the URL (``request_target``).
@@ -97,7 +98,7 @@ def _encode_messages(request: ChatRequest, body: dict[str, Any], conv: Conversio
         if message.role == "system":
             if i != 0:
                 raise conv.refuse("system.later", where)
-            body["systemInstruction"] = {"parts": _system_parts(message, where, conv)}
+            body["systemInstruction"] = {"role": "user", "parts": _system_parts(message, where, conv)}
         elif message.role == "user":
             parts = [encode_user_part(part, f"{where}/parts/{j}", conv) for j, part in enumerate(message.parts)]
             contents.append({"role": "user", "parts": parts})

@@ -32,7 +32,8 @@ from wirechat._generated.models import (
 from wirechat.adapters import _parts
 from wirechat.adapters._encode_fast import Slow, arguments_object
 from wirechat.adapters.gemini.manifest import MANIFEST
-from wirechat.adapters.gemini.shapes import FILES_BASE, PROVIDER
+from wirechat.adapters.gemini.media import FILES_BASE
+from wirechat.adapters.gemini.shapes import PROVIDER
 
 __all__ = ["messages"]
 
@@ -79,7 +80,7 @@ def _messages(canonical: list[Message]) -> Fast:
                 else:
                     raise Slow
             if role == "system":
-                system = {"parts": out}
+                system = {"role": "user", "parts": out}
                 continue
         elif role == "assistant":
             out = _model_parts(parts, i, names, loose)

@@ -4,7 +4,9 @@ The first candidate is the reply: its parts map in order (``shapes``); ``finishR
 other members (``safetyRatings``, ``citationMetadata``, ``groundingMetadata``, ``avgLogprobs``...) go to
 ``provider_metadata.gemini.candidate``, and the body's own (``promptFeedback``, further candidates, the
 raw rest of ``usageMetadata``) beside it. ``responseId`` is the id, ``modelVersion`` the model. A prompt
-blocked before any candidate has ``promptFeedback.blockReason`` as its finish reason.
+blocked before any candidate has ``promptFeedback.blockReason`` as its finish reason. The grounding
+metadata is also read as citations on the reply's text (``grounding``). A member of the content or its
+parts that is neither mapped nor kept is reported (``provider.unmapped``, with its pointer).
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ from typing import Any
 
 from pydantic import MISSING
 
-from wirechat._generated.models import ChatResponse
+from wirechat._generated.models import ChatResponse, TextPart
 from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters._conversion import Conversion, get_list, metadata_for
-from wirechat.adapters.gemini import finish, usage
+from wirechat.adapters.gemini import finish, grounding, usage
 from wirechat.adapters.gemini.manifest import MANIFEST
-from wirechat.adapters.gemini.shapes import PROVIDER, decode_part, encode_model_parts
+from wirechat.adapters.gemini.provider_parts import CodeIds
+from wirechat.adapters.gemini.shapes import PROVIDER, content_warnings, decode_part, encode_model_parts
 
 __all__ = ["decode_candidate", "decode_response", "encode_response", "split_body"]
 
@@ -40,6 +43,8 @@ def split_body(body: Mapping[str, Any], where: str = "") -> tuple[dict[str, Any]
     if not isinstance(candidate, Mapping):
         raise ValueError(f"{where}/candidates/0: expected a candidate object")
     rest = {key: value for key, value in candidate.items() if key not in _CANDIDATE_OWN and value is not None}
+    if candidate.get("finishReason") is not None and not isinstance(candidate["finishReason"], str):
+        rest["finishReason"] = candidate["finishReason"]  # an enum number: read by its name, kept as sent
     if candidate.get("index") not in (None, 0):
         rest["index"] = candidate["index"]
     if rest:
@@ -47,9 +52,8 @@ def split_body(body: Mapping[str, Any], where: str = "") -> tuple[dict[str, Any]
     return dict(candidate), metadata
 
 
-def decode_candidate(candidate: Mapping[str, Any], where: str, first_call: int = 0) -> list[dict[str, Any]]:
-    """The canonical parts of a candidate's content (function calls without an id numbered from
-    ``first_call``)."""
+def decode_candidate(candidate: Mapping[str, Any], where: str, conv: Conversion | None = None) -> list[dict[str, Any]]:
+    """The canonical parts of a candidate's content; members neither mapped nor kept are reported to ``conv``."""
     content = candidate.get("content")
     if content is None:
         return []
@@ -60,18 +64,20 @@ def decode_candidate(candidate: Mapping[str, Any], where: str, first_call: int =
         raise ValueError(f"{where}/content/role: expected model, got {role!r}")
     raw_parts = get_list(content, "parts", f"{where}/content", required=False) or []
     parts: list[dict[str, Any]] = []
-    k = first_call
+    k, codes = 0, CodeIds()
     for j, raw in enumerate(raw_parts):
-        parts += decode_part(raw, f"{where}/content/parts/{j}", call_index=k)
+        parts += decode_part(raw, f"{where}/content/parts/{j}", call_index=k, codes=codes)
         if isinstance(raw, Mapping) and "functionCall" in raw:
             k += 1
+    if conv is not None:
+        for feature, pointer in content_warnings(content, f"{where}/content"):
+            conv.degrade(feature, pointer)
     return parts
 
 
 def _finish_raw(candidate: Mapping[str, Any] | None, metadata: Mapping[str, Any]) -> str | None:
     if candidate is not None:
-        raw = candidate.get("finishReason")
-        return raw if isinstance(raw, str) else None
+        return finish.raw_name(candidate.get("finishReason"))
     feedback = metadata.get("promptFeedback")
     reason = feedback.get("blockReason") if isinstance(feedback, Mapping) else None
     return reason if isinstance(reason, str) else None
@@ -79,7 +85,10 @@ def _finish_raw(candidate: Mapping[str, Any] | None, metadata: Mapping[str, Any]
 
 def decode_response(body: Mapping[str, Any], warnings: list[ConversionWarning] | None = None) -> ChatResponse:
     candidate, metadata = split_body(body)
-    parts = decode_candidate(candidate, "/candidates/0") if candidate is not None else []
+    parts: list[dict[str, Any]] = []
+    if candidate is not None:
+        parts = decode_candidate(candidate, "/candidates/0", Conversion(MANIFEST, warnings))
+        grounding.attach(parts, candidate.get("groundingMetadata"))
     has_calls = any(part["type"] == "tool_call" for part in parts)
     fields: dict[str, Any] = {
         "message": {"role": "assistant", "parts": parts},
@@ -104,8 +113,8 @@ def encode_response(response: ChatResponse, warnings: list[ConversionWarning] | 
     for name in ("name", "id", "provider_metadata"):
         if getattr(message, name) is not MISSING:
             conv.degrade("response.message_members", f"/message/{name}")
-    parts = encode_model_parts(list(message.parts), "/message/parts", conv, reply=True)
     own, foreign = metadata_for(response.provider_metadata, PROVIDER)
+    parts = encode_model_parts(_without_read_citations(response, own), "/message/parts", conv, reply=True)
     if foreign:
         conv.degrade("response.provider_metadata.foreign", "/provider_metadata")
     candidate: dict[str, Any] = {"content": {"role": "model", "parts": parts},
@@ -121,3 +130,20 @@ def encode_response(response: ChatResponse, warnings: list[ConversionWarning] | 
         body["responseId"] = response.id
     body.update(own)
     return body
+
+
+def _without_read_citations(response: ChatResponse, own: Mapping[str, Any]) -> list[Any]:
+    """The reply's parts, with the text part's citations left out when they are exactly the reading of the
+    ``groundingMetadata`` the reply is written with (``grounding``): that metadata carries them."""
+    parts = list(response.message.parts)
+    candidate = own.get("candidate")
+    if not isinstance(candidate, Mapping) or "groundingMetadata" not in candidate:
+        return parts
+    bare = [part.model_dump(mode="json", by_alias=True, exclude={"citations"}) for part in parts]
+    grounding.attach(bare, candidate["groundingMetadata"])
+    for j, part in enumerate(parts):
+        if isinstance(part, TextPart) and part.citations is not MISSING:
+            read = bare[j].get("citations")
+            if read is not None and [c.model_dump(mode="json", by_alias=True) for c in part.citations] == read:
+                parts[j] = TextPart.model_validate(part.model_dump(mode="json", by_alias=True, exclude={"citations"}))
+    return parts

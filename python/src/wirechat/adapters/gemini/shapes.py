@@ -7,24 +7,27 @@ Parts (``contents[].parts[]``, candidate parts, stream chunk parts) map to canon
 - A ``thoughtSignature`` on any other part (a ``functionCall``, a text, an empty text) is opaque state with
   no text: a reasoning part ``{redacted_data, issuer: "gemini"}`` placed just before that part. An empty
   text part that carries a signature is only its carrier and reads back as the reasoning alone.
-- Encoding reverses it: such reasoning goes on the next part when that is a non-empty text or a function
-  call, else on an empty text part of its own.
-- ``inlineData`` is an image, audio or file (by media type); ``fileData`` a file by URI, or a file id
-  when the URI is under the Gemini API's base (``FILES_BASE`` + ``files/...``, the id being the rest).
+- Encoding reverses it: such reasoning goes on the next part when that is a non-empty text, a function
+  call, a provider-run part or media (any part but an empty text or a thought), else on an empty text part
+  of its own; so a signature returns on the part it came on.
+- ``inlineData`` is an image, audio or file (by media type); ``fileData`` a file by URI or a Files API id
+  (``media``).
 - ``functionCall`` is a tool call; Gemini's ``id`` is optional, and a call without one gets
   ``gemini_call_<k>``, k counting the function calls of the document (request contents, or the
   candidate) from 0. ``functionResponse`` is a tool result: ``response`` is ``{"output": content}``, or
   ``{"error": content}`` when ``is_error``; any other response object reads back as its compact JSON text,
   the object itself kept in the part's ``provider_metadata.gemini.response``.
-- A part of any other kind (``executableCode``, ``codeExecutionResult``...) travels whole as a data part
-  marked ``provider_metadata.gemini.part``.
+- ``executableCode`` / ``codeExecutionResult`` and ``toolCall`` / ``toolResponse`` are provider-run calls
+  and their results, numbered as ``provider_parts`` says.
+- A part of any other kind travels whole as a data part marked ``provider_metadata.gemini.part``.
+
+A model turn (and a reply) carries text, thoughts, function calls, code execution and media: images, audio
+and files come back from Gemini (generated images) and go back to it in the model's turn, with the checks
+of a user's media.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,13 +36,8 @@ from pydantic import MISSING
 from wirechat._generated.models import (
     AudioPart,
     DataPart,
-    FileBase64,
-    FileId,
     FilePart,
-    FileUri,
     ImagePart,
-    MediaBase64,
-    MediaUrl,
     Part,
     ProviderToolCallPart,
     ProviderToolResultPart,
@@ -51,28 +49,35 @@ from wirechat._generated.models import (
     ToolResultPart,
 )
 from wirechat.adapters import _parts
-from wirechat.adapters._conversion import Conversion, Shape, compact_json, metadata_for
+from wirechat.adapters._conversion import Conversion, Shape, compact_json, metadata_for, unmapped_members
 from wirechat.adapters._provider_run import citations_out, provider_part_out
+from wirechat.adapters.gemini.media import (
+    STANDARD_B64,
+    decode_file_data,
+    decode_inline,
+    encode_media,
+    string,
+)
+from wirechat.adapters.gemini.provider_parts import KINDS as PROVIDER_KINDS
+from wirechat.adapters.gemini.provider_parts import CodeIds, decode_provider_part
 from wirechat.tool_arguments import ToolArgumentsError, parse_arguments
 
 __all__ = [
-    "FILES_BASE",
     "NAME",
     "PART_SHAPE",
     "PROVIDER",
+    "content_warnings",
     "decode_part",
     "encode_model_parts",
     "encode_tool_result",
     "encode_user_part",
+    "known_part",
     "synthetic_id",
 ]
 
 NAME = PROVIDER = "gemini"
 """The registry name, the ``provider_metadata`` key and the reasoning issuer."""
-FILES_BASE = "https://generativelanguage.googleapis.com/v1beta/"
-"""Files API URIs are this base and the file's resource name (``files/abc``), the canonical file id."""
-_STANDARD_B64 = re.compile(r"^[A-Za-z0-9+/]*={0,2}$")
-_KNOWN_PART_KEYS = ("text", "inlineData", "fileData", "functionCall", "functionResponse")
+_KNOWN_PART_KEYS = ("text", "inlineData", "fileData", "functionCall", "functionResponse", *PROVIDER_KINDS)
 PART_SHAPE: Shape = {
     "text": None,
     "thought": None,
@@ -81,8 +86,10 @@ PART_SHAPE: Shape = {
     "fileData": {"mimeType": None, "fileUri": None, "displayName": None},
     "functionCall": {"id": None, "name": None, "args": None},
     "functionResponse": {"id": None, "name": None, "response": None},
+    **dict.fromkeys(PROVIDER_KINDS),
 }
-"""The members of a part this adapter maps; others are reported (unknown part kinds travel whole)."""
+"""The members of a part this adapter maps; others are reported (unknown part kinds travel whole, and a code
+execution part is kept whole in its block)."""
 
 
 def synthetic_id(k: int) -> str:
@@ -91,52 +98,6 @@ def synthetic_id(k: int) -> str:
 
 
 # ---------------------------------------------------------------- decoding
-
-
-def _standard_b64(data: Any, where: str) -> str:
-    if not isinstance(data, str):
-        raise ValueError(f"{where}: expected base64 text, got {type(data).__name__}")
-    if _STANDARD_B64.match(data):
-        return data
-    try:  # the API also takes (and may send) the URL-safe alphabet; the canonical form is standard
-        raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
-    except (binascii.Error, ValueError):
-        raise ValueError(f"{where}: not base64") from None
-    return base64.b64encode(raw).decode("ascii")
-
-
-def _str(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"{where}: expected a string, got {type(value).__name__}")
-    return value
-
-
-def _decode_inline(blob: Any, where: str) -> dict[str, Any]:
-    if not isinstance(blob, Mapping):
-        raise ValueError(f"{where}: expected an object")
-    media_type = _str(blob.get("mimeType"), f"{where}/mimeType")
-    data = _standard_b64(blob.get("data", ""), f"{where}/data")
-    kind = "image" if media_type.startswith("image/") else "audio" if media_type.startswith("audio/") else "file"
-    source: dict[str, Any] = {"source": "base64", "base64": data, "media_type": media_type}
-    if kind == "file" and isinstance(blob.get("displayName"), str):
-        source["name"] = blob["displayName"]
-    return {"type": kind, kind: source}
-
-
-def _decode_file_data(file: Any, where: str) -> dict[str, Any]:
-    if not isinstance(file, Mapping):
-        raise ValueError(f"{where}: expected an object")
-    uri = _str(file.get("fileUri"), f"{where}/fileUri")
-    source: dict[str, Any]
-    if uri.startswith(FILES_BASE) and len(uri) > len(FILES_BASE):
-        source = {"source": "file_id", "file_id": uri[len(FILES_BASE) :], "issuer": PROVIDER}
-    else:
-        source = {"source": "uri", "uri": uri}
-    if isinstance(file.get("mimeType"), str):
-        source["media_type"] = file["mimeType"]
-    if isinstance(file.get("displayName"), str):
-        source["name"] = file["displayName"]
-    return {"type": "file", "file": source}
 
 
 def _decode_call(call: Any, where: str, k: int) -> dict[str, Any]:
@@ -159,7 +120,7 @@ def _decode_call(call: Any, where: str, k: int) -> dict[str, Any]:
 def _decode_response(fr: Any, where: str, call_id: str | None) -> dict[str, Any]:
     if not isinstance(fr, Mapping):
         raise ValueError(f"{where}: expected an object")
-    _str(fr.get("name"), f"{where}/name")
+    string(fr.get("name"), f"{where}/name")
     response = fr.get("response") if fr.get("response") is not None else {}
     if not isinstance(response, Mapping):
         raise ValueError(f"{where}/response: expected an object, got {type(response).__name__}")
@@ -178,20 +139,27 @@ def _decode_response(fr: Any, where: str, call_id: str | None) -> dict[str, Any]
     return part
 
 
-def decode_part(raw: Any, where: str, *, call_index: int = 0, response_id: str | None = None) -> list[dict[str, Any]]:
+def decode_part(
+    raw: Any, where: str, *, call_index: int = 0, response_id: str | None = None, codes: CodeIds | None = None
+) -> list[dict[str, Any]]:
     """The canonical parts (as dicts) one Gemini part reads as: one, or a reasoning part and the part its
     signature came on. ``call_index`` numbers a function call without an id; ``response_id`` is the id of
-    the call a functionResponse without an id answers."""
+    the call a functionResponse without an id answers; ``codes`` numbers the document's code execution."""
     if not isinstance(raw, Mapping):
         raise ValueError(f"{where}: expected a part object")
     signature = raw.get("thoughtSignature")
     if signature is not None and (not isinstance(signature, str) or not signature):
         raise ValueError(f"{where}/thoughtSignature: expected a non-empty string")
+    if any(key in raw for key in PROVIDER_KINDS):
+        part = decode_provider_part(raw, where, codes if codes is not None else CodeIds(), PROVIDER)
+        if signature is None:
+            return [part]
+        return [{"type": "reasoning", "reasoning": {"redacted_data": signature, "issuer": PROVIDER}}, part]
     if raw.get("thought") is True:
         reasoning: dict[str, Any] = {}
         text = raw.get("text")
-        if text is not None and _str(text, f"{where}/text"):
-            reasoning["text"] = text
+        if text is not None and (string(text, f"{where}/text") or signature is None):
+            reasoning["text"] = text  # an empty text of a signed thought reads as none (reasoning.own_empty_text)
         if signature is not None:
             reasoning |= {"signature": signature, "issuer": PROVIDER}
         return [{"type": "reasoning", "reasoning": reasoning}]
@@ -199,13 +167,13 @@ def decode_part(raw: Any, where: str, *, call_index: int = 0, response_id: str |
     if signature is not None:
         out.append({"type": "reasoning", "reasoning": {"redacted_data": signature, "issuer": PROVIDER}})
     if "text" in raw:
-        text = _str(raw["text"], f"{where}/text")
+        text = string(raw["text"], f"{where}/text")
         if text or signature is None:
             out.append({"type": "text", "text": text})
     elif "inlineData" in raw:
-        out.append(_decode_inline(raw["inlineData"], f"{where}/inlineData"))
+        out.append(decode_inline(raw["inlineData"], f"{where}/inlineData"))
     elif "fileData" in raw:
-        out.append(_decode_file_data(raw["fileData"], f"{where}/fileData"))
+        out.append(decode_file_data(raw["fileData"], f"{where}/fileData"))
     elif "functionCall" in raw:
         call = _decode_call(raw["functionCall"], f"{where}/functionCall", call_index)
         out.append({"type": "tool_call", "tool_call": call})
@@ -227,48 +195,6 @@ def _own(part: Part, where: str, conv: Conversion, allowed: tuple[str, ...] = ()
     return {key: own[key] for key in allowed if key in own}
 
 
-def _check_type(kind: str, media_type: str, data: str, where: str, conv: Conversion) -> None:
-    allowed = conv.manifest.media_types.get(kind, ())
-    if media_type not in allowed:
-        raise conv.refuse("media.unsupported_type", f"{where}/media_type")
-    if media_type == "text/plain":  # inline text must be UTF-8, kept byte for byte
-        try:
-            text = base64.b64decode(data, validate=True).decode("utf-8")
-        except (binascii.Error, UnicodeDecodeError):
-            raise conv.refuse("media.unsupported_type", f"{where}/base64") from None
-        if base64.b64encode(text.encode("utf-8")).decode("ascii") != data:
-            raise conv.refuse("media.unsupported_type", f"{where}/base64")
-
-
-def _media(kind: str, source: MediaUrl | MediaBase64, where: str, conv: Conversion) -> dict[str, Any]:
-    if isinstance(source, MediaUrl):
-        raise conv.refuse(f"{kind}.url", f"{where}/url")
-    _check_type(kind, source.media_type, source.base64, where, conv)
-    return {"inlineData": {"mimeType": source.media_type, "data": source.base64}}
-
-
-def _file(source: FileUri | FileBase64 | FileId, where: str, conv: Conversion) -> dict[str, Any]:
-    out: dict[str, Any]
-    if isinstance(source, FileBase64):
-        _check_type("file", source.media_type, source.base64, where, conv)
-        out = {"inlineData": {"mimeType": source.media_type, "data": source.base64}}
-        key = "inlineData"
-    else:
-        if isinstance(source, FileId):
-            if source.issuer is MISSING or source.issuer != PROVIDER:
-                raise conv.refuse("file.file_id_foreign", f"{where}/issuer")
-            uri = FILES_BASE + source.file_id
-        else:
-            uri = source.uri  # a data: URI too: fileData takes any URI, kept as given
-        file: dict[str, Any] = {"fileUri": uri}
-        if source.media_type is not MISSING:
-            file["mimeType"] = source.media_type
-        out, key = {"fileData": file}, "fileData"
-    if source.name is not MISSING:
-        out[key]["displayName"] = source.name
-    return out
-
-
 def encode_user_part(part: Part, where: str, conv: Conversion) -> dict[str, Any]:
     """A part of a user turn: text, media, files (a data part becomes its JSON text)."""
     if isinstance(part, DataPart):
@@ -281,12 +207,8 @@ def encode_user_part(part: Part, where: str, conv: Conversion) -> dict[str, Any]
     if isinstance(part, TextPart):
         citations_out(part, where, conv, PROVIDER)  # Gemini takes none in contents: dropped, warned
         return {"text": part.text}
-    if isinstance(part, ImagePart):
-        return _media("image", part.image, f"{where}/image", conv)
-    if isinstance(part, AudioPart):
-        return _media("audio", part.audio, f"{where}/audio", conv)
-    if isinstance(part, FilePart):
-        return _file(part.file, f"{where}/file", conv)
+    if isinstance(part, (ImagePart, AudioPart, FilePart)):
+        return encode_media(part, where, conv)
     raise conv.refuse("part.misplaced", where)
 
 
@@ -318,12 +240,17 @@ def _call(call: ToolCall, where: str, conv: Conversion) -> dict[str, Any]:
     return {"functionCall": {"id": call.id, "name": call.name, "args": value}}
 
 
-def _reasoning(part: ReasoningPart, where: str, conv: Conversion) -> dict[str, Any] | str | None:
-    """A thought part, the opaque data to put on the next part (a str), or None when dropped."""
+def _reasoning(part: ReasoningPart, where: str, conv: Conversion, *, reply: bool) -> dict[str, Any] | str | None:
+    """A thought part, the opaque data to put on the next part (a str), or None when dropped. A reply writes
+    unsigned reasoning as a thought part (Gemini's thought summaries); a request does not replay it."""
     feature = _parts.reasoning_feature(part, PROVIDER)
+    reasoning = part.reasoning
+    if reply and feature == "reasoning.text":
+        if reasoning.issuer is not MISSING:
+            conv.degrade("response.reasoning_issuer", f"{where}/reasoning/issuer")
+        return {"thought": True} if reasoning.text is MISSING else {"thought": True, "text": reasoning.text}
     if not conv.handle(feature, where) and feature != "reasoning.own_empty_text":
         return None
-    reasoning = part.reasoning
     if reasoning.redacted_data is not MISSING:
         return str(reasoning.redacted_data)
     out: dict[str, Any] = {"thought": True}
@@ -334,16 +261,15 @@ def _reasoning(part: ReasoningPart, where: str, conv: Conversion) -> dict[str, A
 
 
 def encode_model_parts(parts: list[Part], where: str, conv: Conversion, *, reply: bool) -> list[dict[str, Any]]:
-    """The parts of a model turn (or a candidate when ``reply``): text, thoughts, function calls; opaque
-    reasoning goes on the part after it (see the module docstring)."""
+    """The parts of a model turn (or a candidate when ``reply``): text, thoughts, function calls, code
+    execution, media; opaque reasoning goes on the part after it (see the module docstring)."""
     out: list[dict[str, Any]] = []
     pending: str | None = None
     for j, part in enumerate(parts):
         at = f"{where}/{j}"
-        encoded: dict[str, Any] | None = None
         if isinstance(part, ReasoningPart):
             _own(part, at, conv)
-            got = _reasoning(part, at, conv)
+            got = _reasoning(part, at, conv, reply=reply)
             if got is None:
                 continue
             if pending is not None:
@@ -354,26 +280,13 @@ def encode_model_parts(parts: list[Part], where: str, conv: Conversion, *, reply
             else:
                 out.append(got)
             continue
-        if isinstance(part, TextPart):
-            _own(part, at, conv)
-            citations_out(part, at, conv, PROVIDER)
-            encoded = {"text": part.text}
-            if pending is not None and not part.text:
-                out.append({"text": "", "thoughtSignature": pending})
-                pending = None
-        elif isinstance(part, ToolCallPart):
-            _own(part, at, conv)
-            encoded = _call(part.tool_call, f"{at}/tool_call", conv)
-        elif isinstance(part, DataPart) and metadata_for(part.provider_metadata, PROVIDER)[0].get("part") is True:
-            encoded = encode_user_part(part, at, conv)
-        elif isinstance(part, (ProviderToolCallPart, ProviderToolResultPart)):
-            _own(part, at, conv)
-            encoded = provider_part_out(part, at, conv, PROVIDER)
-            if encoded is None:
-                continue
-        else:
-            _own(part, at, conv)
-            raise conv.refuse("response.part_unsupported" if reply else "part.misplaced", at)
+        encoded = _model_part(part, at, conv, reply=reply)
+        if encoded is None:
+            continue
+        empty_text = isinstance(part, TextPart) and not part.text
+        if pending is not None and (empty_text or "thoughtSignature" in encoded):
+            out.append({"text": "", "thoughtSignature": pending})  # on a part of its own, as it came
+            pending = None
         if pending is not None:
             encoded["thoughtSignature"] = pending
             pending = None
@@ -383,6 +296,61 @@ def encode_model_parts(parts: list[Part], where: str, conv: Conversion, *, reply
     return out
 
 
+def _model_part(part: Part, where: str, conv: Conversion, *, reply: bool) -> dict[str, Any] | None:
+    """A model turn's part other than reasoning, or None when it is dropped."""
+    if isinstance(part, DataPart) and metadata_for(part.provider_metadata, PROVIDER)[0].get("part") is True:
+        return encode_user_part(part, where, conv)
+    _own(part, where, conv)
+    if isinstance(part, TextPart):
+        citations_out(part, where, conv, PROVIDER)
+        return {"text": part.text}
+    if isinstance(part, ToolCallPart):
+        return _call(part.tool_call, f"{where}/tool_call", conv)
+    if isinstance(part, (ProviderToolCallPart, ProviderToolResultPart)):
+        return _provider_part(part, where, conv)
+    if isinstance(part, (ImagePart, AudioPart, FilePart)):
+        return encode_media(part, where, conv)
+    raise conv.refuse("response.part_unsupported" if reply else "part.misplaced", where)
+
+
+def _provider_part(
+    part: ProviderToolCallPart | ProviderToolResultPart, where: str, conv: Conversion
+) -> dict[str, Any] | None:
+    """A provider-run call or result: Gemini's own part (its block) or None when dropped. A Gemini result is
+    a part of its own, so one without a block cannot be written (``provider_part_out`` would drop it as held
+    by its call's block, which is the Responses layout)."""
+    if isinstance(part, ProviderToolResultPart):
+        result = part.provider_tool_result
+        if (
+            result.issuer == PROVIDER
+            and result.block is MISSING
+            and conv.manifest.level("provider_tool.own") == "lossless"
+        ):
+            raise conv.refuse("provider_tool.unblocked", f"{where}/provider_tool_result")
+    return provider_part_out(part, where, conv, PROVIDER)
+
+
 def known_part(raw: Any) -> bool:
     """Whether a raw part is one of the kinds this adapter maps member by member."""
     return isinstance(raw, Mapping) and any(key in raw for key in _KNOWN_PART_KEYS)
+
+
+_CONTENT: Shape = {"role": None, "parts": None}
+
+
+def content_warnings(content: Any, where: str, part_shape: Shape = PART_SHAPE) -> list[tuple[str, str]]:
+    """The warnings ``(feature, pointer)`` a ``Content`` gives when decoded: each member of it (and of its
+    parts) this adapter neither maps nor keeps (``provider.unmapped``; a part of an unknown kind travels
+    whole, a code execution part is kept in its block), and each inline base64 in the URL-safe alphabet,
+    read as the standard one (``media.base64_url_safe``)."""
+    found = [("provider.unmapped", pointer) for pointer in unmapped_members(content, _CONTENT, where)]
+    parts = content.get("parts") if isinstance(content, Mapping) else None
+    for j, part in enumerate(parts if isinstance(parts, list) else []):
+        at = f"{where}/parts/{j}"
+        if known_part(part) and not any(key in part for key in PROVIDER_KINDS):
+            found += [("provider.unmapped", pointer) for pointer in unmapped_members(part, part_shape, at)]
+        blob = part.get("inlineData") if isinstance(part, Mapping) else None
+        data = blob.get("data") if isinstance(blob, Mapping) else None
+        if isinstance(data, str) and not STANDARD_B64.match(data):
+            found.append(("media.base64_url_safe", f"{at}/inlineData/data"))
+    return found

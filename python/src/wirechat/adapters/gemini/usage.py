@@ -6,7 +6,7 @@
 - ``output_tokens`` = ``candidatesTokenCount`` + ``thoughtsTokenCount``: Gemini counts thoughts outside the
   candidates; ``reasoning_output_tokens`` = ``thoughtsTokenCount``.
 - ``total_tokens`` = input + output, which is Gemini's ``totalTokenCount``; a reported total that differs is
-  kept raw. Gemini reports no cache writes.
+  kept raw. Gemini reports no cache writes (a canonical one is dropped, with a warning).
 
 Everything else (the per-modality ``*TokensDetails``, ``toolUsePromptTokenCount`` itself, ``trafficType``)
 is returned as the raw rest, for ``provider_metadata["gemini"]["usage"]``.
@@ -61,8 +61,8 @@ def encode(usage: TokenUsage, conv: Conversion, extra: Mapping[str, Any] | None 
     """The ``usageMetadata`` object (thoughts outside the candidates, tool-use tokens outside the prompt)."""
     if any(getattr(usage, name) is not MISSING for name in ("model", "latency_ms", "cost_micros")):
         conv.degrade("usage.extra", "/usage")
-    if usage.cache_read_input_tokens is not MISSING or usage.cache_write_input_tokens is not MISSING:
-        conv.degrade("usage.cache", "/usage")
+    if usage.cache_write_input_tokens is not MISSING:
+        conv.degrade("usage.cache", "/usage/cache_write_input_tokens")
     rest = dict(extra or {})
     tool_use = rest.pop("toolUsePromptTokenCount", None)
     reasoning = 0 if usage.reasoning_output_tokens is MISSING else usage.reasoning_output_tokens
@@ -72,6 +72,8 @@ def encode(usage: TokenUsage, conv: Conversion, extra: Mapping[str, Any] | None 
     }
     if usage.reasoning_output_tokens is not MISSING:
         out["thoughtsTokenCount"] = reasoning
+    if usage.cache_read_input_tokens is not MISSING:
+        out["cachedContentTokenCount"] = usage.cache_read_input_tokens
     if tool_use is not None:
         out["toolUsePromptTokenCount"] = tool_use
     out["totalTokenCount"] = rest.pop("totalTokenCount", usage.input_tokens + usage.output_tokens)

@@ -8,7 +8,7 @@ package anthropic
 // included, kept in provider_metadata.anthropic), tool_result, and the provider-run calls and results
 // (provider_run.go). A block type it does not know gives nil: what becomes of it depends on where it sits
 // (a reply keeps it in its provider data, a request's user content reads it as a data part, an assistant
-// turn drops it), and the caller decides and reports it (feature content_block.unknown). cache_control on
+// turn drops it), and the caller decides and reports it (feature provider.unmapped). cache_control on
 // a block, and a document's citations setting, go to the part's provider_metadata.anthropic.
 
 import (

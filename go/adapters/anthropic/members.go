@@ -7,7 +7,7 @@ package anthropic
 // Members a decoder keeps whole are listed with nil: a tool_use block's extra members, a provider-run block
 // (kept byte for byte), usage (what has no canonical field goes to provider_metadata), the response-level
 // members of responseKept (provider_metadata.anthropic, written back by the encoder). A block type the
-// adapter does not know is reported as content_block.unknown by the caller, not here.
+// adapter does not know is reported whole by the caller, not here.
 //
 // @see https://docs.anthropic.com/en/api/messages
 // @see https://docs.anthropic.com/en/docs/build-with-claude/streaming

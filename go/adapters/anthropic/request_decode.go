@@ -26,7 +26,7 @@ var ownKeys = map[string]bool{
 
 // DecodeRequest is the canonical request for a provider body, with a warning for each member of a
 // message, content block or function tool that it does not map (provider.unmapped) and each block of a
-// type it does not know (content_block.unknown). An *adapters.InvalidBodyError names the member of a body
+// type it does not know (provider.unmapped too). An *adapters.InvalidBodyError names the member of a body
 // that is not a valid request.
 func DecodeRequest(data []byte) (wirechat.ChatRequest, []adapters.Warning, error) {
 	return shared.DecodeRequest(data, Manifest, decodeRequestTree, nil)
@@ -34,11 +34,11 @@ func DecodeRequest(data []byte) (wirechat.ChatRequest, []adapters.Warning, error
 
 // What the decoder maps, member by member (blocks: members.go): anything else in a message or a function
 // tool is reported (provider.unmapped). Top-level members it does not map travel whole in
-// provider_options; block types it does not know are reported as content_block.unknown and become data
-// parts (user content) or are dropped (assistant content).
+// provider_options; a block of a type it does not know is reported too, and becomes a data part (user
+// content) or is dropped (assistant content).
 var (
 	messageShape = shared.Shape{"role": nil, "content": nil}
-	toolShape    = shared.Shape{"name": nil, "description": nil, "input_schema": nil, "strict": nil, "type": nil}
+	toolShape    = shared.Shape{"name": nil, "description": nil, "input_schema": nil, "strict": nil}
 )
 
 func decodeRequestTree(body *obj, conv *shared.Conversion) (*obj, error) {
@@ -228,7 +228,7 @@ func decodeBlocks(content any, where, role string, conv *shared.Conversion) ([]a
 func report(block any, where string, conv *shared.Conversion) {
 	object, isObject := block.(*obj)
 	if isObject && !isKnownBlock(object.Get("type")) {
-		conv.Degrade("content_block.unknown", where)
+		conv.Degrade("provider.unmapped", where)
 		return
 	}
 	for _, pointer := range unmappedBlock(block, where) {

@@ -34,7 +34,7 @@ func decodeContent(blocks []any, where string, conv *shared.Conversion) (parts, 
 			return nil, nil, err
 		}
 		if part == nil {
-			conv.Degrade("content_block.unknown", at)
+			conv.Degrade("provider.unmapped", at)
 			unknown = append(unknown, newObj().Set("index", int64(i)).Set("block", block))
 			continue
 		}

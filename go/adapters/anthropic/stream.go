@@ -22,9 +22,9 @@ package anthropic
 //
 // Nothing is dropped silently (Warnings, pointers /<n>/... into the n-th event from 0): a member the
 // decoder neither maps nor keeps (members.go), a delta or an event type it does not know, an event after
-// message_stop (ping aside) are reported as provider.unmapped; a block of an unknown type is reported as
-// content_block.unknown and kept whole in the finish's provider_metadata (as the response decoder keeps
-// it), and is not a part: the parts after it move down one index.
+// message_stop (ping aside) are reported as provider.unmapped; so is a block of an unknown type, which is
+// kept whole in the finish's provider_metadata (as the response decoder keeps it) and is not a part: the
+// parts after it move down one index.
 //
 // Where Python writes str(None) for a tool_use block without an id or name (or a redacted_thinking block
 // without data), this decoder ends the stream with an invalid_response error instead (issue 16: never an
@@ -310,7 +310,7 @@ func (d *StreamDecoder) open(i int64, raw any, where string) []wirechat.StreamEv
 		d.run[i] = &runBlock{block: block.Copy()}
 		return nil
 	}
-	d.warn("content_block.unknown", where)
+	d.warn("provider.unmapped", where)
 	d.kinds[i] = "unknown"
 	d.skipped = append(d.skipped, i)
 	d.unknown = append(d.unknown, newObj().Set("index", i).Set("block", block))

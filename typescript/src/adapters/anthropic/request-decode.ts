@@ -6,7 +6,7 @@
  * Anthropic's own (`web_search_20250305`, `code_execution_*`, `mcp_toolset`...) becomes a provider tool with its
  * definition unchanged (spec section 15); top-level members it does not map travel whole in
  * `provider_options`. Every member the decoder neither maps nor keeps is reported with its pointer
- * (`provider.unmapped`; a block of an unknown type `content_block.unknown`). A body that is not a request
+ * (`provider.unmapped`, a block of an unknown type too). A body that is not a request
  * throws `ProviderShapeError` naming the member (or `WireError` when what it reads back is not a valid
  * canonical request, as Python's model validation refuses it).
  */
@@ -23,7 +23,7 @@ import { NAME, PROVIDER, SCHEMA_NAME } from "./shapes.js";
 
 const OWN_KEYS = new Set(["model", "max_tokens", "messages", "system", "tools", "tool_choice", "stop_sequences", "temperature", "top_p"]);
 const MESSAGE: Shape = { role: null, content: null };
-const TOOL: Shape = { name: null, description: null, input_schema: null, strict: null, type: null };
+const TOOL: Shape = { name: null, description: null, input_schema: null, strict: null };
 
 export function decodeRequest(input: unknown, adapterName = NAME): { request: ChatRequest; warnings: ConversionWarning[] } {
   if (!isObject(input)) throw new ProviderShapeError("", "expected a Messages request object");
@@ -111,7 +111,7 @@ function decodeBlocks(content: unknown, where: string, role: string, conv: Conve
 /** Report what of `block` no part holds: a type this adapter does not know, or unmapped members (in the blocks a tool result holds too). */
 function report(block: unknown, where: string, conv: Conversion): void {
   if (isObject(block) && !isKnown(block["type"])) {
-    conv.degrade("content_block.unknown", where);
+    conv.degrade("provider.unmapped", where);
     return;
   }
   for (const pointer of unmappedBlock(block, where)) conv.degrade("provider.unmapped", pointer);

@@ -39,7 +39,7 @@ export function decodeContent(blocks: unknown[], where: string, conv: Conversion
     const at = `${where}/${i}`;
     const part = decodeBlock(block, at, names);
     if (part === undefined) {
-      conv.degrade("content_block.unknown", at);
+      conv.degrade("provider.unmapped", at);
       unknown.push({ index: i, block: { ...(block as Record<string, unknown>) } });
       return;
     }

@@ -20,9 +20,9 @@
  *
  * Nothing is dropped silently (`warnings`, pointers `/<n>/...` into the n-th event from 0): a member the
  * decoder neither maps nor keeps (`members.ts`), a delta or an event type it does not know, an event after
- * `message_stop` (`ping` aside) are reported as `provider.unmapped`; a block of an unknown type is reported as
- * `content_block.unknown` and kept whole in the finish's `provider_metadata` (as the response decoder keeps
- * it), and is not a part: the parts after it move down one index.
+ * `message_stop` (`ping` aside) are reported as `provider.unmapped`; so is a block of an unknown type, which is
+ * kept whole in the finish's `provider_metadata` (as the response decoder keeps it) and is not a part: the
+ * parts after it move down one index.
  *
  * Where Python writes `"None"` for a `tool_use` block without id or name, this decoder ends the stream in
  * `invalid_response` (it invents nothing); where Python raises on a block it cannot read, this decoder ends
@@ -220,7 +220,7 @@ export class StreamDecoder implements Decoder {
       this.run.set(index, [{ ...block }, []]);
       return [];
     }
-    this.warn("content_block.unknown", where);
+    this.warn("provider.unmapped", where);
     this.kinds.set(index, "unknown");
     this.skipped.push(index);
     this.unknown.push({ index, block: { ...block } });

@@ -69,7 +69,9 @@ function replay(name: string, line: Line): Line {
       }
     case "response":
       try {
-        return { canonical: canonical(adapter.decodeResponse(JSON.parse(line["body_text"] as string))) };
+        const warnings: ConversionWarning[] = [];
+        const out: Line = { canonical: canonical(adapter.decodeResponse(JSON.parse(line["body_text"] as string), warnings)) };
+        return "warnings" in line ? { ...out, warnings: features(warnings) } : out;
       } catch {
         return { error: "invalid_response" };
       }
@@ -89,7 +91,8 @@ function replay(name: string, line: Line): Line {
           events.push(...decoder.feed({ event: (event["event"] as string | null) ?? undefined, data: event["data"] as string } as never));
         }
         events.push(...decoder.close());
-        return { canonical: canonical(fold(events)) };
+        const out: Line = { canonical: canonical(fold(events)) };
+        return "warnings" in line ? { ...out, warnings: features(decoder.warnings) } : out;
       } catch (error) {
         const kind = (error as { error?: { kind?: string } }).error?.kind;
         return { error: kind ?? "invalid_response" };
@@ -147,6 +150,9 @@ function expected(line: Line): Line {
       return "error" in line ? { error: "invalid" } : { canonical: canonical(line["canonical"]), warnings: line["warnings"] };
     case "response":
     case "stream":
+      // a line may carry the decode warnings' features too (the lines written before they did, do not)
+      if ("error" in line) return { error: line["error"] };
+      return "warnings" in line ? { canonical: canonical(line["canonical"]), warnings: line["warnings"] } : { canonical: canonical(line["canonical"]) };
     case "error":
       return "error" in line ? { error: line["error"] } : { canonical: canonical(line["canonical"]) };
     case "stream_encode":

@@ -9,8 +9,6 @@
 package anthropic
 
 import (
-	"encoding/base64"
-
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
 	"github.com/wirechat/wirechat/go/wirechat"
@@ -112,18 +110,4 @@ func encodeReasoning(part *wirechat.ReasoningPart, where string, conv *shared.Co
 		signature = *r.Signature
 	}
 	return newObj().Set("type", "thinking").Set("thinking", text).Set("signature", signature), nil
-}
-
-// textDocument is a text/plain document's base64, or ok false when it is not the base64 of UTF-8 text in
-// its canonical form (which would not read back the same).
-func textDocument(encoded string) (string, bool) {
-	data, err := base64.StdEncoding.Strict().DecodeString(encoded)
-	if err != nil || base64.StdEncoding.EncodeToString(data) != encoded {
-		return "", false
-	}
-	text := string(data)
-	if !validUTF8(text) {
-		return "", false
-	}
-	return text, true
 }

@@ -28,6 +28,10 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	if message.ProviderMetadata != nil {
 		conv.Degrade("response.message_members", "/message/provider_metadata")
 	}
+	ownMeta, foreignMeta := shared.MetadataFor(response.ProviderMetadata, Provider)
+	if foreignMeta {
+		conv.Degrade("response.provider_metadata.foreign", "/provider_metadata")
+	}
 	var texts []string
 	var refusal *string
 	var sound *obj
@@ -86,10 +90,6 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	if len(texts) > 1 || empty {
 		conv.Degrade("response.text_joined", "/message/parts")
 	}
-	own, foreign := shared.MetadataFor(response.ProviderMetadata, Provider)
-	if foreign {
-		conv.Degrade("response.provider_metadata.foreign", "/provider_metadata")
-	}
 	out := newObj().Set("role", "assistant")
 	if joined != "" {
 		out.Set("content", joined)
@@ -108,26 +108,26 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	if len(annotations) > 0 {
 		out.Set("annotations", annotations)
 	}
-	created := own.Get("created")
-	if !own.Has("created") {
+	created := ownMeta.Get("created")
+	if !ownMeta.Has("created") {
 		created = int64(0)
 	}
 	choice := newObj().Set("index", int64(0)).Set("message", out).
 		Set("finish_reason", shared.EncodeFinish(response.FinishReason, Manifest, conv, "/finish_reason")).
-		Set("logprobs", own.Get("logprobs"))
+		Set("logprobs", ownMeta.Get("logprobs"))
 	for _, key := range keptChoice {
-		if own.Has(key) {
-			choice.Set(key, own.Get(key))
+		if ownMeta.Has(key) {
+			choice.Set(key, ownMeta.Get(key))
 		}
 	}
 	body := newObj().Set("id", shared.Deref(response.ID)).Set("object", "chat.completion").Set("created", created).
 		Set("model", shared.Deref(response.Model)).Set("choices", []any{choice})
 	if response.Usage != nil {
-		body.Set("usage", EncodeUsage(*response.Usage, conv, own.Obj("usage")))
+		body.Set("usage", EncodeUsage(*response.Usage, conv, ownMeta.Obj("usage")))
 	}
 	for _, key := range keptBody {
-		if own.Has(key) {
-			body.Set(key, own.Get(key))
+		if ownMeta.Has(key) {
+			body.Set(key, ownMeta.Get(key))
 		}
 	}
 	return body, conv.Warnings, nil

@@ -4,7 +4,7 @@ reference. Only the first candidate is read.
 Parts: ``text`` is text, or reasoning when ``thought`` is true; ``functionCall`` is a call the caller runs,
 its id the call's ``id`` or ``gemini_call_<k>`` (k counting the document's function calls from 0, spec
 section 10); ``executableCode`` is a call the provider ran (``code_execution``, id ``gemini_code_<k>``
-counting the document's executableCode parts). Gemini 3 streams a call's arguments: a ``functionCall`` with
+counting the document's executableCode parts, unless the part has its own ``id``). Gemini 3 streams a call's arguments: a ``functionCall`` with
 ``willContinue`` opens it, ``partialArgs`` (``jsonPath`` and a ``stringValue`` to append, or a number, bool or
 null value) fill it, and one without ``willContinue`` closes it. Usage in the canonical meaning (spec
 section 7): input = ``promptTokenCount`` + ``toolUsePromptTokenCount``; output = ``candidatesTokenCount`` +
@@ -51,6 +51,10 @@ def _has_counts(usage: Any) -> bool:
     return isinstance(usage, dict) and any(key.endswith("TokenCount") for key in usage)
 
 
+_VERTEX_FINISH = {0: "FINISH_REASON_UNSPECIFIED", 1: "STOP", 2: "MAX_TOKENS", 3: "SAFETY", 4: "RECITATION", 5: "OTHER"}
+"""Vertex AI's JSON sometimes writes the FinishReason enum by number (the google.cloud.aiplatform.v1 proto's
+values); the name is what the Gemini API writes."""
+
 class _Reader:
     """Reads parts in document order, keeping the call counters and a streamed call being assembled."""
 
@@ -67,8 +71,9 @@ class _Reader:
         elif isinstance(part.get("functionCall"), dict):
             self._function_call(part["functionCall"], f"{at}/functionCall")
         elif isinstance(part.get("executableCode"), dict):
-            self.reading.provider_calls.append(ProviderCall(f"{at}/executableCode", f"gemini_code_{self.code}",
-                                                            "code_execution"))  # fmt: skip
+            given = part["executableCode"].get("id")
+            call_id = given if isinstance(given, str) and given else f"gemini_code_{self.code}"
+            self.reading.provider_calls.append(ProviderCall(f"{at}/executableCode", call_id, "code_execution"))
             self.code += 1
 
     def _function_call(self, call: dict[str, Any], at: str) -> None:
@@ -106,7 +111,8 @@ class _Reader:
                 if isinstance(part, dict):
                     self.part(part, f"{at}/candidates/0/content/parts/{i}")
             if candidate.get("finishReason") is not None:
-                self.reading.finish = candidate["finishReason"]
+                raw = candidate["finishReason"]
+                self.reading.finish = _VERTEX_FINISH.get(raw, raw) if isinstance(raw, int) else raw
                 self.reading.finish_at = f"{at}/candidates/0/finishReason"
         if _has_counts(body.get("usageMetadata")):
             self.reading.usage, self.reading.usage_at = _usage(body["usageMetadata"]), f"{at}/usageMetadata"

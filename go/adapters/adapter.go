@@ -47,10 +47,13 @@ type Manifest struct {
 	OptionsSchema string
 }
 
-// Warning is a degradation an adapter applied: the manifest feature, and what happened where.
+// Warning is a degradation an adapter applied: the manifest feature, what happened, and Where: the JSON
+// pointer of the value concerned (into the canonical value when encoding, into the provider's body when
+// decoding; "" where no single place applies).
 type Warning struct {
 	Feature string
 	Message string
+	Where   string
 }
 
 func (w Warning) String() string { return w.Feature + ": " + w.Message }
@@ -94,6 +97,9 @@ type StreamDecoder interface {
 	// Close is called at the end of the body: the closing events still owed (an error event of kind
 	// invalid_response when the stream was cut before its terminal event).
 	Close() []wirechat.StreamEvent
+	// Warnings are what the decoder set aside or changed so far, each Where a pointer /<n>/...: the n-th
+	// SSE event from 0, then into its data.
+	Warnings() []Warning
 }
 
 // StreamEncoder turns one response's canonical stream events into the provider's SSE events.
@@ -123,9 +129,10 @@ type Adapter interface {
 	// DecodeRequest is the canonical request for a provider's request body (the warnings of what it
 	// could not carry); *InvalidBodyError for a body that is not a valid request.
 	DecodeRequest(body []byte) (wirechat.ChatRequest, []Warning, error)
-	// DecodeResponse is the canonical response for a provider's response body; *InvalidBodyError when
-	// the body cannot be read.
-	DecodeResponse(body []byte) (wirechat.ChatResponse, error)
+	// DecodeResponse is the canonical response for a provider's response body, with the warnings of what
+	// it set aside or changed (each Where a pointer into body); *InvalidBodyError when the body cannot be
+	// read.
+	DecodeResponse(body []byte) (wirechat.ChatResponse, []Warning, error)
 	// EncodeResponse is the provider's response body for a canonical response (the warnings of what was
 	// degraded); a *RefusedError when it cannot be.
 	EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []Warning, error)

@@ -17,7 +17,7 @@ type Modules struct {
 	AdapterManifest                                  *Manifest
 	Encode                                           func(wirechat.ChatRequest) (*providerjson.Object, []Warning, error)
 	Decode                                           func([]byte) (wirechat.ChatRequest, []Warning, error)
-	DecodeReply                                      func([]byte) (wirechat.ChatResponse, error)
+	DecodeReply                                      func([]byte) (wirechat.ChatResponse, []Warning, error)
 	EncodeReply                                      func(wirechat.ChatResponse) (*providerjson.Object, []Warning, error)
 	StreamDecoderOf                                  func() StreamDecoder
 	StreamEncoderOf                                  func() StreamEncoder
@@ -48,7 +48,7 @@ func (m Modules) DecodeRequest(body []byte) (wirechat.ChatRequest, []Warning, er
 	return m.Decode(body)
 }
 
-func (m Modules) DecodeResponse(body []byte) (wirechat.ChatResponse, error) {
+func (m Modules) DecodeResponse(body []byte) (wirechat.ChatResponse, []Warning, error) {
 	return m.DecodeReply(body)
 }
 

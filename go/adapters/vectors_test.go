@@ -1,7 +1,8 @@
 package adapters_test
 
 // The cross-language adapter vectors (conformance/cases/adapters/<adapter>.ndjson, written from the
-// Python adapters by wirechat conformance --write-adapter-vectors): the Go adapters must give the same RFC 8785 bytes for
+// Python adapters by wirechat conformance --write-adapter-vectors, and recorded-<adapter>.ndjson, the
+// recorded corpus's bodies cut into the same lines): the Go adapters must give the same RFC 8785 bytes for
 // every provider body and canonical value, the same warnings and refusals, and invalid_response where
 // Python gives it.
 
@@ -47,9 +48,26 @@ type vector struct {
 
 var byName = map[string]adapters.Adapter{"openai-chat": openaichat.Adapter, "anthropic": anthropic.Adapter}
 
+// readVectors is the adapter's lines, then those cut from the recorded corpus (recorded-<adapter>.ndjson,
+// written by wirechat conformance --recorded --write-vectors) where that file exists.
 func readVectors(t *testing.T, name string) []vector {
 	t.Helper()
-	file, err := os.Open(filepath.Join("..", "..", "conformance", "cases", "adapters", name+".ndjson"))
+	dir := filepath.Join("..", "..", "conformance", "cases", "adapters")
+	out := readFile(t, filepath.Join(dir, name+".ndjson"))
+	if recorded := filepath.Join(dir, "recorded-"+name+".ndjson"); fileExists(recorded) {
+		out = append(out, readFile(t, recorded)...)
+	}
+	return out
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+func readFile(t *testing.T, path string) []vector {
+	t.Helper()
+	file, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,8 +94,24 @@ func jcs(t *testing.T, data []byte) string {
 	return string(out)
 }
 
-// Decode runs a recorded stream through an adapter's decoder and folds the events.
-func decodeStream(adapter adapters.Adapter, events []json.RawMessage) (wirechat.ChatResponse, error) {
+// checkDecodeWarnings holds a response or stream line's decode warnings to Python's features, where the
+// line carries them (the lines written before they did, do not).
+func checkDecodeWarnings(t *testing.T, v vector, warnings []adapters.Warning) {
+	if v.Warnings == nil || v.Error != "" {
+		return
+	}
+	features := []string{}
+	for _, w := range warnings {
+		features = append(features, w.Feature)
+	}
+	if !slices.Equal(features, v.Warnings) {
+		t.Fatalf("decode warnings %v, Python's %v", features, v.Warnings)
+	}
+}
+
+// decodeStream runs a recorded stream through an adapter's decoder and folds the events, with the
+// decoder's warnings.
+func decodeStream(adapter adapters.Adapter, events []json.RawMessage) (wirechat.ChatResponse, []adapters.Warning, error) {
 	decoder := adapter.NewStreamDecoder()
 	var out []wirechat.StreamEvent
 	for _, raw := range events {
@@ -86,7 +120,7 @@ func decodeStream(adapter adapters.Adapter, events []json.RawMessage) (wirechat.
 			Data  string  `json:"data"`
 		}
 		if err := json.Unmarshal(raw, &event); err != nil {
-			return wirechat.ChatResponse{}, err
+			return wirechat.ChatResponse{}, nil, err
 		}
 		name := ""
 		if event.Event != nil {
@@ -95,7 +129,8 @@ func decodeStream(adapter adapters.Adapter, events []json.RawMessage) (wirechat.
 		out = append(out, decoder.Feed(adapters.SseEvent{Event: name, Data: event.Data})...)
 	}
 	out = append(out, decoder.Close()...)
-	return wirechat.Fold(out)
+	response, err := wirechat.Fold(out)
+	return response, decoder.Warnings(), err
 }
 
 func TestVectors(t *testing.T) {
@@ -110,11 +145,13 @@ func TestVectors(t *testing.T) {
 				case "request":
 					checkRequest(t, adapter, v)
 				case "response":
-					response, err := adapter.DecodeResponse([]byte(v.BodyText))
+					response, warnings, err := adapter.DecodeResponse([]byte(v.BodyText))
 					checkCanonical(t, v, response, err)
+					checkDecodeWarnings(t, v, warnings)
 				case "stream":
-					response, err := decodeStream(adapter, v.Events)
+					response, warnings, err := decodeStream(adapter, v.Events)
 					checkCanonical(t, v, response, err)
+					checkDecodeWarnings(t, v, warnings)
 				case "error":
 					checkError(t, adapter, v)
 				case "response_encode":

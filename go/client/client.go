@@ -122,7 +122,9 @@ func WithMaxBodyBytes(n int64) Option {
 	return func(c *Client) error { c.maxBody = n; return nil }
 }
 
-// WithWarningHandler receives the degradations the adapter applied to send a request (default: none).
+// WithWarningHandler receives the degradations the adapter applied to send a request, and what it set
+// aside reading a (non-streamed) answer, each Where a pointer into the provider's body (default: none).
+// A stream's decode warnings are its Warnings.
 func WithWarningHandler(handler func(adapters.Warning)) Option {
 	return func(c *Client) error { c.onWarning = handler; return nil }
 }
@@ -183,7 +185,12 @@ func (c *Client) Chat(ctx context.Context, request wirechat.ChatRequest) (wirech
 	if err != nil {
 		return wirechat.ChatResponse{}, err
 	}
-	response, err := c.adapter.DecodeResponse(data)
+	response, warnings, err := c.adapter.DecodeResponse(data)
+	if err == nil && c.onWarning != nil {
+		for _, warning := range warnings {
+			c.onWarning(warning)
+		}
+	}
 	if err == nil {
 		err = wirechat.Validate(&response)
 	}

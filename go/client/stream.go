@@ -125,6 +125,10 @@ func (s *Stream) fail(failure *Error) {
 // Event is the current event (after Next returned true).
 func (s *Stream) Event() wirechat.StreamEvent { return s.event }
 
+// Warnings are what the adapter's decoder set aside or changed so far, each Where a pointer /<n>/...: the
+// n-th SSE event from 0, then into its data.
+func (s *Stream) Warnings() []adapters.Warning { return s.decoder.Warnings() }
+
 // Err is why the stream stopped early: an *Error with the partial message; nil after a finish.
 func (s *Stream) Err() error { return s.err }
 

@@ -18,8 +18,24 @@ export interface SseEvent {
   readonly data: string;
 }
 
-/** Turns one response's provider SSE events into canonical stream events, statefully. */
+/**
+ * A degradation a codec applied: which manifest feature, what happened to the data, and `where`: the JSON
+ * pointer of the value concerned (into the canonical value when encoding, into the provider's body when
+ * decoding; empty where no single place applies).
+ */
+export interface ConversionWarning {
+  readonly feature: string;
+  readonly message: string;
+  readonly where: string;
+}
+
+/**
+ * Turns one response's provider SSE events into canonical stream events, statefully. What it sets aside or
+ * changes on the way (a member it does not map, an event it cannot carry) it reports in `warnings`, with
+ * pointers `/<n>/...`: the n-th SSE event from 0, then into its data.
+ */
 export interface StreamDecoder {
+  readonly warnings: ConversionWarning[];
   feed(event: SseEvent): StreamEvent[];
   /** At the end of the body: the events still owed (an `invalid_response` error for a cut stream). */
   close(): StreamEvent[];

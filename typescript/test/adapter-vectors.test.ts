@@ -12,7 +12,7 @@ import { test } from "node:test";
 import { getAdapter } from "../src/adapters/index.js";
 
 
-import { ConversionRefused } from "../src/adapters/shared/contract.js";
+import { ConversionRefused, type ConversionWarning } from "../src/adapters/shared/contract.js";
 import { canonical } from "../src/canonical.js";
 import { WireError } from "../src/errors.js";
 import type { ChatRequest, StreamEvent } from "../src/generated/types.js";
@@ -104,7 +104,7 @@ test("canonical responses encode to the same provider bodies and warnings as Pyt
       assert.throws(() => adapter.encodeResponse(v["response"]), (error: unknown) => error instanceof ConversionRefused && JSON.stringify([error.feature, error.where]) === JSON.stringify(v["refused"]), label);
       continue;
     }
-    const warnings: Array<{ feature: string; message: string }> = [];
+    const warnings: ConversionWarning[] = [];
     assert.equal(canonical(adapter.encodeResponse(v["response"], warnings)), v["body"], label);
     assert.deepEqual(warnings.map((w) => [w.feature, w.message]), v["warnings"], label);
   }

@@ -1,7 +1,8 @@
 /**
  * The client over a scripted `fetch` (no server): leaving a stream early cancels the body (the connection
  * closes), `response()` after that says so, the request carries the adapter's auth headers and the stream
- * flags, a non-JSON body is `invalid_response`, and a fetch that throws is a retried `network` error.
+ * flags, a non-JSON body is `invalid_response`, a fetch that throws is a retried `network` error, and a
+ * stream's `warnings` carry what the adapter set aside.
  */
 
 import assert from "node:assert/strict";
@@ -65,4 +66,16 @@ test("a non-JSON body is invalid_response; a throwing fetch is a retried network
   assert.equal(calls, 3);
   assert.throws(() => new Client("nope", { apiKey: "k" }), /no adapter named "nope"; known: openai-chat, anthropic/);
   assert.throws(() => new Client("anthropic", { apiKey: "", fetch: down }), /no API key for anthropic: pass options.apiKey or set ANTHROPIC_API_KEY/);
+});
+
+test("a stream's warnings say what the adapter set aside, with pointers into the events", async () => {
+  const chunks = [
+    `data: ${JSON.stringify({ id: "r", choices: [{ index: 0, delta: { content: "hi", reasoning_content: "x" } }] })}\n\n`,
+    `data: ${JSON.stringify({ id: "r", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`,
+    "data: [DONE]\n\n",
+  ];
+  const fetch: FetchLike = async () => sseResponse(chunks, { cancelled: false });
+  const stream = new Client("openai-chat", { apiKey: "k", fetch }).stream(REQUEST);
+  await stream.response();
+  assert.deepEqual(stream.warnings.map((w) => [w.feature, w.where]), [["provider.unmapped", "/0/choices/0/delta/reasoning_content"]]);
 });

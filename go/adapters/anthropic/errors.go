@@ -38,6 +38,9 @@ func decodeErrorObject(status int, headers http.Header, parsed *providerjson.Obj
 	detail := parsed.Obj("error")
 	errType, _ := detail.Get("type").(string)
 	message, _ := detail.Get("message").(string)
+	if own, ok := parsed.Get("message").(string); ok && message == "" {
+		message = own // Amazon Bedrock's and Vertex AI's own errors: {"message": ...}
+	}
 	kind, ok := kindByType[errType]
 	if !ok {
 		if parsed != nil || status != 0 {

@@ -2,9 +2,13 @@ package anthropic
 
 // Anthropic Messages request body -> canonical ChatRequest (DecodeRequest), as Python's
 // anthropic/request_decode.py: a user message's tool_result blocks read back as a tool message (a message
-// mixing them with other blocks as a tool message and a user message, in order); the top-level system becomes the first system message; members the canonical request cannot
-// hold are kept in provider_options["anthropic"]. The canonical document is built as a tree and decoded
-// with every check of the spec, as Python validates its model.
+// mixing them with other blocks as a tool message and a user message, in order); the top-level system
+// becomes the first system message; content blocks read as blocks.go reads them (provider-run calls and
+// results, citations); a tool whose type is Anthropic's own (web_search_20250305, code_execution_*,
+// mcp_toolset...) becomes a provider tool with its definition unchanged (spec section 15); members the
+// canonical request cannot hold are kept in provider_options["anthropic"]. Every member the decoder
+// neither maps nor keeps is reported with its pointer. The canonical document is built as a tree and
+// decoded with every check of the spec, as Python validates its model.
 
 import (
 	"strconv"
@@ -20,75 +24,31 @@ var ownKeys = map[string]bool{
 	"stop_sequences": true, "temperature": true, "top_p": true,
 }
 
-// DecodeRequest is the canonical request for a provider body, with a provider.unmapped warning for each
-// member of a message, content block or tool that it does not map. An *adapters.InvalidBodyError names the
-// member of a body that is not a valid request.
+// DecodeRequest is the canonical request for a provider body, with a warning for each member of a
+// message, content block or function tool that it does not map (provider.unmapped) and each block of a
+// type it does not know (provider.unmapped too). An *adapters.InvalidBodyError names the member of a body
+// that is not a valid request.
 func DecodeRequest(data []byte) (wirechat.ChatRequest, []adapters.Warning, error) {
-	return shared.DecodeRequest(data, Manifest, decodeRequestTree, unmapped)
+	return shared.DecodeRequest(data, Manifest, decodeRequestTree, nil)
 }
 
-// What the decoder maps, member by member (Python's request_decode tables).
+// What the decoder maps, member by member (blocks: members.go): anything else in a message or a function
+// tool is reported (provider.unmapped). Top-level members it does not map travel whole in
+// provider_options; a block of a type it does not know is reported too, and becomes a data part (user
+// content) or is dropped (assistant content).
 var (
 	messageShape = shared.Shape{"role": nil, "content": nil}
-	sourceShape  = shared.Shape{"type": nil, "url": nil, "data": nil, "media_type": nil, "file_id": nil}
-	blockShapes  = map[string]shared.Shape{
-		"text":     {"type": nil, "text": nil, "cache_control": nil, "citations": nil},
-		"image":    {"type": nil, "source": sourceShape, "cache_control": nil, "citations": nil},
-		"document": {"type": nil, "source": sourceShape, "title": nil, "cache_control": nil, "citations": nil},
-		"tool_use": {"type": nil, "id": nil, "name": nil, "input": nil, "cache_control": nil, "citations": nil},
-		"tool_result": {
-			"type": nil, "tool_use_id": nil, "content": nil, "is_error": nil, "cache_control": nil, "citations": nil,
-		},
-		"thinking":          {"type": nil, "thinking": nil, "signature": nil},
-		"redacted_thinking": {"type": nil, "data": nil},
-	}
-	toolShape = shared.Shape{"name": nil, "description": nil, "input_schema": nil, "strict": nil}
+	toolShape    = shared.Shape{"name": nil, "description": nil, "input_schema": nil, "strict": nil}
 )
 
-func unmappedBlocks(blocks any, where string) []string {
-	var found []string
-	for k, item := range shared.Items(blocks) {
-		block, ok := item.(*obj)
-		if !ok {
-			continue
-		}
-		kind, _ := block.Get("type").(string)
-		shape, known := blockShapes[kind]
-		if !known {
-			continue
-		}
-		at := where + "/" + strconv.Itoa(k)
-		found = append(found, shared.UnmappedMembers(block, shape, at)...)
-		if kind == "tool_result" {
-			found = append(found, unmappedBlocks(block.Get("content"), at+"/content")...)
-		}
-	}
-	return found
-}
-
-func unmapped(body *obj) []string {
-	found := unmappedBlocks(body.Get("system"), "/system")
-	for i, message := range shared.Items(body.Get("messages")) {
-		where := "/messages/" + strconv.Itoa(i)
-		found = append(found, shared.UnmappedMembers(message, messageShape, where)...)
-		if object, ok := message.(*obj); ok {
-			found = append(found, unmappedBlocks(object.Get("content"), where+"/content")...)
-		}
-	}
-	for i, tool := range shared.Items(body.Get("tools")) {
-		found = append(found, shared.UnmappedMembers(tool, toolShape, "/tools/"+strconv.Itoa(i))...)
-	}
-	return found
-}
-
-func decodeRequestTree(body *obj) (*obj, error) {
+func decodeRequestTree(body *obj, conv *shared.Conversion) (*obj, error) {
 	doc := newObj()
 	if model, ok := body.Get("model").(string); ok && model != "" {
 		doc.Set("model", model)
 	}
 	messages := []any{}
 	if system := body.Get("system"); system != nil {
-		parts, err := decodeBlocks(system, "/system")
+		parts, err := decodeBlocks(system, "/system", "system", conv)
 		if err != nil {
 			return nil, err
 		}
@@ -99,7 +59,7 @@ func decodeRequestTree(body *obj) (*obj, error) {
 		return nil, err
 	}
 	for i, item := range raw {
-		decoded, err := decodeMessage(item, "/messages/"+strconv.Itoa(i))
+		decoded, err := decodeMessage(item, "/messages/"+strconv.Itoa(i), conv)
 		if err != nil {
 			return nil, err
 		}
@@ -109,11 +69,14 @@ func decodeRequestTree(body *obj) (*obj, error) {
 	if tools, err := shared.GetList(body, "tools", "", false); err != nil {
 		return nil, err
 	} else if tools != nil {
-		out, err := shared.MapEach(tools, "/tools", decodeTool)
+		functions, defined, err := decodeTools(tools, conv)
 		if err != nil {
 			return nil, err
 		}
-		doc.Set("tools", out)
+		doc.Set("tools", functions)
+		if len(defined) > 0 {
+			doc.Set("provider_tools", defined)
+		}
 	}
 	options := newObj()
 	if v := body.Get("max_tokens"); v != nil {
@@ -190,60 +153,130 @@ func decodeRequestTree(body *obj) (*obj, error) {
 	return doc, nil
 }
 
-// decodeMessage gives the canonical message, or messages: a user turn's tool_result blocks are tool
-// messages, so a turn that mixes them with other blocks is split in runs, in order.
-func decodeMessage(raw any, where string) ([]any, error) {
+// decodeMessage is the canonical message, or messages: a user turn's tool_result blocks are tool messages,
+// so a turn that mixes them with other blocks (results, then the text and images a client adds) is split
+// in runs, in order.
+func decodeMessage(raw any, where string, conv *shared.Conversion) ([]any, error) {
 	message, ok := raw.(*obj)
 	if !ok {
 		return nil, shared.Invalid(where, "expected a message object")
+	}
+	for _, pointer := range shared.UnmappedMembers(message, messageShape, where) {
+		conv.Degrade("provider.unmapped", pointer)
 	}
 	role, _ := message.Get("role").(string)
 	if role != "user" && role != "assistant" && role != "system" {
 		return nil, shared.Invalid(where+"/role", "expected user, assistant or system, got %s", providerjson.MustCompact(message.Get("role")))
 	}
-	parts, err := decodeBlocks(message.Get("content"), where+"/content")
+	parts, err := decodeBlocks(message.Get("content"), where+"/content", role, conv)
 	if err != nil {
 		return nil, err
 	}
-	if role != "user" {
+	hasResults := false
+	for _, part := range parts {
+		hasResults = hasResults || part.(*obj).Get("type") == "tool_result"
+	}
+	if role != "user" || !hasResults {
 		return []any{newObj().Set("role", role).Set("parts", parts)}, nil
 	}
 	var runs []any
-	var run []any
-	runRole := ""
-	for _, p := range parts {
-		partRole := "user"
-		if p.(*obj).Get("type") == "tool_result" {
-			partRole = "tool"
+	var run *obj
+	for _, part := range parts {
+		runRole := "user"
+		if part.(*obj).Get("type") == "tool_result" {
+			runRole = "tool"
 		}
-		if partRole != runRole && run != nil {
-			runs = append(runs, newObj().Set("role", runRole).Set("parts", run))
-			run = nil
+		if run == nil || run.Get("role") != runRole {
+			run = newObj().Set("role", runRole).Set("parts", []any{})
+			runs = append(runs, run)
 		}
-		runRole = partRole
-		run = append(run, p)
+		run.Set("parts", append(run.Get("parts").([]any), part))
 	}
-	if run == nil {
-		return []any{newObj().Set("role", role).Set("parts", parts)}, nil
-	}
-	return append(runs, newObj().Set("role", runRole).Set("parts", run)), nil
+	return runs, nil
 }
 
-func decodeBlocks(content any, where string) ([]any, error) {
+// decodeBlocks is the parts of a message's content; a block of an unknown type is reported, and kept whole
+// as a data part in user and system content, dropped from assistant content (where no data part may
+// stand).
+func decodeBlocks(content any, where, role string, conv *shared.Conversion) ([]any, error) {
 	switch c := content.(type) {
 	case string:
 		return []any{newObj().Set("type", "text").Set("text", c)}, nil
 	case []any:
-		return shared.MapEach(c, where, decodeBlock)
+		names := map[string]string{}
+		parts := []any{}
+		for i, block := range c {
+			at := where + "/" + strconv.Itoa(i)
+			part, err := decodeBlock(block, at, names)
+			if err != nil {
+				return nil, err
+			}
+			report(block, at, conv)
+			if part != nil {
+				parts = append(parts, part)
+			} else if role != "assistant" {
+				parts = append(parts, newObj().Set("type", "data").Set("data", newObj().Set("value", block)))
+			}
+		}
+		return parts, nil
 	}
 	return nil, shared.Invalid(where, "expected a string or an array of content blocks")
 }
 
-func decodeTool(raw any, where string) (*obj, error) {
-	tool, ok := raw.(*obj)
-	if !ok {
-		return nil, shared.Invalid(where, "expected a tool object")
+// report reports what of block no part holds: a type this adapter does not know, or unmapped members (in
+// the blocks a tool result holds too).
+func report(block any, where string, conv *shared.Conversion) {
+	object, isObject := block.(*obj)
+	if isObject && !isKnownBlock(object.Get("type")) {
+		conv.Degrade("provider.unmapped", where)
+		return
 	}
+	for _, pointer := range unmappedBlock(block, where) {
+		conv.Degrade("provider.unmapped", pointer)
+	}
+	if isObject && object.Get("type") == "tool_result" {
+		for k, inner := range shared.Items(object.Get("content")) {
+			report(inner, where+"/content/"+strconv.Itoa(k), conv)
+		}
+	}
+}
+
+// decodeTools is the function tools, and Anthropic's own tools (web search, code execution, MCP
+// toolsets...: any type but custom) as provider tools with their definitions unchanged.
+func decodeTools(tools []any, conv *shared.Conversion) (functions, defined []any, err error) {
+	functions, defined = []any{}, []any{}
+	for i, raw := range tools {
+		where := "/tools/" + strconv.Itoa(i)
+		tool, ok := raw.(*obj)
+		if !ok {
+			return nil, nil, shared.Invalid(where, "expected a tool object")
+		}
+		kind := tool.Get("type")
+		if kind == nil || kind == "custom" {
+			for _, pointer := range shared.UnmappedMembers(tool, toolShape, where) {
+				conv.Degrade("provider.unmapped", pointer)
+			}
+			function, err := decodeTool(tool, where)
+			if err != nil {
+				return nil, nil, err
+			}
+			functions = append(functions, function)
+			continue
+		}
+		name, ok := kind.(string)
+		if !ok || name == "" {
+			return nil, nil, shared.Invalid(where+"/type", "expected a string, got %s", providerjson.MustCompact(kind))
+		}
+		out := newObj().Set("issuer", Provider).Set("type", name)
+		if toolName, ok := tool.Get("name").(string); ok && toolName != "" {
+			out.Set("name", toolName)
+		}
+		defined = append(defined, out.Set("definition", tool))
+	}
+	return functions, defined, nil
+}
+
+func decodeTool(tool *obj, where string) (*obj, error) {
 	name, _, err := shared.GetStr(tool, "name", where, true)
 	if err != nil {
 		return nil, err

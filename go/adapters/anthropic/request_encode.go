@@ -3,19 +3,19 @@ package anthropic
 // Canonical ChatRequest -> Anthropic Messages request body, rule for rule as Python's
 // adapters/anthropic/request_encode.py. The first system message becomes the top-level system; later ones
 // are {"role": "system"} messages. A tool message becomes a user message of tool_result blocks. Signed
-// thinking is replayed only when Anthropic issued it (spec section 10).
+// thinking is replayed only when Anthropic issued it (spec section 10); so are the calls and results
+// Anthropic ran, as their blocks, and citations (spec section 15). A tool call gets back the tool_use
+// members kept in its provider_metadata.anthropic (caller). Provider tools Anthropic defines follow the
+// function tools, their definitions unchanged.
 
 import (
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/wirechat/wirechat/go/adapters"
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
-
-func validUTF8(s string) bool { return utf8.ValidString(s) }
 
 // EncodeRequest is the provider body for request, the warnings of what was degraded, or a refusal.
 func EncodeRequest(request wirechat.ChatRequest) (*providerjson.Object, []adapters.Warning, error) {
@@ -57,23 +57,28 @@ func EncodeRequest(request wirechat.ChatRequest) (*providerjson.Object, []adapte
 		messages = append(messages, encoded)
 	}
 	body.Set("messages", messages)
-	if request.Tools != nil {
-		tools := make([]any, 0, len(request.Tools))
-		for i, tool := range request.Tools {
-			where := "/tools/" + strconv.Itoa(i)
-			if err := shared.ToolDefinitionExtras(tool, where, conv); err != nil {
-				return nil, nil, err
-			}
-			out := newObj().Set("name", tool.Name)
-			if tool.Description != nil {
-				out.Set("description", *tool.Description)
-			}
-			out.Set("input_schema", shared.Raw(tool.InputSchema))
-			if tool.Strict != nil {
-				out.Set("strict", *tool.Strict)
-			}
-			tools = append(tools, out)
+	tools := make([]any, 0, len(request.Tools)+len(request.ProviderTools))
+	for i, tool := range request.Tools {
+		where := "/tools/" + strconv.Itoa(i)
+		if err := shared.ToolDefinitionExtras(tool, where, conv); err != nil {
+			return nil, nil, err
 		}
+		out := newObj().Set("name", tool.Name)
+		if tool.Description != nil {
+			out.Set("description", *tool.Description)
+		}
+		out.Set("input_schema", shared.Raw(tool.InputSchema))
+		if tool.Strict != nil {
+			out.Set("strict", *tool.Strict)
+		}
+		tools = append(tools, out)
+	}
+	providerTools, err := shared.ProviderToolsOut(request, conv, Provider)
+	if err != nil {
+		return nil, nil, err
+	}
+	tools = append(tools, providerTools...)
+	if len(tools) > 0 || request.Tools != nil {
 		body.Set("tools", tools)
 	}
 	encodeToolChoice(request.ToolChoice, options, body, conv)
@@ -114,22 +119,38 @@ func content(blocks []*obj) any {
 	return out
 }
 
-// own adds the part's cache_control (the one provider field parts carry) to block, degrading the rest.
-func own(block *obj, metadata wirechat.ProviderMetadata, where string, conv *shared.Conversion) *obj {
-	mine, foreign := shared.MetadataFor(metadata, Provider)
-	extra := false
-	for _, key := range mine.Keys() {
-		if key != "cache_control" && key != "citations" {
-			extra = true
-		}
+// keptMembers are the provider_metadata.anthropic members each part writes back into its block (a
+// document's citations is its citation setting); a tool call writes back every member (toolUseExtras).
+func keptMembers(part wirechat.Part) []string {
+	switch part.(type) {
+	case *wirechat.TextPart, *wirechat.ImagePart, *wirechat.ToolResultPart:
+		return []string{"cache_control"}
+	case *wirechat.FilePart:
+		return []string{"cache_control", "citations"}
 	}
-	if foreign || extra {
+	return nil
+}
+
+// own is the members the part's block gets back from its provider_metadata.anthropic, degrading the rest
+// and foreign metadata.
+func own(part wirechat.Part, where string, conv *shared.Conversion) *obj {
+	mine, foreign := shared.MetadataFor(shared.PartMetadata(part), Provider)
+	if foreign {
 		conv.Degrade("part.provider_metadata", where+"/provider_metadata")
 	}
-	if mine.Has("cache_control") {
-		block.Set("cache_control", mine.Get("cache_control"))
+	if _, isCall := part.(*wirechat.ToolCallPart); isCall {
+		return toolUseExtras(mine, where, conv)
 	}
-	return block
+	kept := newObj()
+	for _, key := range keptMembers(part) {
+		if mine.Has(key) {
+			kept.Set(key, mine.Get(key))
+		}
+	}
+	if kept.Len() != mine.Len() && !foreign {
+		conv.Degrade("part.provider_metadata", where+"/provider_metadata")
+	}
+	return kept
 }
 
 func systemBlocks(message wirechat.Message, where string, conv *shared.Conversion) ([]*obj, error) {
@@ -140,7 +161,11 @@ func systemBlocks(message wirechat.Message, where string, conv *shared.Conversio
 		if !ok {
 			return nil, conv.Refuse("system.non_text", at)
 		}
-		blocks = append(blocks, own(newObj().Set("type", "text").Set("text", text.Text), text.ProviderMetadata, at, conv))
+		block, err := textBlock(text, at, conv)
+		if err != nil {
+			return nil, err
+		}
+		blocks = append(blocks, withMembers(block, own(text, at, conv)))
 	}
 	return blocks, nil
 }
@@ -163,7 +188,7 @@ func encodeMessage(message wirechat.Message, where string, conv *shared.Conversi
 			}
 			block, err = toolResult(result.ToolResult, at, conv)
 			if err == nil {
-				block = own(block, result.ProviderMetadata, at, conv)
+				block = withMembers(block, own(result, at, conv))
 			}
 		}
 		if err != nil {
@@ -183,120 +208,41 @@ func encodeMessage(message wirechat.Message, where string, conv *shared.Conversi
 	return newObj().Set("role", role).Set("content", content(blocks)), nil
 }
 
-// contentBlock is a user-side block: text, image, document (a data part becomes text).
-func contentBlock(part wirechat.Part, where string, conv *shared.Conversion) (*obj, error) {
-	switch p := part.(type) {
-	case *wirechat.TextPart:
-		return own(newObj().Set("type", "text").Set("text", p.Text), p.ProviderMetadata, where, conv), nil
-	case *wirechat.ImagePart:
-		block := own(newObj().Set("type", "image"), p.ProviderMetadata, where, conv)
-		source, err := imageSource(p.Image, where+"/image", conv)
-		if err != nil {
-			return nil, err
-		}
-		return reorder(block, "source", source), nil
-	case *wirechat.FilePart:
-		block, err := document(p.File, where+"/file", conv)
-		if err != nil {
-			return nil, err
-		}
-		return own(block, p.ProviderMetadata, where, conv), nil
-	case *wirechat.DataPart:
-		conv.Degrade("data", where)
-		text := providerjson.MustCompact(shared.Raw(p.Data.Value))
-		return own(newObj().Set("type", "text").Set("text", text), p.ProviderMetadata, where, conv), nil
-	case *wirechat.AudioPart:
-		own(newObj(), p.ProviderMetadata, where, conv)
-		if _, isURL := p.Audio.(*wirechat.MediaUrl); isURL {
-			return nil, conv.Refuse("audio.url", where+"/audio")
-		}
-		return nil, conv.Refuse("audio.base64", where+"/audio")
-	}
-	return nil, conv.Refuse("part.misplaced", where)
-}
-
-// reorder puts key right after "type" (Python builds {"type", "source", **own}).
-func reorder(block *obj, key string, value any) *obj {
-	out := newObj().Set("type", block.Get("type")).Set(key, value)
-	for _, k := range block.Keys() {
-		if k != "type" {
-			out.Set(k, block.Get(k))
-		}
-	}
-	return out
-}
-
-func imageSource(source wirechat.MediaRef, where string, conv *shared.Conversion) (*obj, error) {
-	switch s := source.(type) {
-	case *wirechat.MediaUrl:
-		if s.MediaType != nil {
-			conv.Degrade("media.media_type_dropped", where+"/media_type")
-		}
-		return newObj().Set("type", "url").Set("url", s.URL), nil
-	case *wirechat.MediaBase64:
-		if !imageTypes[s.MediaType] {
-			return nil, conv.Refuse("media.unsupported_type", where+"/media_type")
-		}
-		return newObj().Set("type", "base64").Set("media_type", s.MediaType).Set("data", s.Base64), nil
-	}
-	return nil, shared.Invalid(where, "unknown media source")
-}
-
-func document(source wirechat.FileRef, where string, conv *shared.Conversion) (*obj, error) {
-	block := newObj().Set("type", "document")
-	var name *string
-	switch s := source.(type) {
-	case *wirechat.FileUri:
-		if s.MediaType != nil {
-			conv.Degrade("media.media_type_dropped", where+"/media_type")
-		}
-		block.Set("source", newObj().Set("type", "url").Set("url", s.URI))
-		name = s.Name
-	case *wirechat.FileBase64:
-		switch s.MediaType {
-		case "application/pdf":
-			block.Set("source", newObj().Set("type", "base64").Set("media_type", "application/pdf").Set("data", s.Base64))
-		case "text/plain":
-			text, ok := textDocument(s.Base64)
-			if !ok {
-				return nil, conv.Refuse("media.unsupported_type", where+"/base64")
-			}
-			block.Set("source", newObj().Set("type", "text").Set("media_type", "text/plain").Set("data", text))
-		default:
-			return nil, conv.Refuse("media.unsupported_type", where+"/media_type")
-		}
-		name = s.Name
-	case *wirechat.FileId:
-		if s.Issuer == nil || *s.Issuer != Provider {
-			return nil, conv.Refuse("file.file_id_foreign", where+"/issuer")
-		}
-		if s.MediaType != nil {
-			conv.Degrade("media.media_type_dropped", where+"/media_type")
-		}
-		block.Set("source", newObj().Set("type", "file").Set("file_id", s.FileID))
-		name = s.Name
-	}
-	if name != nil {
-		block.Set("title", *name)
-	}
-	return block, nil
-}
-
 func assistantBlock(part wirechat.Part, where string, conv *shared.Conversion) (*obj, error) {
 	switch p := part.(type) {
 	case *wirechat.TextPart:
-		return own(newObj().Set("type", "text").Set("text", p.Text), p.ProviderMetadata, where, conv), nil
+		block, err := textBlock(p, where, conv)
+		if err != nil {
+			return nil, err
+		}
+		return withMembers(block, own(part, where, conv)), nil
+	case *wirechat.ProviderToolCallPart, *wirechat.ProviderToolResultPart:
+		own(part, where, conv)
+		return shared.ProviderPartOut(part, where, conv, Provider)
 	case *wirechat.ToolCallPart:
 		block, err := encodeToolCall(p.ToolCall, where+"/tool_call", conv)
 		if err != nil {
 			return nil, err
 		}
-		return own(block, p.ProviderMetadata, where, conv), nil
+		return withMembers(block, own(part, where, conv)), nil
 	case *wirechat.ReasoningPart:
-		own(newObj(), p.ProviderMetadata, where, conv)
+		own(part, where, conv)
 		return encodeReasoning(p, where, conv)
 	}
 	return nil, conv.Refuse("part.misplaced", where)
+}
+
+// textBlock is a text block with the citations Anthropic issued (the others dropped with a warning).
+func textBlock(part *wirechat.TextPart, where string, conv *shared.Conversion) (*obj, error) {
+	block := newObj().Set("type", "text").Set("text", part.Text)
+	citations, err := shared.CitationsOut(part, where, conv, Provider)
+	if err != nil {
+		return nil, err
+	}
+	if len(citations) > 0 {
+		block.Set("citations", citations)
+	}
+	return block, nil
 }
 
 func toolResult(result wirechat.ToolResult, where string, conv *shared.Conversion) (*obj, error) {

@@ -1,19 +1,39 @@
 package anthropic
 
-// Anthropic Messages streams -> canonical stream events, as Python's anthropic/stream.py.
+// Anthropic Messages streams -> canonical stream events, as Python's anthropic/stream.py (the encoder is in
+// stream_encode.go).
 //
-// message_start gives start (and the input-side usage); each content_block_start opens the part at the
-// block's index (thinking with issuer anthropic; redacted thinking arrives whole); text_delta,
-// thinking_delta, signature_delta and input_json_delta are fragments of that index only;
-// content_block_stop ends it; message_delta carries the stop reason and cumulative usage; message_stop
-// gives finish; ping is ignored; error (even after a 200) gives error. Tool input fragments are passed on
-// without insignificant whitespace, so the folded arguments equal the compact JSON the non-streamed
-// response decodes to; a tool with no input fragments gets {}.
+// message_start gives start, the input-side usage, and the blocks its message already holds (programmatic
+// tool calling sends a whole turn there, stop reason included, then message_stop): each is read as if it
+// had been opened and closed at its position. Each content_block_start opens the part at the block's index
+// (thinking with issuer anthropic; redacted thinking arrives whole); text_delta, thinking_delta,
+// signature_delta and input_json_delta are fragments of that index only; citations_delta citations are
+// collected and the text's text_end carries them all; content_block_stop ends it. A tool_use block's
+// members other than its id, name and input (caller) go to its tool_call_end's provider_metadata. A call
+// or a result Anthropic ran (server_tool_use, mcp_tool_use, *_tool_result: provider_run.go) is collected,
+// its input_json_delta fragments joined and parsed into the block's input, and sent as one part event at
+// its content_block_stop, so that the fold equals the non-streamed reading (spec section 15).
+// message_delta carries the stop reason and cumulative usage; message_stop gives finish; error (even
+// after a 200) gives error; a second message_start before message_stop (two generations spliced into one
+// body) ends the stream as invalid_response.
 //
-// Where Python writes str(None) for a tool_use block without an id or name, this decoder ends the stream
-// with an invalid_response error instead (issue 16: never an invented value).
+// Tool input fragments are passed on without insignificant whitespace, so that the folded arguments equal
+// the compact JSON the non-streamed response decodes to; a tool with no input fragments gets {}.
+//
+// Nothing is dropped silently (Warnings, pointers /<n>/... into the n-th event from 0): a member the
+// decoder neither maps nor keeps (members.go), a delta or an event type it does not know, an event after
+// message_stop (ping aside) are reported as provider.unmapped; so is a block of an unknown type, which is
+// kept whole in the finish's provider_metadata (as the response decoder keeps it) and is not a part: the
+// parts after it move down one index.
+//
+// Where Python writes str(None) for a tool_use block without an id or name (or a redacted_thinking block
+// without data), this decoder ends the stream with an invalid_response error instead (issue 16: never an
+// invented value); where Python raises on a block it cannot read, this decoder ends the stream the same way.
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/wirechat/wirechat/go/adapters"
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
@@ -53,26 +73,50 @@ func cut(message string, usage *wirechat.TokenUsage) wirechat.StreamEvent {
 	}}
 }
 
+// runBlock is a provider-run block being collected, with its input fragments.
+type runBlock struct {
+	block     *obj
+	fragments []string
+}
+
 // StreamDecoder turns one streamed response's events into canonical events.
 type StreamDecoder struct {
+	count      int // events fed so far: the number of the current one is count - 1
 	kinds      map[int64]string
 	compactors map[int64]*jsonCompactor
 	sentArgs   map[int64]bool
+	extras     map[int64]*obj
 	citations  map[int64][]any
+	run        map[int64]*runBlock
+	names      map[string]string
+	skipped    []int64 // the indices of blocks of unknown types, which are not parts
+	unknown    []any
 	usageRaw   *providerjson.Object
 	usage      *wirechat.TokenUsage
 	metadata   *providerjson.Object
 	stopReason *string
 	hasCalls   bool
+	started    bool
 	done       bool
+	conv       shared.Conversion
 }
 
 // NewStreamDecoder is a fresh decoder.
 func NewStreamDecoder() *StreamDecoder {
 	return &StreamDecoder{
 		kinds: map[int64]string{}, compactors: map[int64]*jsonCompactor{}, sentArgs: map[int64]bool{},
-		citations: map[int64][]any{}, usageRaw: providerjson.NewObject(), metadata: providerjson.NewObject(),
+		extras: map[int64]*obj{}, citations: map[int64][]any{}, run: map[int64]*runBlock{},
+		names: map[string]string{}, usageRaw: providerjson.NewObject(), metadata: providerjson.NewObject(),
+		conv: shared.Conversion{Manifest: Manifest},
 	}
+}
+
+// Warnings are what the decoder set aside or changed so far (pointers /<n>/...: the n-th event, then into
+// its data).
+func (d *StreamDecoder) Warnings() []adapters.Warning { return d.conv.Warnings }
+
+func (d *StreamDecoder) warn(feature, pointer string) {
+	d.conv.Degrade(feature, "/"+strconv.Itoa(d.count-1)+pointer)
 }
 
 func (d *StreamDecoder) fail(message string) []wirechat.StreamEvent {
@@ -82,7 +126,11 @@ func (d *StreamDecoder) fail(message string) []wirechat.StreamEvent {
 
 // Feed implements adapters.StreamDecoder.
 func (d *StreamDecoder) Feed(event adapters.SseEvent) []wirechat.StreamEvent {
+	d.count++
 	if d.done {
+		if event.Event != "ping" && !strings.Contains(event.Data, `"ping"`) {
+			d.warn("provider.unmapped", "") // an event after the end of the message
+		}
 		return nil
 	}
 	value, err := providerjson.Parse([]byte(event.Data))
@@ -93,35 +141,42 @@ func (d *StreamDecoder) Feed(event adapters.SseEvent) []wirechat.StreamEvent {
 	if !ok {
 		return d.fail("a stream event is not a JSON object")
 	}
-	kind, _ := data.Get("type").(string)
-	if kind == "" {
-		kind = event.Event
+	kind := event.Event
+	if t := data.Get("type"); shared.Truthy(t) {
+		kind, _ = t.(string)
+	}
+	shape, known := eventShapes[kind]
+	if !known { // an event type newer than this adapter
+		d.warn("provider.unmapped", "")
+		return nil
+	}
+	for _, pointer := range shared.UnmappedMembers(data, shape, "") {
+		d.warn("provider.unmapped", pointer)
 	}
 	switch kind {
 	case "content_block_delta":
 		return d.delta(data)
 	case "content_block_start":
-		return d.startBlock(data)
+		block := data.Get("content_block")
+		if !shared.Truthy(block) {
+			block = newObj()
+		}
+		return d.open(index(data, int64(len(d.kinds))), block, "/content_block")
 	case "content_block_stop":
-		return d.stopBlock(data)
+		return d.close(index(data, 0))
 	case "message_start":
 		return d.messageStart(data)
 	case "message_delta":
 		return d.messageDelta(data)
 	case "message_stop":
-		d.done = true
-		event := &wirechat.FinishEvent{FinishReason: DecodeFinish(d.stopReason, d.hasCalls)}
-		if d.metadata.Len() > 0 {
-			event.ProviderMetadata = wirechat.ProviderMetadata{Provider: shared.ObjectBytes(d.metadata)}
-		}
-		return []wirechat.StreamEvent{event}
+		return d.messageStop()
 	case "error":
 		d.done = true
 		failure := decodeErrorObject(0, nil, data)
 		failure.Usage = d.usage
 		return []wirechat.StreamEvent{&wirechat.ErrorEvent{Error: failure}}
 	}
-	return nil // ping, and event types newer than this adapter
+	return nil // ping
 }
 
 func index(data *providerjson.Object, fallback int64) int64 {
@@ -134,7 +189,14 @@ func index(data *providerjson.Object, fallback int64) int64 {
 }
 
 func (d *StreamDecoder) messageStart(data *providerjson.Object) []wirechat.StreamEvent {
+	if d.started {
+		return d.fail("a second message_start before message_stop (two generations in one body)")
+	}
+	d.started = true
 	message, _ := data.Get("message").(*providerjson.Object)
+	if message == nil {
+		message = newObj()
+	}
 	start := &wirechat.StartEvent{}
 	if id, ok := message.Get("id").(string); ok && id != "" {
 		start.ID = &id
@@ -149,9 +211,22 @@ func (d *StreamDecoder) messageStart(data *providerjson.Object) []wirechat.Strea
 			return out
 		}
 	}
-	for _, key := range []string{"container", "diagnostics"} {
+	for _, key := range responseKept {
 		if v := message.Get(key); v != nil {
 			d.metadata.Set(key, v)
+		}
+	}
+	if reason, ok := message.Get("stop_reason").(string); ok {
+		d.stopReason = &reason
+	}
+	for i, block := range shared.Items(message.Get("content")) {
+		out = append(out, d.open(int64(i), block, "/message/content/"+strconv.Itoa(i))...)
+		if d.done {
+			return out
+		}
+		out = append(out, d.close(int64(i))...)
+		if d.done {
+			return out
 		}
 	}
 	return out
@@ -176,134 +251,38 @@ func (d *StreamDecoder) mergeUsage(raw *providerjson.Object) []wirechat.StreamEv
 	return []wirechat.StreamEvent{&wirechat.UsageEvent{Usage: usage}}
 }
 
-func (d *StreamDecoder) startBlock(data *providerjson.Object) []wirechat.StreamEvent {
-	i := index(data, int64(len(d.kinds)))
-	block, _ := data.Get("content_block").(*providerjson.Object)
-	kind, _ := block.Get("type").(string)
-	d.kinds[i] = kind
-	switch kind {
-	case "text":
-		out := []wirechat.StreamEvent{&wirechat.TextStartEvent{Index: i}}
-		if text, ok := block.Get("text").(string); ok && text != "" {
-			out = append(out, &wirechat.TextDeltaEvent{Index: i, Text: text})
-		}
-		if citations, ok := block.Get("citations").([]any); ok && len(citations) > 0 {
-			d.citations[i] = append([]any(nil), citations...)
-		}
-		return out
-	case "thinking":
-		out := []wirechat.StreamEvent{&wirechat.ReasoningStartEvent{Index: i, Issuer: &issuer}}
-		text, _ := block.Get("thinking").(string)
-		signature, _ := block.Get("signature").(string)
-		if text != "" || signature != "" {
-			delta := &wirechat.ReasoningDeltaEvent{Index: i}
-			if signature != "" {
-				delta.Signature = &signature
-			}
-			if text != "" {
-				delta.Text = &text
-			}
-			out = append(out, delta)
-		}
-		return out
-	case "redacted_thinking":
-		redacted, ok := block.Get("data").(string)
-		if !ok {
-			return d.fail("a redacted_thinking block has no data")
-		}
-		return []wirechat.StreamEvent{&wirechat.ReasoningStartEvent{Index: i, Issuer: &issuer, RedactedData: &redacted}}
-	case "tool_use":
-		id, _ := block.Get("id").(string)
-		name, _ := block.Get("name").(string)
-		if id == "" || name == "" {
-			return d.fail("a tool_use block has no id or no name")
-		}
-		d.hasCalls = true
-		d.compactors[i] = &jsonCompactor{}
-		out := []wirechat.StreamEvent{&wirechat.ToolCallStartEvent{Index: i, ID: id, Name: name}}
-		if input := block.Get("input"); shared.Truthy(input) {
-			arguments, err := providerjson.Compact(input)
-			if err != nil {
-				return d.fail("a tool_use block's input could not be read: " + err.Error())
-			}
-			d.sentArgs[i] = true
-			out = append(out, &wirechat.ToolCallDeltaEvent{Index: i, Arguments: arguments})
-		}
-		return out
-	}
-	d.kinds[i] = "part"
-	if block == nil {
-		block = providerjson.NewObject()
-	}
-	return []wirechat.StreamEvent{&wirechat.PartEvent{Index: i, Part: blockData(block)}}
-}
-
-func (d *StreamDecoder) delta(data *providerjson.Object) []wirechat.StreamEvent {
-	i := index(data, 0)
-	delta, _ := data.Get("delta").(*providerjson.Object)
-	switch delta.Get("type") {
-	case "text_delta":
-		text, _ := delta.Get("text").(string)
-		return []wirechat.StreamEvent{&wirechat.TextDeltaEvent{Index: i, Text: text}}
-	case "input_json_delta":
-		fragment, _ := delta.Get("partial_json").(string)
-		if compactor, ok := d.compactors[i]; ok {
-			fragment = compactor.feed(fragment)
-		}
-		if fragment == "" {
-			return nil
-		}
-		d.sentArgs[i] = true
-		return []wirechat.StreamEvent{&wirechat.ToolCallDeltaEvent{Index: i, Arguments: fragment}}
-	case "thinking_delta":
-		if text, _ := delta.Get("thinking").(string); text != "" {
-			return []wirechat.StreamEvent{&wirechat.ReasoningDeltaEvent{Index: i, Text: &text}}
-		}
-	case "signature_delta":
-		if signature, _ := delta.Get("signature").(string); signature != "" {
-			return []wirechat.StreamEvent{&wirechat.ReasoningDeltaEvent{Index: i, Signature: &signature}}
-		}
-	case "citations_delta":
-		d.citations[i] = append(d.citations[i], delta.Get("citation"))
-	}
-	return nil
-}
-
-func (d *StreamDecoder) stopBlock(data *providerjson.Object) []wirechat.StreamEvent {
-	i := index(data, 0)
-	switch d.kinds[i] {
-	case "text":
-		if citations, ok := d.citations[i]; ok {
-			meta := providerjson.NewObject().Set("citations", citations)
-			return []wirechat.StreamEvent{&wirechat.TextEndEvent{Index: i, ProviderMetadata: wirechat.ProviderMetadata{Provider: shared.ObjectBytes(meta)}}}
-		}
-		return []wirechat.StreamEvent{&wirechat.TextEndEvent{Index: i}}
-	case "thinking", "redacted_thinking":
-		return []wirechat.StreamEvent{&wirechat.ReasoningEndEvent{Index: i}}
-	case "tool_use":
-		var out []wirechat.StreamEvent
-		if !d.sentArgs[i] {
-			out = append(out, &wirechat.ToolCallDeltaEvent{Index: i, Arguments: "{}"})
-		}
-		return append(out, &wirechat.ToolCallEndEvent{Index: i})
-	}
-	return nil
-}
-
 func (d *StreamDecoder) messageDelta(data *providerjson.Object) []wirechat.StreamEvent {
 	delta, _ := data.Get("delta").(*providerjson.Object)
+	if delta == nil {
+		delta = newObj()
+	}
 	if reason, ok := delta.Get("stop_reason").(string); ok {
 		d.stopReason = &reason
 	}
-	for _, key := range []string{"stop_sequence", "stop_details"} {
+	for _, key := range responseKept {
 		if v := delta.Get(key); v != nil {
 			d.metadata.Set(key, v)
 		}
+	}
+	if v := data.Get("context_management"); v != nil {
+		d.metadata.Set("context_management", v)
 	}
 	if usage, ok := data.Get("usage").(*providerjson.Object); ok {
 		return d.mergeUsage(usage)
 	}
 	return nil
+}
+
+func (d *StreamDecoder) messageStop() []wirechat.StreamEvent {
+	d.done = true
+	event := &wirechat.FinishEvent{FinishReason: DecodeFinish(d.stopReason, d.hasCalls)}
+	if len(d.unknown) > 0 {
+		d.metadata.Set(unknownBlocks, d.unknown)
+	}
+	if d.metadata.Len() > 0 {
+		event.ProviderMetadata = wirechat.ProviderMetadata{Provider: shared.ObjectBytes(d.metadata)}
+	}
+	return []wirechat.StreamEvent{event}
 }
 
 // Close implements adapters.StreamDecoder: a stream cut before message_stop ends in an error carrying the

@@ -1,8 +1,14 @@
 package anthropic
 
-// Canonical stream events -> Anthropic Messages events (StreamEncoder), as Python's anthropic/stream.py
-// StreamEncoder: reasoning from other issuers is not sent (the replay rule); block indices are
-// renumbered so that the provider stream has no gaps.
+// Canonical stream events -> Anthropic Messages events (StreamEncoder), as Python's
+// anthropic/stream_encode.py: start opens the message (a message_start is made up if the stream has none);
+// text, thinking and tool calls become content_block_start / _delta / _stop at the next block index
+// (renumbered so that the provider stream has no gaps); a text part's own citations (issuer anthropic,
+// with their blocks) go out as citations_delta before its content_block_stop; a part event holding a call
+// or a result Anthropic ran is its block, whole, in content_block_start, then content_block_stop.
+// Reasoning, provider-run parts and citations another API issued are not sent (the replay rule, spec
+// sections 10 and 15); any other part event is refused. finish gives message_delta (stop reason, the last
+// usage) and message_stop; error gives an error event.
 
 import (
 	"github.com/wirechat/wirechat/go/adapters"
@@ -104,19 +110,13 @@ func (e *StreamEncoder) feed(event wirechat.StreamEvent) ([]adapters.SseEvent, e
 	case *wirechat.ToolCallDeltaEvent:
 		return e.delta(ev.Index, newObj().Set("type", "input_json_delta").Set("partial_json", ev.Arguments)), nil
 	case *wirechat.TextEndEvent:
-		return e.stop(ev.Index), nil
+		return append(e.citations(ev), e.stop(ev.Index)...), nil
 	case *wirechat.ReasoningEndEvent:
 		return e.stop(ev.Index), nil
 	case *wirechat.ToolCallEndEvent:
 		return e.stop(ev.Index), nil
 	case *wirechat.PartEvent:
-		own, _ := shared.MetadataFor(shared.PartMetadata(ev.Part), Provider)
-		if data, ok := ev.Part.(*wirechat.DataPart); ok && own.Get("block") == true {
-			if block, ok := shared.Raw(data.Data.Value).(*obj); ok {
-				return append(e.open(ev.Index, block), e.stop(ev.Index)...), nil
-			}
-		}
-		return nil, e.conv.Refuse("response.part_unsupported", "")
+		return e.part(ev)
 	case *wirechat.UsageEvent:
 		usage := ev.Usage
 		e.usage = &usage
@@ -127,6 +127,38 @@ func (e *StreamEncoder) feed(event wirechat.StreamEvent) ([]adapters.SseEvent, e
 		return []adapters.SseEvent{{Event: "error", Data: providerjson.MustCompact(errorBody(ev.Error))}}, nil
 	}
 	return nil, nil
+}
+
+// citations are citations_delta events for the text's own citations (issuer anthropic, with their blocks).
+func (e *StreamEncoder) citations(event *wirechat.TextEndEvent) []adapters.SseEvent {
+	var out []adapters.SseEvent
+	for _, citation := range event.Citations {
+		if citation.Issuer != nil && *citation.Issuer == Provider && citation.Block != nil {
+			out = append(out, e.delta(event.Index, newObj().Set("type", "citations_delta").Set("citation", shared.Raw(citation.Block)))...)
+		}
+	}
+	return out
+}
+
+// part is a call or a result Anthropic ran, its block whole in content_block_start, then
+// content_block_stop; another API's, or one without a block, is not sent (spec section 15); any other part
+// is refused.
+func (e *StreamEncoder) part(event *wirechat.PartEvent) ([]adapters.SseEvent, error) {
+	var issuer string
+	var block wirechat.JsonObject
+	switch p := event.Part.(type) {
+	case *wirechat.ProviderToolCallPart:
+		issuer, block = p.ProviderToolCall.Issuer, p.ProviderToolCall.Block
+	case *wirechat.ProviderToolResultPart:
+		issuer, block = p.ProviderToolResult.Issuer, p.ProviderToolResult.Block
+	default:
+		return nil, e.conv.Refuse("response.part_unsupported", "")
+	}
+	if issuer != Provider || block == nil {
+		e.skipped[event.Index] = true
+		return nil, nil
+	}
+	return append(e.open(event.Index, shared.Raw(block).(*obj)), e.stop(event.Index)...), nil
 }
 
 func (e *StreamEncoder) finish(event *wirechat.FinishEvent) []adapters.SseEvent {

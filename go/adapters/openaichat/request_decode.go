@@ -2,7 +2,8 @@ package openaichat
 
 // OpenAI Chat Completions request body -> canonical ChatRequest (DecodeRequest), as Python's
 // openai_chat/request_decode.py: every member the canonical request cannot hold is kept in
-// provider_options["openai-chat"]. The canonical document is built as a tree and then decoded with every
+// provider_options["openai-chat"] or reported; an assistant message's earlier audio reply (audio: {id})
+// is kept in its provider_metadata. The canonical document is built as a tree and then decoded with every
 // check of the spec, as Python validates its model.
 
 import (
@@ -16,8 +17,11 @@ import (
 
 var audioTypes = map[string]string{"wav": "audio/wav", "mp3": "audio/mpeg"}
 
+// ownKeys are the members the decoder reads; stream and stream_options are not request members but the
+// call's mode: the client sets them when it streams (StreamRequestFlags writes exactly these), so they are
+// read as that and not carried; another stream_options member is reported (modeUnmapped).
 var ownKeys = map[string]bool{
-	"model": true, "messages": true, "tools": true, "tool_choice": true, "temperature": true, "top_p": true,
+	"stream": true, "stream_options": true, "model": true, "messages": true, "tools": true, "tool_choice": true, "temperature": true, "top_p": true,
 	"seed": true, "stop": true, "parallel_tool_calls": true, "max_completion_tokens": true, "max_tokens": true,
 	"response_format": true,
 }
@@ -27,7 +31,7 @@ var ownKeys = map[string]bool{
 // travel whole in provider_options, so they are never unmapped). An *adapters.InvalidBodyError names the
 // member of a body that is not a valid request.
 func DecodeRequest(data []byte) (wirechat.ChatRequest, []adapters.Warning, error) {
-	return shared.DecodeRequest(data, Manifest, decodeRequestTree, unmapped)
+	return shared.DecodeRequest(data, Manifest, decodeRequestTree, unmappedRequest)
 }
 
 // What the decoder maps, member by member (Python's request_decode tables).
@@ -35,7 +39,7 @@ var (
 	sameShape     = shared.Shape{"role": nil, "content": nil, "name": nil}
 	messageShapes = map[string]shared.Shape{
 		"system": sameShape, "developer": sameShape, "user": sameShape,
-		"assistant": {"role": nil, "content": nil, "name": nil, "refusal": nil, "tool_calls": nil},
+		"assistant": {"role": nil, "content": nil, "name": nil, "refusal": nil, "tool_calls": nil, "audio": {"id": nil}},
 		"tool":      {"role": nil, "content": nil, "tool_call_id": nil},
 	}
 	partShapes = map[string]shared.Shape{
@@ -49,7 +53,7 @@ var (
 	toolShape = shared.Shape{"type": nil, "function": {"name": nil, "description": nil, "parameters": nil, "strict": nil}}
 )
 
-func unmapped(body *obj) []string {
+func unmappedRequest(body *obj) []string {
 	var found []string
 	for i, item := range shared.Items(body.Get("messages")) {
 		message, ok := item.(*obj)
@@ -64,14 +68,19 @@ func unmapped(body *obj) []string {
 		}
 		found = append(found, shared.UnmappedMembers(message, shape, where)...)
 		for k, part := range shared.Items(message.Get("content")) {
-			shape := shared.Shape{"type": nil}
+			shape, kind := shared.Shape{"type": nil}, ""
 			if object, ok := part.(*obj); ok {
-				kind, _ := object.Get("type").(string)
+				kind, _ = object.Get("type").(string)
 				if known, ok := partShapes[kind]; ok {
 					shape = known
 				}
 			}
-			found = append(found, shared.UnmappedMembers(part, shape, where+"/content/"+strconv.Itoa(k))...)
+			at := where + "/content/" + strconv.Itoa(k)
+			if role == "tool" && kind != "text" {
+				found = append(found, at) // a tool result is text: its content is the text parts
+				continue
+			}
+			found = append(found, shared.UnmappedMembers(part, shape, at)...)
 		}
 		for k, call := range shared.Items(message.Get("tool_calls")) {
 			found = append(found, shared.UnmappedMembers(call, callShape, where+"/tool_calls/"+strconv.Itoa(k))...)
@@ -80,10 +89,29 @@ func unmapped(body *obj) []string {
 	for i, tool := range shared.Items(body.Get("tools")) {
 		found = append(found, shared.UnmappedMembers(tool, toolShape, "/tools/"+strconv.Itoa(i))...)
 	}
+	return append(found, modeUnmapped(body.Get("stream_options"))...)
+}
+
+// modeUnmapped is the stream_options members the streaming flags do not write again (reported, not
+// carried).
+func modeUnmapped(options any) []string {
+	if options == nil {
+		return nil
+	}
+	object, ok := options.(*obj)
+	if !ok {
+		return []string{"/stream_options"}
+	}
+	var found []string
+	for _, key := range object.Keys() {
+		if key != "include_usage" || object.Get(key) != true {
+			found = append(found, "/stream_options/"+key)
+		}
+	}
 	return found
 }
 
-func decodeRequestTree(body *obj) (*obj, error) {
+func decodeRequestTree(body *obj, _ *shared.Conversion) (*obj, error) {
 	doc := newObj()
 	if model, _, err := shared.GetStr(body, "model", "", false); err != nil {
 		return nil, err
@@ -312,7 +340,19 @@ func decodeMessage(raw any, where string) (*obj, error) {
 			tree := newObj().Set("id", call.ID).Set("name", call.Name).Set("arguments", call.Arguments)
 			parts = append(parts, newObj().Set("type", "tool_call").Set("tool_call", tree))
 		}
-		return withMembers(newObj().Set("role", "assistant").Set("parts", parts)), nil
+		out := withMembers(newObj().Set("role", "assistant").Set("parts", parts))
+		reference, err := shared.GetObj(message, "audio", where, false)
+		if err != nil {
+			return nil, err
+		}
+		if reference != nil { // an earlier audio reply, by id (audio.go): the message refers to it
+			id, _, err := shared.GetStr(reference, "id", where+"/audio", true)
+			if err != nil {
+				return nil, err
+			}
+			out.Set("provider_metadata", newObj().Set(Provider, newObj().Set("audio", newObj().Set("id", id))))
+		}
+		return out, nil
 	case "tool":
 		text, ok := message.Get("content").(string)
 		if !ok {
@@ -320,12 +360,10 @@ func decodeMessage(raw any, where string) (*obj, error) {
 			if err != nil {
 				return nil, err
 			}
-			for i, p := range parts {
-				piece, ok := p.(*obj).Get("text").(string)
-				if !ok {
-					return nil, shared.Invalid(where+"/content/"+strconv.Itoa(i), "a tool message's content parts must be text")
+			for _, p := range parts { // the other parts are reported (unmapped)
+				if part := p.(*obj); part.Get("type") == "text" {
+					text += part.Get("text").(string)
 				}
-				text += piece
 			}
 		}
 		id, _, err := shared.GetStr(message, "tool_call_id", where, true)

@@ -42,6 +42,10 @@ func EncodeRequest(request wirechat.ChatRequest) (*providerjson.Object, []adapte
 		}
 		body.Set("tools", tools)
 	}
+	// Chat Completions defines no provider tools: each is dropped with a warning.
+	if _, err := shared.ProviderToolsOut(request, conv, Provider); err != nil {
+		return nil, nil, err
+	}
 	if request.ToolChoice != nil {
 		body.Set("tool_choice", encodeToolChoice(request.ToolChoice))
 	}
@@ -80,8 +84,9 @@ func encodeOptions(options *wirechat.ChatOptions, body *obj) {
 
 // common handles the members every role shares; it returns the name member (if kept) and a developer
 // role override from the message's own provider data.
-func common(message wirechat.Message, where string, conv *shared.Conversion, named bool) (*string, string) {
-	var name *string
+// common is the message members every role shares, and what its own provider_metadata entry says: a
+// system message sent as developer, an assistant message's earlier audio reply (audio: {"id"}).
+func common(message wirechat.Message, where string, conv *shared.Conversion, named bool) (name *string, role string, audio *obj) {
 	if message.Name != nil {
 		if named {
 			name = message.Name
@@ -93,15 +98,25 @@ func common(message wirechat.Message, where string, conv *shared.Conversion, nam
 		conv.Degrade("message.id", where+"/id")
 	}
 	own, foreign := shared.MetadataFor(message.ProviderMetadata, Provider)
-	role, _ := own.Get("role").(string)
+	role, _ = own.Get("role").(string)
 	own.Delete("role")
+	var reference any
+	if message.Role == wirechat.RoleAssistant {
+		reference = own.Get("audio")
+		own.Delete("audio")
+	}
 	if foreign || own.Len() > 0 {
 		conv.Degrade("message.provider_metadata", where+"/provider_metadata")
 	}
 	if role != "developer" {
 		role = ""
 	}
-	return name, role
+	if object, ok := reference.(*obj); ok {
+		if id, ok := object.Get("id").(string); ok {
+			audio = newObj().Set("id", id)
+		}
+	}
+	return name, role, audio
 }
 
 func withName(out *obj, name *string) *obj {
@@ -114,7 +129,7 @@ func withName(out *obj, name *string) *obj {
 func encodeMessage(message wirechat.Message, where string, conv *shared.Conversion) ([]any, error) {
 	switch message.Role {
 	case wirechat.RoleSystem:
-		name, override := common(message, where, conv, true)
+		name, override, _ := common(message, where, conv, true)
 		texts := []*obj{}
 		for j, part := range message.Parts {
 			text, ok := part.(*wirechat.TextPart)
@@ -122,7 +137,11 @@ func encodeMessage(message wirechat.Message, where string, conv *shared.Conversi
 			if !ok {
 				return nil, conv.Refuse("system.non_text", at)
 			}
-			texts = append(texts, textBlock(text, at, conv))
+			block, err := textBlock(text, at, conv)
+			if err != nil {
+				return nil, err
+			}
+			texts = append(texts, block)
 		}
 		role := "system"
 		if override != "" {
@@ -130,7 +149,7 @@ func encodeMessage(message wirechat.Message, where string, conv *shared.Conversi
 		}
 		return []any{withName(newObj().Set("role", role).Set("content", content(texts)), name)}, nil
 	case wirechat.RoleUser:
-		name, _ := common(message, where, conv, true)
+		name, _, _ := common(message, where, conv, true)
 		parts := []*obj{}
 		for j, part := range message.Parts {
 			encoded, err := userPart(part, where+"/parts/"+strconv.Itoa(j), conv)
@@ -141,8 +160,8 @@ func encodeMessage(message wirechat.Message, where string, conv *shared.Conversi
 		}
 		return []any{withName(newObj().Set("role", "user").Set("content", content(parts)), name)}, nil
 	case wirechat.RoleAssistant:
-		name, _ := common(message, where, conv, true)
-		encoded, err := encodeAssistant(message, where, conv, name)
+		name, _, audio := common(message, where, conv, true)
+		encoded, err := encodeAssistant(message, where, conv, name, audio)
 		if err != nil {
 			return nil, err
 		}
@@ -190,91 +209,16 @@ func partMetadata(metadata wirechat.ProviderMetadata, where string, conv *shared
 	return own
 }
 
-func textBlock(part *wirechat.TextPart, where string, conv *shared.Conversion) *obj {
+func textBlock(part *wirechat.TextPart, where string, conv *shared.Conversion) (*obj, error) {
 	partMetadata(part.ProviderMetadata, where, conv)
-	return newObj().Set("type", "text").Set("text", part.Text)
+	// Chat Completions takes no citations in messages: each is dropped with a warning.
+	if _, err := shared.CitationsOut(part, where, conv, Provider); err != nil {
+		return nil, err
+	}
+	return newObj().Set("type", "text").Set("text", part.Text), nil
 }
 
-func userPart(part wirechat.Part, where string, conv *shared.Conversion) (*obj, error) {
-	switch p := part.(type) {
-	case *wirechat.TextPart:
-		return textBlock(p, where, conv), nil
-	case *wirechat.ImagePart:
-		own := partMetadata(p.ProviderMetadata, where, conv)
-		image := newObj().Set("url", mediaURL(p.Image, where+"/image", conv))
-		if detail, ok := own.Get("detail").(string); ok {
-			image.Set("detail", detail)
-		}
-		return newObj().Set("type", "image_url").Set("image_url", image), nil
-	case *wirechat.AudioPart:
-		partMetadata(p.ProviderMetadata, where, conv)
-		source, ok := p.Audio.(*wirechat.MediaBase64)
-		if !ok {
-			return nil, conv.Refuse("audio.url", where+"/audio")
-		}
-		format, ok := audioFormats[source.MediaType]
-		if !ok {
-			return nil, conv.Refuse("media.unsupported_type", where+"/audio/media_type")
-		}
-		audio := newObj().Set("data", source.Base64).Set("format", format)
-		return newObj().Set("type", "input_audio").Set("input_audio", audio), nil
-	case *wirechat.FilePart:
-		partMetadata(p.ProviderMetadata, where, conv)
-		file, err := fileShape(p.File, where+"/file", conv)
-		if err != nil {
-			return nil, err
-		}
-		return newObj().Set("type", "file").Set("file", file), nil
-	case *wirechat.DataPart:
-		conv.Degrade("data", where)
-		partMetadata(p.ProviderMetadata, where, conv)
-		return newObj().Set("type", "text").Set("text", providerjson.MustCompact(shared.Raw(p.Data.Value))), nil
-	}
-	return nil, conv.Refuse("part.misplaced", where)
-}
-
-func mediaURL(source wirechat.MediaRef, where string, conv *shared.Conversion) string {
-	switch s := source.(type) {
-	case *wirechat.MediaBase64:
-		return shared.BuildDataURL(s.MediaType, s.Base64)
-	case *wirechat.MediaUrl:
-		if shared.IsDataURL(s.URL) {
-			conv.Degrade("media.data_url", where+"/url")
-		}
-		if s.MediaType != nil {
-			conv.Degrade("media.media_type_dropped", where+"/media_type")
-		}
-		return s.URL
-	}
-	return ""
-}
-
-func fileShape(source wirechat.FileRef, where string, conv *shared.Conversion) (*obj, error) {
-	out := newObj()
-	var name *string
-	switch s := source.(type) {
-	case *wirechat.FileUri:
-		return nil, conv.Refuse("file.uri", where)
-	case *wirechat.FileBase64:
-		out.Set("file_data", shared.BuildDataURL(s.MediaType, s.Base64))
-		name = s.Name
-	case *wirechat.FileId:
-		if s.Issuer == nil || *s.Issuer != Provider {
-			return nil, conv.Refuse("file.file_id_foreign", where+"/issuer")
-		}
-		if s.MediaType != nil {
-			conv.Degrade("media.media_type_dropped", where+"/media_type")
-		}
-		out.Set("file_id", s.FileID)
-		name = s.Name
-	}
-	if name != nil {
-		out.Set("filename", *name)
-	}
-	return out, nil
-}
-
-func encodeAssistant(message wirechat.Message, where string, conv *shared.Conversion, name *string) (*obj, error) {
+func encodeAssistant(message wirechat.Message, where string, conv *shared.Conversion, name *string, audio *obj) (*obj, error) {
 	texts := []*obj{}
 	calls := []any{}
 	var refusal *string
@@ -291,6 +235,9 @@ func encodeAssistant(message wirechat.Message, where string, conv *shared.Conver
 			if len(calls) > 0 {
 				conv.Degrade("tool_call.interleaved", at)
 			}
+			if _, err := shared.CitationsOut(p, at, conv, Provider); err != nil {
+				return nil, err
+			}
 			texts = append(texts, newObj().Set("type", "text").Set("text", p.Text))
 		case *wirechat.ToolCallPart:
 			partMetadata(p.ProviderMetadata, at, conv)
@@ -298,11 +245,28 @@ func encodeAssistant(message wirechat.Message, where string, conv *shared.Conver
 		case *wirechat.ReasoningPart:
 			partMetadata(p.ProviderMetadata, at, conv)
 			conv.Degrade(shared.ReasoningFeature(p.Reasoning, Provider), at)
+		case *wirechat.ProviderToolCallPart, *wirechat.ProviderToolResultPart:
+			partMetadata(shared.PartMetadata(part), at, conv)
+			// Chat Completions has no place for it: dropped with a warning.
+			if _, err := shared.ProviderPartOut(part, at, conv, Provider); err != nil {
+				return nil, err
+			}
+		case *wirechat.AudioPart:
+			reference := audioReference(p)
+			if reference == nil || audio != nil {
+				return nil, conv.Refuse("part.misplaced", at)
+			}
+			partMetadata(p.ProviderMetadata, at, conv)
+			conv.Degrade("audio.reply_by_id", at)
+			audio = reference
 		default:
 			return nil, conv.Refuse("part.misplaced", at)
 		}
 	}
 	result := withName(newObj().Set("role", "assistant"), name)
+	if audio != nil {
+		result.Set("audio", audio)
+	}
 	if len(texts) > 0 {
 		result.Set("content", content(texts))
 	} else if len(calls) == 0 && refusal == nil {

@@ -7,79 +7,158 @@ package openaichat
 import (
 	"strconv"
 
+	"github.com/wirechat/wirechat/go/adapters"
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
-// metadataKeys are the top-level members kept in provider_metadata as they are.
-var metadataKeys = []string{"system_fingerprint", "service_tier"}
-
-// refusalMetadata marks a text part as the model's refusal.
-var refusalMetadata = wirechat.ProviderMetadata{Provider: wirechat.JsonObject(`{"refusal":true}`)}
-
 // DecodeResponse is the canonical response for a chat.completion body.
-func DecodeResponse(data []byte) (wirechat.ChatResponse, error) {
+func DecodeResponse(data []byte) (wirechat.ChatResponse, []adapters.Warning, error) {
+	conv := &shared.Conversion{Manifest: Manifest}
+	response, err := decodeResponse(data, conv)
+	if err != nil {
+		return wirechat.ChatResponse{}, nil, err
+	}
+	return response, conv.Warnings, nil
+}
+
+// decodeResponse reads data, reporting what it sets aside in conv (pointers into data).
+func decodeResponse(data []byte, conv *shared.Conversion) (wirechat.ChatResponse, error) {
 	body, err := providerjson.ParseObject(data)
 	if err != nil {
 		return wirechat.ChatResponse{}, shared.Invalid("", "the response body is not a JSON object: %v", err)
 	}
-	return decodeResponseObject(body)
+	return decodeResponseObject(body, conv)
 }
 
-func decodeResponseObject(body *providerjson.Object) (wirechat.ChatResponse, error) {
+// toolCallPart is the tool-call part, as a tree, of a whole call, with its index (OpenAI writes none, so
+// any is kept) and custom type kept.
+func toolCallPart(raw any, where string) (*obj, error) {
+	call, err := decodeToolCall(raw, where)
+	if err != nil {
+		return nil, err
+	}
+	tree := newObj().Set("id", call.ID).Set("name", call.Name).Set("arguments", call.Arguments)
+	part := newObj().Set("type", "tool_call").Set("tool_call", tree)
+	object := raw.(*obj)
+	kept := newObj()
+	if index := object.Get("index"); index != nil {
+		kept.Set("index", index)
+	}
+	if object.Get("type") == "custom" {
+		kept.Set("type", "custom")
+	}
+	if kept.Len() > 0 {
+		part.Set("provider_metadata", newObj().Set(Provider, kept))
+	}
+	return part, nil
+}
+
+// decodeReplyMessage is the parts, as trees, of a reply's message; members it does not read are reported.
+func decodeReplyMessage(message *obj, where string, conv *shared.Conversion) ([]any, error) {
+	for _, pointer := range unmapped(message, messageMembers, where) {
+		conv.Degrade("provider.unmapped", pointer)
+	}
+	parts := []any{}
+	switch content := message.Get("content").(type) {
+	case string:
+		if content != "" {
+			parts = append(parts, newObj().Set("type", "text").Set("text", content))
+		}
+	case nil:
+	default:
+		conv.Degrade("provider.unmapped", where+"/content") // not OpenAI's shape: a server's own
+	}
+	if annotations := message.Get("annotations"); shared.Truthy(annotations) {
+		found, err := decodeAnnotations(annotations, where+"/annotations", Provider)
+		if err != nil {
+			return nil, err
+		}
+		if len(parts) > 0 {
+			parts[0].(*obj).Set("citations", found)
+		} else {
+			conv.Degrade("provider.unmapped", where+"/annotations") // no text for them to cite
+		}
+	}
+	if refusal, ok := message.Get("refusal").(string); ok {
+		parts = append(parts, refusalPart(refusal))
+	}
+	if audio := message.Get("audio"); audio != nil {
+		part, err := decodeAudio(audio, where+"/audio")
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, part)
+	}
+	calls, err := shared.GetList(message, "tool_calls", where, false)
+	if err != nil {
+		return nil, err
+	}
+	for i, call := range calls {
+		at := where + "/tool_calls/" + strconv.Itoa(i)
+		for _, pointer := range unmapped(call, toolCallMembers, at) {
+			conv.Degrade("provider.unmapped", pointer)
+		}
+		part, err := toolCallPart(call, at)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, part)
+	}
+	return parts, nil
+}
+
+func decodeResponseObject(body *providerjson.Object, conv *shared.Conversion) (wirechat.ChatResponse, error) {
 	var response wirechat.ChatResponse
+	for _, pointer := range unmapped(body, responseMembers, "") {
+		conv.Degrade("provider.unmapped", pointer)
+	}
 	choices, err := shared.GetList(body, "choices", "", true)
 	if err != nil {
 		return response, err
 	}
 	metadata := providerjson.NewObject()
-	parts := []wirechat.Part{}
+	parts := []any{}
 	var rawFinish *string
-	hasCalls := false
 	if len(choices) > 0 {
 		choice, ok := choices[0].(*providerjson.Object)
 		if !ok {
 			return response, shared.Invalid("/choices/0", "expected a choice object")
 		}
-		message, err := shared.GetObj(choice, "message", "/choices/0", true)
+		for _, pointer := range unmapped(choice, choiceMembers, "/choices/0") {
+			conv.Degrade("provider.unmapped", pointer)
+		}
+		for i := 1; i < len(choices); i++ {
+			conv.Degrade("provider.unmapped", "/choices/"+strconv.Itoa(i)) // n > 1: one message per reply
+		}
+		message, err := shared.GetObj(choice, "message", "/choices/0", false)
 		if err != nil {
 			return response, err
 		}
-		if text, ok := message.Get("content").(string); ok && text != "" {
-			parts = append(parts, &wirechat.TextPart{Text: text})
-		}
-		if refusal, ok := message.Get("refusal").(string); ok {
-			parts = append(parts, &wirechat.TextPart{Text: refusal, ProviderMetadata: refusalMetadata})
-		}
-		calls, err := shared.GetList(message, "tool_calls", "/choices/0/message", false)
-		if err != nil {
+		if parts, err = decodeReplyMessage(message, "/choices/0/message", conv); err != nil {
 			return response, err
-		}
-		for i, raw := range calls {
-			call, err := decodeToolCall(raw, "/choices/0/message/tool_calls/"+strconv.Itoa(i))
-			if err != nil {
-				return response, err
-			}
-			parts = append(parts, &wirechat.ToolCallPart{ToolCall: call})
-			hasCalls = true
 		}
 		if raw, ok, err := shared.GetStr(choice, "finish_reason", "/choices/0", false); err != nil {
 			return response, err
 		} else if ok {
 			rawFinish = &raw
 		}
-		if logprobs := choice.Get("logprobs"); logprobs != nil {
-			metadata.Set("logprobs", logprobs)
-		}
-		if annotations := message.Get("annotations"); shared.Truthy(annotations) {
-			metadata.Set("annotations", annotations)
-		}
-		if len(choices) > 1 {
-			metadata.Set("other_choices", choices[1:])
+		for _, key := range keptChoice {
+			if v := choice.Get(key); v != nil {
+				metadata.Set(key, v)
+			}
 		}
 	}
-	response.Message = wirechat.Message{Role: wirechat.RoleAssistant, Parts: parts}
+	hasCalls := false
+	for _, part := range parts {
+		hasCalls = hasCalls || part.(*obj).Get("type") == "tool_call"
+	}
+	message, err := wirechat.Decode[wirechat.Message](providerjson.MustMarshal(newObj().Set("role", "assistant").Set("parts", parts)))
+	if err != nil {
+		return response, shared.Invalid("/choices/0/message", "%v", err)
+	}
+	response.Message = message
 	response.FinishReason = DecodeFinish(rawFinish, hasCalls)
 	if raw, ok := body.Get("usage").(*providerjson.Object); ok {
 		usage, extra, err := DecodeUsage(raw, "/usage")
@@ -100,7 +179,7 @@ func decodeResponseObject(body *providerjson.Object) (wirechat.ChatResponse, err
 	if created, ok := shared.IntValue(body.Get("created")); ok && created != 0 {
 		metadata.Set("created", body.Get("created"))
 	}
-	for _, key := range metadataKeys {
+	for _, key := range keptBody {
 		if value := body.Get(key); value != nil {
 			metadata.Set(key, value)
 		}

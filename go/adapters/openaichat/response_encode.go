@@ -1,8 +1,10 @@
 package openaichat
 
 // Canonical ChatResponse -> OpenAI chat.completion body (EncodeResponse), as Python's
-// openai_chat/response.py encodes it: text parts joined, a refusal part as the message's refusal, tool
-// calls after, what provider_metadata["openai"] held restored (usage through usage.go's EncodeUsage).
+// openai_chat/response.py encodes it: text parts joined (their own citations as the message's
+// annotations), a refusal part as the message's refusal, an audio part read from OpenAI as message.audio,
+// tool calls after (a custom call, and an index, as they came), what provider_metadata["openai"] held
+// restored (usage through usage.go's EncodeUsage).
 
 import (
 	"strconv"
@@ -26,11 +28,24 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	if message.ProviderMetadata != nil {
 		conv.Degrade("response.message_members", "/message/provider_metadata")
 	}
+	ownMeta, foreignMeta := shared.MetadataFor(response.ProviderMetadata, Provider)
+	if foreignMeta {
+		conv.Degrade("response.provider_metadata.foreign", "/provider_metadata")
+	}
 	var texts []string
 	var refusal *string
-	calls := []any{}
+	var sound *obj
+	calls, annotations := []any{}, []any{}
 	for j, part := range message.Parts {
 		where := "/message/parts/" + strconv.Itoa(j)
+		if audio, ok := part.(*wirechat.AudioPart); ok && sound == nil {
+			encoded, err := encodeAudio(audio, where, conv)
+			if err != nil {
+				return nil, nil, err
+			}
+			sound = encoded
+			continue
+		}
 		own, foreign := shared.MetadataFor(shared.PartMetadata(part), Provider)
 		if foreign {
 			conv.Degrade("part.provider_metadata", where+"/provider_metadata")
@@ -45,11 +60,24 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 			if len(calls) > 0 {
 				conv.Degrade("tool_call.interleaved", where)
 			}
+			annotations = append(annotations, encodeAnnotations(p.Citations, where, conv, Provider)...)
 			texts = append(texts, p.Text)
 		case *wirechat.ToolCallPart:
-			calls = append(calls, toolCallShape(p.ToolCall))
+			call := toolCallShape(p.ToolCall)
+			if own.Get("type") == "custom" {
+				call = customCallShape(p.ToolCall)
+			}
+			if own.Has("index") {
+				call.Set("index", own.Get("index"))
+			}
+			calls = append(calls, call)
 		case *wirechat.ReasoningPart:
 			conv.Degrade(shared.ReasoningFeature(p.Reasoning, Provider), where)
+		case *wirechat.ProviderToolCallPart, *wirechat.ProviderToolResultPart:
+			// No place for it in a Chat Completions reply: dropped with a warning.
+			if _, err := shared.ProviderPartOut(part, where, conv, Provider); err != nil {
+				return nil, nil, err
+			}
 		default:
 			return nil, nil, conv.Refuse("response.part_unsupported", where)
 		}
@@ -62,10 +90,6 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	if len(texts) > 1 || empty {
 		conv.Degrade("response.text_joined", "/message/parts")
 	}
-	own, foreign := shared.MetadataFor(response.ProviderMetadata, Provider)
-	if foreign {
-		conv.Degrade("response.provider_metadata.foreign", "/provider_metadata")
-	}
 	out := newObj().Set("role", "assistant")
 	if joined != "" {
 		out.Set("content", joined)
@@ -75,31 +99,35 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	if refusal != nil {
 		out.Set("refusal", *refusal)
 	}
+	if sound != nil {
+		out.Set("audio", sound)
+	}
 	if len(calls) > 0 {
 		out.Set("tool_calls", calls)
 	}
-	if annotations := own.Get("annotations"); shared.Truthy(annotations) {
+	if len(annotations) > 0 {
 		out.Set("annotations", annotations)
 	}
-	created := own.Get("created")
-	if !own.Has("created") {
+	created := ownMeta.Get("created")
+	if !ownMeta.Has("created") {
 		created = int64(0)
 	}
 	choice := newObj().Set("index", int64(0)).Set("message", out).
 		Set("finish_reason", shared.EncodeFinish(response.FinishReason, Manifest, conv, "/finish_reason")).
-		Set("logprobs", own.Get("logprobs"))
-	choices := []any{choice}
-	if others, ok := own.Get("other_choices").([]any); ok {
-		choices = append(choices, others...)
+		Set("logprobs", ownMeta.Get("logprobs"))
+	for _, key := range keptChoice {
+		if ownMeta.Has(key) {
+			choice.Set(key, ownMeta.Get(key))
+		}
 	}
 	body := newObj().Set("id", shared.Deref(response.ID)).Set("object", "chat.completion").Set("created", created).
-		Set("model", shared.Deref(response.Model)).Set("choices", choices)
+		Set("model", shared.Deref(response.Model)).Set("choices", []any{choice})
 	if response.Usage != nil {
-		body.Set("usage", EncodeUsage(*response.Usage, conv, own.Obj("usage")))
+		body.Set("usage", EncodeUsage(*response.Usage, conv, ownMeta.Obj("usage")))
 	}
-	for _, key := range metadataKeys {
-		if own.Has(key) {
-			body.Set(key, own.Get(key))
+	for _, key := range keptBody {
+		if ownMeta.Has(key) {
+			body.Set(key, ownMeta.Get(key))
 		}
 	}
 	return body, conv.Warnings, nil

@@ -22,10 +22,72 @@ const (
 // audioFormats is the input_audio.format of each media type the API takes.
 var audioFormats = map[string]string{"audio/wav": "wav", "audio/mpeg": "mp3"}
 
-// toolCallShape is {"id", "type": "function", "function": {"name", "arguments"}}.
+// What the response and stream decoders read, member by member (unmapped): any other member of a body,
+// choice, message, tool call, chunk or delta is reported (feature provider.unmapped).
+var (
+	toolCallMembers = shared.Shape{
+		"id": nil, "type": nil,
+		"index":    nil, // some servers number whole calls too: kept on the part
+		"function": {"name": nil, "arguments": nil},
+		"custom":   {"name": nil, "input": nil},
+	}
+	messageMembers = shared.Shape{
+		"role": nil, "content": nil, "refusal": nil, "tool_calls": nil,
+		"annotations": nil, // citations (citations.go)
+		"audio":       audioMembers,
+	}
+	audioMembers = shared.Shape{"id": nil, "data": nil, "expires_at": nil, "transcript": nil} // an audio part (audio.go)
+	// keptChoice are the choice members kept whole in provider_metadata.openai and written back (Azure's
+	// content filter).
+	keptChoice    = []string{"logprobs", "content_filter_results"}
+	choiceMembers = withKeys(shared.Shape{"index": nil, "message": nil, "finish_reason": nil}, keptChoice)
+	// keptBody are the body (and chunk) members kept whole in provider_metadata.openai and written back.
+	keptBody        = []string{"system_fingerprint", "service_tier", "prompt_filter_results"}
+	responseMembers = withKeys(shared.Shape{
+		"id": nil, "object": nil, "created": nil, "model": nil, "choices": nil,
+		"usage": nil, // usage.go keeps what it does not map
+	}, keptBody)
+	chunkChoiceMembers = withKeys(shared.Shape{"index": nil, "delta": nil, "finish_reason": nil}, keptChoice)
+	// chunkMembers: obfuscation pads streamed chunks to hide their length (include_obfuscation): noise.
+	chunkMembers = withKeys(shared.Shape{
+		"id": nil, "object": nil, "created": nil, "model": nil, "choices": nil, "usage": nil, "obfuscation": nil,
+	}, keptBody)
+)
+
+func withKeys(shape shared.Shape, keys []string) shared.Shape {
+	for _, key := range keys {
+		shape[key] = nil
+	}
+	return shape
+}
+
+// unmapped is the pointers of the members of value that shape does not list (shared.UnmappedMembers),
+// leaving out members that are null: a null says nothing, so nothing is lost.
+func unmapped(value any, shape shared.Shape, where string) []string {
+	object, ok := value.(*obj)
+	if !ok {
+		return nil
+	}
+	present := newObj()
+	for _, key := range object.Keys() {
+		if v := object.Get(key); v != nil {
+			present.Set(key, v)
+		}
+	}
+	return shared.UnmappedMembers(present, shape, where)
+}
+
+// toolCallShape is {"id", "type": "function", "function": {"name", "arguments"}}: a call in a request or a
+// response; a call of a custom tool (free-form input, GPT-5) is {"id", "type": "custom", "custom": {"name",
+// "input"}}.
 func toolCallShape(call wirechat.ToolCall) *providerjson.Object {
 	function := providerjson.NewObject().Set("name", call.Name).Set("arguments", call.Arguments)
 	return providerjson.NewObject().Set("id", call.ID).Set("type", "function").Set("function", function)
+}
+
+func customCallShape(call wirechat.ToolCall) *providerjson.Object {
+	custom := providerjson.NewObject().Set("name", call.Name).Set("input", call.Arguments)
+	return providerjson.NewObject().Set("id", call.ID).Set("type", "custom").Set("custom", custom)
 }
 
 func functionTool(function *providerjson.Object) *providerjson.Object {
@@ -37,11 +99,31 @@ func namedToolChoice(name string) *providerjson.Object {
 }
 
 // decodeToolCall reads a whole tool call; arguments given as an object (some compatible servers do)
-// become compact JSON text. A missing id or name is an error, never an invented value.
+// become compact JSON text. A custom call's free-form input is its arguments (the caller tells the two
+// kinds apart by the part's metadata). A missing id or name is an error, never an invented value.
 func decodeToolCall(raw any, where string) (wirechat.ToolCall, error) {
 	call, ok := raw.(*providerjson.Object)
 	if !ok {
 		return wirechat.ToolCall{}, shared.Invalid(where, "expected a tool call object")
+	}
+	if call.Get("type") == "custom" {
+		custom, err := shared.GetObj(call, "custom", where, true)
+		if err != nil {
+			return wirechat.ToolCall{}, err
+		}
+		id, _, err := shared.GetStr(call, "id", where, true)
+		if err != nil {
+			return wirechat.ToolCall{}, err
+		}
+		name, _, err := shared.GetStr(custom, "name", where+"/custom", true)
+		if err != nil {
+			return wirechat.ToolCall{}, err
+		}
+		input, _, err := shared.GetStr(custom, "input", where+"/custom", false)
+		if err != nil {
+			return wirechat.ToolCall{}, err
+		}
+		return wirechat.ToolCall{ID: id, Name: name, Arguments: input}, nil
 	}
 	function, err := shared.GetObj(call, "function", where, true)
 	if err != nil {

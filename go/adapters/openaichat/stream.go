@@ -1,16 +1,27 @@
 package openaichat
 
-// OpenAI chat.completion.chunk streams -> canonical stream events, as Python's openai_chat/stream.py.
+// OpenAI chat.completion.chunk streams -> canonical stream events, as Python's openai_chat/stream.py (the
+// encoder is in stream_encode.go).
 //
-// The first chunk gives start; delta.content opens a text part, delta.refusal a refusal part, and each
-// delta.tool_calls[].index its own tool-call part (fragments are keyed by that index only, so parallel
-// calls never glue together). Parts close when finish_reason arrives; the usage chunk gives usage;
-// [DONE] gives finish. A chunk with a top-level error gives an error event. Only choice 0 is decoded.
+// The first chunk gives start; delta.content opens a text part, delta.refusal a refusal part, the first
+// delta.audio an audio part (its fragments collected, streamedAudio), and each delta.tool_calls[].index
+// its own tool-call part (fragments are keyed by that index only, so parallel calls never glue together).
+// Parts close when finish_reason arrives: the text's text_end carries the delta.annotations collected as
+// its citations, the audio arrives whole as a part event. The usage chunk gives usage; [DONE] gives
+// finish, with created and the members OpenAI's replies keep. A chunk with a top-level error gives an
+// error event.
 //
-// Where Python invents a value, this decoder does not (issue 16): a tool call whose first fragment has
-// no id or no name, or a chunk that is not a JSON object, ends the stream with an invalid_response error.
+// No silent loss: a member of a chunk, its choice, delta or tool-call fragment that the decoder neither
+// reads nor keeps goes to Warnings as provider.unmapped, pointed at /<n>/... (the n-th event fed, from 0),
+// once per member (a member every chunk repeats is reported where it first came); so does each choice
+// other than choice 0 (n > 1: a canonical reply has one message), once per choice.
+//
+// A chunk the decoder cannot read (a tool call whose first fragment has no id or no name, a delta that is
+// not an object) ends the stream with an invalid_response error, never an invented value (issue 16).
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/wirechat/wirechat/go/adapters"
@@ -33,27 +44,57 @@ type openPart struct {
 
 // StreamDecoder turns one streamed response's chunks into canonical events.
 type StreamDecoder struct {
-	started   bool
-	nextIndex int64
-	text      int64 // -1 until opened
-	refusal   int64
-	calls     map[string]int64 // OpenAI tool_calls[].index -> part index
-	hasCalls  bool
-	open      []openPart
-	finishRaw *string
-	usage     *wirechat.TokenUsage
-	metadata  *providerjson.Object
-	logprobs  map[string][]any
-	done      bool
+	seen          int // the position of the event being read
+	reported      map[string]bool
+	started       bool
+	nextIndex     int64
+	text          int64 // -1 until opened
+	refusal       int64
+	audio         *streamedAudio
+	annotations   []any
+	annotationsAt string
+	calls         map[int64]int64 // OpenAI tool_calls[].index -> part index
+	hasCalls      bool
+	open          []openPart
+	finishRaw     *string
+	usage         *wirechat.TokenUsage
+	metadata      *providerjson.Object
+	logprobs      map[string][]any
+	done          bool
+	conv          shared.Conversion
 }
 
 // NewStreamDecoder is a fresh decoder.
 func NewStreamDecoder() *StreamDecoder {
-	return &StreamDecoder{text: -1, refusal: -1, calls: map[string]int64{}, metadata: providerjson.NewObject()}
+	return &StreamDecoder{
+		seen: -1, reported: map[string]bool{}, text: -1, refusal: -1, calls: map[int64]int64{},
+		metadata: providerjson.NewObject(), conv: shared.Conversion{Manifest: Manifest},
+	}
+}
+
+// Warnings are what the decoder set aside or changed so far (pointers /<n>/...: the n-th event, then into
+// its data).
+func (d *StreamDecoder) Warnings() []adapters.Warning { return d.conv.Warnings }
+
+var eventStep = regexp.MustCompile(`^/\d+`)
+
+// report warns that the member at pointer is not mapped, once per member (the event number aside).
+func (d *StreamDecoder) report(pointer string) {
+	key := eventStep.ReplaceAllString(pointer, "")
+	if !d.reported[key] {
+		d.reported[key] = true
+		d.conv.Degrade("provider.unmapped", pointer)
+	}
+}
+
+func (d *StreamDecoder) fail(message string) []wirechat.StreamEvent {
+	d.done = true
+	return []wirechat.StreamEvent{cut(message, d.usage)}
 }
 
 // Feed implements adapters.StreamDecoder.
 func (d *StreamDecoder) Feed(event adapters.SseEvent) []wirechat.StreamEvent {
+	d.seen++
 	if d.done {
 		return nil
 	}
@@ -63,19 +104,27 @@ func (d *StreamDecoder) Feed(event adapters.SseEvent) []wirechat.StreamEvent {
 	}
 	value, err := providerjson.Parse([]byte(data))
 	if err != nil {
-		d.done = true
-		return []wirechat.StreamEvent{cut("a stream chunk is not JSON: "+err.Error(), d.usage)}
+		return d.fail("a stream chunk is not JSON: " + err.Error())
 	}
 	chunk, ok := value.(*providerjson.Object)
 	if !ok {
-		d.done = true
-		return []wirechat.StreamEvent{cut("a stream chunk is not a JSON object", d.usage)}
+		return d.fail("a stream chunk is not a JSON object")
 	}
+	out, err := d.chunk(chunk)
+	if err != nil {
+		return append(out, d.fail(err.Error())...)
+	}
+	return out
+}
+
+func (d *StreamDecoder) at() string { return "/" + strconv.Itoa(d.seen) }
+
+func (d *StreamDecoder) chunk(chunk *providerjson.Object) ([]wirechat.StreamEvent, error) {
 	if chunk.Get("error") != nil {
 		d.done = true
 		failure := decodeErrorObject(0, nil, chunk)
 		failure.Usage = d.usage
-		return []wirechat.StreamEvent{&wirechat.ErrorEvent{Error: failure}}
+		return []wirechat.StreamEvent{&wirechat.ErrorEvent{Error: failure}}, nil
 	}
 	var out []wirechat.StreamEvent
 	if !d.started {
@@ -94,47 +143,69 @@ func (d *StreamDecoder) Feed(event adapters.SseEvent) []wirechat.StreamEvent {
 	if created, ok := shared.IntValue(chunk.Get("created")); ok && created != 0 {
 		d.metadata.Set("created", chunk.Get("created"))
 	}
-	for _, key := range metadataKeys {
-		if value := chunk.Get(key); value != nil {
-			d.metadata.Set(key, value)
-		}
+	for _, pointer := range unmapped(chunk, chunkMembers, d.at()) {
+		d.report(pointer)
 	}
-	choices, _ := chunk.Get("choices").([]any)
-	for _, raw := range choices {
+	d.keep(chunk, keptBody)
+	for position, raw := range shared.Items(chunk.Get("choices")) {
 		choice, ok := raw.(*providerjson.Object)
 		if !ok {
 			continue
 		}
-		if index := choice.Get("index"); index != nil {
-			if i, ok := shared.IntValue(index); !ok || i != 0 {
-				continue
+		where := d.at() + "/choices/" + strconv.Itoa(position)
+		index := choice.Get("index")
+		if n, isInt := shared.IntValue(index); !choice.Has("index") || (isInt && n == 0) {
+			var err error
+			if out, err = d.choice(choice, where, out); err != nil {
+				return out, err
 			}
-		}
-		var failed wirechat.StreamEvent
-		out, failed = d.choice(choice, out)
-		if failed != nil {
-			d.done = true
-			return append(out, failed)
+		} else if key := "choice " + providerjson.MustCompact(index); !d.reported[key] {
+			d.reported[key] = true
+			d.conv.Degrade("provider.unmapped", where) // n > 1: a canonical reply has one message
 		}
 	}
 	if raw, ok := chunk.Get("usage").(*providerjson.Object); ok {
-		usage, extra, err := DecodeUsage(raw, "/usage")
+		usage, extra, err := DecodeUsage(raw, d.at()+"/usage")
 		if err != nil {
-			d.done = true
-			return append(out, cut("the usage chunk could not be read: "+err.Error(), d.usage))
+			return out, err
 		}
 		d.usage = &usage
 		if extra != nil {
 			d.metadata.Set("usage", extra)
 		}
-		copied := usage
-		out = append(out, &wirechat.UsageEvent{Usage: copied})
+		out = append(out, &wirechat.UsageEvent{Usage: usage})
 	}
-	return out
+	return out, nil
 }
 
-func (d *StreamDecoder) choice(choice *providerjson.Object, out []wirechat.StreamEvent) ([]wirechat.StreamEvent, wirechat.StreamEvent) {
-	delta, _ := choice.Get("delta").(*providerjson.Object)
+func (d *StreamDecoder) keep(holder *obj, keys []string) {
+	for _, key := range keys {
+		if value := holder.Get(key); value != nil {
+			d.metadata.Set(key, value)
+		}
+	}
+}
+
+func (d *StreamDecoder) choice(choice *providerjson.Object, where string, out []wirechat.StreamEvent) ([]wirechat.StreamEvent, error) {
+	for _, pointer := range unmapped(choice, chunkChoiceMembers, where) {
+		d.report(pointer)
+	}
+	for _, key := range keptChoice {
+		if key != "logprobs" {
+			d.keep(choice, []string{key})
+		}
+	}
+	delta := newObj()
+	if raw := choice.Get("delta"); shared.Truthy(raw) {
+		object, ok := raw.(*providerjson.Object)
+		if !ok {
+			return out, shared.Invalid(where+"/delta", "a delta is a JSON object, not %s", shared.TypeName(raw))
+		}
+		delta = object
+	}
+	for _, pointer := range unmapped(delta, messageMembers, where+"/delta") {
+		d.report(pointer)
+	}
 	if text, ok := delta.Get("content").(string); ok && text != "" {
 		if d.text < 0 {
 			d.text, out = d.openPart("text", out)
@@ -149,12 +220,44 @@ func (d *StreamDecoder) choice(choice *providerjson.Object, out []wirechat.Strea
 			out = append(out, &wirechat.TextDeltaEvent{Index: d.refusal, Text: refusal})
 		}
 	}
-	if calls, ok := delta.Get("tool_calls").([]any); ok {
-		for _, call := range calls {
-			var failed wirechat.StreamEvent
-			if out, failed = d.call(call, out); failed != nil {
-				return out, failed
+	if audio, ok := delta.Get("audio").(*providerjson.Object); ok {
+		for _, pointer := range unmapped(audio, audioMembers, where+"/delta/audio") {
+			d.report(pointer)
+		}
+		if d.audio == nil {
+			d.audio = newStreamedAudio(d.nextIndex)
+			d.nextIndex++
+		}
+		d.audio.add(audio)
+	}
+	if calls := delta.Get("tool_calls"); shared.Truthy(calls) {
+		items, ok := calls.([]any)
+		if !ok {
+			return out, shared.Invalid(where+"/delta/tool_calls", "an array of tool call fragments, not %s", shared.TypeName(calls))
+		}
+		for position, raw := range items {
+			at := where + "/delta/tool_calls/" + strconv.Itoa(position)
+			call, ok := raw.(*providerjson.Object)
+			if !ok {
+				return out, shared.Invalid(at, "a tool call fragment is a JSON object, not %s", shared.TypeName(raw))
 			}
+			for _, pointer := range unmapped(call, toolCallMembers, at) {
+				d.report(pointer)
+			}
+			var err error
+			if out, err = d.call(call, at, out); err != nil {
+				return out, err
+			}
+		}
+	}
+	if annotations := delta.Get("annotations"); shared.Truthy(annotations) {
+		found, err := decodeAnnotations(annotations, where+"/delta/annotations", Provider)
+		if err != nil {
+			return out, err
+		}
+		d.annotations = append(d.annotations, found...)
+		if d.annotationsAt == "" {
+			d.annotationsAt = where + "/delta/annotations"
 		}
 	}
 	if logprobs, ok := choice.Get("logprobs").(*providerjson.Object); ok {
@@ -169,74 +272,21 @@ func (d *StreamDecoder) choice(choice *providerjson.Object, out []wirechat.Strea
 	}
 	if raw, ok := choice.Get("finish_reason").(string); ok {
 		d.finishRaw = &raw
-		out = d.closeParts(out)
-	}
-	return out, nil
-}
-
-func (d *StreamDecoder) openPart(kind string, out []wirechat.StreamEvent) (int64, []wirechat.StreamEvent) {
-	index := d.nextIndex
-	d.nextIndex++
-	d.open = append(d.open, openPart{kind, index})
-	return index, append(out, &wirechat.TextStartEvent{Index: index})
-}
-
-func (d *StreamDecoder) call(raw any, out []wirechat.StreamEvent) ([]wirechat.StreamEvent, wirechat.StreamEvent) {
-	call, ok := raw.(*providerjson.Object)
-	if !ok {
-		return out, cut("a streamed tool call is not a JSON object", d.usage)
-	}
-	key := providerjson.MustCompact(call.Get("index"))
-	if call.Get("index") == nil {
-		key = providerjson.MustCompact(int64(len(d.calls)))
-	}
-	function, _ := call.Get("function").(*providerjson.Object)
-	var arguments string
-	if value := function.Get("arguments"); value != nil {
-		text, err := argumentsText(value, "/function/arguments")
+		closed, err := d.closeParts()
 		if err != nil {
-			return out, cut("a streamed tool call's arguments could not be read: "+err.Error(), d.usage)
+			return out, err
 		}
-		arguments = text
-	}
-	index, known := d.calls[key]
-	if !known {
-		id, _ := call.Get("id").(string)
-		name, _ := function.Get("name").(string)
-		if id == "" || name == "" {
-			return out, cut("the first fragment of streamed tool call "+key+" has no id or no name", d.usage)
-		}
-		index = d.nextIndex
-		d.nextIndex++
-		d.calls[key] = index
-		d.hasCalls = true
-		d.open = append(d.open, openPart{"tool_call", index})
-		out = append(out, &wirechat.ToolCallStartEvent{Index: index, ID: id, Name: name})
-	}
-	if arguments != "" {
-		out = append(out, &wirechat.ToolCallDeltaEvent{Index: index, Arguments: arguments})
+		out = append(out, closed...)
 	}
 	return out, nil
-}
-
-func (d *StreamDecoder) closeParts(out []wirechat.StreamEvent) []wirechat.StreamEvent {
-	for _, part := range d.open {
-		switch part.kind {
-		case "text":
-			out = append(out, &wirechat.TextEndEvent{Index: part.index})
-		case "refusal":
-			out = append(out, &wirechat.TextEndEvent{Index: part.index, ProviderMetadata: refusalMetadata})
-		default:
-			out = append(out, &wirechat.ToolCallEndEvent{Index: part.index})
-		}
-	}
-	d.open = nil
-	return out
 }
 
 func (d *StreamDecoder) finish() []wirechat.StreamEvent {
 	d.done = true
-	out := d.closeParts(nil)
+	out, err := d.closeParts()
+	if err != nil {
+		return append(out, cut(err.Error(), d.usage))
+	}
 	if d.finishRaw == nil {
 		return append(out, cut("the stream ended without a finish reason", d.usage))
 	}
@@ -267,3 +317,6 @@ func (d *StreamDecoder) Close() []wirechat.StreamEvent {
 	}
 	return d.finish()
 }
+
+// refusalMetadata marks a text part as the model's refusal.
+var refusalMetadata = wirechat.ProviderMetadata{Provider: wirechat.JsonObject(`{"refusal":true}`)}

@@ -1,10 +1,16 @@
 package openaichat
 
 // Canonical stream events -> OpenAI chat.completion.chunk events (StreamEncoder), as Python's
-// openai_chat/stream.py StreamEncoder: reasoning is not sent (Chat Completions streams none); the usage
-// chunk and [DONE] follow the finish chunk.
+// openai_chat/stream_encode.py: text and tool-call fragments become deltas as they come; reasoning is not
+// sent (Chat Completions streams none). A text part's own citations (text_end) go out as a
+// delta.annotations chunk, an audio part read from OpenAI (a part event) as one delta.audio chunk; any
+// other whole part has no place in a Chat Completions stream (refused). The finish chunk carries what the
+// finish event kept (created, the body and choice members OpenAI's replies keep), then the usage chunk
+// and [DONE].
 
 import (
+	"strconv"
+
 	"github.com/wirechat/wirechat/go/adapters"
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
@@ -28,9 +34,19 @@ func NewStreamEncoder() *StreamEncoder {
 func (e *StreamEncoder) Warnings() []adapters.Warning { return e.conv.Warnings }
 
 func (e *StreamEncoder) chunk(delta *providerjson.Object, finish any, extra *providerjson.Object) adapters.SseEvent {
+	return e.choiceChunk(delta, finish, nil, extra)
+}
+
+// choiceChunk is a chunk of choice 0 holding delta (with choiceExtra's members after its own), or of no
+// choice when delta is nil; extra's members follow the body's own (created replaces the default 0).
+func (e *StreamEncoder) choiceChunk(delta *providerjson.Object, finish any, choiceExtra, extra *providerjson.Object) adapters.SseEvent {
 	choices := []any{}
 	if delta != nil {
-		choices = append(choices, newObj().Set("index", int64(0)).Set("delta", delta).Set("finish_reason", finish))
+		choice := newObj().Set("index", int64(0)).Set("delta", delta).Set("finish_reason", finish)
+		for _, key := range choiceExtra.Keys() {
+			choice.Set(key, choiceExtra.Get(key))
+		}
+		choices = append(choices, choice)
 	}
 	created := any(int64(0))
 	if extra.Has("created") {
@@ -63,8 +79,23 @@ func (e *StreamEncoder) Feed(event wirechat.StreamEvent) ([]adapters.SseEvent, e
 	case *wirechat.ToolCallDeltaEvent:
 		fragment := newObj().Set("index", e.calls[ev.Index]).Set("function", newObj().Set("arguments", ev.Arguments))
 		return []adapters.SseEvent{e.chunk(newObj().Set("tool_calls", []any{fragment}), nil, nil)}, nil
+	case *wirechat.TextEndEvent:
+		found := encodeAnnotations(ev.Citations, "/parts/"+strconv.FormatInt(ev.Index, 10), &e.conv, Provider)
+		if len(found) == 0 {
+			return nil, nil
+		}
+		return []adapters.SseEvent{e.chunk(newObj().Set("annotations", found), nil, nil)}, nil
 	case *wirechat.PartEvent:
-		return nil, e.conv.Refuse("response.part_unsupported", "")
+		where := "/parts/" + strconv.FormatInt(ev.Index, 10)
+		part, isAudio := ev.Part.(*wirechat.AudioPart)
+		if !isAudio {
+			return nil, e.conv.Refuse("response.part_unsupported", where)
+		}
+		sound, err := encodeAudio(part, where, &e.conv)
+		if err != nil {
+			return nil, err
+		}
+		return []adapters.SseEvent{e.chunk(newObj().Set("audio", sound), nil, nil)}, nil
 	case *wirechat.UsageEvent:
 		usage := ev.Usage
 		e.usage = &usage
@@ -80,7 +111,7 @@ func (e *StreamEncoder) Feed(event wirechat.StreamEvent) ([]adapters.SseEvent, e
 func (e *StreamEncoder) finish(event *wirechat.FinishEvent) []adapters.SseEvent {
 	own, _ := shared.MetadataFor(event.ProviderMetadata, Provider)
 	extra := newObj()
-	for _, key := range metadataKeys {
+	for _, key := range keptBody {
 		if own.Has(key) {
 			extra.Set(key, own.Get(key))
 		}
@@ -88,10 +119,19 @@ func (e *StreamEncoder) finish(event *wirechat.FinishEvent) []adapters.SseEvent 
 	if own.Has("created") {
 		extra.Set("created", own.Get("created"))
 	}
+	choiceExtra := newObj()
+	for _, key := range keptChoice {
+		if own.Has(key) && key != "logprobs" {
+			choiceExtra.Set(key, own.Get(key))
+		}
+	}
 	raw := shared.EncodeFinish(event.FinishReason, Manifest, &e.conv, "/finish_reason")
-	out := []adapters.SseEvent{e.chunk(newObj(), raw, extra)}
+	out := []adapters.SseEvent{e.choiceChunk(newObj(), raw, choiceExtra, extra)}
 	if e.usage != nil {
-		usageExtra := extra.Copy().Set("usage", EncodeUsage(*e.usage, &e.conv, own.Obj("usage")))
+		usageExtra := newObj().Set("usage", EncodeUsage(*e.usage, &e.conv, own.Obj("usage")))
+		for _, key := range extra.Keys() {
+			usageExtra.Set(key, extra.Get(key))
+		}
 		out = append(out, e.chunk(nil, nil, usageExtra))
 	}
 	return append(out, adapters.SseEvent{Data: "[DONE]"})

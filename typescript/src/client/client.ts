@@ -11,7 +11,7 @@
  * key is a `Secret`: never in error text or string forms.
  */
 
-import type { Adapter, RequestKind } from "../adapters/shared/contract.js";
+import type { Adapter, ConversionWarning, RequestKind } from "../adapters/shared/contract.js";
 import { ConversionRefused, hasComplete, hasEmbed, ProviderShapeError } from "../adapters/shared/contract.js";
 import { getAdapter } from "../adapters/index.js";
 import type { ChatRequest, ChatResponse, CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse, Error as WireErrorValue, StreamEvent } from "../generated/types.js";
@@ -234,6 +234,14 @@ export class ChatStream implements AsyncIterableIterator<StreamEvent> {
   /** How many canonical events have passed. */
   get events(): number {
     return this.pump.events;
+  }
+
+  /**
+   * What the adapter set aside from the provider's stream so far (a member it does not map, an event it
+   * cannot carry), each with its pointer `/<n>/...` into the n-th event (Python's `ChatStream.warnings`).
+   */
+  get warnings(): readonly ConversionWarning[] {
+    return this.pump.warnings;
   }
 
   next(): Promise<IteratorResult<StreamEvent>> {

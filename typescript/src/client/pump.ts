@@ -7,7 +7,7 @@
  */
 
 import type { ChatResponse, Error as WireErrorValue, StreamEvent } from "../generated/types.js";
-import type { StreamDecoder } from "../exchange.js";
+import type { ConversionWarning, StreamDecoder } from "../exchange.js";
 import { StreamError, StreamFold } from "../stream.js";
 import { StreamInterruptedError, toError, type WirechatError } from "./errors.js";
 import { redactError, type Secret } from "./secret.js";
@@ -24,6 +24,11 @@ export class EventPump {
   /** How many canonical events have passed. */
   get events(): number {
     return this.count;
+  }
+
+  /** What the adapter's decoder set aside or changed so far, with pointers `/<n>/...` into the n-th event. */
+  get warnings(): readonly ConversionWarning[] {
+    return this.decoder.warnings;
   }
 
   /** The canonical events completed by this chunk of the body; throws a `WirechatError` on a failure. */

@@ -25,10 +25,11 @@ func (c *Conversion) Degrade(feature, where string) {
 	if !ok || support.Level != adapters.Degraded {
 		panic(fmt.Sprintf("adapter degraded %s, which its manifest declares %q", feature, support.Level))
 	}
-	if where == "" {
-		where = "/"
+	shown := where
+	if shown == "" {
+		shown = "/"
 	}
-	c.Warnings = append(c.Warnings, adapters.Warning{Feature: feature, Message: where + ": " + support.Message})
+	c.Warnings = append(c.Warnings, adapters.Warning{Feature: feature, Message: shown + ": " + support.Message, Where: where})
 }
 
 // Refuse is the refusal of feature at where, to return.

@@ -29,6 +29,10 @@ func PartMetadata(part wirechat.Part) wirechat.ProviderMetadata {
 		return p.ProviderMetadata
 	case *wirechat.ToolResultPart:
 		return p.ProviderMetadata
+	case *wirechat.ProviderToolCallPart:
+		return p.ProviderMetadata
+	case *wirechat.ProviderToolResultPart:
+		return p.ProviderMetadata
 	}
 	return nil
 }
@@ -42,19 +46,21 @@ func Deref(s *string) string {
 }
 
 // DecodeRequest reads a provider request body into a canonical request: tree builds the canonical
-// document from the parsed body, and the document is then decoded (and so checked) as a ChatRequest;
-// unmapped lists the pointers of the body's members the adapter does not map, each reported as a
-// provider.unmapped warning (its manifest's text). An *adapters.InvalidBodyError names the member of a body
-// that is not a valid request.
+// document from the parsed body (reporting what it sets aside in the conversion as it goes), and the
+// document is then decoded (and so checked) as a ChatRequest; unmapped, when given, lists the pointers of
+// the body's members the adapter does not map, each reported after those as a provider.unmapped warning
+// (its manifest's text). An *adapters.InvalidBodyError names the member of a body that is not a valid
+// request.
 func DecodeRequest(
 	data []byte, manifest *adapters.Manifest,
-	tree func(*providerjson.Object) (*providerjson.Object, error), unmapped func(*providerjson.Object) []string,
+	tree func(*providerjson.Object, *Conversion) (*providerjson.Object, error), unmapped func(*providerjson.Object) []string,
 ) (wirechat.ChatRequest, []adapters.Warning, error) {
 	body, err := providerjson.ParseObject(data)
 	if err != nil {
 		return wirechat.ChatRequest{}, nil, Invalid("", "the request body is not a JSON object: %v", err)
 	}
-	doc, err := tree(body)
+	conv := Conversion{Manifest: manifest}
+	doc, err := tree(body, &conv)
 	if err != nil {
 		return wirechat.ChatRequest{}, nil, err
 	}
@@ -62,9 +68,10 @@ func DecodeRequest(
 	if err != nil {
 		return wirechat.ChatRequest{}, nil, Invalid("", "%v", err)
 	}
-	conv := Conversion{Manifest: manifest}
-	for _, where := range unmapped(body) {
-		conv.Degrade("provider.unmapped", where)
+	if unmapped != nil {
+		for _, where := range unmapped(body) {
+			conv.Degrade("provider.unmapped", where)
+		}
 	}
 	return request, conv.Warnings, nil
 }

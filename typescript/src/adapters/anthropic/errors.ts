@@ -29,7 +29,8 @@ export function decodeError(status: number | undefined, headers: HeaderSource, b
   const raw = parsed?.["error"];
   const detail = isObject(raw) ? raw : {};
   const type = typeof detail["type"] === "string" ? detail["type"] : undefined;
-  const message = typeof detail["message"] === "string" ? detail["message"] : "";
+  let message = typeof detail["message"] === "string" ? detail["message"] : "";
+  if (!message && typeof parsed?.["message"] === "string") message = parsed["message"]; // Amazon Bedrock's and Vertex AI's own errors: {"message": ...}
   let kind = type !== undefined && Object.hasOwn(KIND_BY_TYPE, type) ? KIND_BY_TYPE[type] : undefined;
   if (kind === undefined) kind = parsed !== undefined || status !== undefined ? kindForStatus(status) : "invalid_response";
   if (kind === "invalid_request" && message.toLowerCase().includes("prompt is too long")) kind = "context_length_exceeded";

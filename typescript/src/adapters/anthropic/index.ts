@@ -1,6 +1,7 @@
 /**
  * The `anthropic` adapter (Anthropic Messages, `POST /v1/messages`, API version 2026-10-21): binds the
- * module set (shapes, request-encode, request-decode, response, stream, usage, finish, errors, manifest) into one `Adapter`.
+ * module set (shapes, blocks, citations, provider-run, members, request-encode, request-decode, response, stream,
+ * stream-encode, usage, finish, errors, manifest) into one `Adapter`.
  */
 
 import type { Adapter } from "../shared/contract.js";
@@ -11,7 +12,8 @@ import { decodeRequest } from "./request-decode.js";
 import { encodeRequest } from "./request-encode.js";
 import { decodeResponse, encodeResponse } from "./response.js";
 import { API_VERSION, NAME, PROVIDER } from "./shapes.js";
-import { StreamDecoder, StreamEncoder } from "./stream.js";
+import { StreamDecoder } from "./stream.js";
+import { StreamEncoder } from "./stream-encode.js";
 
 export const anthropic: Adapter = {
   name: NAME,

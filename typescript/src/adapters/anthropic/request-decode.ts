@@ -1,69 +1,45 @@
 /**
- * Anthropic Messages request body -> canonical `ChatRequest` (Python's `anthropic/request_decode.py`): a
- * user message's `tool_result` blocks read back as a tool message (a message mixing them with other blocks
- * as a tool message and a user message, in order); the top-level `system`
- * becomes the first system message; top-level members it does not map travel whole in `provider_options`;
- * members it does not map inside messages, blocks and tools are reported (`provider.unmapped`).
- * A body that is not a request throws `ProviderShapeError` naming the member (or `WireError` when what it
- * reads back is not a valid canonical request, as Python's model validation refuses it).
+ * Anthropic Messages request body -> canonical `ChatRequest`, as Python's `anthropic/request_decode.py`: a user
+ * message's `tool_result` blocks read back as a tool message (a message mixing them with other blocks as a tool
+ * message and a user message, in order); the top-level `system` becomes the first system message; content
+ * blocks read as `blocks.ts` reads them (provider-run calls and results, citations); a tool whose `type` is
+ * Anthropic's own (`web_search_20250305`, `code_execution_*`, `mcp_toolset`...) becomes a provider tool with its
+ * definition unchanged (spec section 15); top-level members it does not map travel whole in
+ * `provider_options`. Every member the decoder neither maps nor keeps is reported with its pointer
+ * (`provider.unmapped`, a block of an unknown type too). A body that is not a request
+ * throws `ProviderShapeError` naming the member (or `WireError` when what it reads back is not a valid
+ * canonical request, as Python's model validation refuses it).
  */
 
-import type { ChatOptions, ChatRequest, Message, Part, ToolChoice, ToolDefinition } from "../../generated/types.js";
+import type { ChatOptions, ChatRequest, Message, Part, ProviderTool, ToolChoice, ToolDefinition } from "../../generated/types.js";
 import { validate } from "../../codec.js";
 import { ProviderShapeError, type ConversionWarning } from "../shared/contract.js";
 import { Conversion, getList, getMap, getStr, isObject } from "../shared/conversion.js";
 import { unmappedMembers, type Shape } from "../shared/unmapped.js";
+import { decodeBlock } from "./blocks.js";
 import { MANIFEST } from "./manifest.js";
-import { decodeBlock, NAME, SCHEMA_NAME } from "./shapes.js";
+import { isKnown, unmappedBlock } from "./members.js";
+import { NAME, PROVIDER, SCHEMA_NAME } from "./shapes.js";
 
 const OWN_KEYS = new Set(["model", "max_tokens", "messages", "system", "tools", "tool_choice", "stop_sequences", "temperature", "top_p"]);
 const MESSAGE: Shape = { role: null, content: null };
-const SOURCE: Shape = { type: null, url: null, data: null, media_type: null, file_id: null };
-const BLOCKS: Record<string, Shape> = {
-  text: { type: null, text: null, cache_control: null, citations: null },
-  image: { type: null, source: SOURCE, cache_control: null, citations: null },
-  document: { type: null, source: SOURCE, title: null, cache_control: null, citations: null },
-  tool_use: { type: null, id: null, name: null, input: null, cache_control: null, citations: null },
-  tool_result: { type: null, tool_use_id: null, content: null, is_error: null, cache_control: null, citations: null },
-  thinking: { type: null, thinking: null, signature: null },
-  redacted_thinking: { type: null, data: null },
-};
 const TOOL: Shape = { name: null, description: null, input_schema: null, strict: null };
-
-function unmappedBlocks(blocks: unknown, where: string): string[] {
-  const found: string[] = [];
-  (Array.isArray(blocks) ? blocks : []).forEach((block, k) => {
-    const type = isObject(block) ? String(block["type"]) : "";
-    const shape = Object.hasOwn(BLOCKS, type) ? BLOCKS[type] : undefined;
-    if (shape === undefined || !isObject(block)) return;
-    found.push(...unmappedMembers(block, shape, `${where}/${k}`));
-    if (type === "tool_result") found.push(...unmappedBlocks(block["content"], `${where}/${k}/content`));
-  });
-  return found;
-}
-
-function unmapped(body: Record<string, unknown>): string[] {
-  const found = unmappedBlocks(body["system"], "/system");
-  const messages = body["messages"];
-  (Array.isArray(messages) ? messages : []).forEach((message, i) => {
-    found.push(...unmappedMembers(message, MESSAGE, `/messages/${i}`));
-    if (isObject(message)) found.push(...unmappedBlocks(message["content"], `/messages/${i}/content`));
-  });
-  const tools = body["tools"];
-  (Array.isArray(tools) ? tools : []).forEach((tool, i) => found.push(...unmappedMembers(tool, TOOL, `/tools/${i}`)));
-  return found;
-}
 
 export function decodeRequest(input: unknown, adapterName = NAME): { request: ChatRequest; warnings: ConversionWarning[] } {
   if (!isObject(input)) throw new ProviderShapeError("", "expected a Messages request object");
   const body = input;
+  const conv = new Conversion(MANIFEST);
   const messages: Message[] = [];
   const request: ChatRequest = { messages };
   if (typeof body["model"] === "string" && body["model"]) request.model = body["model"];
-  if (body["system"] !== undefined && body["system"] !== null) messages.push({ role: "system", parts: decodeBlocks(body["system"], "/system") });
-  (getList(body, "messages", "") ?? []).forEach((raw, i) => messages.push(...decodeMessage(raw, `/messages/${i}`)));
+  if (body["system"] !== undefined && body["system"] !== null) messages.push({ role: "system", parts: decodeBlocks(body["system"], "/system", "system", conv) });
+  (getList(body, "messages", "") ?? []).forEach((raw, i) => messages.push(...decodeMessage(raw, `/messages/${i}`, conv)));
   const tools = getList(body, "tools", "", false);
-  if (tools !== undefined) request.tools = tools.map((tool, i) => decodeTool(tool, `/tools/${i}`));
+  if (tools !== undefined) {
+    const [functions, defined] = decodeTools(tools, conv);
+    request.tools = functions;
+    if (defined.length > 0) request.provider_tools = defined;
+  }
   const options: ChatOptions = {};
   if (body["max_tokens"] !== undefined && body["max_tokens"] !== null) options.max_tokens = body["max_tokens"] as number;
   for (const name of ["temperature", "top_p"] as const) if (body[name] !== undefined && body[name] !== null) options[name] = Number(body[name]);
@@ -89,37 +65,83 @@ export function decodeRequest(input: unknown, adapterName = NAME): { request: Ch
   }
   if (Object.keys(options).length > 0) request.options = options;
   if (Object.keys(extra).length > 0) request.provider_options = { [adapterName]: extra };
-  const conv = new Conversion(MANIFEST);
-  for (const where of unmapped(body)) conv.degrade("provider.unmapped", where);
   return { request: validate(request, "ChatRequest"), warnings: conv.warnings };
 }
 
-/** The canonical message, or messages: a user turn's `tool_result` blocks are tool messages, so a turn that
- * mixes them with other blocks is split in runs, in order. */
-function decodeMessage(raw: unknown, where: string): Message[] {
+/**
+ * The canonical message, or messages: a user turn's `tool_result` blocks are tool messages, so a turn that
+ * mixes them with other blocks (results, then the text and images a client adds) is split in runs, in order.
+ */
+function decodeMessage(raw: unknown, where: string, conv: Conversion): Message[] {
   if (!isObject(raw)) throw new ProviderShapeError(where, "expected a message object");
+  for (const pointer of unmappedMembers(raw, MESSAGE, where)) conv.degrade("provider.unmapped", pointer);
   const role = raw["role"];
   if (role !== "user" && role !== "assistant" && role !== "system") throw new ProviderShapeError(`${where}/role`, `expected user, assistant or system, got ${JSON.stringify(role ?? null)}`);
-  const parts = decodeBlocks(raw["content"], `${where}/content`);
-  if (role !== "user" || parts.length === 0) return [{ role: role as Message["role"], parts }];
+  const parts = decodeBlocks(raw["content"], `${where}/content`, role, conv);
+  if (role !== "user" || !parts.some((part) => part.type === "tool_result")) return [{ role, parts }];
   const runs: Message[] = [];
   for (const part of parts) {
-    const partRole = part.type === "tool_result" ? "tool" : "user";
+    const runRole = part.type === "tool_result" ? "tool" : "user";
     const last = runs[runs.length - 1];
-    if (last !== undefined && last.role === partRole) last.parts.push(part);
-    else runs.push({ role: partRole, parts: [part] });
+    if (last === undefined || last.role !== runRole) runs.push({ role: runRole, parts: [part] });
+    else last.parts.push(part);
   }
   return runs;
 }
 
-function decodeBlocks(content: unknown, where: string): Part[] {
+/**
+ * The parts of a message's content; a block of an unknown type is reported, and kept whole as a data part in
+ * user and system content, dropped from assistant content (where no data part may stand).
+ */
+function decodeBlocks(content: unknown, where: string, role: string, conv: Conversion): Part[] {
   if (typeof content === "string") return [{ type: "text", text: content }];
   if (!Array.isArray(content)) throw new ProviderShapeError(where, "expected a string or an array of content blocks");
-  return content.map((block, i) => decodeBlock(block, `${where}/${i}`));
+  const names = new Map<string, string>();
+  const parts: Part[] = [];
+  content.forEach((block, i) => {
+    const at = `${where}/${i}`;
+    const part = decodeBlock(block, at, names);
+    report(block, at, conv);
+    if (part !== undefined) parts.push(part);
+    else if (role !== "assistant") parts.push({ type: "data", data: { value: { ...(block as Record<string, unknown>) } } });
+  });
+  return parts;
 }
 
-function decodeTool(raw: unknown, where: string): ToolDefinition {
-  if (!isObject(raw)) throw new ProviderShapeError(where, "expected a tool object");
+/** Report what of `block` no part holds: a type this adapter does not know, or unmapped members (in the blocks a tool result holds too). */
+function report(block: unknown, where: string, conv: Conversion): void {
+  if (isObject(block) && !isKnown(block["type"])) {
+    conv.degrade("provider.unmapped", where);
+    return;
+  }
+  for (const pointer of unmappedBlock(block, where)) conv.degrade("provider.unmapped", pointer);
+  if (isObject(block) && block["type"] === "tool_result" && Array.isArray(block["content"])) {
+    block["content"].forEach((inner, k) => report(inner, `${where}/content/${k}`, conv));
+  }
+}
+
+/** The function tools, and Anthropic's own tools (web search, code execution, MCP toolsets...: any `type` but `custom`) as provider tools with their definitions unchanged. */
+function decodeTools(tools: unknown[], conv: Conversion): [ToolDefinition[], ProviderTool[]] {
+  const functions: ToolDefinition[] = [];
+  const defined: ProviderTool[] = [];
+  tools.forEach((raw, i) => {
+    const where = `/tools/${i}`;
+    if (!isObject(raw)) throw new ProviderShapeError(where, "expected a tool object");
+    const kind = raw["type"];
+    if (kind === undefined || kind === null || kind === "custom") {
+      for (const pointer of unmappedMembers(raw, TOOL, where)) conv.degrade("provider.unmapped", pointer);
+      functions.push(decodeTool(raw, where));
+      return;
+    }
+    if (typeof kind !== "string" || !kind) throw new ProviderShapeError(`${where}/type`, `expected a string, got ${JSON.stringify(kind)}`);
+    const tool: ProviderTool = { issuer: PROVIDER, type: kind, definition: { ...raw } };
+    if (typeof raw["name"] === "string" && raw["name"]) tool.name = raw["name"];
+    defined.push(tool);
+  });
+  return [functions, defined];
+}
+
+function decodeTool(raw: Record<string, unknown>, where: string): ToolDefinition {
   const tool: ToolDefinition = { name: getStr(raw, "name", where)!, input_schema: {} };
   if (raw["description"] !== undefined && raw["description"] !== null) tool.description = raw["description"] as string;
   tool.input_schema = getMap(raw, "input_schema", where)!;

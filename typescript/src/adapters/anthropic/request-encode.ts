@@ -2,14 +2,18 @@
  * Canonical `ChatRequest` -> Anthropic Messages request body (API version 2026-10-21), rule for rule as
  * Python's `anthropic/request_encode.py`. The first system message becomes the top-level `system`; later
  * ones are `{"role": "system"}` messages. A tool message becomes a user message of `tool_result` blocks.
- * Signed thinking is replayed only when Anthropic issued it (spec section 10).
+ * Signed thinking is replayed only when Anthropic issued it (spec section 10); so are the calls and results
+ * Anthropic ran, as their blocks, and citations (spec section 15). A tool call gets back the `tool_use`
+ * members kept in its `provider_metadata.anthropic` (`caller`). Provider tools Anthropic defines follow the
+ * function tools, their definitions unchanged.
  */
 
-import type { ChatOptions, ChatRequest, FileRef, MediaRef, Message, Part, ToolDefinition, ToolResult } from "../../generated/types.js";
+import type { ChatOptions, ChatRequest, FileRef, MediaRef, Message, Part, TextPart, ToolDefinition, ToolResult } from "../../generated/types.js";
 import type { ConversionWarning } from "../shared/contract.js";
 import { Conversion, dataText, mergeProviderOptions, metadataFor, toolDefinitionExtras } from "../shared/conversion.js";
+import { citationsOut, providerPartOut, providerToolsOut } from "../shared/provider-run.js";
 import { MANIFEST } from "./manifest.js";
-import { encodeReasoning, encodeToolCall, IMAGE_TYPES, NAME, PROVIDER, SCHEMA_NAME } from "./shapes.js";
+import { encodeReasoning, encodeToolCall, IMAGE_TYPES, NAME, PROVIDER, SCHEMA_NAME, toolUseExtras } from "./shapes.js";
 
 type Body = Record<string, unknown>;
 
@@ -35,7 +39,7 @@ export function encodeRequest(request: ChatRequest, adapterName = NAME): { body:
     if (message.role === "system") {
       const blocks = message.parts.map((part, j) => {
         if (part.type !== "text") throw conv.refuse("system.non_text", `${where}/parts/${j}`);
-        return { type: "text", text: part.text, ...own(part, `${where}/parts/${j}`, conv) };
+        return { ...textBlock(part, `${where}/parts/${j}`, conv), ...own(part, `${where}/parts/${j}`, conv) };
       });
       if (i === 0) body["system"] = content(blocks);
       else messages.push({ role: "system", content: content(blocks) });
@@ -44,7 +48,9 @@ export function encodeRequest(request: ChatRequest, adapterName = NAME): { body:
     }
   });
   body["messages"] = messages;
-  if (request.tools !== undefined) body["tools"] = request.tools.map((tool, i) => encodeTool(tool, `/tools/${i}`, conv));
+  const tools = (request.tools ?? []).map((tool, i) => encodeTool(tool, `/tools/${i}`, conv));
+  tools.push(...providerToolsOut(request, conv, PROVIDER));
+  if (tools.length > 0 || request.tools !== undefined) body["tools"] = tools;
   encodeToolChoice(request, options, body, conv);
   encodeOptions(options, body, conv);
   mergeProviderOptions(request.provider_options, adapterName, body, MANIFEST.optionsSchema);
@@ -63,11 +69,23 @@ function content(blocks: Body[]): string | Body[] {
   return blocks;
 }
 
-/** The part's `cache_control` (the one provider field parts carry), degrading foreign metadata. */
+/** The `provider_metadata.anthropic` members each part writes back into its block (a document's `citations` is its citation setting); a tool call writes back every member (`toolUseExtras`). */
+const KEPT: Partial<Record<Part["type"], readonly string[]>> = {
+  text: ["cache_control"],
+  image: ["cache_control"],
+  file: ["cache_control", "citations"],
+  tool_result: ["cache_control"],
+};
+
+/** The members the part's block gets back from its `provider_metadata.anthropic`, degrading the rest and foreign metadata. */
 function own(part: Part, where: string, conv: Conversion): Body {
   const [mine, foreign] = metadataFor(part.provider_metadata, PROVIDER);
-  if (foreign || Object.keys(mine).some((key) => key !== "cache_control" && key !== "citations")) conv.degrade("part.provider_metadata", `${where}/provider_metadata`);
-  return "cache_control" in mine ? { cache_control: mine["cache_control"] } : {};
+  if (foreign) conv.degrade("part.provider_metadata", `${where}/provider_metadata`);
+  if (part.type === "tool_call") return toolUseExtras(mine, where, conv);
+  const kept: Body = {};
+  for (const key of KEPT[part.type] ?? []) if (key in mine) kept[key] = mine[key];
+  if (Object.keys(kept).length !== Object.keys(mine).length && !foreign) conv.degrade("part.provider_metadata", `${where}/provider_metadata`);
+  return kept;
 }
 
 function encodeMessage(message: Message, where: string, conv: Conversion): Body {
@@ -75,7 +93,7 @@ function encodeMessage(message: Message, where: string, conv: Conversion): Body 
   message.parts.forEach((part, j) => {
     const at = `${where}/parts/${j}`;
     if (message.role === "user") {
-      if (part.type === "reasoning" || part.type === "tool_call" || part.type === "tool_result") throw conv.refuse("part.misplaced", at);
+      if (part.type === "reasoning" || part.type === "tool_call" || part.type === "tool_result" || part.type === "provider_tool_call" || part.type === "provider_tool_result") throw conv.refuse("part.misplaced", at);
       blocks.push(contentBlock(part, at, conv));
     } else if (message.role === "assistant") {
       const block = assistantBlock(part, at, conv);
@@ -93,7 +111,7 @@ function contentBlock(part: Part, where: string, conv: Conversion): Body {
   const mine = own(part, where, conv);
   switch (part.type) {
     case "text":
-      return { type: "text", text: part.text, ...mine };
+      return { ...textBlock(part, where, conv), ...mine };
     case "image":
       return { type: "image", source: imageSource(part.image, `${where}/image`, conv), ...mine };
     case "file":
@@ -159,7 +177,11 @@ function documentBlock(source: FileRef, where: string, conv: Conversion): Body {
 function assistantBlock(part: Part, where: string, conv: Conversion): Body | undefined {
   switch (part.type) {
     case "text":
-      return { type: "text", text: part.text, ...own(part, where, conv) };
+      return { ...textBlock(part, where, conv), ...own(part, where, conv) };
+    case "provider_tool_call":
+    case "provider_tool_result":
+      own(part, where, conv);
+      return providerPartOut(part, where, conv, PROVIDER);
     case "tool_call":
       return { ...encodeToolCall(part.tool_call, `${where}/tool_call`, conv), ...own(part, where, conv) };
     case "reasoning":
@@ -168,6 +190,14 @@ function assistantBlock(part: Part, where: string, conv: Conversion): Body | und
     default:
       throw conv.refuse("part.misplaced", where);
   }
+}
+
+/** A text block, with the citations Anthropic issued (the others dropped with a warning). */
+function textBlock(part: TextPart, where: string, conv: Conversion): Body {
+  const block: Body = { type: "text", text: part.text };
+  const citations = citationsOut(part, where, conv, PROVIDER);
+  if (citations.length > 0) block["citations"] = citations;
+  return block;
 }
 
 function toolResult(result: ToolResult, where: string, conv: Conversion): Body {

@@ -12,7 +12,8 @@ import { decodeRequest } from "./request-decode.js";
 import { encodeRequest } from "./request-encode.js";
 import { decodeResponse, encodeResponse } from "./response.js";
 import { NAME, PROVIDER } from "./shapes.js";
-import { StreamDecoder, StreamEncoder } from "./stream.js";
+import { StreamDecoder } from "./stream.js";
+import { StreamEncoder } from "./stream-encode.js";
 
 const PATHS: Partial<Record<RequestKind, string>> = { chat: "/v1/chat/completions", embed: "/v1/embeddings", complete: "/v1/completions" };
 

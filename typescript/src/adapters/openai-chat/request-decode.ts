@@ -2,6 +2,10 @@
  * OpenAI Chat Completions request body -> canonical `ChatRequest` (Python's `openai_chat/request_decode.py`):
  * every member the canonical request cannot hold is kept (`provider_metadata`, or whole in
  * `provider_options` for top-level members) or reported (`provider.unmapped`), never dropped silently.
+ * `stream` and `stream_options.include_usage: true` are not request members but the call's mode: the client
+ * sets them when it streams (`streamRequestFlags` writes exactly these), so they are read as that and not
+ * carried; another `stream_options` member is reported. An assistant message's earlier audio reply
+ * (`audio: {id}`) is kept in its `provider_metadata`.
  * A body that is not a request throws `ProviderShapeError` naming the member (`WireError` when what it reads
  * back is not a valid canonical request).
  */
@@ -10,18 +14,19 @@ import { validate } from "../../codec.js";
 import type { ChatOptions, ChatRequest, MediaRef, Message, Part, ResponseFormat, ToolChoice, ToolDefinition } from "../../generated/types.js";
 import { ProviderShapeError, type ConversionWarning } from "../shared/contract.js";
 import { Conversion, getList, getMap, getStr, isObject, parseDataUrl } from "../shared/conversion.js";
+import { escapePointerToken } from "../../errors.js";
 import { unmappedMembers, type Shape } from "../shared/unmapped.js";
 import { MANIFEST } from "./manifest.js";
 import { AUDIO_FORMATS, decodeToolCall, NAME, PROVIDER } from "./shapes.js";
 
 const AUDIO_TYPES: Record<string, string> = Object.fromEntries(Object.entries(AUDIO_FORMATS).map(([type, format]) => [format, type]));
-const OWN_KEYS = new Set(["model", "messages", "tools", "tool_choice", "temperature", "top_p", "seed", "stop", "parallel_tool_calls", "max_completion_tokens", "max_tokens", "response_format"]);
+const OWN_KEYS = new Set(["stream", "stream_options", "model", "messages", "tools", "tool_choice", "temperature", "top_p", "seed", "stop", "parallel_tool_calls", "max_completion_tokens", "max_tokens", "response_format"]);
 const SAME: Shape = { role: null, content: null, name: null };
 const MESSAGES: Record<string, Shape> = {
   system: SAME,
   developer: SAME,
   user: SAME,
-  assistant: { ...SAME, refusal: null, tool_calls: null },
+  assistant: { ...SAME, refusal: null, tool_calls: null, audio: { id: null } },
   tool: { role: null, content: null, tool_call_id: null },
 };
 const PARTS: Record<string, Shape> = {
@@ -46,14 +51,22 @@ function unmapped(body: Record<string, unknown>): string[] {
     const content = message["content"];
     (Array.isArray(content) ? content : []).forEach((part, k) => {
       const shape = isObject(part) ? shapeOf(PARTS, part["type"]) : undefined;
-      found.push(...unmappedMembers(part, shape ?? { type: null }, `${where}/content/${k}`));
+      if (message["role"] === "tool" && shape !== PARTS["text"]) found.push(`${where}/content/${k}`); // a tool result is text: its content is the text parts
+      else found.push(...unmappedMembers(part, shape ?? { type: null }, `${where}/content/${k}`));
     });
     const calls = message["tool_calls"];
     (Array.isArray(calls) ? calls : []).forEach((call, k) => found.push(...unmappedMembers(call, CALL, `${where}/tool_calls/${k}`)));
   });
   const tools = body["tools"];
   (Array.isArray(tools) ? tools : []).forEach((tool, i) => found.push(...unmappedMembers(tool, TOOL, `/tools/${i}`)));
-  return found;
+  return [...found, ...modeUnmapped(body["stream_options"])];
+}
+
+/** The `stream_options` members the streaming flags do not write again (reported, not carried). */
+function modeUnmapped(options: unknown): string[] {
+  if (options === undefined || options === null) return [];
+  if (!isObject(options)) return ["/stream_options"];
+  return Object.entries(options).filter(([key, value]) => key !== "include_usage" || value !== true).map(([key]) => `/stream_options/${escapePointerToken(key)}`);
 }
 
 export function decodeRequest(input: unknown, adapterName = NAME): { request: ChatRequest; warnings: ConversionWarning[] } {
@@ -180,14 +193,15 @@ function decodeMessage(raw: unknown, where: string): Message {
     const parts = decodeContent(raw["content"], `${where}/content`);
     if (typeof raw["refusal"] === "string") parts.push({ type: "text", text: raw["refusal"], provider_metadata: { [PROVIDER]: { refusal: true } } });
     (getList(raw, "tool_calls", where, false) ?? []).forEach((call, i) => parts.push({ type: "tool_call", tool_call: decodeToolCall(call, `${where}/tool_calls/${i}`) }));
-    return { role: "assistant", parts, ...named };
+    const reference = getMap(raw, "audio", where, false);
+    // an earlier audio reply, by id (audio.ts): the message refers to it
+    const meta = reference !== undefined ? { provider_metadata: { [PROVIDER]: { audio: { id: getStr(reference, "id", `${where}/audio`)! } } } } : {};
+    return { role: "assistant", parts, ...named, ...meta };
   }
   if (role === "tool") {
     const content = raw["content"];
-    const text = typeof content === "string" ? content : decodeContent(content, `${where}/content`).map((p, k) => {
-      if (p.type !== "text") throw new ProviderShapeError(`${where}/content/${k}`, "a tool message takes only text parts");
-      return p.text;
-    }).join("");
+    // the other parts are reported (unmapped)
+    const text = typeof content === "string" ? content : decodeContent(content, `${where}/content`).map((p) => (p.type === "text" ? p.text : "")).join("");
     return { role: "tool", parts: [{ type: "tool_result", tool_result: { tool_call_id: getStr(raw, "tool_call_id", where)!, content: text } }] };
   }
   throw new ProviderShapeError(`${where}/role`, `expected system, developer, user, assistant or tool, got ${JSON.stringify(role ?? null)}`);

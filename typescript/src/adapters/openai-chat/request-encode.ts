@@ -6,7 +6,9 @@
 
 import type { ChatOptions, ChatRequest, FileRef, MediaRef, Message, Part, ResponseFormat, TextPart, ToolChoice, ToolDefinition, ToolResultPart } from "../../generated/types.js";
 import type { ConversionWarning } from "../shared/contract.js";
-import { buildDataUrl, Conversion, dataText, mergeProviderOptions, metadataFor, parseDataUrl, reasoningFeature, toolDefinitionExtras } from "../shared/conversion.js";
+import { buildDataUrl, Conversion, dataText, isObject, mergeProviderOptions, metadataFor, parseDataUrl, reasoningFeature, toolDefinitionExtras } from "../shared/conversion.js";
+import { citationsOut, providerPartOut, providerToolsOut } from "../shared/provider-run.js";
+import { audioReference } from "./audio.js";
 import { MANIFEST } from "./manifest.js";
 import { AUDIO_FORMATS, functionTool, NAME, namedToolChoice, PROVIDER, toolCall } from "./shapes.js";
 
@@ -19,6 +21,7 @@ export function encodeRequest(request: ChatRequest, adapterName = NAME): { body:
   const body: Body = { model: request.model, messages };
   request.messages.forEach((message, i) => messages.push(...encodeMessage(message, `/messages/${i}`, conv)));
   if (request.tools !== undefined) body["tools"] = request.tools.map((tool, i) => encodeTool(tool, `/tools/${i}`, conv));
+  providerToolsOut(request, conv, PROVIDER); // Chat Completions defines none: each is dropped with a warning
   if (request.tool_choice !== undefined) body["tool_choice"] = encodeToolChoice(request.tool_choice);
   if (request.options !== undefined) encodeOptions(request.options, body);
   mergeProviderOptions(request.provider_options, adapterName, body, MANIFEST.optionsSchema);
@@ -33,6 +36,10 @@ function encodeOptions(options: ChatOptions, body: Body): void {
   if (options.response_format !== undefined) body["response_format"] = encodeResponseFormat(options.response_format);
 }
 
+/**
+ * The message members every role shares, and what its own provider_metadata entry says: a system message sent
+ * as `developer`, an assistant message's earlier audio reply (`audio: {"id"}`, put in `out`).
+ */
 function common(message: Message, where: string, conv: Conversion, named: boolean): [Body, string | undefined] {
   const out: Body = {};
   if (message.name !== undefined) {
@@ -43,7 +50,10 @@ function common(message: Message, where: string, conv: Conversion, named: boolea
   const [own, foreign] = metadataFor(message.provider_metadata, PROVIDER);
   const role = own["role"];
   delete own["role"];
+  const reference = message.role === "assistant" ? own["audio"] : undefined;
+  if (message.role === "assistant") delete own["audio"];
   if (foreign || Object.keys(own).length > 0) conv.degrade("message.provider_metadata", `${where}/provider_metadata`);
+  if (isObject(reference) && typeof reference["id"] === "string") out["audio"] = { id: reference["id"] };
   return [out, role === "developer" ? "developer" : undefined];
 }
 
@@ -95,6 +105,7 @@ function partMetadata(part: Part, where: string, conv: Conversion): Record<strin
 
 function text(part: TextPart, where: string, conv: Conversion): Body {
   partMetadata(part, where, conv);
+  citationsOut(part, where, conv, PROVIDER); // Chat Completions takes none in messages: dropped, warned
   return { type: "text", text: part.text };
 }
 
@@ -167,6 +178,7 @@ function encodeAssistant(message: Message, where: string, conv: Conversion, out:
           return;
         }
         if (calls.length > 0) conv.degrade("tool_call.interleaved", at);
+        citationsOut(part, at, conv, PROVIDER);
         texts.push({ type: "text", text: part.text });
         return;
       }
@@ -178,6 +190,19 @@ function encodeAssistant(message: Message, where: string, conv: Conversion, out:
         partMetadata(part, at, conv);
         conv.degrade(reasoningFeature(part, PROVIDER), at);
         return;
+      case "provider_tool_call":
+      case "provider_tool_result":
+        partMetadata(part, at, conv);
+        providerPartOut(part, at, conv, PROVIDER); // Chat Completions has no place for it: dropped, warned
+        return;
+      case "audio": {
+        const reference = audioReference(part);
+        if (reference === undefined || "audio" in out) throw conv.refuse("part.misplaced", at);
+        partMetadata(part, at, conv);
+        conv.degrade("audio.reply_by_id", at);
+        out["audio"] = reference;
+        return;
+      }
       default:
         throw conv.refuse("part.misplaced", at);
     }

@@ -1,35 +1,55 @@
 /**
- * OpenAI `chat.completion.chunk` streams -> canonical stream events.
+ * OpenAI `chat.completion.chunk` streams -> canonical stream events, as Python's `openai_chat/stream.py` (the
+ * encoder is in `stream-encode.ts`).
  *
- * The first chunk gives `start`; `delta.content` opens a text part, `delta.refusal` a refusal part, and
- * each `delta.tool_calls[].index` its own tool-call part (fragments keyed by that index only, so parallel
- * calls never glue together). Parts close when `finish_reason` arrives; the usage chunk gives `usage`;
- * `[DONE]` gives `finish`. A chunk with a top-level `error` gives an `error` event. Only choice 0 is
- * decoded. Unlike Python (which writes `call_<index>` and `unknown`), a tool call whose first fragment lacks
- * its id or name ends the stream in an `invalid_response` error: no value is invented.
+ * The first chunk gives `start`; `delta.content` opens a text part, `delta.refusal` a refusal part, the first
+ * `delta.audio` an audio part (its fragments collected, `StreamedAudio`), and each `delta.tool_calls[].index`
+ * its own tool-call part (fragments keyed by that index only, so parallel calls never glue together). Parts
+ * close when `finish_reason` arrives: the text's `text_end` carries the `delta.annotations` collected as its
+ * citations, the audio arrives whole as a `part` event. The usage chunk gives `usage`; `[DONE]` gives
+ * `finish`, with `created` and the members OpenAI's replies keep. A chunk with a top-level `error` gives an
+ * `error` event.
  *
- * `StreamEncoder` goes the other way: reasoning is not sent (Chat Completions streams none); the usage
- * chunk and `[DONE]` follow the finish chunk.
+ * No silent loss: a member of a chunk, its choice, delta or tool-call fragment that the decoder neither reads
+ * nor keeps goes to `warnings` as `provider.unmapped`, pointed at `/<n>/...` (the n-th event fed, from 0), once
+ * per member (a member every chunk repeats is reported where it first came); so does each choice other than
+ * choice 0 (`n` > 1: a canonical reply has one message), once per choice.
+ *
+ * Unlike Python (which raises), a chunk the decoder cannot read, or a tool call whose first fragment lacks its
+ * id or name, ends the stream in an `invalid_response` error: no value is invented.
  */
 
-import type { FinishEvent, StreamEvent, TokenUsage } from "../../generated/types.js";
+import type { Citation, StreamEvent, TokenUsage } from "../../generated/types.js";
 import type { SseEvent, StreamDecoder as Decoder } from "../../exchange.js";
-import { ConversionRefused } from "../shared/contract.js";
-import { compactJson, Conversion, isObject } from "../shared/conversion.js";
+import { ProviderShapeError, type ConversionWarning } from "../shared/contract.js";
+import { compactJson, Conversion, isObject, truthy } from "../shared/conversion.js";
 import { cutError } from "../shared/errors.js";
-import { decodeError, encodeError } from "./errors.js";
+import { StreamedAudio } from "./audio.js";
+import { decodeAnnotations } from "./citations.js";
+import { decodeError } from "./errors.js";
 import * as finish from "./finish.js";
 import { MANIFEST } from "./manifest.js";
-import { METADATA_KEYS } from "./response.js";
-import { PROVIDER } from "./shapes.js";
+import { AUDIO, CHUNK, CHUNK_CHOICE, KEPT_BODY, MESSAGE, PROVIDER, TOOL_CALL, unmapped } from "./shapes.js";
 import * as usage from "./usage.js";
 
+export { StreamEncoder } from "./stream-encode.js";
+
+const kind = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? "an object" : `a ${typeof value}`);
+
 export class StreamDecoder implements Decoder {
+  /** What the decoder set aside or changed, each with its pointer `/<n>/...` (the n-th event, then into its data). */
+  readonly warnings: ConversionWarning[] = [];
+  private readonly conv = new Conversion(MANIFEST, this.warnings);
+  private seen = -1; // the position of the event being read
+  private readonly reported = new Set<string>();
   private started = false;
   private nextIndex = 0;
   private text: number | undefined;
   private refusal: number | undefined;
-  private readonly calls = new Map<unknown, number>();
+  private audio: StreamedAudio | undefined;
+  private annotations: Citation[] = [];
+  private annotationsAt = "";
+  private readonly calls = new Map<number, number>(); // OpenAI tool_calls[].index -> part index
   private hasCalls = false;
   private open: Array<[string, number]> = [];
   private finishRaw: string | undefined;
@@ -38,7 +58,16 @@ export class StreamDecoder implements Decoder {
   private readonly logprobs: Record<string, unknown[]> = {};
   private done = false;
 
+  /** Warn that the member at `pointer` is not mapped, once per member (the event number aside). */
+  private report(pointer: string): void {
+    const key = pointer.replace(/^\/\d+/, "");
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.conv.degrade("provider.unmapped", pointer);
+  }
+
   feed(event: SseEvent): StreamEvent[] {
+    this.seen += 1;
     if (this.done) return [];
     const data = event.data;
     if (!data.startsWith("{") && data.trim() === "[DONE]") return this.finish();
@@ -49,44 +78,11 @@ export class StreamDecoder implements Decoder {
       return this.fail(`a stream chunk is not JSON: ${(error as Error).message}`);
     }
     if (!isObject(chunk)) return this.fail("a stream chunk is not a JSON object");
-    if (chunk["error"] !== undefined && chunk["error"] !== null) {
-      this.done = true;
-      const error = decodeError(undefined, {}, chunk);
-      if (this.usage !== undefined) error.usage = this.usage;
-      return [{ type: "error", error }];
-    }
     const out: StreamEvent[] = [];
-    if (!this.started) {
-      this.started = true;
-      const start: StreamEvent = { type: "start" };
-      if (typeof chunk["id"] === "string" && chunk["id"]) start.id = chunk["id"];
-      if (typeof chunk["model"] === "string" && chunk["model"]) start.model = chunk["model"];
-      if (start.id !== undefined || start.model !== undefined) out.push(start);
-    }
-    const created = chunk["created"];
-    if (typeof created === "number" && Number.isInteger(created) && created !== 0) this.metadata["created"] = created;
-    for (const key of METADATA_KEYS) {
-      if (chunk[key] !== undefined && chunk[key] !== null) this.metadata[key] = chunk[key];
-    }
-    const choices = chunk["choices"];
-    if (Array.isArray(choices)) {
-      for (const choice of choices) {
-        if (isObject(choice) && (choice["index"] ?? 0) === 0) {
-          const failed = this.choice(choice, out);
-          if (failed !== undefined) return [...out, ...this.fail(failed)];
-        }
-      }
-    }
-    const rawUsage = chunk["usage"];
-    if (isObject(rawUsage)) {
-      try {
-        const [decoded, extra] = usage.decode(rawUsage);
-        this.usage = decoded;
-        if (Object.keys(extra).length > 0) this.metadata["usage"] = extra;
-      } catch (error) {
-        return [...out, ...this.fail((error as Error).message)];
-      }
-      out.push({ type: "usage", usage: this.usage });
+    try {
+      this.chunk(chunk, out);
+    } catch (error) {
+      return [...out, ...this.fail((error as Error).message)];
     }
     return out;
   }
@@ -96,9 +92,57 @@ export class StreamDecoder implements Decoder {
     return [cutError(message, this.usage)];
   }
 
-  /** Decodes choice 0's delta into `out`; returns a failure message for a call without id or name. */
-  private choice(choice: Record<string, unknown>, out: StreamEvent[]): string | undefined {
-    const delta = isObject(choice["delta"]) ? choice["delta"] : {};
+  private chunk(chunk: Record<string, unknown>, out: StreamEvent[]): void {
+    if (chunk["error"] !== undefined && chunk["error"] !== null) {
+      this.done = true;
+      const error = decodeError(undefined, {}, chunk);
+      if (this.usage !== undefined) error.usage = this.usage;
+      out.push({ type: "error", error });
+      return;
+    }
+    if (!this.started) {
+      this.started = true;
+      const start: StreamEvent = { type: "start" };
+      if (typeof chunk["id"] === "string" && chunk["id"]) start.id = chunk["id"];
+      if (typeof chunk["model"] === "string" && chunk["model"]) start.model = chunk["model"];
+      if (start.id !== undefined || start.model !== undefined) out.push(start);
+    }
+    const created = chunk["created"];
+    if (typeof created === "number" && Number.isInteger(created) && created !== 0) this.metadata["created"] = created;
+    const at = `/${this.seen}`;
+    for (const pointer of unmapped(chunk, CHUNK, at)) this.report(pointer);
+    this.keep(chunk, KEPT_BODY);
+    const choices = chunk["choices"];
+    (Array.isArray(choices) ? choices : []).forEach((choice, position) => {
+      if (!isObject(choice)) return;
+      const where = `${at}/choices/${position}`;
+      const index = Object.hasOwn(choice, "index") ? choice["index"] : 0;
+      if (index === 0) this.choice(choice, where, out);
+      else if (!this.reported.has(`choice ${JSON.stringify(index)}`)) {
+        this.reported.add(`choice ${JSON.stringify(index)}`);
+        this.conv.degrade("provider.unmapped", where); // n > 1: a canonical reply has one message
+      }
+    });
+    const rawUsage = chunk["usage"];
+    if (isObject(rawUsage)) {
+      const [decoded, extra] = usage.decode(rawUsage, `${at}/usage`);
+      this.usage = decoded;
+      if (Object.keys(extra).length > 0) this.metadata["usage"] = extra;
+      out.push({ type: "usage", usage: decoded });
+    }
+  }
+
+  private keep(holder: Record<string, unknown>, keys: readonly string[]): void {
+    for (const key of keys) if (holder[key] !== undefined && holder[key] !== null) this.metadata[key] = holder[key];
+  }
+
+  private choice(choice: Record<string, unknown>, where: string, out: StreamEvent[]): void {
+    for (const pointer of unmapped(choice, CHUNK_CHOICE, where)) this.report(pointer);
+    this.keep(choice, ["content_filter_results"]);
+    const rawDelta = truthy(choice["delta"]) ? choice["delta"] : {};
+    if (!isObject(rawDelta)) throw new ProviderShapeError(`${where}/delta`, `a delta is a JSON object, not ${kind(rawDelta)}`);
+    const delta = rawDelta;
+    for (const pointer of unmapped(delta, MESSAGE, `${where}/delta`)) this.report(pointer);
     const content = delta["content"];
     if (typeof content === "string" && content) {
       this.text ??= this.openPart("text", out);
@@ -109,12 +153,25 @@ export class StreamDecoder implements Decoder {
       this.refusal ??= this.openPart("refusal", out);
       if (refusal) out.push({ type: "text_delta", index: this.refusal, text: refusal });
     }
+    const audio = delta["audio"];
+    if (isObject(audio)) {
+      for (const pointer of unmapped(audio, AUDIO, `${where}/delta/audio`)) this.report(pointer);
+      this.audio ??= new StreamedAudio(this.nextIndex++);
+      this.audio.add(audio);
+    }
     const calls = delta["tool_calls"];
-    if (Array.isArray(calls)) {
-      for (const call of calls) {
-        const failed = this.call(isObject(call) ? call : {}, out);
-        if (failed !== undefined) return failed;
-      }
+    if (truthy(calls)) {
+      if (!Array.isArray(calls)) throw new ProviderShapeError(`${where}/delta/tool_calls`, `an array of tool call fragments, not ${kind(calls)}`);
+      calls.forEach((call, position) => {
+        const at = `${where}/delta/tool_calls/${position}`;
+        if (!isObject(call)) throw new ProviderShapeError(at, `a tool call fragment is a JSON object, not ${kind(call)}`);
+        for (const pointer of unmapped(call, TOOL_CALL, at)) this.report(pointer);
+        this.call(call, at, out);
+      });
+    }
+    if (truthy(delta["annotations"])) {
+      this.annotations.push(...decodeAnnotations(delta["annotations"], `${where}/delta/annotations`, PROVIDER));
+      this.annotationsAt ||= `${where}/delta/annotations`;
     }
     const logprobs = choice["logprobs"];
     if (isObject(logprobs)) {
@@ -128,7 +185,6 @@ export class StreamDecoder implements Decoder {
       this.finishRaw = raw;
       out.push(...this.closeParts());
     }
-    return undefined;
   }
 
   private openPart(kind: string, out: StreamEvent[]): number {
@@ -138,41 +194,54 @@ export class StreamDecoder implements Decoder {
     return index;
   }
 
-  private call(call: Record<string, unknown>, out: StreamEvent[]): string | undefined {
-    const key = call["index"] ?? this.calls.size;
-    const fn = isObject(call["function"]) ? call["function"] : {};
-    let args = fn["arguments"];
+  private call(call: Record<string, unknown>, where: string, out: StreamEvent[]): void {
+    const key = Object.hasOwn(call, "index") ? call["index"] : this.calls.size;
+    if (typeof key !== "number" || !Number.isInteger(key)) throw new ProviderShapeError(`${where}/index`, `an integer, not ${kind(key)}`);
+    const rawFn = truthy(call["function"]) ? call["function"] : {};
+    if (!isObject(rawFn)) throw new ProviderShapeError(`${where}/function`, `a JSON object, not ${kind(rawFn)}`);
+    let args = rawFn["arguments"];
     if (args !== undefined && args !== null && typeof args !== "string") args = compactJson(args);
     let index = this.calls.get(key);
     if (index === undefined) {
-      const id = call["id"];
-      const name = fn["name"];
-      const where = `tool_calls[index=${JSON.stringify(key)}]`;
-      if (typeof id !== "string" || !id) return `${where}: the first fragment of a tool call has no id`;
-      if (typeof name !== "string" || !name) return `${where}: the first fragment of a tool call has no function.name`;
       index = this.nextIndex++;
       this.calls.set(key, index);
       this.hasCalls = true;
       this.open.push(["tool_call", index]);
+      const id = call["id"];
+      const name = rawFn["name"];
+      // the first fragment of a call names it; inventing an id or a name would hide a broken stream
+      if (typeof id !== "string" || !id) throw new ProviderShapeError(where, `(${key}): the first fragment of a tool call has no id`);
+      if (typeof name !== "string" || !name) throw new ProviderShapeError(where, `(${key}): the first fragment of a tool call has no function.name`);
       out.push({ type: "tool_call_start", index, id, name });
     }
     if (typeof args === "string" && args) out.push({ type: "tool_call_delta", index, arguments: args });
-    return undefined;
   }
 
   private closeParts(): StreamEvent[] {
+    const annotations = this.annotations;
+    this.annotations = [];
+    if (annotations.length > 0 && this.text === undefined) this.conv.degrade("provider.unmapped", this.annotationsAt); // no text for them to cite
     const out: StreamEvent[] = this.open.map(([kind, index]): StreamEvent => {
-      if (kind === "text") return { type: "text_end", index };
+      if (kind === "text") return annotations.length > 0 ? { type: "text_end", index, citations: annotations } : { type: "text_end", index };
       if (kind === "refusal") return { type: "text_end", index, provider_metadata: { [PROVIDER]: { refusal: true } } };
       return { type: "tool_call_end", index };
     });
     this.open = [];
+    if (this.audio !== undefined) {
+      out.push({ type: "part", index: this.audio.index, part: this.audio.part(`/${this.seen}/choices/0/delta/audio`) });
+      this.audio = undefined;
+    }
     return out;
   }
 
   private finish(): StreamEvent[] {
     this.done = true;
-    const out = this.closeParts();
+    let out: StreamEvent[];
+    try {
+      out = this.closeParts();
+    } catch (error) {
+      return [cutError((error as Error).message, this.usage)];
+    }
     if (this.finishRaw === undefined) return [...out, cutError("the stream ended without a finish reason", this.usage)];
     const metadata: Record<string, unknown> = { ...this.metadata };
     if (Object.keys(this.logprobs).length > 0) metadata["logprobs"] = { content: this.logprobs["content"] ?? null, refusal: this.logprobs["refusal"] ?? null };
@@ -184,68 +253,5 @@ export class StreamDecoder implements Decoder {
   /** A stream cut before `[DONE]`: finished if its finish reason had arrived, else an error. */
   close(): StreamEvent[] {
     return this.done ? [] : this.finish();
-  }
-}
-
-export class StreamEncoder {
-  private id = "";
-  private model = "";
-  private readonly calls = new Map<number, number>();
-  private usage: TokenUsage | undefined;
-  private readonly conv = new Conversion(MANIFEST);
-
-  private chunk(delta: Record<string, unknown> | undefined, finishReason: string | null = null, extra: Record<string, unknown> = {}): SseEvent {
-    const { created, ...rest } = extra;
-    const choices = delta === undefined ? [] : [{ index: 0, delta, finish_reason: finishReason }];
-    return { event: undefined, data: compactJson({ id: this.id, object: "chat.completion.chunk", created: created ?? 0, model: this.model, choices, ...rest }) };
-  }
-
-  feed(item: StreamEvent): SseEvent[] {
-    switch (item.type) {
-      case "start":
-        this.id = item.id ?? "";
-        this.model = item.model ?? "";
-        return [this.chunk({ role: "assistant" })];
-      case "text_delta":
-        return [this.chunk({ content: item.text })];
-      case "tool_call_start": {
-        this.calls.set(item.index, this.calls.size);
-        const opening = { index: this.calls.get(item.index), id: item.id, type: "function", function: { name: item.name, arguments: "" } };
-        return [this.chunk({ tool_calls: [opening] })];
-      }
-      case "tool_call_delta":
-        return [this.chunk({ tool_calls: [{ index: this.calls.get(item.index), function: { arguments: item.arguments } }] })];
-      case "text_start":
-      case "text_end":
-      case "tool_call_end":
-      case "reasoning_start":
-      case "reasoning_delta":
-      case "reasoning_end":
-        return [];
-      case "part":
-        throw new ConversionRefused("response.part_unsupported", MANIFEST.features["response.part_unsupported"]!.message);
-      case "usage":
-        this.usage = item.usage;
-        return [];
-      case "finish":
-        return this.finish(item);
-      case "error":
-        return [{ event: undefined, data: compactJson(encodeError(item.error)[2]) }];
-    }
-  }
-
-  private finish(item: FinishEvent): SseEvent[] {
-    const own: Record<string, unknown> = { ...(item.provider_metadata?.[PROVIDER] ?? {}) };
-    const extra: Record<string, unknown> = {};
-    for (const key of METADATA_KEYS) if (key in own) extra[key] = own[key];
-    if ("created" in own) extra["created"] = own["created"];
-    const out = [this.chunk({}, finish.encode(item.finish_reason, this.conv), extra)];
-    if (this.usage !== undefined) out.push(this.chunk(undefined, null, { usage: usage.encode(this.usage, this.conv, own["usage"] as Record<string, unknown> | undefined), ...extra }));
-    out.push({ event: undefined, data: "[DONE]" });
-    return out;
-  }
-
-  close(): SseEvent[] {
-    return [];
   }
 }

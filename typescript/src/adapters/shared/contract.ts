@@ -6,7 +6,9 @@
  */
 
 import type { ChatRequest, ChatResponse, CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse, Error as WireErrorValue, FinishKind, StreamEvent } from "../../generated/types.js";
-import type { HeaderSource, SseEvent, StreamDecoder } from "../../exchange.js";
+import type { ConversionWarning, HeaderSource, SseEvent, StreamDecoder } from "../../exchange.js";
+
+export type { ConversionWarning } from "../../exchange.js";
 
 export type Level = "lossless" | "degraded" | "refused";
 
@@ -29,12 +31,6 @@ export interface Manifest {
   readonly defaultMaxTokens?: number;
   /** Statuses whose retry verdict the provider documents differently from the shared table. */
   readonly statusRetryable: Readonly<Record<number, boolean>>;
-}
-
-/** A degradation the adapter applied: the manifest feature, and `where: what happened`. */
-export interface ConversionWarning {
-  readonly feature: string;
-  readonly message: string;
 }
 
 /** A conversion the target cannot express without changing meaning. */
@@ -76,8 +72,11 @@ export interface Adapter {
   encodeRequest(request: ChatRequest): { body: Record<string, unknown>; warnings: ConversionWarning[] };
   /** Provider request body -> canonical request (the warnings list members it does not map). */
   decodeRequest(body: unknown): { request: ChatRequest; warnings: ConversionWarning[] };
-  /** Throws `ProviderShapeError` for a body that is not a response of this API. */
-  decodeResponse(body: unknown): ChatResponse;
+  /**
+   * Throws `ProviderShapeError` for a body that is not a response of this API; what it sets aside or
+   * changes is appended to `warnings` when given, each with its pointer into `body`.
+   */
+  decodeResponse(body: unknown, warnings?: ConversionWarning[]): ChatResponse;
   /** Canonical response -> the provider's response body; degradations are appended to `warnings`. */
   encodeResponse(response: ChatResponse, warnings?: ConversionWarning[]): Record<string, unknown>;
   streamDecoder(): StreamDecoder;

@@ -10,8 +10,11 @@ import { checkOptions, type OptionsSchema } from "./options.js";
 
 /** One conversion's warnings; `degrade` and `refuse` use the manifest's declared texts. */
 export class Conversion {
-  readonly warnings: ConversionWarning[] = [];
-  constructor(readonly manifest: Manifest) {}
+  readonly warnings: ConversionWarning[];
+  /** Warnings go to `warnings` when given (a caller's list, appended to in order), else to a new list. */
+  constructor(readonly manifest: Manifest, warnings?: ConversionWarning[]) {
+    this.warnings = warnings ?? [];
+  }
 
   private support(feature: string, expected: string) {
     const support = this.manifest.features[feature];
@@ -23,7 +26,7 @@ export class Conversion {
 
   degrade(feature: string, where: string): void {
     const support = this.support(feature, "degraded");
-    this.warnings.push({ feature, message: `${where || "/"}: ${support.message}` });
+    this.warnings.push({ feature, message: `${where || "/"}: ${support.message}`, where });
   }
 
   refuse(feature: string, where: string): ConversionRefused {
@@ -74,6 +77,18 @@ export function metadataFor(metadata: Readonly<Record<string, JsonObject>> | und
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Python's truth of a JSON value (what `if body.get(key)` tests): false for null, false, 0, "", [] and {}. */
+export function truthy(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  if (isObject(value)) return Object.keys(value).length > 0;
+  return Boolean(value);
+}
+
+/** A JSON integer >= 0 (Python's `isinstance(v, int) and not isinstance(v, bool) and v >= 0`). */
+export function isIndex(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
 }
 
 function typeName(value: unknown): string {

@@ -28,10 +28,6 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	if message.ProviderMetadata != nil {
 		conv.Degrade("response.message_members", "/message/provider_metadata")
 	}
-	ownMeta, foreignMeta := shared.MetadataFor(response.ProviderMetadata, Provider)
-	if foreignMeta {
-		conv.Degrade("response.provider_metadata.foreign", "/provider_metadata")
-	}
 	var texts []string
 	var refusal *string
 	var sound *obj
@@ -89,6 +85,11 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	}
 	if len(texts) > 1 || empty {
 		conv.Degrade("response.text_joined", "/message/parts")
+	}
+	// after the parts, as Python's encoder warns (the vectors record the order)
+	ownMeta, foreignMeta := shared.MetadataFor(response.ProviderMetadata, Provider)
+	if foreignMeta {
+		conv.Degrade("response.provider_metadata.foreign", "/provider_metadata")
 	}
 	out := newObj().Set("role", "assistant")
 	if joined != "" {

@@ -102,8 +102,6 @@ export function encodeResponse(response: ChatResponse, warnings?: ConversionWarn
   const conv = new Conversion(MANIFEST);
   const message = response.message;
   for (const name of ["name", "id", "provider_metadata"] as const) if (message[name] !== undefined) conv.degrade("response.message_members", `/message/${name}`);
-  const [ownMeta, foreignMeta] = metadataFor(response.provider_metadata, PROVIDER);
-  if (foreignMeta) conv.degrade("response.provider_metadata.foreign", "/provider_metadata");
   const texts: string[] = [];
   const annotations: Record<string, unknown>[] = [];
   let refusal: string | undefined;
@@ -151,6 +149,9 @@ export function encodeResponse(response: ChatResponse, warnings?: ConversionWarn
     }
   });
   if (texts.length > 1 || texts.includes("")) conv.degrade("response.text_joined", "/message/parts");
+  // after the parts, as Python's encoder warns (the vectors record the order)
+  const [ownMeta, foreignMeta] = metadataFor(response.provider_metadata, PROVIDER);
+  if (foreignMeta) conv.degrade("response.provider_metadata.foreign", "/provider_metadata");
   const outMessage: Record<string, unknown> = { role: "assistant", content: texts.join("") || null };
   if (refusal !== undefined) outMessage["refusal"] = refusal;
   if (sound !== undefined) outMessage["audio"] = sound;

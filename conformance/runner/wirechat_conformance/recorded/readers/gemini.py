@@ -4,8 +4,8 @@ reference. Only the first candidate is read.
 Parts: ``text`` is text, or reasoning when ``thought`` is true; ``functionCall`` is a call the caller runs,
 its id the call's ``id`` or ``gemini_call_<k>`` (k counting the document's function calls from 0, spec
 section 10); ``executableCode`` is a call the provider ran (``code_execution``, id ``gemini_code_<k>``
-counting the document's executableCode parts, unless the part has its own ``id``). Gemini 3 streams a call's arguments: a ``functionCall`` with
-``willContinue`` opens it, ``partialArgs`` (``jsonPath`` and a ``stringValue`` to append, or a number, bool or
+counting the document's executableCode parts, unless the part has its own ``id``). Gemini 3 streams a
+call's arguments: a ``functionCall`` with ``willContinue`` opens it, ``partialArgs`` (``jsonPath`` and a ``stringValue`` to append, or a number, bool or
 null value) fill it, and one without ``willContinue`` closes it. Usage in the canonical meaning (spec
 section 7): input = ``promptTokenCount`` + ``toolUsePromptTokenCount``; output = ``candidatesTokenCount`` +
 ``thoughtsTokenCount``; cache read = ``cachedContentTokenCount``; reasoning = ``thoughtsTokenCount``; in a
@@ -54,6 +54,7 @@ def _has_counts(usage: Any) -> bool:
 _VERTEX_FINISH = {0: "FINISH_REASON_UNSPECIFIED", 1: "STOP", 2: "MAX_TOKENS", 3: "SAFETY", 4: "RECITATION", 5: "OTHER"}
 """Vertex AI's JSON sometimes writes the FinishReason enum by number (the google.cloud.aiplatform.v1 proto's
 values); the name is what the Gemini API writes."""
+
 
 class _Reader:
     """Reads parts in document order, keeping the call counters and a streamed call being assembled."""
@@ -112,7 +113,7 @@ class _Reader:
                     self.part(part, f"{at}/candidates/0/content/parts/{i}")
             if candidate.get("finishReason") is not None:
                 raw = candidate["finishReason"]
-                self.reading.finish = _VERTEX_FINISH.get(raw, raw) if isinstance(raw, int) else raw
+                self.reading.finish = _VERTEX_FINISH.get(raw, str(raw)) if isinstance(raw, int) else raw
                 self.reading.finish_at = f"{at}/candidates/0/finishReason"
         if _has_counts(body.get("usageMetadata")):
             self.reading.usage, self.reading.usage_at = _usage(body["usageMetadata"]), f"{at}/usageMetadata"

@@ -46,8 +46,10 @@ def _usage(counts: dict[str, Any]) -> dict[str, int | None]:
     if cached is None:
         cached = _int(counts.get("prompt_cache_hit_tokens"))
     output = completion
-    outside = reasoning and completion is not None and (
-        reasoning > completion or (prompt is not None and total == prompt + completion + reasoning)
+    outside = (
+        reasoning
+        and completion is not None
+        and (reasoning > completion or (prompt is not None and total == prompt + completion + reasoning))
     )  # reasoning above completion cannot be part of it (spec section 7: reasoning <= output)
     if outside and completion is not None and reasoning:
         output = completion + reasoning  # the server counted reasoning outside completion_tokens

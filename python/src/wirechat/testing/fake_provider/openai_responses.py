@@ -2,8 +2,8 @@
 
 Bodies: ``response`` objects whose ``output`` holds, in order, a ``reasoning`` item (when the script has
 ``reasoning``: its text as one ``summary_text``, its signature as ``encrypted_content``), a ``web_search_call``
-item for a scripted web search (``reply.web_search``: its ``action`` is the search, the results its ``sources``;
-the script's "anthropic only" predates this fake), an assistant ``message`` item with one ``output_text`` (a
+item for a scripted web search (``reply.web_search``: its ``action`` is the search, the results its
+``sources``), an assistant ``message`` item with one ``output_text`` (a
 ``url_citation`` annotation per result with a cited text, spanning that text where the reply's text holds it,
 else the whole text), and one ``function_call`` item per tool call; ``status`` is
 ``completed`` unless the scripted ``finish`` is an incomplete reason (``max_output_tokens``,

@@ -83,13 +83,15 @@ def test_encrypted_reasoning_is_replayed_only_to_openai(issuer: str) -> None:
     assert "gAAA==" not in json.dumps(body) and "thought" not in json.dumps(body)
 
 
-def test_openai_reasoning_without_its_id_is_dropped_with_a_warning() -> None:
+def test_openai_reasoning_without_its_id_is_written_with_its_encrypted_content_alone() -> None:
+    # Issue 23 (a body decode_request accepted and encode_request then dropped): ruby-llm's request to xAI
+    # replays reasoning items with encrypted_content and no id; it is written back as it came.
     part = {"type": "reasoning", "reasoning": {"redacted_data": "gAAA==", "issuer": "openai"}}
     body, warnings = ADAPTER.encode_request(
         request({"messages": [text("user", "hi"), {"role": "assistant", "parts": [part]}]})
     )
-    assert [w.feature for w in warnings] == ["reasoning.own_no_id"]
-    assert all(item.get("type") != "reasoning" for item in body["input"])
+    assert warnings == []
+    assert body["input"][1] == {"type": "reasoning", "summary": [], "encrypted_content": "gAAA=="}
 
 
 @pytest.mark.parametrize(
@@ -137,7 +139,8 @@ def test_decoding_a_request_reports_what_it_does_not_map() -> None:
         ({"type": "function_call", "call_id": "c", "arguments": "{}"}, "/input/0/name: required"),
         ({"type": "function_call", "call_id": "", "name": "f", "arguments": "{}"}, "/input/0/call_id: required"),
         ({"type": "function_call_output", "output": "x"}, "/input/0/call_id: required"),
-        ({"type": "web_search_call", "id": "ws_1"}, "/input/0: expected"),
+        ({"type": "web_search_call", "status": "completed"}, "/input/0/id: a web_search_call item needs an id"),
+        ({"type": "shell_call_output", "output": []}, "/input/0/call_id: a shell_call_output item that answers no"),
         ({"type": "item_reference", "id": "x"}, "/input/0/type: an input item type this adapter does not map"),
     ],
 )

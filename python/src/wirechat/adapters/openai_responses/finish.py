@@ -25,8 +25,12 @@ def decode(raw: str | None, *, has_tool_calls: bool) -> FinishReason:
 
 def encode(
     reason: FinishReason, conv: Conversion, where: str = "/finish_reason", *, has_tool_calls: bool = False
-) -> str:
+) -> str | None:
+    """The raw finish reason to write; None for ``other`` without a raw value (a reply read without a
+    ``status``: none is written, so it reads back the same)."""
     raw = None if reason.raw is MISSING else reason.raw
+    if reason.kind == "other" and raw is None:
+        return None
     if reason.kind == "tool_calls" and raw == "completed":
         return raw
     sent = encode_finish(reason, MANIFEST, conv, where)
@@ -48,8 +52,10 @@ def raw_of(body: dict[str, Any] | Any, where: str = "") -> str | None:
     return status
 
 
-def status_fields(raw: str) -> dict[str, Any]:
-    """``status`` and ``incomplete_details`` for a raw finish reason."""
+def status_fields(raw: str | None) -> dict[str, Any]:
+    """``status`` and ``incomplete_details`` for a raw finish reason (neither for none)."""
+    if raw is None:
+        return {}
     if raw in INCOMPLETE_REASONS:
         return {"status": "incomplete", "incomplete_details": {"reason": raw}}
     return {"status": raw, "incomplete_details": None}

@@ -4,7 +4,8 @@ The shared walk (``wirechat.testing.gate_expected``) knows the shared feature vo
 format adds three features of its own, and this module states their reductions from the manifest's
 descriptions (not from the encoder), after the shared walk has run:
 
-* ``reasoning.own_no_id``: OpenAI reasoning without a signature (the item id) is dropped.
+* ``reasoning.own_no_id``: OpenAI reasoning without a signature (the item id) is dropped, when the manifest
+  degrades it (this adapter writes such reasoning, its encrypted content, without an id: lossless).
 * ``message.assistant_merged``: adjacent assistant messages merge into one.
 * ``finish_reason.tool_calls_inferred``: a ``completed`` reply with tool calls reads back as ``tool_calls``.
 """
@@ -59,6 +60,9 @@ def response(walk: Walk, document: dict[str, Any], original_finish: dict[str, An
     manifest = walk.manifest
     walk.result.degraded.discard("finish_reason.raw_foreign")
     raw, kind = original_finish.get("raw"), original_finish["kind"]
+    if kind == "other" and raw is None:  # no status is written, and none reads back as other
+        document["finish_reason"] = {"kind": "other"}
+        return
     if (kind == "tool_calls" and raw == "completed") or (raw is not None and manifest.finish_reasons.get(raw) == kind):
         sent = raw
     else:

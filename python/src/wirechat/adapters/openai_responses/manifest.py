@@ -103,7 +103,7 @@ MANIFEST = Manifest(
         "reasoning.own": _L,
         "reasoning.own_empty_text": _L,
         "reasoning.own_mixed": _L,
-        "reasoning.own_no_id": _d("OpenAI reasoning without its item id (the signature) cannot be replayed: dropped"),
+        "reasoning.own_no_id": _L,  # encrypted content without an item id: written as it came, without an id
         "reasoning.foreign": _d("signed reasoning is replayed only to its issuer: dropped"),
         "tools": _L,
         "tools.strict": _L,
@@ -138,7 +138,9 @@ MANIFEST = Manifest(
         "response.id": _L,
         "response.model": _L,
         "response.provider_metadata.foreign": _d("provider data for other providers is not sent: dropped"),
-        "response.part_unsupported": _r("a Responses reply holds only messages, reasoning and function calls"),
+        "response.part_unsupported": _r(
+            "a Responses reply holds only messages, reasoning, function and custom tool calls and provider-run items"
+        ),
         "response.text_joined": _L,
         "finish_reason.raw_foreign": _d(
             "the finish reason is sent as Responses spells it (status, or incomplete_details.reason; a kind it "

@@ -2,10 +2,14 @@
 
 ``instructions`` becomes the first system message; message items with role ``system`` or ``developer``
 are system messages (``developer`` kept as ``provider_metadata["openai"]["role"]``); a user message item is
-a user message; a run of assistant-side items (assistant messages, ``reasoning``, ``function_call``) is one
-assistant message; each ``function_call_output`` is a tool message. Top-level members with no canonical
-field travel whole in ``provider_options``; members of items this decoder does not map are reported
-(feature ``provider.unmapped``), never dropped without a word. An item type it does not know is an error.
+a user message; a run of assistant-side items (assistant messages, ``reasoning``, ``function_call``,
+``custom_tool_call``, and the provider-run items of ``hosted``: hosted-tool calls, and the outputs of
+provider-defined tools the caller ran, which replay only to OpenAI) is one assistant message; each
+``function_call_output`` / ``custom_tool_call_output`` is a tool message. Function tools are ``tools``; every
+other tool (``web_search``, ``file_search``, ``mcp``, ``custom``...) is a provider tool (issuer ``openai``,
+the definition unchanged). A member given as ``null`` is absent. Top-level members with no canonical field
+travel whole in ``provider_options``; members of items this decoder does not map are reported (feature
+``provider.unmapped``), never dropped without a word. An item type it does not know is an error.
 """
 
 from __future__ import annotations
@@ -22,10 +26,17 @@ from wirechat.adapters._conversion import (
     get_map,
     get_str,
     parse_data_url,
-    unmapped_members,
 )
+from wirechat.adapters.openai_responses.hosted import Pairing, is_provider_run
 from wirechat.adapters.openai_responses.manifest import MANIFEST
-from wirechat.adapters.openai_responses.shapes import NAME, PROVIDER, decode_output_item
+from wirechat.adapters.openai_responses.shapes import (
+    NAME,
+    PROVIDER,
+    REQUEST_STATUS,
+    decode_output_item,
+    present_unmapped,
+    unmapped_in_item,
+)
 
 __all__ = ["decode_request"]
 
@@ -40,21 +51,18 @@ _PART: dict[str, Shape] = {
     "output_text": {"type": None, "text": None, "annotations": None, "logprobs": None},
     "refusal": {"type": None, "refusal": None},
 }
-_ITEMS: dict[str, Shape] = {
+_USER_SIDE: dict[str, Shape] = {
     "message": {"type": None, "role": None, "content": None, "id": None, "status": None},
-    "reasoning": {
-        "type": None,
-        "id": None,
-        "summary": None,
-        "encrypted_content": None,
-        "content": None,
-        "status": None,
-    },
-    "function_call": {"type": None, "id": None, "call_id": None, "name": None, "arguments": None, "status": None},
     "function_call_output": {"type": None, "id": None, "call_id": None, "output": None, "status": None},
+    "custom_tool_call_output": {"type": None, "id": None, "call_id": None, "output": None, "status": None},
 }
 _TOOL: Shape = {"type": None, "name": None, "description": None, "parameters": None, "strict": None}
-_ASSISTANT_SIDE = {"reasoning", "function_call"}
+_RESULTS = {"function_call_output", "custom_tool_call_output"}
+
+
+def _assistant_side(kind: str, role: Any) -> bool:
+    assistant_items = ("reasoning", "compaction", "function_call", "custom_tool_call")
+    return kind in assistant_items or is_provider_run(kind) or role == "assistant"
 
 
 def _unmapped(body: Mapping[str, Any]) -> list[str]:
@@ -64,20 +72,25 @@ def _unmapped(body: Mapping[str, Any]) -> list[str]:
         if not isinstance(item, Mapping):
             continue
         where = f"/input/{i}"
-        found += unmapped_members(item, _ITEMS.get(str(item.get("type", "message")), {}), where)
-        content = item.get("content") if item.get("type", "message") == "message" else item.get("output")
+        kind = str(item.get("type", "message"))
+        if _assistant_side(kind, item.get("role")):
+            found += unmapped_in_item(item, where)
+            continue
+        found += present_unmapped(item, where, _USER_SIDE.get(kind, {}))
+        key = "content" if kind == "message" else "output"
+        content = item.get(key)
         for k, part in enumerate(content if isinstance(content, list) else []):
             shape = _PART.get(str(part.get("type"))) if isinstance(part, Mapping) else None
-            key = "content" if item.get("type", "message") == "message" else "output"
-            found += unmapped_members(part, shape or {}, f"{where}/{key}/{k}") if shape is not None else []
+            found += present_unmapped(part, f"{where}/{key}/{k}", shape) if shape is not None else []
     tools = body.get("tools")
     for i, tool in enumerate(tools if isinstance(tools, list) else []):
         if isinstance(tool, Mapping) and tool.get("type") == "function":
-            found += unmapped_members(tool, _TOOL, f"/tools/{i}")
+            found += present_unmapped(tool, f"/tools/{i}", _TOOL)
     return found
 
 
 def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[ChatRequest, list[ConversionWarning]]:
+    body = {key: value for key, value in body.items() if value is not None}  # an explicit null is absent
     fields: dict[str, Any] = {}
     if isinstance(body.get("model"), str) and body["model"]:
         fields["model"] = body["model"]
@@ -93,7 +106,7 @@ def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[C
     fields["messages"] = messages
     tools = get_list(body, "tools", "", required=False)
     if tools is not None:
-        fields["tools"] = [_decode_tool(tool, f"/tools/{i}") for i, tool in enumerate(tools)]
+        _decode_tools(tools, fields)
     extra = {key: value for key, value in body.items() if key not in _OWN_KEYS}
     _decode_tool_choice(body, fields, extra)
     options: dict[str, Any] = {}
@@ -118,20 +131,21 @@ def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[C
 def _decode_items(items: list[Any]) -> list[dict[str, Any]]:
     messages: list[dict[str, Any]] = []
     run: list[dict[str, Any]] | None = None  # the parts of the assistant message being read
+    pairing = Pairing()
     for i, item in enumerate(items):
         where = f"/input/{i}"
         if not isinstance(item, Mapping):
             raise ValueError(f"{where}: expected an input item object")
-        kind = item.get("type", "message")
+        kind = str(item.get("type", "message"))
         role = item.get("role") if kind == "message" else None
-        if kind in _ASSISTANT_SIDE or role == "assistant":
+        if _assistant_side(kind, role):
             if run is None:
                 run = []
                 messages.append({"role": "assistant", "parts": run})
-            run += decode_output_item(item, where)
+            run += decode_output_item(item, where, pairing, implied=REQUEST_STATUS)
             continue
         run = None
-        if kind == "function_call_output":
+        if kind in _RESULTS:
             messages.append({"role": "tool", "parts": [_tool_result(item, where)]})
         elif kind != "message":
             raise ValueError(f"{where}/type: an input item type this adapter does not map: {kind!r}")
@@ -208,14 +222,31 @@ def _tool_result(item: Mapping[str, Any], where: str) -> dict[str, Any]:
             result["parts"] = parts
     else:
         raise ValueError(f"{where}/output: expected a string or an array of content parts")
-    return {"type": "tool_result", "tool_result": result}
+    part: dict[str, Any] = {"type": "tool_result", "tool_result": result}
+    if item.get("type") == "custom_tool_call_output":
+        part["provider_metadata"] = {PROVIDER: {"item_type": "custom_tool_call_output"}}
+    return part
 
 
-def _decode_tool(raw: Any, where: str) -> dict[str, Any]:
-    if not isinstance(raw, Mapping):
-        raise ValueError(f"{where}: expected a tool object")
-    if raw.get("type") != "function":
-        raise ValueError(f"{where}/type: only function tools map to canonical tools, got {raw.get('type')!r}")
+def _decode_tools(tools: list[Any], fields: dict[str, Any]) -> None:
+    """Function tools -> ``tools``; any other tool -> ``provider_tools`` (issuer ``openai``, unchanged)."""
+    fields["tools"] = []
+    for i, raw in enumerate(tools):
+        where = f"/tools/{i}"
+        if not isinstance(raw, Mapping) or not isinstance(raw.get("type"), str):
+            raise ValueError(f"{where}: expected a tool object with a type")
+        if raw["type"] == "function":
+            fields["tools"].append(_decode_tool(raw, where))
+            continue
+        tool: dict[str, Any] = {"issuer": PROVIDER, "type": raw["type"], "definition": dict(raw)}
+        if isinstance(raw.get("name"), str) and raw["name"]:
+            tool["name"] = raw["name"]
+        fields.setdefault("provider_tools", []).append(tool)
+    if not fields["tools"] and "provider_tools" in fields:
+        del fields["tools"]  # only provider tools: no function tools to speak of
+
+
+def _decode_tool(raw: Mapping[str, Any], where: str) -> dict[str, Any]:
     tool: dict[str, Any] = {"name": get_str(raw, "name", where)}
     if raw.get("description") is not None:
         tool["description"] = get_str(raw, "description", where)

@@ -4,7 +4,9 @@ A leading system message of one text part becomes ``instructions``; other system
 message items. Each user message is one message item (``input_text``, ``input_image``, ``input_file``).
 An assistant message is a run of items, one per part in order: text as an assistant message item,
 reasoning as a ``reasoning`` item (replayed only when OpenAI issued it and its id is known: spec section
-10), tool calls as ``function_call`` items. Each tool result is a ``function_call_output`` item.
+10), tool calls as ``function_call`` items (``custom_tool_call`` for a call read from one), provider-run calls
+and results as their issuer's items (only OpenAI's: spec section 15). Each tool result is a
+``function_call_output`` item, or a ``custom_tool_call_output`` when it answers a custom tool call.
 Structured output is ``text.format``; ``max_tokens`` is ``max_output_tokens``. The messages go through
 ``request_fast`` first; the full walk here, which writes every warning and refusal with its pointer, runs
 when it hands over (decision 023).
@@ -52,7 +54,14 @@ from wirechat.adapters._conversion import Conversion, build_data_url, metadata_f
 from wirechat.adapters._provider_run import citations_out, provider_part_out, provider_tools_out
 from wirechat.adapters.openai_responses import request_fast
 from wirechat.adapters.openai_responses.manifest import MANIFEST
-from wirechat.adapters.openai_responses.shapes import NAME, PROVIDER, encode_function_call, encode_reasoning
+from wirechat.adapters.openai_responses.shapes import (
+    CALL_KEYS,
+    NAME,
+    PROVIDER,
+    REASONING_KEYS,
+    encode_function_call,
+    encode_reasoning,
+)
 
 __all__ = ["encode_request"]
 
@@ -99,13 +108,13 @@ def _encode_messages(request: ChatRequest, body: dict[str, Any], conv: Conversio
     previous = ""
     for i, message in enumerate(request.messages):
         where = f"/messages/{i}"
-        _message_members(message, where, conv)
+        developer = _message_members(message, where, conv)
         if message.role == "system":
             texts = _system_texts(message, where, conv)
-            if i == 0 and len(texts) == 1:
+            if i == 0 and len(texts) == 1 and not developer:
                 body["instructions"] = texts[0]["text"]
             else:
-                items.append({"type": "message", "role": "system", "content": texts})
+                items.append({"type": "message", "role": "developer" if developer else "system", "content": texts})
         elif message.role == "user":
             items.append({"type": "message", "role": "user", "content": _user_content(message, where, conv)})
         elif message.role == "assistant":
@@ -114,18 +123,22 @@ def _encode_messages(request: ChatRequest, body: dict[str, Any], conv: Conversio
                 conv.degrade("message.assistant_merged", where)
             items += run
         elif message.role == "tool":
-            items += _tool_items(message, where, conv)
+            items += _tool_items(message, where, conv, _custom_calls(request))
         else:
             assert_never(message.role)
         previous = message.role
     return items
 
 
-def _message_members(message: Message, where: str, conv: Conversion) -> None:
+def _message_members(message: Message, where: str, conv: Conversion) -> bool:
+    """Degrades the message members Responses has no place for; True for a system message read from a
+    ``developer`` item (``provider_metadata["openai"]["role"]``), which is written back as one."""
+    developer = message.role == "system" and message.provider_metadata == {PROVIDER: {"role": "developer"}}
     for name in ("name", "id", "provider_metadata"):
-        if getattr(message, name) is not MISSING:
+        if getattr(message, name) is not MISSING and not (name == "provider_metadata" and developer):
             feature = "message.name_tool" if name == "name" and message.role == "tool" else f"message.{name}"
             conv.degrade(feature, f"{where}/{name}")
+    return developer
 
 
 def _own(part: Part, where: str, conv: Conversion, keys: frozenset[str] | set[str] = _PART_KEYS) -> dict[str, Any]:
@@ -217,21 +230,24 @@ def _assistant_items(message: Message, where: str, conv: Conversion) -> list[dic
         at = f"{where}/parts/{j}"
         match part:
             case TextPart():
-                own = _own(part, at, conv, {"item_id"})
+                own = _own(part, at, conv, {"item_id", "phase", "status"})
                 annotations = citations_out(part, at, conv, PROVIDER)
-                if own.get("item_id") or annotations:
+                if own.get("item_id") or own.get("phase") or own.get("status") or annotations:
                     content = [{"type": "output_text", "text": part.text, "annotations": annotations}]
                     message_item: dict[str, Any] = {"type": "message", "role": "assistant"}
                     if own.get("item_id"):
                         message_item["id"] = own["item_id"]
-                    items.append(message_item | {"status": "completed", "content": content})
+                    if isinstance(own.get("phase"), str):
+                        message_item["phase"] = own["phase"]
+                    status = own["status"] if isinstance(own.get("status"), str) else "completed"
+                    items.append(message_item | {"status": status, "content": content})
                 else:
                     items.append({"type": "message", "role": "assistant", "content": part.text})
             case ToolCallPart():
-                own = _own(part, at, conv, {"item_id"})
+                own = _own(part, at, conv, CALL_KEYS)
                 items.append(encode_function_call(part.tool_call, own))
             case ReasoningPart():
-                _own(part, at, conv, {"summary", "content"})
+                _own(part, at, conv, REASONING_KEYS)
                 reasoning = encode_reasoning(part, at, conv)
                 if reasoning is not None:
                     items.append(reasoning)
@@ -246,14 +262,28 @@ def _assistant_items(message: Message, where: str, conv: Conversion) -> list[dic
     return items
 
 
-def _tool_items(message: Message, where: str, conv: Conversion) -> list[dict[str, Any]]:
+def _custom_calls(request: ChatRequest) -> set[str]:
+    """The ids of the request's tool calls read from ``custom_tool_call`` items (their results answer in kind)."""
+    return {
+        part.tool_call.id
+        for message in request.messages
+        if message.role == "assistant"
+        for part in message.parts
+        if isinstance(part, ToolCallPart) and metadata_for(part.provider_metadata, PROVIDER)[0].get("item_type")
+    }
+
+
+def _tool_items(message: Message, where: str, conv: Conversion, custom: set[str]) -> list[dict[str, Any]]:
     items = []
     for j, part in enumerate(message.parts):
         at = f"{where}/parts/{j}"
         if not isinstance(part, ToolResultPart):
             raise conv.refuse("part.misplaced", at)
-        _own(part, at, conv, set())
-        items.append(_tool_result(part.tool_result, at, conv))
+        own = _own(part, at, conv, {"item_type"})
+        item = _tool_result(part.tool_result, at, conv)
+        if own.get("item_type") == "custom_tool_call_output" or part.tool_result.tool_call_id in custom:
+            item["type"] = "custom_tool_call_output"
+        items.append(item)
     if not message.parts:
         conv.degrade("tool_result.empty", f"{where}/parts")
         return [{"type": "message", "role": "user", "content": []}]

@@ -1,8 +1,12 @@
 """Responses ``response`` objects <-> canonical ``ChatResponse``. Output items map to parts in order
-(``shapes``): a message item gives one text part per ``output_text`` / ``refusal``, a reasoning item one
-reasoning part (issuer ``openai``), a function call one tool-call part; an item type this adapter does not
-map (hosted tool calls) is kept whole as a data part. The finish reason comes from ``status`` and
-``incomplete_details`` (``finish``); what has no canonical field goes to ``provider_metadata["openai"]``."""
+(``shapes``): a message item gives one text part per ``output_text`` / ``refusal`` (annotations as its
+citations), a reasoning item one reasoning part (issuer ``openai``), a function or custom tool call one
+tool-call part, a hosted-tool item a provider-run call (and its result: ``hosted``). The finish reason comes
+from ``status`` and ``incomplete_details`` (``finish``); what has no canonical field goes to
+``provider_metadata["openai"]`` (``METADATA_KEYS``), the members the API repeats from the request
+(``REQUEST_ECHOES``: the model settings, tools, instructions...) too. Any other member, and any item of a type
+this adapter does not know, is reported in ``warnings`` with its pointer (feature ``provider.unmapped``),
+never dropped without a word."""
 
 from __future__ import annotations
 
@@ -26,35 +30,75 @@ from wirechat._generated.models import (
     ToolResultPart,
 )
 from wirechat.adapters._contract import ConversionWarning
-from wirechat.adapters._conversion import Conversion, get_list, metadata_for
+from wirechat.adapters._conversion import Conversion, Shape, get_list, metadata_for
 from wirechat.adapters._provider_run import citations_out, provider_part_out
 from wirechat.adapters.openai_responses import finish, usage
+from wirechat.adapters.openai_responses.hosted import Pairing
 from wirechat.adapters.openai_responses.manifest import MANIFEST
 from wirechat.adapters.openai_responses.shapes import (
+    CALL_KEYS,
     PROVIDER,
+    REASONING_KEYS,
+    TEXT_KEYS,
     decode_output_item,
     encode_function_call,
     encode_reasoning,
+    present_unmapped,
 )
 
-__all__ = ["METADATA_KEYS", "decode_response", "encode_response", "metadata_of", "text_entry"]
+__all__ = [
+    "METADATA_KEYS",
+    "REQUEST_ECHOES",
+    "RESPONSE_SHAPE",
+    "WRITTEN_WHEN_ABSENT",
+    "decode_response",
+    "encode_response",
+    "metadata_of",
+    "text_entry",
+]
 
-METADATA_KEYS = ("created_at", "service_tier", "error", "previous_response_id", "background", "conversation")
-"""Response members with no canonical field that ``provider_metadata["openai"]`` keeps."""
-_TEXT_KEYS = {"item_id", "annotations", "logprobs", "refusal"}
+REQUEST_ECHOES = (
+    "instructions", "max_output_tokens", "max_tool_calls", "metadata", "parallel_tool_calls", "frequency_penalty",
+    "presence_penalty", "prompt", "prompt_cache_key", "prompt_cache_retention", "reasoning", "safety_identifier",
+    "store", "temperature", "text", "tool_choice", "tools", "top_logprobs", "top_p", "truncation", "user",
+    "include", "input",
+)  # fmt: skip
+"""Response members that repeat the request's parameters (https://platform.openai.com/docs/api-reference/
+responses/object), as the server applied them."""
+METADATA_KEYS = (
+    "created_at", "service_tier", "error", "previous_response_id", "background", "conversation", "completed_at",
+    "billing", "tool_usage", "moderation", "content_filters", *REQUEST_ECHOES,
+)  # fmt: skip
+"""Response members with no canonical field that ``provider_metadata["openai"]`` keeps (``content_filters``:
+Azure OpenAI's), the request's echoes included, so that a reply is written back as it came."""
+WRITTEN_WHEN_ABSENT: Mapping[str, Any] = {"created_at": 0, "parallel_tool_calls": True, "tool_choice": "auto",
+                                          "tools": []}  # fmt: skip
+"""What ``encode_response`` writes for a member the SDKs require when nothing was kept; read back as nothing."""
+_MAPPED = frozenset({"id", "object", "model", "status", "incomplete_details", "output", "output_text", "usage"})
+"""Response members the decoder maps (``output_text`` is the SDKs' join of the output's texts)."""
+RESPONSE_SHAPE: Shape = dict.fromkeys(_MAPPED | set(METADATA_KEYS))
+
+
+_OWN_KEYS: dict[type, frozenset[str]] = {TextPart: TEXT_KEYS, ToolCallPart: CALL_KEYS, ReasoningPart: REASONING_KEYS}
 
 
 def metadata_of(body: Mapping[str, Any]) -> dict[str, Any]:
     """The response members kept in ``provider_metadata["openai"]`` (usage details included)."""
-    metadata = {key: body[key] for key in METADATA_KEYS if body.get(key) is not None}
-    if metadata.get("created_at") == 0:  # what encode_response writes when it has no time
-        del metadata["created_at"]
-    return metadata
+    return {
+        key: body[key]
+        for key in METADATA_KEYS
+        if body.get(key) is not None and (key not in WRITTEN_WHEN_ABSENT or body[key] != WRITTEN_WHEN_ABSENT[key])
+    }
 
 
 def decode_response(body: Mapping[str, Any], warnings: list[ConversionWarning] | None = None) -> ChatResponse:
     items = get_list(body, "output", "") or []
-    parts = [part for i, item in enumerate(items) for part in decode_output_item(item, f"/output/{i}")]
+    pairing, unmapped = Pairing(), present_unmapped(body, "", RESPONSE_SHAPE)
+    parts = [part for i, item in enumerate(items) for part in decode_output_item(item, f"/output/{i}", pairing,
+                                                                                  unmapped)]  # fmt: skip
+    conv = Conversion(MANIFEST, warnings)
+    for where in unmapped:
+        conv.degrade("provider.unmapped", where)
     has_calls = any(part["type"] == "tool_call" for part in parts)
     fields: dict[str, Any] = {
         "message": {"role": "assistant", "parts": parts},
@@ -77,7 +121,7 @@ def text_entry(part: TextPart, own: Mapping[str, Any]) -> dict[str, Any]:
     """The ``output_text`` (or ``refusal``) entry of a message item for a text part."""
     if own.get("refusal") is True:
         return {"type": "refusal", "refusal": part.text}
-    entry: dict[str, Any] = {"type": "output_text", "text": part.text, "annotations": own.get("annotations") or []}
+    entry: dict[str, Any] = {"type": "output_text", "text": part.text, "annotations": []}
     if own.get("logprobs"):
         entry["logprobs"] = own["logprobs"]
     return entry
@@ -94,8 +138,7 @@ def encode_response(response: ChatResponse, warnings: list[ConversionWarning] | 
     for j, part in enumerate(message.parts):
         where = f"/message/parts/{j}"
         own, foreign = metadata_for(part.provider_metadata, PROVIDER)
-        allowed = {TextPart: _TEXT_KEYS, ToolCallPart: {"item_id"}, ReasoningPart: {"summary", "content"},
-                   DataPart: {"item"}}.get(type(part), set())  # fmt: skip
+        allowed = _OWN_KEYS.get(type(part), frozenset())
         if foreign or set(own) - allowed:
             conv.degrade("part.provider_metadata", f"{where}/provider_metadata")
         if not isinstance(part, TextPart):
@@ -103,22 +146,28 @@ def encode_response(response: ChatResponse, warnings: list[ConversionWarning] | 
         match part:
             case TextPart():
                 item_id = own.get("item_id") if isinstance(own.get("item_id"), str) else ""
-                if open_message is None or open_message["id"] != item_id:
-                    open_message = {"type": "message", "id": item_id, "role": "assistant",
-                                    "status": "completed", "content": []}  # fmt: skip
+                phase = own.get("phase") if isinstance(own.get("phase"), str) else None
+                status = own.get("status") if isinstance(own.get("status"), str) else "completed"
+                if open_message is None or (open_message["id"], open_message.get("phase"), open_message["status"]) != (
+                    item_id,
+                    phase,
+                    status,
+                ):
+                    open_message = {"type": "message", "id": item_id, "role": "assistant", "status": status,
+                                    "content": []}  # fmt: skip
+                    if phase is not None:
+                        open_message["phase"] = phase
                     output.append(open_message)
                 entry = text_entry(part, own)
                 if citations := citations_out(part, where, conv, PROVIDER):
                     entry["annotations"] = citations
                 open_message["content"].append(entry)
             case ToolCallPart():
-                output.append({**encode_function_call(part.tool_call, own), "status": "completed"})
+                output.append({"status": "completed", **encode_function_call(part.tool_call, own)})
             case ReasoningPart():
                 item = encode_reasoning(part, where, conv)
                 if item is not None:
                     output.append(item)
-            case DataPart() if own.get("item") is True and isinstance(part.data.value, dict):
-                output.append(dict(part.data.value))
             case ProviderToolCallPart() | ProviderToolResultPart():
                 if (written := provider_part_out(part, where, conv, PROVIDER)) is not None:
                     output.append(written)
@@ -134,18 +183,13 @@ def encode_response(response: ChatResponse, warnings: list[ConversionWarning] | 
     body: dict[str, Any] = {
         "id": "" if response.id is MISSING else response.id,
         "object": "response",
-        "created_at": own_meta.get("created_at", 0),
         "model": "" if response.model is MISSING else response.model,
         **finish.status_fields(raw),
         "output": output,
-        "parallel_tool_calls": True,
-        "tool_choice": "auto",
-        "tools": [],
-        "error": own_meta.get("error"),
+        **WRITTEN_WHEN_ABSENT,
+        "error": None,
     }
     if response.usage is not MISSING:
         body["usage"] = usage.encode(response.usage, conv, own_meta.get("usage"))
-    for key in METADATA_KEYS:
-        if key in own_meta and key not in body:
-            body[key] = own_meta[key]
+    body.update({key: own_meta[key] for key in METADATA_KEYS if key in own_meta})
     return body

@@ -1,9 +1,12 @@
 """Canonical stream events -> OpenAI Responses stream events (``stream.StreamEncoder``).
 
-Each canonical part becomes one output item, numbered in order (``output_index``): a text part an
-assistant message item with one ``output_text`` content part, a tool call a ``function_call`` item, a
-reasoning part a ``reasoning`` item. Reasoning is held until its end event (its id, the signature, and a
-split summary arrive last) and sent only when OpenAI issued it and its id is known (the replay rule);
+Each canonical part becomes one output item, numbered in order (``output_index``): a text part an assistant
+message item with one ``output_text`` content part, a tool call a ``function_call`` item, a reasoning part a
+``reasoning`` item, a provider-run call its issuer's item (``block``, when OpenAI issued it: the replay rule;
+a result without a block is in its call's item, so it writes nothing). A text part's citations that OpenAI
+issued are its ``annotations``, a call read from a custom tool call finishes as one (its kind is known only at
+its end: it is announced as a function call). Reasoning is held until its end event (its id, the signature,
+and a split summary arrive last) and sent only when OpenAI issued it and its id is known (the replay rule);
 the finish event becomes ``response.completed``, ``response.incomplete`` or ``response.failed`` with the
 usage; an error event becomes an ``error`` event. Every event carries its ``sequence_number``.
 """
@@ -16,10 +19,11 @@ from pydantic import MISSING
 from typing_extensions import assert_never
 
 from wirechat._generated.models import (
-    DataPart,
     ErrorEvent,
     FinishEvent,
     PartEvent,
+    ProviderToolCallPart,
+    ProviderToolResultPart,
     Reasoning,
     ReasoningDeltaEvent,
     ReasoningEndEvent,
@@ -32,6 +36,7 @@ from wirechat._generated.models import (
     TextPart,
     TextStartEvent,
     TokenUsage,
+    ToolCall,
     ToolCallDeltaEvent,
     ToolCallEndEvent,
     ToolCallStartEvent,
@@ -39,10 +44,11 @@ from wirechat._generated.models import (
 )
 from wirechat.adapters._contract import ConversionRefused, SseEvent
 from wirechat.adapters._conversion import Conversion, compact_json, metadata_for
+from wirechat.adapters._provider_run import citations_out, provider_part_out
 from wirechat.adapters.openai_responses import errors, finish, usage
 from wirechat.adapters.openai_responses.manifest import MANIFEST
-from wirechat.adapters.openai_responses.response import text_entry
-from wirechat.adapters.openai_responses.shapes import PROVIDER, encode_reasoning
+from wirechat.adapters.openai_responses.response import METADATA_KEYS, WRITTEN_WHEN_ABSENT, text_entry
+from wirechat.adapters.openai_responses.shapes import PROVIDER, encode_function_call, encode_reasoning
 
 __all__ = ["StreamEncoder"]
 
@@ -69,8 +75,8 @@ class StreamEncoder:
         return SseEvent(kind, compact_json(data))
 
     def _response(self, **fields: Any) -> dict[str, Any]:
-        return {"id": self._id, "object": "response", "created_at": 0, "model": self._model, "output": [],
-                "parallel_tool_calls": True, "tool_choice": "auto", "tools": [], **fields}  # fmt: skip
+        return {"id": self._id, "object": "response", "model": self._model, "output": [], **WRITTEN_WHEN_ABSENT,
+                **fields}  # fmt: skip
 
     def _item_event(self, kind: str, index: int, item: dict[str, Any]) -> SseEvent:
         if index not in self._positions:
@@ -130,13 +136,15 @@ class StreamEncoder:
             case ReasoningEndEvent():
                 return self._reasoning_done(event)
             case PartEvent():
-                own, _ = metadata_for(event.part.provider_metadata, PROVIDER)
-                data = event.part
-                if isinstance(data, DataPart) and own.get("item") is True and isinstance(data.data.value, dict):
-                    item = dict(data.data.value)
-                    return [self._item_event("response.output_item.added", event.index, item),
-                            self._item_event("response.output_item.done", event.index, item)]  # fmt: skip
-                raise ConversionRefused("response.part_unsupported", MANIFEST.message("response.part_unsupported"))
+                run = event.part
+                if not isinstance(run, (ProviderToolCallPart, ProviderToolResultPart)):
+                    feature = "response.part_unsupported"
+                    raise ConversionRefused(feature, MANIFEST.message(feature), where=f"/{event.index}/part")
+                written = provider_part_out(run, f"/message/parts/{event.index}", self._conv, PROVIDER)
+                if written is None:
+                    return []
+                return [self._item_event("response.output_item.added", event.index, written),
+                        self._item_event("response.output_item.done", event.index, written)]  # fmt: skip
             case UsageEvent():
                 self._usage = event.usage
                 return []
@@ -156,9 +164,20 @@ class StreamEncoder:
         text = "".join(self._texts.pop(event.index, []))
         own, _ = metadata_for(event.provider_metadata, PROVIDER)
         entry = text_entry(TextPart(text=text), own)
+        out: list[SseEvent] = []
+        where = f"/message/parts/{event.index}"
+        for k, annotation in enumerate(citations_out(TextPart(text=text, citations=event.citations), where,
+                                                     self._conv, PROVIDER)):  # fmt: skip
+            entry["annotations"].append(annotation)
+            body = {**self._at(event.index), "annotation_index": k, "annotation": annotation}
+            out.append(self._event("response.output_text.annotation.added", body))
         item_id = own.get("item_id") if isinstance(own.get("item_id"), str) else ""
-        item = {"type": "message", "id": item_id, "role": "assistant", "status": "completed", "content": [entry]}
+        status = own["status"] if isinstance(own.get("status"), str) else "completed"
+        item = {"type": "message", "id": item_id, "role": "assistant", "status": status, "content": [entry]}
+        if isinstance(own.get("phase"), str):
+            item["phase"] = own["phase"]
         return [
+            *out,
             self._event("response.output_text.done", {**self._at(event.index), "text": text}),
             self._event("response.content_part.done", {**self._at(event.index), "part": entry}),
             self._item_event("response.output_item.done", event.index, item),
@@ -168,8 +187,8 @@ class StreamEncoder:
         arguments = "".join(self._texts.pop(event.index, []))
         call_id, name = self._calls.pop(event.index)
         own, _ = metadata_for(event.provider_metadata, PROVIDER)
-        item: dict[str, Any] = {"type": "function_call", "id": own.get("item_id") or "", "call_id": call_id,
-                                "name": name, "arguments": arguments, "status": "completed"}  # fmt: skip
+        item = {"id": "", "status": "completed",
+                **encode_function_call(ToolCall(id=call_id, name=name, arguments=arguments), own)}  # fmt: skip
         done = {"item_id": item["id"], "output_index": self._positions[event.index], "arguments": arguments}
         return [self._event("response.function_call_arguments.done", done),
                 self._item_event("response.output_item.done", event.index, item)]  # fmt: skip
@@ -181,9 +200,10 @@ class StreamEncoder:
         item = encode_reasoning(part, f"/message/parts/{event.index}", self._conv)
         if item is None:
             return []
-        out = [self._item_event("response.output_item.added", event.index, {**item, "summary": []})]
-        for k, summary in enumerate(item["summary"]):
-            at = {"item_id": item["id"], "output_index": self._positions[event.index], "summary_index": k}
+        added = {**item, "summary": []} if item["type"] == "reasoning" else item  # a compaction item has none
+        out = [self._item_event("response.output_item.added", event.index, added)]
+        for k, summary in enumerate(item.get("summary", [])):
+            at = {"item_id": item.get("id", ""), "output_index": self._positions[event.index], "summary_index": k}
             out.append(
                 self._event(
                     "response.reasoning_summary_part.added", {**at, "part": {"type": "summary_text", "text": ""}}
@@ -197,16 +217,12 @@ class StreamEncoder:
         own, _ = metadata_for(event.provider_metadata, PROVIDER)
         raw = finish.encode(event.finish_reason, self._conv, has_tool_calls=self._has_calls)
         fields = finish.status_fields(raw)
-        response = self._response(**fields, error=own.get("error"))
-        if own.get("created_at"):
-            response["created_at"] = own["created_at"]
+        response = self._response(**fields, error=None)
         if self._usage is not None:
             response["usage"] = usage.encode(self._usage, self._conv, own.get("usage"))
-        for key in ("service_tier", "previous_response_id", "background", "conversation"):
-            if key in own:
-                response[key] = own[key]
+        response.update({key: own[key] for key in METADATA_KEYS if key in own})
         kind = {"incomplete": "response.incomplete", "failed": "response.failed"}.get(
-            fields["status"], "response.completed"
+            fields.get("status", ""), "response.completed"
         )
         return [self._event(kind, {"response": response})]
 

@@ -1,8 +1,11 @@
 """OpenAI Responses as a fake provider speaks it (provider-formats reference, section 2).
 
 Bodies: ``response`` objects whose ``output`` holds, in order, a ``reasoning`` item (when the script has
-``reasoning``: its text as one ``summary_text``, its signature as ``encrypted_content``), an assistant
-``message`` item with one ``output_text``, and one ``function_call`` item per tool call; ``status`` is
+``reasoning``: its text as one ``summary_text``, its signature as ``encrypted_content``), a ``web_search_call``
+item for a scripted web search (``reply.web_search``: its ``action`` is the search, the results its
+``sources``), an assistant ``message`` item with one ``output_text`` (a
+``url_citation`` annotation per result with a cited text, spanning that text where the reply's text holds it,
+else the whole text), and one ``function_call`` item per tool call; ``status`` is
 ``completed`` unless the scripted ``finish`` is an incomplete reason (``max_output_tokens``,
 ``content_filter``: status ``incomplete`` with ``incomplete_details``) or another status. Usage:
 ``input_tokens`` includes cached tokens (``input_tokens_details.cached_tokens``, ``cache_write_tokens``),
@@ -11,7 +14,9 @@ Streams: named events whose ``event:`` is the JSON ``type``, each with a ``seque
 ``response.created``, ``response.in_progress``, per item ``response.output_item.added`` ... ``.done``
 (summary parts and ``response.reasoning_summary_text.delta``; ``response.content_part.added``,
 ``response.output_text.delta`` fragments, ``.done``; ``response.function_call_arguments.delta`` fragments
-keyed by ``output_index``, alternating between calls with ``interleave``), then ``response.completed`` or
+keyed by ``output_index``, alternating between calls with ``interleave``; a web search's progress events,
+``response.web_search_call.in_progress``, ``.searching``, ``.completed``; a
+``response.output_text.annotation.added`` per annotation), then ``response.completed`` or
 ``response.incomplete`` carrying the whole response with its usage. No ``[DONE]``.
 Errors: the OpenAI body ``{"error": {message, type, param, code}}``; a mid-stream error is an ``error``
 event with ``code`` and ``message`` at the top level. The Responses API has no embeddings or completions
@@ -24,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from wirechat.testing.fake_provider.openai_chat import OpenAIChatWire
-from wirechat.testing.fake_provider.script import Reply, ScriptError, Usage
+from wirechat.testing.fake_provider.script import Reply, ScriptedSearch, ScriptError, Usage
 from wirechat.testing.fake_provider.wire import Endpoint, Frame, dumps, fragments, reply_usage
 
 __all__ = ["OpenAIResponsesWire"]
@@ -43,6 +48,26 @@ def _usage(usage: Usage) -> dict[str, Any]:
     }
 
 
+def _search_item(search: ScriptedSearch) -> dict[str, Any]:
+    """The ``web_search_call`` item of a scripted web search (the call and its sources in one object)."""
+    sources = [{"type": "url", "url": result.url} for result in search.results]
+    return {"type": "web_search_call", "id": search.id, "status": "completed",
+            "action": {"type": "search", "query": search.query, "sources": sources}}  # fmt: skip
+
+
+def _annotations(search: ScriptedSearch | None, text: str) -> list[dict[str, Any]]:
+    """A ``url_citation`` per result with a cited text: its span in ``text``, or the whole text."""
+    out = []
+    for result in search.results if search is not None else ():
+        if result.cited_text is None:
+            continue
+        start = text.find(result.cited_text)
+        span = (start, start + len(result.cited_text)) if start >= 0 else (0, len(text))
+        out.append({"type": "url_citation", "url": result.url, "title": result.title, "start_index": span[0],
+                    "end_index": span[1]})  # fmt: skip
+    return out
+
+
 def _status(reply: Reply) -> dict[str, Any]:
     finish = reply.finish or "completed"
     if finish in _INCOMPLETE:
@@ -52,6 +77,7 @@ def _status(reply: Reply) -> dict[str, Any]:
 
 class OpenAIResponsesWire:
     name = "openai-responses"
+    plays_web_search = True
     request_id_header = "x-request-id"
 
     def __init__(self) -> None:
@@ -76,8 +102,11 @@ class OpenAIResponsesWire:
             if reply.reasoning_signature:
                 item["encrypted_content"] = reply.reasoning_signature
             items.append(item)
+        if reply.web_search is not None:
+            items.append(_search_item(reply.web_search))
         if reply.text is not None:
-            content = [{"type": "output_text", "text": reply.text, "annotations": []}]
+            annotations = _annotations(reply.web_search, reply.text)
+            content = [{"type": "output_text", "text": reply.text, "annotations": annotations}]
             items.append({"type": "message", "id": "msg_fake", "status": "completed", "role": "assistant",
                           "content": content})  # fmt: skip
         for index, call in enumerate(reply.tool_calls):
@@ -133,7 +162,12 @@ class OpenAIResponsesWire:
                           ("response.output_item.done", {"output_index": position, "item": item})]  # fmt: skip
                 calls.append(steps)
                 continue
-            if item["type"] == "reasoning":
+            if item["type"] == "web_search_call":
+                add("response.output_item.added", output_index=position,
+                    item={"type": item["type"], "id": item["id"], "status": "in_progress"})  # fmt: skip
+                for step in ("in_progress", "searching", "completed"):
+                    add(f"response.web_search_call.{step}", **at)
+            elif item["type"] == "reasoning":
                 add("response.output_item.added", output_index=position, item={**item, "summary": []})
                 text = item["summary"][0]["text"]
                 part = {"type": "summary_text", "text": ""}
@@ -150,6 +184,9 @@ class OpenAIResponsesWire:
                     part={"type": "output_text", "text": "", "annotations": []})  # fmt: skip
                 for piece in fragments(text, size):
                     add("response.output_text.delta", **at, content_index=0, delta=piece, logprobs=[])
+                for k, annotation in enumerate(item["content"][0]["annotations"]):
+                    add("response.output_text.annotation.added", **at, content_index=0, annotation_index=k,
+                        annotation=annotation)  # fmt: skip
                 add("response.output_text.done", **at, content_index=0, text=text, logprobs=[])
                 add("response.content_part.done", **at, content_index=0, part=item["content"][0])
             add("response.output_item.done", output_index=position, item=item)

@@ -13,7 +13,7 @@ after the last turn instead of answering "script exhausted"), or NDJSON with one
             ``embeddings`` (for an embeddings request; small fixed vectors, one per input, of the
             request's ``dimensions`` or 3, when absent), ``web_search`` (a search the provider ran
             itself before the text: ``{"id", "query", "results": [{"url", "title", "cited_text"}]}``;
-            the text cites each result that has a ``cited_text``; anthropic only for now). A
+            the text cites each result that has a ``cited_text``; anthropic and openai-responses). A
             completions request (openai-chat ``/v1/completions``) takes ``text``, ``finish``, ``usage``,
             ``id`` and ``model``.
 ``raw``     an exact answer: ``{"status", "headers", "body"}`` (JSON) or ``{"status", "headers", "sse":

@@ -219,3 +219,20 @@ func TestChatCompletionsDropsEvenOpenAIsOwnCallsCitationsAndToolsWithAWarning(t 
 		t.Errorf("tools sent: %v", body.Get("tools"))
 	}
 }
+
+func TestChatCompletionsWarnsOfCitationsOnARefusal(t *testing.T) {
+	refusal := `{"type": "text", "text": "I can't.", "citations": [{"kind": "url", "issuer": "elsewhere", "block": {"type": "x"}}], "provider_metadata": {"openai": {"refusal": true}}}`
+	adapter := byName["openai-chat"]
+	response := decodeAs[wirechat.ChatResponse](t, `{"message": {"role": "assistant", "parts": [`+refusal+`]}, "finish_reason": {"kind": "refusal"}}`)
+	_, warnings, err := adapter.EncodeResponse(response)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantPointers(t, warnings, "citations.foreign", "/message/parts/0/citations/0")
+	request := decodeAs[wirechat.ChatRequest](t, `{"model": "m", "messages": [{"role": "user", "parts": [{"type": "text", "text": "x"}]}, {"role": "assistant", "parts": [`+refusal+`]}]}`)
+	_, warnings, err = adapter.EncodeRequest(request)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantPointers(t, warnings, "citations.foreign", "/messages/1/parts/0/citations/0")
+}

@@ -72,3 +72,23 @@ def test_every_foreign_item_of_a_response_is_dropped_with_a_warning_at_its_point
         "/message/parts/1/provider_tool_result",
     }
     assert "server_tool_use" not in str(body) and "example.com" not in str(body)
+
+
+def test_citations_on_a_refusal_are_warned_about_in_chat_completions() -> None:
+    """A refusal has no annotations in Chat Completions: its citations go with a warning (found by the TypeScript
+    and Go port, where the refusal branch skipped the citation check)."""
+    refusal = {
+        "type": "text",
+        "text": "I can't.",
+        "citations": [CITED],
+        "provider_metadata": {"openai": {"refusal": True}},
+    }
+    adapter = get("openai-chat")
+    warnings: list[ConversionWarning] = []
+    reply = {"message": {"role": "assistant", "parts": [refusal]}, "finish_reason": {"kind": "refusal"}}
+    adapter.encode_response(ChatResponse.model_validate(reply), warnings)
+    assert _at(warnings, "citations.foreign") == {"/message/parts/0/citations/0"}
+    request = {"model": "m", "messages": [{"role": "user", "parts": [{"type": "text", "text": "x"}]},
+               {"role": "assistant", "parts": [refusal]}]}  # fmt: skip
+    _, warnings = adapter.encode_request(ChatRequest.model_validate(request))
+    assert _at(warnings, "citations.foreign") == {"/messages/1/parts/0/citations/0"}

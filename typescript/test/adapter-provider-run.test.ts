@@ -119,3 +119,12 @@ test("openai-chat: even calls, citations and tools another adapter calls openai'
   assert.deepEqual(body["messages"], [{ role: "assistant", content: "t" }]);
   assert.equal(body["tools"], undefined);
 });
+
+test("openai-chat: citations on a refusal are warned about (a refusal has no annotations), in requests and replies", () => {
+  const refusal: Part = { type: "text", text: "I can't.", citations: [{ ...CITED }], provider_metadata: { openai: { refusal: true } } };
+  const warnings: ConversionWarning[] = [];
+  openaiChat.encodeResponse({ message: { role: "assistant", parts: [refusal] }, finish_reason: { kind: "refusal" } }, warnings);
+  assert.deepEqual(at(warnings, "citations.foreign"), ["/message/parts/0/citations/0"]);
+  const request: ChatRequest = { model: "m", messages: [{ role: "user", parts: [{ type: "text", text: "x" }] }, { role: "assistant", parts: [refusal] }] };
+  assert.deepEqual(at(openaiChat.encodeRequest(request).warnings, "citations.foreign"), ["/messages/1/parts/0/citations/0"]);
+});

@@ -228,6 +228,9 @@ func encodeAssistant(message wirechat.Message, where string, conv *shared.Conver
 		case *wirechat.TextPart:
 			own := partMetadata(p.ProviderMetadata, at, conv)
 			if own.Get("refusal") == true && refusal == nil {
+				if _, err := shared.CitationsOut(p, at, conv, Provider); err != nil { // a refusal has no annotations: warned
+					return nil, err
+				}
 				text := p.Text
 				refusal = &text
 				continue

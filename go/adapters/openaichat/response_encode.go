@@ -49,6 +49,9 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 		switch p := part.(type) {
 		case *wirechat.TextPart:
 			if own.Get("refusal") == true && refusal == nil {
+				if _, err := shared.CitationsOut(p, where, conv, Provider); err != nil { // a refusal has no annotations: warned
+					return nil, nil, err
+				}
 				text := p.Text
 				refusal = &text
 				continue

@@ -174,6 +174,7 @@ function encodeAssistant(message: Message, where: string, conv: Conversion, out:
       case "text": {
         const own = partMetadata(part, at, conv);
         if (own["refusal"] === true && refusal === undefined) {
+          citationsOut(part, at, conv, PROVIDER); // a refusal has no annotations: warned
           refusal = part.text;
           return;
         }

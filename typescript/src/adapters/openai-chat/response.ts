@@ -18,7 +18,7 @@ import type { AudioPart, ChatResponse, Part, ToolCallPart } from "../../generate
 import { Conversion, getList, getMap, getStr, isObject, metadataFor, reasoningFeature, truthy } from "../shared/conversion.js";
 import { MANIFEST } from "./manifest.js";
 import { ProviderShapeError, type ConversionWarning } from "../shared/contract.js";
-import { providerPartOut } from "../shared/provider-run.js";
+import { citationsOut, providerPartOut } from "../shared/provider-run.js";
 import { decodeAudio, encodeAudio } from "./audio.js";
 import { decodeAnnotations, encodeAnnotations } from "./citations.js";
 import * as finish from "./finish.js";
@@ -118,6 +118,7 @@ export function encodeResponse(response: ChatResponse, warnings?: ConversionWarn
     switch (part.type) {
       case "text":
         if (own["refusal"] === true && refusal === undefined) {
+          citationsOut(part, where, conv, PROVIDER); // a refusal has no annotations: warned
           refusal = part.text;
           return;
         }

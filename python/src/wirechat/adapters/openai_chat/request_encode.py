@@ -268,6 +268,7 @@ def _encode_assistant(
             case TextPart():
                 own = _part_metadata(part, at, conv)
                 if own.get("refusal") is True and refusal is None:
+                    citations_out(part, at, conv, PROVIDER)  # a refusal has no annotations: warned
                     refusal = part.text
                     continue
                 if calls:

@@ -37,7 +37,7 @@ from wirechat._generated.models import (
 from wirechat.adapters import _parts
 from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters._conversion import Conversion, get_list, get_map, get_str, metadata_for
-from wirechat.adapters._provider_run import provider_part_out
+from wirechat.adapters._provider_run import citations_out, provider_part_out
 from wirechat.adapters.openai_chat import audio, citations, finish, shapes, usage
 from wirechat.adapters.openai_chat.manifest import MANIFEST
 from wirechat.adapters.openai_chat.request_encode import PartSink, sunk
@@ -201,6 +201,7 @@ def _message(parts: list[Part], conv: Conversion, dialect: Dialect, sink: PartSi
         match part:
             case TextPart():
                 if own.get("refusal") is True and "refusal" not in out:
+                    citations_out(part, where, conv, dialect.issuer)  # a refusal has no annotations: warned
                     out["refusal"] = part.text
                     continue
                 if calls:

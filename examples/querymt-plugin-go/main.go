@@ -118,9 +118,12 @@ func chat() int32 {
 	if failure != nil {
 		return fromCanonical(*failure)
 	}
-	response, err := openaichat.DecodeResponse(raw)
+	response, dropped, err := openaichat.DecodeResponse(raw)
 	if err != nil {
 		return pluginError("Provider", "the provider's answer could not be read: "+err.Error())
+	}
+	for _, warning := range dropped {
+		pdk.Log(pdk.LogWarn, fmt.Sprint(warning))
 	}
 	out := fromWirechat(response)
 	if thinking := reasoningContent(raw); thinking != "" && out.Thinking == nil {

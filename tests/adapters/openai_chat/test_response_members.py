@@ -14,7 +14,7 @@ from tests.adapters.recorded_bodies import body, decode_stream, fold_stream, rou
 from wirechat.adapters import ConversionWarning, SseEvent, get
 
 ADAPTER = get("openai-chat")
-AZURE = "openai-chat/mirascope-call-with-tools-azure-openai-gpt-5-mini-sync-1.response.json"
+AZURE = "openai-chat/mirascope-call-with-tools-azure-gpt-5-mini-sync-1.response.json"
 TWO_CHOICES = "openai-chat/dd-trace-py-litellm-completion-multiple-choices.response.json"
 TWO_CHOICES_STREAM = "openai-chat/dd-trace-py-litellm-completion-stream-multiple-choices-with-tools.stream.sse"
 FILTERED = "openai-chat/openllmetry-traces-test-azure-test-chat-content-filtering-1.response.json"

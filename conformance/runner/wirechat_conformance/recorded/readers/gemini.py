@@ -1,15 +1,15 @@
-"""The independent reader of Gemini ``generateContent`` bodies (responses and streams), from the API
-reference. Only the first candidate is read.
+"""The independent reader of Gemini ``generateContent`` bodies (responses and streams), from the API reference. Only
+the first candidate is read.
 
-Parts: ``text`` is text, or reasoning when ``thought`` is true; ``functionCall`` is a call the caller runs,
-its id the call's ``id`` or ``gemini_call_<k>`` (k counting the document's function calls from 0, spec
-section 10); ``executableCode`` is a call the provider ran (``code_execution``, id ``gemini_code_<k>``
-counting the document's executableCode parts, unless the part has its own ``id``). Gemini 3 streams a
-call's arguments: a ``functionCall`` with ``willContinue`` opens it, ``partialArgs`` (``jsonPath`` and a
-``stringValue`` to append, or a number, bool or null value) fill it, and one without ``willContinue`` closes it. Usage in the canonical meaning (spec
-section 7): input = ``promptTokenCount`` + ``toolUsePromptTokenCount``; output = ``candidatesTokenCount`` +
-``thoughtsTokenCount``; cache read = ``cachedContentTokenCount``; reasoning = ``thoughtsTokenCount``; in a
-stream the last ``usageMetadata`` with counts. Finish raw = the candidate's ``finishReason``.
+Parts: ``text`` is text, or reasoning when ``thought`` is true; ``functionCall`` is a call the caller runs, its id
+the call's ``id`` or ``gemini_call_<k>`` (k counting the document's function calls from 0, spec section 10);
+``executableCode`` is a call the provider ran (``code_execution``, id ``gemini_code_<k>`` counting the document's
+executableCode parts, unless the part has its own ``id``). Gemini 3 streams a call's arguments: a ``functionCall``
+with ``willContinue`` opens it, ``partialArgs`` (``jsonPath`` and a ``stringValue`` to append, or a number, bool or
+null value) fill it, and one without ``willContinue`` closes it. Usage in the canonical meaning (spec section 7):
+input = ``promptTokenCount`` + ``toolUsePromptTokenCount``; output = ``candidatesTokenCount`` +
+``thoughtsTokenCount``; cache read = ``cachedContentTokenCount``; reasoning = ``thoughtsTokenCount``; in a stream
+the last ``usageMetadata`` with counts. Finish raw = the candidate's ``finishReason``.
 """
 
 from __future__ import annotations

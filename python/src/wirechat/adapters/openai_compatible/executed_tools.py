@@ -26,8 +26,9 @@ from wirechat._generated.models import (
     ProviderToolResult,
     ProviderToolResultPart,
 )
-from wirechat.adapters._conversion import Conversion
+from wirechat.adapters._conversion import Conversion, metadata_for
 from wirechat.adapters.openai_compatible.profiles import Profile
+from wirechat.adapters.openai_compatible.shapes import PROVIDER
 
 __all__ = ["EXECUTED", "StreamedTools", "ToolsWriter", "entry_parts", "read_message"]
 
@@ -82,6 +83,8 @@ class ToolsWriter:
         self._entries: list[dict[str, Any]] = []
 
     def take(self, part: ProviderToolCallPart | ProviderToolResultPart, where: str) -> bool:
+        if metadata_for(part.provider_metadata, PROVIDER)[1]:  # another provider's data on the part: not sent
+            self._conv.degrade("part.provider_metadata", f"{where}/provider_metadata")
         if isinstance(part, ProviderToolCallPart):
             value: Any = part.provider_tool_call
             at = f"{where}/provider_tool_call"

@@ -45,9 +45,13 @@ def provider_part_out(
     return dict(value.block)
 
 
-def citations_out(part: TextPart, where: str, conv: Conversion, provider: str) -> list[dict[str, Any]]:
+def citations_out(
+    part: TextPart, where: str, conv: Conversion, provider: str, *, reply: bool = False
+) -> list[dict[str, Any]]:
     """The issuer's citation objects to write beside a text part's text: the blocks of the part's citations
-    that ``provider`` issued, when the adapter carries its own; every other citation is dropped with a warning."""
+    that ``provider`` issued, when the adapter carries its own (``reply``: always, for an API whose replies hold
+    its citations though its requests do not, which its manifest's ``citations.own`` then speaks of); every other
+    citation is dropped with a warning."""
     if part.citations is MISSING:
         return []
     out: list[dict[str, Any]] = []
@@ -56,7 +60,7 @@ def citations_out(part: TextPart, where: str, conv: Conversion, provider: str) -
         own = citation.issuer is not MISSING and citation.issuer == provider and citation.block is not MISSING
         if not own:
             conv.degrade("citations.foreign", at)
-        elif conv.handle("citations.own", at) and citation.block is not MISSING:
+        elif (reply or conv.handle("citations.own", at)) and citation.block is not MISSING:
             out.append(dict(citation.block))
     return out
 

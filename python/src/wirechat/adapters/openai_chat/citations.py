@@ -16,10 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import MISSING
-
 from wirechat._generated.models import TextPart
 from wirechat.adapters._conversion import Conversion
+from wirechat.adapters._provider_run import citations_out
 
 __all__ = ["decode_annotations", "encode_annotations"]
 
@@ -63,13 +62,6 @@ def decode_annotations(raw: Any, where: str, issuer: str) -> list[dict[str, Any]
 
 def encode_annotations(part: TextPart, where: str, conv: Conversion, issuer: str) -> list[dict[str, Any]]:
     """The ``annotations`` a reply writes for a text part: the blocks of the citations ``issuer`` wrote, as
-    they came; any other citation is dropped with the warning ``citations.foreign``."""
-    if part.citations is MISSING:
-        return []
-    out = []
-    for i, citation in enumerate(part.citations):
-        if citation.issuer is not MISSING and citation.issuer == issuer and citation.block is not MISSING:
-            out.append(dict(citation.block))
-        else:
-            conv.degrade("citations.foreign", f"{where}/citations/{i}")
-    return out
+    they came; any other citation is dropped with the warning ``citations.foreign`` (the shared replay rule,
+    on the reply side: ``_provider_run.citations_out``)."""
+    return citations_out(part, where, conv, issuer, reply=True)

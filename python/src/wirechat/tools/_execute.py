@@ -11,6 +11,7 @@ from typing import Any
 
 from wirechat._generated.models import ToolCall, ToolResult
 from wirechat.tool_arguments import ToolArgumentsError, parse_arguments
+from wirechat.tools._context import CURRENT, ToolContext, new_context
 from wirechat.tools._tool import Tool, ToolArgumentsInvalidError, output_text
 
 __all__ = ["execute_calls", "failed", "rejected"]
@@ -25,6 +26,27 @@ async def _within(work: Awaitable[Any], timeout: float | None) -> Any:
         async with asyncio.timeout(timeout):
             return await work
     return await asyncio.wait_for(work, timeout)  # pragma: no cover  # Python 3.10
+
+
+async def _invoke(tool: Tool, arguments: dict[str, Any], context: ToolContext) -> Any:
+    """Run the tool with ``context`` current. A stoppable tool is cancelled at the timeout (then it no longer
+    runs, and it is reported failed); an unstoppable one (a sync function in a thread) is told to stop
+    (``context.stop``) and waited for: reporting it failed while it may still do its work would let the
+    model call it again, and the work would be done twice."""
+    token = CURRENT.set(context)
+    try:
+        if tool.stoppable:
+            return await _within(tool.invoke(arguments), context.timeout)
+        signal = None
+        if context.timeout is not None:
+            signal = asyncio.get_running_loop().call_later(context.timeout, context.stop.set)
+        try:
+            return await tool.invoke(arguments)
+        finally:
+            if signal is not None:
+                signal.cancel()
+    finally:
+        CURRENT.reset(token)
 
 
 def failed(call: ToolCall, content: str) -> ToolResult:
@@ -47,7 +69,7 @@ async def _execute(call: ToolCall, tools: Mapping[str, Tool], timeout: float | N
     except (ToolArgumentsError, ToolArgumentsInvalidError) as exc:
         return failed(call, f"invalid arguments for {call.name}: {exc}")
     try:
-        value = await _within(tool.invoke(arguments), timeout)
+        value = await _invoke(tool, arguments, new_context(call.id, call.name, timeout))
     except asyncio.TimeoutError:
         return failed(call, f"tool {call.name} did not finish within {timeout:g} s")
     except Exception as exc:  # a tool's failure is the model's to read, not the caller's crash

@@ -10,7 +10,8 @@
     result = run(client, request, [get_weather, book_train], policies={"book_train": RequireApproval()})
     if result.paused:
         save_state(result.state, "state.json")       # ... later, in any process or language:
-        result = resume(client, load_state("state.json"), [approve("call_2")], [get_weather, book_train])
+        result = resume(client, load_state("state.json"), [approve("call_2")], [get_weather, book_train],
+                        policies={"book_train": RequireApproval()})  # the policies again: see below
 
 Pass ``checkpoint="state.json"`` and a crash at any point can be resumed from that file without running
 any tool twice; an exception is a ``ToolLoopError`` whose ``state`` resumes the same way. A tool may

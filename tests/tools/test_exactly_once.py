@@ -17,9 +17,20 @@ from typing import Any
 import pytest
 
 from tests.tools import kill_process
-from tests.tools.conftest import REQUEST, ServeFn, call, calls_turn, client_for, text_turn
+from tests.tools.conftest import REQUEST, ServeFn, async_client_for, call, calls_turn, client_for, text_turn
 from wirechat import ToolLoopState, ToolResultPart
-from wirechat.tools import RequireApproval, ToolContext, ToolLoopError, approve, load_state, resume, run, tool
+from wirechat.tools import (
+    RequireApproval,
+    ToolContext,
+    ToolLoopError,
+    approve,
+    arun,
+    load_state,
+    resume,
+    run,
+    stream,
+    tool,
+)
 
 pytestmark = pytest.mark.timeout(120)
 HERE = Path(__file__).resolve().parent
@@ -216,3 +227,20 @@ def test_a_process_killed_at_every_step_runs_no_tool_twice_and_loses_no_call(tmp
         for r in results:
             assert r["status"] == "completed" or "not known" in r["content"], (kill_at, r)
             assert r["status"] != "completed" or ledger[r["id"]] == 1, (kill_at, r)
+
+
+def test_the_streamed_and_async_forms_carry_the_state_too(serve: ServeFn) -> None:
+    script = [calls_turn(call("c1", "book_train", {"time": "09:00"})), {"fault": {"type": "status", "status": 500}}]
+    with client_for(serve("openai-chat", script)) as client, pytest.raises(ToolLoopError) as caught:
+        for _ in stream(client, REQUEST, [book_train]):
+            pass
+    assert BOOKED == ["c1"] and _results(caught.value.state)["c1"].status == "completed"
+
+    async def main() -> ToolLoopError:
+        async with async_client_for(serve("anthropic", script)) as client:
+            with pytest.raises(ToolLoopError) as raised:
+                await arun(client, REQUEST, [book_train])
+            return raised.value
+
+    error = asyncio.run(main())
+    assert BOOKED == ["c1", "c1"] and error.state.steps == 1  # two loops, one call each

@@ -20,8 +20,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from wirechat import ChatRequest, ChatResponse, ToolLoopState, decode
-from wirechat._generated.models import ToolCallPending
+from wirechat import ChatRequest, ChatResponse, ToolCallPending, ToolLoopState, decode
 from wirechat.tools import RequireApproval, ToolContext, approve, load_state, resume, run, save_state, tool
 
 DIR = Path(".")

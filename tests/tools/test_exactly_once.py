@@ -15,10 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import MISSING
 
 from tests.tools import kill_process
 from tests.tools.conftest import REQUEST, ServeFn, async_client_for, call, calls_turn, client_for, text_turn
-from wirechat import ToolLoopState, ToolResultPart
+from wirechat import ToolCallApproved, ToolLoopState, ToolResultPart
+from wirechat.tool_state import check_tool_loop_state
 from wirechat.tools import (
     RequireApproval,
     ToolContext,
@@ -244,3 +246,26 @@ def test_the_streamed_and_async_forms_carry_the_state_too(serve: ServeFn) -> Non
 
     error = asyncio.run(main())
     assert BOOKED == ["c1", "c1"] and error.state.steps == 1  # two loops, one call each
+
+
+def test_a_policy_that_raises_leaves_a_state_that_resumes(serve: ServeFn) -> None:
+    def broken(call: Any) -> Any:
+        raise KeyError("no such customer")
+
+    turn = calls_turn(call("c1", "book_train", {"time": "09:00"}))
+    fake = serve("openai-chat", [turn, turn])
+    with client_for(fake) as client:
+        with pytest.raises(ToolLoopError, match="KeyError") as caught:
+            run(client, REQUEST, [book_train], policies={"book_train": broken})
+        state = caught.value.state
+        assert state.steps == 0 and len(state.request.messages) == 1  # the turn is asked again
+        check_tool_loop_state(state)
+        paused = run(client, REQUEST, [book_train], policies={"book_train": RequireApproval()})
+        assert paused.state is not None
+        approved = paused.state.model_copy(
+            update={"pending": [paused.state.pending[0].model_copy(update={"status": ToolCallApproved()})]}
+        ).model_copy(update={"pause": MISSING})
+        with pytest.raises(ToolLoopError, match="KeyError") as again:  # the policy is asked about the claim
+            resume(client, approved, [], [book_train], policies={"book_train": broken})
+    check_tool_loop_state(again.value.state)
+    assert again.value.state.pending == approved.pending and BOOKED == []

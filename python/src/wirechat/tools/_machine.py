@@ -210,19 +210,21 @@ def _guarded(run: _Run, body: Machine) -> Machine:
         raise ToolLoopError(message, run.snapshot(), run.usage) from error
 
 
-def _run_round(run: _Run, ordered: Sequence[ToolCall | ToolResult], saving: bool) -> Generator[Need, Any, None]:
+def _run_round(run: _Run, ordered: Sequence[ToolCall | ToolResult], saving: bool) -> Generator[Need, Any, bool]:
     """Record a round's results in the conversation: the known ones as they are, and for each call to run a
-    provisional result that the real one replaces (saved before the round and after it when ``saving``)."""
+    provisional result that the real one replaces (saved before the round and after it when ``saving``).
+    True when the state as it now stands was saved."""
     to_run = [item for item in ordered if isinstance(item, ToolCall)]
     run.add_results([interrupted(item) if isinstance(item, ToolCall) else item for item in ordered])
     if not to_run:
-        return
+        return False
     if saving:
         yield ("save", run.snapshot())
     results: list[ToolResult] = yield ("execute", to_run)
     run.replace_results(results)
     if saving:
         yield ("save", run.snapshot())
+    return saving
 
 
 def _classify(
@@ -274,9 +276,9 @@ def _loop(  # noqa: PLR0917
         if not calls:
             return ToolLoopResult(run.messages, run.steps, run.usage, response=response)
         run.pending.extend(waiting)
-        yield from _run_round(run, ordered, saving)
+        saved = yield from _run_round(run, ordered, saving)
         if run.pending:
-            return (yield from _paused(run, saving))
+            return (yield from _paused(run, saving and not saved))
 
 
 def run_machine(  # noqa: PLR0917
@@ -335,6 +337,7 @@ def resume_machine(  # noqa: PLR0917
     run = _Run(
         state.request, list(state.request.messages), state.steps, None if state.usage is MISSING else state.usage
     )
+    run.pending = list(state.pending)  # what an error before any decision is applied carries
     return _guarded(run, _resumed(run, state, decisions, tools, policies, default, max_steps, saving))
 
 

@@ -81,6 +81,7 @@ class _Server(ThreadingHTTPServer):
     daemon_threads = True
     mode = "paging"
     bomb = b""
+    url = ""
     requests: list[str]
 
 
@@ -92,7 +93,7 @@ def serve(mode: str, bomb_inflated: int = 0) -> Iterator[_Server]:
     server.requests = []
     if mode == "bomb":
         server.bomb = gzip_bomb(bomb_inflated)
-    server.url = f"http://127.0.0.1:{server.server_address[1]}/mcp"  # type: ignore[attr-defined]
+    server.url = f"http://127.0.0.1:{server.server_address[1]}/mcp"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

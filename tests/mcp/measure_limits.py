@@ -31,7 +31,7 @@ def main(mode: str, mib: int) -> None:
     with hostile_http_server.serve(mode, bomb_inflated=mib << 20) as server:
         before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         started = time.monotonic()
-        outcome = asyncio.run(_list(server.url))  # type: ignore[attr-defined]
+        outcome = asyncio.run(_list(server.url))
         elapsed = time.monotonic() - started
         grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024
         requests = server.requests.count("tools/list")

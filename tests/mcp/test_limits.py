@@ -35,7 +35,7 @@ def _list(url: str, limits: McpLimits) -> McpLimitError:
 def test_a_server_paging_forever_ends_at_the_page_limit() -> None:
     with hostile_http_server.serve("paging") as server:
         started = time.monotonic()
-        error = _list(server.url, McpLimits(max_list_pages=20))  # type: ignore[attr-defined]
+        error = _list(server.url, McpLimits(max_list_pages=20))
         elapsed = time.monotonic() - started
     assert (error.limit, error.value) == ("pages", 20)
     assert server.requests.count("tools/list") == 20
@@ -45,7 +45,7 @@ def test_a_server_paging_forever_ends_at_the_page_limit() -> None:
 def test_a_server_paging_forever_ends_at_the_time_limit() -> None:
     with hostile_http_server.serve("paging") as server:
         started = time.monotonic()
-        error = _list(server.url, McpLimits(max_list_pages=10**9, list_timeout=0.5))  # type: ignore[attr-defined]
+        error = _list(server.url, McpLimits(max_list_pages=10**9, list_timeout=0.5))
         elapsed = time.monotonic() - started
     assert (error.limit, error.value) == ("time", 0.5)
     assert "took longer than 0.5 s in all" in str(error) and elapsed < 10
@@ -55,7 +55,7 @@ def test_a_gzip_bomb_is_cut_off_after_decompression() -> None:
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     with hostile_http_server.serve("bomb", bomb_inflated=256 << 20) as server:
         assert len(server.bomb) < 300_000  # 256 MiB of JSON whitespace in ~250 KB
-        error = _list(server.url, McpLimits(max_response_bytes=4 << 20))  # type: ignore[attr-defined]
+        error = _list(server.url, McpLimits(max_response_bytes=4 << 20))
     grown_mib = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
     assert (error.limit, error.value) == ("bytes", 4 << 20)
     assert "tools/list: a response body is larger than 4194304 bytes decompressed" in str(error)
@@ -64,6 +64,6 @@ def test_a_gzip_bomb_is_cut_off_after_decompression() -> None:
 
 def test_a_coding_the_client_did_not_ask_for_is_refused() -> None:
     with hostile_http_server.serve("brotli") as server:
-        error = _list(server.url, McpLimits())  # type: ignore[attr-defined]
+        error = _list(server.url, McpLimits())
     assert (error.limit, error.value) == ("content-encoding", "gzip, deflate")
     assert "the response is encoded br" in str(error)

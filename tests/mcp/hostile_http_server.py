@@ -1,6 +1,6 @@
 """A hand-written streamable-HTTP MCP server on 127.0.0.1 that misbehaves in the ways issue 27 lists: its
 ``tools/list`` offers a next page forever (``paging``), or answers with a small gzip body that inflates
-far past any sane size (``bomb``), or with a coding the client did not ask for (``brotli``). Enough of the
+far past any sane size (``bomb``, as JSON; ``sse-bomb``, as an event stream), or with a coding the client did not ask for (``brotli``). Enough of the
 protocol for the SDK's client: ``initialize`` and requests answered as JSON, notifications with 202, the
 GET stream refused with 405. Runs in a thread of the test process (``serve``)."""
 
@@ -17,10 +17,17 @@ from typing import Any
 TOOL = {"name": "echo", "inputSchema": {"type": "object"}}
 
 
-def gzip_bomb(inflated: int) -> bytes:
-    """A gzip body: a JSON-RPC answer to id 2 followed by ``inflated`` bytes of spaces (valid JSON, if read)."""
+def gzip_bomb(inflated: int, sse: bool = False) -> bytes:
+    """A gzip body: a JSON-RPC answer to id 2 followed by ``inflated`` bytes of spaces (valid JSON, if read),
+    or with ``sse`` one event of comment lines (``:`` and 1 MiB of spaces each) before that answer."""
     compressor = zlib.compressobj(9, zlib.DEFLATED, zlib.MAX_WBITS | 16)
     head = b'{"jsonrpc":"2.0","id":2,"result":{"tools":[]}}'
+    if sse:
+        line = b":" + b" " * ((1 << 20) - 2) + b"\n"
+        parts = [compressor.compress(line) for _ in range(inflated >> 20)]
+        parts.append(compressor.compress(b"event: message\ndata: " + head + b"\n\n"))
+        parts.append(compressor.flush())
+        return b"".join(parts)
     parts = [compressor.compress(head)]
     block = b" " * (1 << 20)
     for _ in range(inflated >> 20):
@@ -62,8 +69,9 @@ class _Handler(BaseHTTPRequestHandler):
                 "capabilities": {"tools": {}},
                 "serverInfo": {"name": "hostile", "version": "1"},
             }
-        elif method == "tools/list" and self.server.mode == "bomb":
-            self._send(200, self.server.bomb, {"content-type": "application/json", "content-encoding": "gzip"})
+        elif method == "tools/list" and self.server.mode in ("bomb", "sse-bomb"):
+            kind = "application/json" if self.server.mode == "bomb" else "text/event-stream"
+            self._send(200, self.server.bomb, {"content-type": kind, "content-encoding": "gzip"})
             return
         elif method == "tools/list" and self.server.mode == "brotli":
             headers = {"content-type": "application/json", "content-encoding": "br"}
@@ -91,8 +99,8 @@ def serve(mode: str, bomb_inflated: int = 0) -> Iterator[_Server]:
     server = _Server(("127.0.0.1", 0), _Handler)
     server.mode = mode
     server.requests = []
-    if mode == "bomb":
-        server.bomb = gzip_bomb(bomb_inflated)
+    if mode in ("bomb", "sse-bomb"):
+        server.bomb = gzip_bomb(bomb_inflated, sse=mode == "sse-bomb")
     server.url = f"http://127.0.0.1:{server.server_address[1]}/mcp"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

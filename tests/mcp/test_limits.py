@@ -62,6 +62,12 @@ def test_a_gzip_bomb_is_cut_off_after_decompression() -> None:
     assert grown_mib < 64, f"the peak RSS grew by {grown_mib:.0f} MiB"
 
 
+def test_an_event_stream_is_capped_the_same_way() -> None:
+    with hostile_http_server.serve("sse-bomb", bomb_inflated=64 << 20) as server:
+        error = _list(server.url, McpLimits(max_response_bytes=4 << 20))
+    assert (error.limit, error.value) == ("bytes", 4 << 20)
+
+
 def test_a_coding_the_client_did_not_ask_for_is_refused() -> None:
     with hostile_http_server.serve("brotli") as server:
         error = _list(server.url, McpLimits())

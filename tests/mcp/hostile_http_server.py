@@ -1,8 +1,9 @@
 """A hand-written streamable-HTTP MCP server on 127.0.0.1 that misbehaves in the ways issue 27 lists: its
 ``tools/list`` offers a next page forever (``paging``), or answers with a small gzip body that inflates
-far past any sane size (``bomb``, as JSON; ``sse-bomb``, as an event stream), or with a coding the client did not ask for (``brotli``). Enough of the
-protocol for the SDK's client: ``initialize`` and requests answered as JSON, notifications with 202, the
-GET stream refused with 405. Runs in a thread of the test process (``serve``)."""
+far past any sane size (``bomb`` as JSON, ``sse-bomb`` as an event stream), or with a coding the client
+did not ask for (``brotli``). Enough of the protocol for the SDK's client: ``initialize`` and requests
+answered as JSON, notifications with 202, the GET stream refused with 405. Runs in a thread of the test
+process (``serve``)."""
 
 from __future__ import annotations
 

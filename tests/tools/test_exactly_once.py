@@ -38,6 +38,7 @@ pytestmark = pytest.mark.timeout(120)
 HERE = Path(__file__).resolve().parent
 
 BOOKED: list[str] = []
+GUARDED = {"book_train": RequireApproval()}
 
 
 @tool
@@ -269,3 +270,15 @@ def test_a_policy_that_raises_leaves_a_state_that_resumes(serve: ServeFn) -> Non
             resume(client, approved, [], [book_train], policies={"book_train": broken})
     check_tool_loop_state(again.value.state)
     assert again.value.state.pending == approved.pending and BOOKED == []
+
+
+def test_the_asyncio_forms_write_the_checkpoint_file(serve: ServeFn, tmp_path: Path) -> None:
+    path = tmp_path / "state.json"
+    fake = serve("anthropic", [calls_turn(call("c1", "book_train", {"time": "09:00"}))])
+
+    async def main() -> Any:
+        async with async_client_for(fake) as client:
+            return await arun(client, REQUEST, [book_train], policies=GUARDED, checkpoint=path)
+
+    result = asyncio.run(main())
+    assert result.state is not None and load_state(path) == result.state

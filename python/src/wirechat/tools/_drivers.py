@@ -85,6 +85,7 @@ class _Settings:
     max_steps: int
     timeout: float | None
     save: Callable[[ToolLoopState], None] | None = None
+    save_to_file: bool = False  # the asyncio forms write a file in a worker thread (fsync blocks)
 
 
 def _saver(checkpoint: Checkpoint) -> Callable[[ToolLoopState], None] | None:
@@ -111,7 +112,8 @@ def _settings(  # noqa: PLR0917
     unknown = sorted(set(policies or {}) - set(indexed))
     if unknown:
         raise ValueError(f"policies name tools that are not given: {', '.join(unknown)}")
-    return _Settings(indexed, dict(policies or {}), default, max_steps, timeout, _saver(checkpoint))
+    to_file = checkpoint is not None and not callable(checkpoint)
+    return _Settings(indexed, dict(policies or {}), default, max_steps, timeout, _saver(checkpoint), to_file)
 
 
 def _start(request: ChatRequest, s: _Settings) -> Machine:
@@ -125,6 +127,13 @@ def _continue(state: ToolLoopState, decisions: Sequence[Decision], s: _Settings)
 def _save(s: _Settings, state: ToolLoopState) -> None:
     if s.save is not None:
         s.save(state)
+
+
+async def _asave(s: _Settings, state: ToolLoopState) -> None:
+    if s.save_to_file:
+        await asyncio.to_thread(_save, s, state)
+    else:
+        _save(s, state)
 
 
 def _drive(client: Client, machine: Machine, s: _Settings) -> ToolLoopResult:
@@ -163,7 +172,7 @@ async def _adrive(client: AsyncClient, machine: Machine, s: _Settings) -> ToolLo
                 elif need[0] == "execute":
                     answer = await execute_calls(need[1], s.tools, s.timeout)
                 else:
-                    _save(s, need[1])
+                    await _asave(s, need[1])
                     answer = None
             except Exception as error:
                 need = machine.throw(error)
@@ -219,7 +228,7 @@ async def _asdrive(client: AsyncClient, machine: Machine, s: _Settings) -> Async
                     answer = await execute_calls(need[1], s.tools, s.timeout)
                     yield ToolResults(answer)
                 else:
-                    _save(s, need[1])
+                    await _asave(s, need[1])
                     answer = None
             except Exception as error:
                 need = machine.throw(error)

@@ -249,9 +249,10 @@ _DOC = """
     ``ToolContext.stop`` and waited for); ``max_steps`` bounds the model turns (``MaxStepsExceeded``).
     ``checkpoint`` (a file path, or a function of the state) receives the state before and after each round
     of tool calls and at a pause: resuming the last one after a crash runs no tool twice (a file is replaced
-    atomically and flushed to disk; when the loop finishes it holds the state before the last model turn,
-    so remove it once the result is kept). An exception stops the loop as a ``ToolLoopError`` whose
-    ``state`` can be resumed the same way."""
+    atomically and flushed to disk, from a worker thread in the asyncio forms; when the loop finishes it
+    holds the state before the last model turn, so remove it once the result is kept). ``resume`` re-applies
+    ``policies`` to what the state claims was decided: pass the same ones. An exception stops the loop as a
+    ``ToolLoopError`` whose ``state`` can be resumed the same way."""
 
 
 def run(

@@ -29,7 +29,16 @@ import httpx
 from wirechat._generated.models import Error, ErrorKind
 from wirechat.exchange import classify, header
 from wirechat.transport.errors import APIError, error_for
-from wirechat.transport.limits import Deadline, Limits, aread_capped, read_capped, redirect_error, too_large
+from wirechat.transport.limits import (
+    Deadline,
+    Limits,
+    adecoded,
+    aread_capped,
+    decoded,
+    read_capped,
+    redirect_error,
+    too_large,
+)
 from wirechat.transport.retry import RetryPolicy
 from wirechat.transport.secrets import Secret, guard_logs, redact, redact_error
 
@@ -298,7 +307,7 @@ class HttpTransport:
             refused = self._core.refused(response, attempts)
             if refused is not None:
                 return refused
-            content = read_capped(response.iter_bytes(), self._core.limits.max_error_body_bytes, deadline)
+            content = read_capped(decoded(response), self._core.limits.max_error_body_bytes, deadline)
         except httpx.HTTPError as exc:
             return _Failed(self._core.network_failure(exc), {})
         except APIError as exc:
@@ -310,7 +319,7 @@ class HttpTransport:
     def _read(self, response: httpx.Response, deadline: Deadline, attempts: int) -> HttpReply | _Failed | APIError:
         cap = self._core.limits.max_body_bytes
         try:
-            content = read_capped(response.iter_bytes(), cap, deadline)
+            content = read_capped(decoded(response), cap, deadline)
         except httpx.HTTPError as exc:
             return _Failed(self._core.network_failure(exc), {})
         except APIError as exc:
@@ -347,7 +356,7 @@ class HttpTransport:
     def _chunks(self, response: httpx.Response, deadline: Deadline) -> Iterator[bytes]:
         failure: Error | None = None
         try:
-            for chunk in response.iter_bytes():
+            for chunk in decoded(response):
                 if deadline.passed():
                     break
                 yield chunk
@@ -437,7 +446,7 @@ class AsyncHttpTransport:
             refused = self._core.refused(response, attempts)
             if refused is not None:
                 return refused
-            content = await aread_capped(response.aiter_bytes(), self._core.limits.max_error_body_bytes, deadline)
+            content = await aread_capped(adecoded(response), self._core.limits.max_error_body_bytes, deadline)
         except httpx.HTTPError as exc:
             return _Failed(self._core.network_failure(exc), {})
         except APIError as exc:
@@ -450,7 +459,7 @@ class AsyncHttpTransport:
                     attempts: int) -> HttpReply | _Failed | APIError:  # fmt: skip
         cap = self._core.limits.max_body_bytes
         try:
-            content = await aread_capped(response.aiter_bytes(), cap, deadline)
+            content = await aread_capped(adecoded(response), cap, deadline)
         except httpx.HTTPError as exc:
             return _Failed(self._core.network_failure(exc), {})
         except APIError as exc:
@@ -483,7 +492,7 @@ class AsyncHttpTransport:
     async def _chunks(self, response: httpx.Response, deadline: Deadline) -> AsyncIterator[bytes]:
         failure: Error | None = None
         try:
-            async for chunk in response.aiter_bytes():
+            async for chunk in adecoded(response):
                 if deadline.passed():
                     break
                 yield chunk

@@ -7,6 +7,8 @@ and the typed errors for an answer that breaks them.
   idle read timeout of ``Timeouts``.
 * ``read_capped``: a body read chunk by chunk into a list (linear, never more than the cap plus one chunk held),
   stopped at the cap and at the deadline.
+* ``decoded`` / ``adecoded``: a body's bytes after its gzip or deflate coding is undone, at most ``STEP`` bytes
+  at a time (httpx inflates a whole network read at once: 64 KiB of a gzip bomb is 64 MiB).
 * ``ResponseTooLargeError`` and ``RedirectRefusedError``: both ``InvalidResponseError``\\ s (kind
   ``invalid_response``, not retryable), so existing handlers still catch them.
 
@@ -17,8 +19,11 @@ against a server that keeps sending.
 from __future__ import annotations
 
 import time
+import zlib
 from collections.abc import AsyncIterator, Iterator, Mapping
 from dataclasses import dataclass
+
+import httpx
 
 from wirechat._generated.models import Error
 from wirechat.transport.errors import APITimeoutError, InvalidResponseError
@@ -30,7 +35,9 @@ __all__ = [
     "Limits",
     "RedirectRefusedError",
     "ResponseTooLargeError",
+    "adecoded",
     "aread_capped",
+    "decoded",
     "read_capped",
     "redirect_error",
     "too_large",
@@ -147,3 +154,59 @@ async def aread_capped(chunks: AsyncIterator[bytes], limit: int, deadline: Deadl
         if deadline.passed():
             raise deadline.error("reading the response")
     return b"".join(held)
+
+
+STEP = 64 * 1024
+"""The most bytes one step of inflating produces."""
+
+_ZLIB_CODINGS = {"gzip": 47, "x-gzip": 47, "deflate": 47}  # 47: a gzip or a zlib header, detected
+
+
+def _inflater(response: httpx.Response) -> zlib._Decompress | bool | None:
+    """A decompressor for the response's coding, ``None`` for none, ``False`` for one httpx must undo."""
+    coding = response.headers.get("content-encoding", "").strip().lower()
+    if coding in ("", "identity"):
+        return None
+    wbits = _ZLIB_CODINGS.get(coding)
+    return False if wbits is None else zlib.decompressobj(wbits)
+
+
+def _inflate(inflater: zlib._Decompress, raw: bytes) -> Iterator[bytes]:
+    try:
+        out = inflater.decompress(raw, STEP)
+        while True:
+            if out:
+                yield out
+            if not inflater.unconsumed_tail:
+                return
+            out = inflater.decompress(inflater.unconsumed_tail, STEP)
+    except zlib.error as exc:
+        raise httpx.DecodingError(f"the body's content-encoding could not be undone: {exc}") from None
+
+
+def decoded(response: httpx.Response) -> Iterator[bytes]:
+    """The body's bytes, its gzip or deflate coding undone a step at a time (other codings by httpx)."""
+    inflater = _inflater(response)
+    if inflater is False:
+        yield from response.iter_bytes()
+        return
+    for raw in response.iter_raw():
+        if inflater is None:
+            yield raw
+        else:
+            yield from _inflate(inflater, raw)  # type: ignore[arg-type]
+
+
+async def adecoded(response: httpx.Response) -> AsyncIterator[bytes]:
+    """``decoded`` for an asynchronous response."""
+    inflater = _inflater(response)
+    if inflater is False:
+        async for chunk in response.aiter_bytes():
+            yield chunk
+        return
+    async for raw in response.aiter_raw():
+        if inflater is None:
+            yield raw
+        else:
+            for chunk in _inflate(inflater, raw):  # type: ignore[arg-type]
+                yield chunk

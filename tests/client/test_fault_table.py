@@ -1,0 +1,142 @@
+"""The client fault table (``conformance/faults/client-faults.json``) against the Python client, blocking and
+asyncio, over the fake provider on 127.0.0.1: every row ends in its typed error within the profile's bounds of
+time and memory growth. ``WIRECHAT_FAULTS=long`` runs the long profile (the sizes of issue 27, default caps)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import resource
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import wirechat
+from tests.client.conftest import API_KEY, REQUEST
+from wirechat.testing.fake_provider import FakeProvider
+from wirechat.transport import (
+    APIError,
+    APITimeoutError,
+    Limits,
+    RedirectRefusedError,
+    ResponseTooLargeError,
+    Timeouts,
+)
+
+TABLE = json.loads((Path(__file__).parents[2] / "conformance" / "faults" / "client-faults.json").read_text())
+PROFILE_NAME = os.environ.get("WIRECHAT_FAULTS", "short")
+PROFILE = TABLE["profiles"][PROFILE_NAME]
+ERRORS: dict[str, type[APIError]] = {
+    "too-large": ResponseTooLargeError,
+    "redirect-refused": RedirectRefusedError,
+    "timeout": APITimeoutError,
+    "status": APIError,
+}
+
+pytestmark = pytest.mark.timeout(PROFILE["seconds"] * 4 + 30)
+
+
+def turn(row: dict[str, Any]) -> dict[str, Any]:
+    hostile = {**row["hostile"], "bytes": row["bytes"][PROFILE_NAME]}
+    if "interval_ms" in row:
+        hostile["interval_ms"] = row["interval_ms"][PROFILE_NAME]
+    return {"hostile": hostile}
+
+
+def options() -> dict[str, Any]:
+    timeouts = PROFILE["timeouts"]
+    return {
+        "api_key": API_KEY,
+        "max_retries": 0,
+        "limits": Limits(**PROFILE["limits"]),
+        "timeout": Timeouts(connect=2, read=timeouts["read_s"], write=2, pool=2, total=timeouts["total_s"]),
+    }
+
+
+def peak_rss_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def check(row: dict[str, Any], failure: BaseException | None, seconds: float, growth: float, fake: FakeProvider) -> None:
+    expect = row["expect"]
+    assert isinstance(failure, ERRORS[expect["error"]]), f"{row['name']}: got {failure!r}"
+    assert failure.kind == expect["kind"], failure
+    if "status" in expect:
+        assert failure.status == expect["status"], failure
+    if "requests" in expect:
+        assert len(fake.requests) == expect["requests"], [request.path for request in fake.requests]
+    assert API_KEY not in str(failure)
+    assert seconds < PROFILE["seconds"], f"{row['name']}: {seconds:.2f} s"
+    assert growth < PROFILE["rss_growth_mib"], f"{row['name']}: peak RSS grew {growth:.0f} MiB"
+    print(f"\n{row['name']}: {type(failure).__name__} in {seconds:.2f} s, peak RSS +{growth:.0f} MiB")
+
+
+def run_blocking(client: wirechat.Client, call: str) -> None:
+    if call == "chat":
+        client.chat(REQUEST)
+    else:
+        with client.stream(REQUEST) as stream:
+            stream.until_done()
+
+
+async def run_async(client: wirechat.AsyncClient, call: str) -> None:
+    if call == "chat":
+        await client.chat(REQUEST)
+    else:
+        async with client.stream(REQUEST) as stream:
+            await stream.until_done()
+
+
+@pytest.mark.parametrize("row", TABLE["faults"], ids=[row["name"] for row in TABLE["faults"]])
+def test_fault_row_blocking(row: dict[str, Any]) -> None:
+    with FakeProvider("openai-chat", [turn(row)], api_key=API_KEY) as fake:
+        client = wirechat.Client("openai-chat", base_url=fake.url, **options())
+        before, start = peak_rss_mib(), time.monotonic()
+        failure: BaseException | None = None
+        try:
+            run_blocking(client, row["call"])
+        except APIError as exc:
+            failure = exc
+        seconds, growth = time.monotonic() - start, peak_rss_mib() - before
+        client.close()
+        check(row, failure, seconds, growth, fake)
+
+
+@pytest.mark.parametrize("row", TABLE["faults"], ids=[row["name"] for row in TABLE["faults"]])
+def test_fault_row_async(row: dict[str, Any]) -> None:
+    async def main() -> tuple[BaseException | None, float]:
+        client = wirechat.AsyncClient("openai-chat", base_url=fake.url, **options())
+        start = time.monotonic()
+        try:
+            await run_async(client, row["call"])
+        except APIError as exc:
+            return exc, time.monotonic() - start
+        finally:
+            await client.aclose()
+        return None, time.monotonic() - start
+
+    with FakeProvider("openai-chat", [turn(row)], api_key=API_KEY) as fake:
+        before = peak_rss_mib()
+        failure, seconds = asyncio.run(main())
+        check(row, failure, seconds, peak_rss_mib() - before, fake)
+
+
+def test_no_frame_of_a_failed_post_holds_the_echoed_key() -> None:
+    # Before: ``post`` kept the response headers (where an echoing server put the key) in its locals.
+    script = [{"fault": {"type": "status", "status": 400, "message": "bad"}}]
+    with FakeProvider("openai-chat", script, api_key=API_KEY, echo_key=True) as fake:
+        client = wirechat.Client("openai-chat", base_url=fake.url, **options())
+        with pytest.raises(APIError) as caught:
+            client.chat(REQUEST)
+        client.close()
+    leaks = []
+    frame_tb = caught.value.__traceback__
+    while frame_tb is not None:
+        for name, value in frame_tb.tb_frame.f_locals.items():
+            if API_KEY in repr(value) or (isinstance(value, bytes) and API_KEY.encode() in value):
+                leaks.append(f"{frame_tb.tb_frame.f_code.co_name}.{name}")
+        frame_tb = frame_tb.tb_next
+    assert leaks == []

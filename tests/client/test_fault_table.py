@@ -60,7 +60,9 @@ def peak_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def check(row: dict[str, Any], failure: BaseException | None, seconds: float, growth: float, fake: FakeProvider) -> None:
+def check(
+    row: dict[str, Any], failure: BaseException | None, seconds: float, growth: float, fake: FakeProvider
+) -> None:
     expect = row["expect"]
     assert isinstance(failure, ERRORS[expect["error"]]), f"{row['name']}: got {failure!r}"
     assert failure.kind == expect["kind"], failure

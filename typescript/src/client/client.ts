@@ -12,8 +12,8 @@
  *
  * Bounded (spec section 5.3, `limits.ts`): bodies are read chunk by chunk up to `limits` (a typed
  * `ResponseTooLargeError`), a call ends at `totalTimeoutMs` (default 3600 s) whatever the server trickles,
- * and no redirect is followed (`RedirectRefusedError`). `HTTP_PROXY` is not read: Node's fetch ignores it
- * (spec section 5.3); pass `fetch` with a proxy dispatcher to go through one.
+ * and no redirect is followed (`RedirectRefusedError`). `HTTP_PROXY` is not read here: Node's fetch ignores
+ * it unless run with `NODE_USE_ENV_PROXY=1`; or pass `fetch` with a proxy dispatcher (spec section 5.3).
  */
 
 import type { Adapter, ConversionWarning, RequestKind } from "../adapters/shared/contract.js";

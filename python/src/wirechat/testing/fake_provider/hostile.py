@@ -20,7 +20,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any, Literal
 
-__all__ = ["HOSTILE_BODIES", "Hostile", "parse_hostile", "play_hostile"]
+__all__ = ["HOSTILE_BODIES", "Hostile", "HostileError", "parse_hostile", "play_hostile"]
 
 HostileBody = Literal["flood", "gzip_bomb", "sse_line", "redirect", "trickle"]
 HOSTILE_BODIES: tuple[HostileBody, ...] = ("flood", "gzip_bomb", "sse_line", "redirect", "trickle")
@@ -38,21 +38,32 @@ class Hostile:
     interval_ms: int = 1000
 
 
+class HostileError(ValueError):
+    """A mistake in a ``hostile`` member: ``where`` names the field (the script reports it as a ``ScriptError``)."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where
+        self.message = message
+
+
 def parse_hostile(where: str, obj: Any) -> Hostile:
-    """A ``Hostile`` from a turn's ``hostile`` member; ``ValueError`` naming the field otherwise."""
+    """A ``Hostile`` from a turn's ``hostile`` member; ``HostileError`` naming the field otherwise."""
     if not isinstance(obj, dict):
-        raise ValueError(f"{where}: must be an object with a body")
+        raise HostileError(where, "must be an object with a body")
     unknown = sorted(set(obj) - {"body", "status", "bytes", "location", "chunk_bytes", "interval_ms"})
     if unknown:
-        raise ValueError(f"{where}: unknown field(s) {', '.join(unknown)}")
+        raise HostileError(where, f"unknown field(s) {', '.join(unknown)}")
     if obj.get("body") not in HOSTILE_BODIES:
-        raise ValueError(f"{where}.body: must be one of {', '.join(HOSTILE_BODIES)}, got {json.dumps(obj.get('body'))}")
+        raise HostileError(
+            f"{where}.body", f"must be one of {', '.join(HOSTILE_BODIES)}, got {json.dumps(obj.get('body'))}"
+        )
     for key in ("status", "bytes", "chunk_bytes", "interval_ms"):
         value = obj.get(key, 1)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{where}.{key}: must be a whole number >= 0, got {json.dumps(value)}")
+            raise HostileError(f"{where}.{key}", f"must be a whole number >= 0, got {json.dumps(value)}")
     if not isinstance(obj.get("location", ""), str):
-        raise ValueError(f"{where}.location: must be a string")
+        raise HostileError(f"{where}.location", "must be a string")
     status = obj.get("status", 307 if obj["body"] == "redirect" else 200)
     return Hostile(**{**obj, "status": status})
 

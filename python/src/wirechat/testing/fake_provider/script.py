@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from wirechat.testing.fake_provider.hostile import Hostile, parse_hostile
+from wirechat.testing.fake_provider.hostile import Hostile, HostileError, parse_hostile
 
 __all__ = [
     "Fault",
@@ -328,8 +328,8 @@ def _turn(where: str, obj: Any) -> Turn:
     if "hostile" in obj:
         try:
             hostile = parse_hostile(f"{where}.hostile", obj["hostile"])
-        except ValueError as error:
-            raise ScriptError("", str(error)) from None
+        except HostileError as error:
+            raise ScriptError(error.where, error.message) from None
     return Turn(
         reply=_reply(f"{where}.reply", obj["reply"]) if "reply" in obj else None,
         raw=_raw(f"{where}.raw", obj["raw"]) if "raw" in obj else None,

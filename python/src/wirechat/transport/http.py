@@ -165,6 +165,7 @@ class _Core:
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self.timeouts = timeouts or Timeouts()
+        self.given_timeouts = timeouts is not None  # else a caller's http_client keeps its own phase timeouts
         self.limits = limits or Limits()
         self._auth_headers = dict(auth_headers)
         self.secret = secret
@@ -203,7 +204,15 @@ class _Core:
     def build(self, http: httpx.Client | httpx.AsyncClient, url: str, body: bytes, stream: bool,
               deadline: Deadline) -> httpx.Request:  # fmt: skip
         """The request of one attempt, its timeouts cut to what is left of the deadline."""
-        timeout = self.timeouts.to_httpx(deadline.remaining())
+        remaining = deadline.remaining()
+        if self.given_timeouts or remaining is None:
+            timeout = self.timeouts.to_httpx(remaining)
+        else:  # the caller's client's own timeouts, cut to the deadline
+            own = http.timeout
+            cut = {phase: remaining if value is None else min(value, remaining)
+                   for phase, value in (("connect", own.connect), ("read", own.read), ("write", own.write),
+                                        ("pool", own.pool))}  # fmt: skip
+            timeout = httpx.Timeout(**cut)
         return http.build_request("POST", url, content=body, headers=self.headers(stream), timeout=timeout)
 
     def refused(self, response: httpx.Response, attempts: int) -> APIError | None:

@@ -187,7 +187,7 @@ def _inflate(inflater: zlib._Decompress, raw: bytes) -> Iterator[bytes]:
 def decoded(response: httpx.Response) -> Iterator[bytes]:
     """The body's bytes, its gzip or deflate coding undone a step at a time (other codings by httpx)."""
     inflater = _inflater(response)
-    if inflater is False:
+    if inflater is False or response.is_stream_consumed:  # other codings; or a body already in memory (a mock)
         yield from response.iter_bytes()
         return
     for raw in response.iter_raw():
@@ -200,7 +200,7 @@ def decoded(response: httpx.Response) -> Iterator[bytes]:
 async def adecoded(response: httpx.Response) -> AsyncIterator[bytes]:
     """``decoded`` for an asynchronous response."""
     inflater = _inflater(response)
-    if inflater is False:
+    if inflater is False or response.is_stream_consumed:
         async for chunk in response.aiter_bytes():
             yield chunk
         return

@@ -136,19 +136,27 @@ def test_fault_row_async(row: dict[str, Any]) -> None:
         check(row, failure, seconds, traced_peak_mib(), fake)
 
 
-def test_no_frame_of_a_failed_post_holds_the_echoed_key() -> None:
-    # Before: ``post`` kept the response headers (where an echoing server put the key) in its locals.
-    script = [{"fault": {"type": "status", "status": 400, "message": "bad"}}]
+@pytest.mark.parametrize(
+    ("call", "fault"),
+    [
+        ("chat", {"type": "status", "status": 400, "message": "bad"}),
+        ("stream", {"type": "error_event", "after": 2, "message": "boom"}),
+    ],
+)
+def test_no_frame_of_a_failed_call_holds_the_echoed_key(call: str, fault: dict[str, Any]) -> None:
+    # Before: ``post`` kept the response headers (where an echoing server put the key) in its locals, and a
+    # stream's ``_run``, ``feed`` and ``_take`` the chunk and the event text.
+    script = [{"fault": fault, "reply": {"text": "hello there friend"}}]
     with FakeProvider("openai-chat", script, api_key=API_KEY, echo_key=True) as fake:
         client = wirechat.Client("openai-chat", base_url=fake.url, **options())
         with pytest.raises(APIError) as caught:
-            client.chat(REQUEST)
+            run_blocking(client, call)
         client.close()
     leaks = []
     frame_tb = caught.value.__traceback__
     while frame_tb is not None:
-        for name, value in frame_tb.tb_frame.f_locals.items():
-            if API_KEY in repr(value) or (isinstance(value, bytes) and API_KEY.encode() in value):
+        for name, value in list(frame_tb.tb_frame.f_locals.items()):
+            if API_KEY in repr(value):
                 leaks.append(f"{frame_tb.tb_frame.f_code.co_name}.{name}")
         frame_tb = frame_tb.tb_next
     assert leaks == []

@@ -79,6 +79,7 @@ class ChatStream:
                 for chunk in chunks:
                     yield from pump.feed(chunk)
             except APIError as exc:
+                chunk = b""  # the body's bytes leave this frame: a careless server may echo the key in them
                 if exc.partial is not None:  # the pump's own verdict, already carrying what arrived
                     raise
                 failure = pump.broken(exc)  # reading the body failed; raised outside the handler
@@ -245,6 +246,7 @@ class AsyncChatStream:
                     for event in pump.feed(chunk):
                         yield event
             except APIError as exc:
+                chunk = b""  # the body's bytes leave this frame: a careless server may echo the key in them
                 if exc.partial is not None:  # the pump's own verdict, already carrying what arrived
                     raise
                 failure = pump.broken(exc)  # reading the body failed; raised outside the handler

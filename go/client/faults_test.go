@@ -64,17 +64,23 @@ func TestFaultTable(t *testing.T) {
 	}
 	profile := table.Profiles[name]
 	request := hello()
+	// One server plays every row's turn in order (a Python server per row cost seconds each): a client that
+	// retried or followed a redirect would take the next row's turn, and that row would fail.
+	turns := make([]any, 0, len(table.Faults))
+	for _, row := range table.Faults {
+		hostile := map[string]any{}
+		for key, value := range row.Hostile {
+			hostile[key] = value
+		}
+		hostile["bytes"] = row.Bytes[name]
+		if interval, ok := row.IntervalMs[name]; ok {
+			hostile["interval_ms"] = interval
+		}
+		turns = append(turns, map[string]any{"hostile": hostile})
+	}
+	url := serveFake(t, "openai-chat", turns)
 	for _, row := range table.Faults {
 		t.Run(row.Name, func(t *testing.T) {
-			hostile := map[string]any{}
-			for key, value := range row.Hostile {
-				hostile[key] = value
-			}
-			hostile["bytes"] = row.Bytes[name]
-			if interval, ok := row.IntervalMs[name]; ok {
-				hostile["interval_ms"] = interval
-			}
-			url := serveFake(t, "openai-chat", []any{map[string]any{"hostile": hostile}})
 			c, err := client.New("openai-chat", client.WithAPIKey(testKey), client.WithBaseURL(url), client.WithMaxRetries(0),
 				client.WithMaxBodyBytes(profile.Limits.MaxBodyBytes), client.WithMaxErrorBodyBytes(profile.Limits.MaxErrorBodyBytes),
 				client.WithMaxEventBytes(profile.Limits.MaxEventBytes),

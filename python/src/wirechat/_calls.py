@@ -23,7 +23,9 @@ from wirechat._generated.models import (
 from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, RequestKind, get, names
 from wirechat.adapters._contract import RoutedCodec
 from wirechat.transport.errors import APIError, InvalidResponseError
+from wirechat.transport.events import EventPump
 from wirechat.transport.http import HttpReply, Timeouts
+from wirechat.transport.limits import Limits
 from wirechat.transport.retry import RetryPolicy
 from wirechat.transport.secrets import Secret, redact
 
@@ -90,6 +92,7 @@ class ClientSetup:
         max_retries: int | None,
         retry: RetryPolicy | None,
         profile: str | None = None,
+        limits: Limits | None = None,
     ) -> None:
         if profile is not None and not isinstance(provider, str):
             raise ValueError("profile= names a profile of an adapter given by name, not of an adapter object")
@@ -104,6 +107,7 @@ class ClientSetup:
         self.secret = Secret(key)
         self.base_url = base_url or self.adapter.default_base_url
         self.timeouts = Timeouts.of(timeout)
+        self.limits = limits or Limits()
         if retry is not None and max_retries is not None and retry.max_retries != max_retries:
             raise ValueError("give max_retries or a RetryPolicy, not two different retry counts")
         self.retry = retry or RetryPolicy(max_retries=2 if max_retries is None else max_retries)
@@ -115,7 +119,12 @@ class ClientSetup:
             "decode_error": self.adapter.decode_error,
             "timeouts": self.timeouts,
             "retry": self.retry,
+            "limits": self.limits,
         }
+
+    def pump(self) -> EventPump:
+        """The pump for one streamed call: the adapter's decoder, the redactor and the SSE caps."""
+        return EventPump(self.adapter.stream_decoder(), self.secret, self.limits.max_event_bytes)
 
     def path(self, kind: RequestKind) -> str:
         try:

@@ -46,6 +46,7 @@ from wirechat.structured_output import Output, Structured, astructured_chat, str
 from wirechat.transport.errors import APIError
 from wirechat.transport.events import EventPump
 from wirechat.transport.http import AsyncHttpTransport, HttpTransport, Timeouts
+from wirechat.transport.limits import Limits
 from wirechat.transport.retry import RetryPolicy
 
 M = TypeVar("M", bound=BaseModel)
@@ -78,6 +79,7 @@ class ChatStream:
                 for chunk in chunks:
                     yield from pump.feed(chunk)
             except APIError as exc:
+                chunk = b""  # the body's bytes leave this frame: a careless server may echo the key in them
                 if exc.partial is not None:  # the pump's own verdict, already carrying what arrived
                     raise
                 failure = pump.broken(exc)  # reading the body failed; raised outside the handler
@@ -122,7 +124,8 @@ class ChatStream:
 class Client:
     """A blocking client for one provider. ``provider`` is an adapter name (``openai-chat``,
     ``anthropic``) or an adapter; the key comes from ``api_key`` or the provider's environment variable.
-    ``timeout`` is seconds for every phase or a ``Timeouts``; retries follow ``max_retries`` or ``retry``.
+    ``timeout`` is seconds for every phase and the whole call, or a ``Timeouts``; ``limits`` caps what the
+    provider may send back (``Limits``); retries follow ``max_retries`` or ``retry``.
     ``profile`` picks a named profile of an adapter that has them (``Client("openai-compatible",
     profile="ollama")`` is the adapter ``openai-compatible:ollama``).
     """
@@ -151,6 +154,7 @@ class Client:
         config: Mapping[str, Any] | None = None,
         sandbox: Any = None,
         profile: str | None = None,
+        limits: Limits | None = None,
     ) -> None:
         _no_plugin_here(plugin)
         self._setup = ClientSetup(
@@ -161,6 +165,7 @@ class Client:
             max_retries=max_retries,
             retry=retry,
             profile=profile,
+            limits=limits,
         )
         self._transport = HttpTransport(self._setup.base_url, **self._setup.transport_options())
 
@@ -190,7 +195,7 @@ class Client:
     def stream(self, request: ChatRequest) -> ChatStream:
         """Send ``request`` for a streamed answer; iterate the result for canonical ``StreamEvent``s."""
         path, body = self._setup.chat_call(request, stream=True)
-        pump = EventPump(self._setup.adapter.stream_decoder(), self._setup.secret)
+        pump = self._setup.pump()
         return ChatStream(self._transport, path, body, pump)
 
     def embed(self, request: EmbedRequest) -> EmbedResponse:
@@ -241,6 +246,7 @@ class AsyncChatStream:
                     for event in pump.feed(chunk):
                         yield event
             except APIError as exc:
+                chunk = b""  # the body's bytes leave this frame: a careless server may echo the key in them
                 if exc.partial is not None:  # the pump's own verdict, already carrying what arrived
                     raise
                 failure = pump.broken(exc)  # reading the body failed; raised outside the handler
@@ -313,6 +319,7 @@ class AsyncClient:
         plugin: str | PathLike[str] | None = None,
         config: Mapping[str, Any] | None = None,
         sandbox: Any = None,
+        limits: Limits | None = None,
     ) -> None:
         _no_plugin_here(plugin)
         self._setup = ClientSetup(
@@ -323,6 +330,7 @@ class AsyncClient:
             max_retries=max_retries,
             retry=retry,
             profile=profile,
+            limits=limits,
         )
         options = self._setup.transport_options()
         self._transport = AsyncHttpTransport(self._setup.base_url, max_connections=max_connections, **options)
@@ -353,7 +361,7 @@ class AsyncClient:
     def stream(self, request: ChatRequest) -> AsyncChatStream:
         """Send ``request`` for a streamed answer; ``async for`` the result for canonical events."""
         path, body = self._setup.chat_call(request, stream=True)
-        pump = EventPump(self._setup.adapter.stream_decoder(), self._setup.secret)
+        pump = self._setup.pump()
         return AsyncChatStream(self._transport, path, body, pump)
 
     async def embed(self, request: EmbedRequest) -> EmbedResponse:

@@ -26,10 +26,10 @@ from wirechat_conformance.resource import (
     result_records,
     run_rows,
 )
-
-from tests.conformance.conftest import broken
 from wirechat_conformance.resource_rows import Limits, ResourceFileError, Row, build_text, load_rows
 from wirechat_conformance.testees import Testee, command_for
+
+from tests.conformance.conftest import broken
 
 LIMITS = Limits(max_ratio=6, memory_multiple=10, memory_slack_mib=1)
 
@@ -140,7 +140,7 @@ def test_one_row_through_the_python_testee(layout: Layout) -> None:
     assert small.answer["ok"] is False and large.input_bytes == 2400
     if sys.platform == "linux":
         assert large.peak_bytes is not None and large.clock == "cpu"
-        assert 0 < large.seconds  # CPU time of the testee, read from /proc
+        assert large.seconds > 0  # CPU time of the testee, read from /proc
     result = RowResult(row, 300, {"python": points})
     judge_row(result, LIMITS, problem_lists=False)
     assert result.failures == {}

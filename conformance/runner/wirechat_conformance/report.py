@@ -113,7 +113,11 @@ def write_json(summary: Summary, path: Path) -> None:
         "stale_expected_failures": summary.stale,
         "regressions_written": summary.regressions,
         "outcomes": [asdict(outcome) for outcome in summary.outcomes],
-        "resource": {"profile": summary.resource_profile, "passed": not summary.resource_failed, "rows": summary.resource},
+        "resource": {
+            "profile": summary.resource_profile,
+            "passed": not summary.resource_failed,
+            "rows": summary.resource,
+        },
     }
     path.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 

@@ -127,7 +127,7 @@ def _resource(summary: Summary) -> str:
     first = summary.resource[0]["points"]
     heads = "".join(f"<th>t({point['n'] // first[0]['n']}n) ms</th>".replace("t(1n)", "t(n)") for point in first)
     rows = [
-        f'<p>profile {_e(summary.resource_profile)}; times are the testee\'s CPU time (wall time where marked '
+        f"<p>profile {_e(summary.resource_profile)}; times are the testee's CPU time (wall time where marked "
         "<i>wall</i>); growth is 4<sup>slope</sup> of a least-squares fit of log t on log n (4 for linear work)</p>",
         f'<table id="resource"><tr><th>row</th><th>language</th><th>n</th>{heads}<th>growth</th>'
         "<th>peak (4n)</th><th>verdict</th></tr>",
@@ -151,7 +151,9 @@ def _resource(summary: Summary) -> str:
 
 def overall_failed(summary: Summary, gates: list[dict[str, Any]], recorded: dict[str, Any] | None) -> bool:
     """The page's verdict: the cases, the resource rows, every adapter gate and the recorded traffic shown."""
-    parts_failed = any(not gate.get("passed") for gate in gates) or (recorded is not None and not recorded.get("passed"))
+    parts_failed = any(not gate.get("passed") for gate in gates) or (
+        recorded is not None and not recorded.get("passed")
+    )
     return summary.failed or parts_failed
 
 
@@ -164,7 +166,9 @@ def _recorded(recorded: dict[str, Any] | None) -> str:
     passed = bool(recorded.get("passed"))
     bodies = list(recorded.get("bodies", []))
     failed = [body for body in bodies if body.get("verdict") == "failed" and not body.get("listed")]
-    items = "".join(f"<li>{_e(body.get('file'))}: {_e('; '.join(body.get('reasons', [])))}</li>" for body in failed[:50])
+    items = "".join(
+        f"<li>{_e(body.get('file'))}: {_e('; '.join(body.get('reasons', [])))}</li>" for body in failed[:50]
+    )
     return (
         f'<p id="recorded"><span class="verdict {"ok" if passed else "bad"}">{"passed" if passed else "FAILED"}</span> '
         f"{len(bodies)} recorded bodies, {len(failed)} failing unlisted, "

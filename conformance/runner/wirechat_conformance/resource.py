@@ -9,11 +9,11 @@ long-lived process per language serves every row.
 
 The sizes are measured in turn (n, 2n, 3n, 4n, then again), so a burst of load slows one run of each size
 rather than every run of one. A row fails for a language when the fitted growth reaches the stated
-``max_ratio`` while t(4n) is at least 20 ms of CPU, and again when measured once more at 2n, 4n, 6n and 8n (machines are noisy: a row fails on two
-fits, not one; unless t(4n) already took seconds, when the first fit stands); when the peak exceeds the
-stated multiple of the input plus a slack; when its verdict is not the row's (or no problem has the row's
-rule); or when its problem list differs from the other languages' (spec section 5,
-``wirechat_conformance.problems``).
+``max_ratio`` while t(4n) is at least 20 ms of CPU, and again when measured once more at 2n, 4n, 6n and 8n
+(machines are noisy: a row fails on two fits, not one; unless t(4n) already took seconds, when the first
+fit stands); when the peak exceeds the stated multiple of the input plus a slack; when its verdict is not
+the row's (or no problem has the row's rule); or when its problem list differs from the other languages'
+(spec section 5, ``wirechat_conformance.problems``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,17 @@ from wirechat_conformance.resource_clock import cpu_seconds, peak_since, reset_p
 from wirechat_conformance.resource_rows import Limits, Row, build_text
 from wirechat_conformance.testees import Testee
 
-__all__ = ["SCALES", "Measured", "RowResult", "fitted_growth", "judge_row", "measure", "result_lines", "result_records", "run_rows"]
+__all__ = [
+    "SCALES",
+    "Measured",
+    "RowResult",
+    "fitted_growth",
+    "judge_row",
+    "measure",
+    "result_lines",
+    "result_records",
+    "run_rows",
+]
 
 MIB = 1 << 20
 BUDGET = 0.3  # seconds of runs per input, after which it is not repeated
@@ -61,7 +71,7 @@ def fitted_growth(points: Sequence[Measured]) -> float:
     spread = sum((x - mean_x) ** 2 for x in xs)
     if spread == 0:
         return 1.0
-    slope = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys)) / spread
+    slope = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / spread
     return float(4**slope)
 
 
@@ -170,7 +180,9 @@ def judge_row(result: RowResult, limits: Limits, problem_lists: bool = True) -> 
     """Fill ``result.failures``: verdicts, problem lists across languages, the fitted growth, the memory."""
     row = result.row
     for language, points in result.points.items():
-        faults = [fault for index, found in enumerate(points) for fault in _verdict_faults(row, found, _size_label(index))]
+        faults = [
+            fault for index, found in enumerate(points) for fault in _verdict_faults(row, found, _size_label(index))
+        ]
         growth = _growth_fault(result, language, limits)
         if growth is not None:
             faults.append(growth)
@@ -208,7 +220,7 @@ def _measure_all(testees: dict[str, Testee], row: Row, n: int, repeats: int) -> 
             if sum(point.wall for point in points) > BUDGET or any("error" in point.answer for point in points):
                 break
             again = [measure(testee, row.type, text, 1, size) for size, text in texts]
-            points = [_best(old, new) for old, new in zip(points, again)]
+            points = [_best(old, new) for old, new in zip(points, again, strict=True)]
         found[language] = points
     return found
 
@@ -294,7 +306,7 @@ def result_records(results: Sequence[RowResult]) -> list[dict[str, Any]]:
                     for p in points
                 ],
                 "growth": round(result.growth(language), 3),
-                "first_growth": None if language not in result.first_growth else round(result.first_growth[language], 3),
+                "first_growth": round(result.first_growth[language], 3) if language in result.first_growth else None,
                 "peak_bytes": large.peak_bytes,
                 "passed": not result.failures.get(language),
                 "failures": list(result.failures.get(language, [])),

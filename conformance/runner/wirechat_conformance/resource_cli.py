@@ -39,8 +39,9 @@ the 4n input above its resident size before it (Linux: VmHWM after writing 5 to 
 
 EPILOG = """\
 A row fails for a language when
-  - the fitted growth reaches max_ratio (8: between linear, 4, and quadratic, 16) with t(4n) >= 20 ms of CPU, and reaches it again when
-    measured once more at 2n, 4n, 6n and 8n (marked '*' in the table): work that grows faster than the input.
+  - the fitted growth reaches max_ratio (8: between linear, 4, and quadratic, 16) with t(4n) >= 20 ms
+    of CPU, and reaches it again when measured once more at 2n, 4n, 6n and 8n (marked '*' in the
+    table): work that grows faster than the input.
     CPU time, several sizes and a second fit keep a busy machine from failing a linear decoder; a row
     whose t(4n) already took 2 s (small) or 60 s (large) is judged on its first fit;
   - the peak memory exceeds memory_multiple x the input + memory_slack_mib (stated in the rows file);
@@ -157,7 +158,9 @@ def run_suite(
     return limits, results, time.perf_counter() - started
 
 
-def summary_line(limits: Limits, results: Sequence[RowResult], languages: Sequence[str], profile: str, seconds: float) -> str:
+def summary_line(
+    limits: Limits, results: Sequence[RowResult], languages: Sequence[str], profile: str, seconds: float
+) -> str:
     """The failures, one line each, then the verdict line."""
     failed = [(result.row.name, language, faults) for result in results for language, faults in result.failures.items()]
     lines = [f"FAILED {language} {name}: {fault}" for name, language, faults in failed for fault in faults]

@@ -12,10 +12,10 @@ from pathlib import Path
 
 from wirechat_conformance.expected import ExpectedFailureError
 from wirechat_conformance.paths import find_layout
-from wirechat_conformance.report_html import HTML_NAME, RECORDED_NAME, refresh_html
 from wirechat_conformance.recorded.corpus import CorpusError
 from wirechat_conformance.recorded.report import failure_text, summary_line, table_text, write_json
 from wirechat_conformance.recorded.run import EXPECTED_NAME, expected_text, run
+from wirechat_conformance.report_html import HTML_NAME, RECORDED_NAME, refresh_html
 
 __all__ = ["add_arguments", "execute"]
 

@@ -45,7 +45,8 @@ def build_arguments(value: Mapping[str, Any]) -> str:
 
 
 def parse_arguments(arguments: ToolCall | str) -> dict[str, Any]:
-    """The arguments as a dict. Empty or blank text (JSON whitespace only: space, tab, LF, CR) means no arguments and gives ``{}``.
+    """The arguments as a dict. Empty or blank text (JSON whitespace only: space, tab, LF, CR) means no
+    arguments and gives ``{}``.
 
     Raises ``ToolArgumentsError`` naming the call, the position and an excerpt when the text is not a
     JSON object (models do produce truncated or malformed arguments).

@@ -73,7 +73,8 @@ function build(pending: Pending): Part {
     case "reasoning": {
       const reasoning: Reasoning = {};
       if (pending.hasText) reasoning.text = pending.fragments.join("");
-      if (pending.signature !== undefined) reasoning.signature = pending.signature.join("");
+      const signature = pending.signature?.join("") ?? "";
+      if (signature !== "") reasoning.signature = signature; // spec section 9: an empty signature is no signature
       if (pending.redactedData !== undefined) reasoning.redacted_data = pending.redactedData;
       if (pending.issuer !== undefined) reasoning.issuer = pending.issuer;
       return { type: "reasoning", reasoning, ...metadata };

@@ -101,8 +101,9 @@ class _Pending:
             reasoning: dict[str, Any] = dict(self.fields)
             if self.has_text:
                 reasoning["text"] = "".join(self.fragments)
-            if self.signature:
-                reasoning["signature"] = "".join(self.signature)
+            signature = "".join(self.signature)
+            if signature:  # spec section 9: an empty signature is no signature
+                reasoning["signature"] = signature
             return ReasoningPart(reasoning=Reasoning(**reasoning), **meta)
         if self.kind == "tool_call":
             call = ToolCall(arguments="".join(self.fragments), **self.fields)

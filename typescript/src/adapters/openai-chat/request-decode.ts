@@ -94,7 +94,7 @@ function decodeTool(raw: unknown, where: string): ToolDefinition {
   const fn = getMap(raw, "function", where) ?? {};
   const tool: ToolDefinition = { name: getStr(fn, "name", `${where}/function`)!, input_schema: {} };
   if (present(fn["description"])) tool.description = fn["description"] as string;
-  tool.input_schema = (fn["parameters"] as Record<string, unknown>) || { type: "object", properties: {} };
+  tool.input_schema = (fn["parameters"] as Record<string, unknown> | null | undefined) ?? { type: "object", properties: {} };
   if (present(fn["strict"])) tool.strict = fn["strict"] as boolean;
   return tool;
 }

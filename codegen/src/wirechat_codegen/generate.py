@@ -16,6 +16,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from wirechat_codegen.adapter_data import ADAPTERS_DIR, AdapterData, load_adapter_data
 from wirechat_codegen.bundle import bundle
 from wirechat_codegen.lint import LintProblem, lint
 from wirechat_codegen.schema_files import SchemaLoadError, load_schema_dir
@@ -64,12 +65,18 @@ def lint_schema(repo_root: Path, version: str = VERSION) -> list[LintProblem]:
     return lint(load_schema_dir(schema_dir(repo_root, version)), base_uri(version))
 
 
+def _adapter_data(repo_root: Path) -> AdapterData | None:
+    """The checked adapter tables (decision 028), or None for a checkout without ``adapters/``."""
+    return load_adapter_data(repo_root) if (repo_root / ADAPTERS_DIR).is_dir() else None
+
+
 def _input(repo_root: Path, version: str) -> GenerationInput:
     files = load_schema_dir(schema_dir(repo_root, version))
     problems = lint(files, base_uri(version))
     if problems:
         raise SchemaLintError(problems)
-    return GenerationInput(version, files, bundle(files, base_uri(version) + "wirechat.schema.json"), repo_root)
+    schema_bundle = bundle(files, base_uri(version) + "wirechat.schema.json")
+    return GenerationInput(version, files, schema_bundle, repo_root, _adapter_data(repo_root))
 
 
 def _destination_root(repo_root: Path, version: str, out: Path | None) -> Path:

@@ -13,17 +13,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wirechat_codegen.adapter_data import AdapterData
 from wirechat_codegen.schema_files import SchemaFile
 
 
 @dataclass(frozen=True)
 class GenerationInput:
-    """What every target renders from: the per-type files, their bundle, and where the repository is."""
+    """What every target renders from: the per-type files, their bundle, where the repository is, and the
+    adapter tables (``adapters/``, checked and resolved; None in a checkout without them)."""
 
     version: str
     files: list[SchemaFile]
     bundle: dict[str, Any]
     repo_root: Path
+    adapters: AdapterData | None = None
 
 
 @dataclass(frozen=True)

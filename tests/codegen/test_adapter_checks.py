@@ -117,6 +117,11 @@ def _rule_with_both(d: dict[str, Any]) -> None:
         ),
         (
             "openai-compatible.adapter.json",
+            lambda d: d["profiles"].remove("vllm"),
+            "the adapters' `profiles` lists",
+        ),
+        (
+            "openai-compatible.adapter.json",
             lambda d: d.update({"extends": "openai-chatt"}),
             "/extends: no adapter 'openai-chatt'",
         ),

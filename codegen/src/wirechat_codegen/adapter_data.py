@@ -19,7 +19,8 @@ resolved adapter, and no other name unless ``own_features`` describes it; every 
 schema's ``FinishKind`` / ``ErrorKind``; each ``finish.write`` value known to ``finish.read``; each
 ``type_of_kind`` value with a status in ``status_of_type``; every status 100-599; every ``usage.counts`` key
 a ``TokenUsage`` member, with exactly one of ``sum``/``first``; every message rule with exactly one of
-``contains``/``matches``; ``see`` and ``base_url`` links ``https://`` (``http://localhost`` for a local
+``contains``/``matches``; each profile file listed once in its adapter's ``profiles`` (their order is the
+registry's); ``see`` and ``base_url`` links ``https://`` (``http://localhost`` for a local
 server); ``options_schema`` valid against the 2020-12 metaschema.
 """
 
@@ -46,6 +47,7 @@ __all__ = [
     "ResolvedProfile",
     "layout_problems",
     "load_adapter_data",
+    "merge_features",
     "write_layout",
 ]
 
@@ -73,6 +75,10 @@ class ResolvedAdapter:
     source: str
     """The file it was read from, relative to the repository (``adapters/anthropic.adapter.json``)."""
     document: Mapping[str, Any]
+    extends: str | None = None
+    """The adapter it was resolved over, if any."""
+    declared: Mapping[str, Any] | None = None
+    """The file's own members, before ``extends`` was resolved."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +128,12 @@ def write_layout(repo_root: Path) -> list[str]:
             path.write_text(text, encoding="utf-8")
             written.append(path.relative_to(repo_root).as_posix())
     return written
+
+
+def merge_features(parent: Mapping[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:
+    """``features`` groups of an extending file over its parent's, per feature."""
+    merged: dict[str, Any] = _merge(parent, child, "/features")
+    return merged
 
 
 def _merge(parent: Any, child: Any, at: str = "") -> Any:
@@ -312,6 +324,7 @@ def _profile_adapter(profile: Mapping[str, Any], base: Mapping[str, Any]) -> dic
     if "oracles" in profile:
         child["oracles"] = profile["oracles"]
     resolved: dict[str, Any] = _merge(base, child)
+    resolved.pop("profiles", None)
     endpoints = resolved["endpoints"]
     if profile.get("embeddings", True) is False:
         endpoints["paths"] = {kind: path for kind, path in endpoints["paths"].items() if kind != "embed"}
@@ -362,11 +375,12 @@ def load_adapter_data(repo_root: Path) -> AdapterData:
         raise AdapterDataError(problems)
     checker = _Checker(repo_root, features_doc["features"])
     adapters: dict[str, ResolvedAdapter] = {}
-    for name in raw:
+    for name, own in raw.items():
         document = _resolve(name, raw)
         source = f"{ADAPTERS_DIR}/{name}.adapter.json"
         problems += [f"{source}: {problem}" for problem in checker.run(document)]
-        adapters[name] = ResolvedAdapter(name, source, document)
+        declared = {key: value for key, value in own.items() if key != "$schema"}
+        adapters[name] = ResolvedAdapter(name, source, document, own.get("extends"), declared)
     profiles: dict[str, ResolvedProfile] = {}
     for name, profile in raw_profiles.items():
         source = f"{ADAPTERS_DIR}/profiles/{name}.profile.json"
@@ -380,6 +394,13 @@ def load_adapter_data(repo_root: Path) -> AdapterData:
                 problems.append(f"{source}: /finish/read: {kind!r} is not a FinishKind")
         own = {key: value for key, value in profile.items() if key != "$schema"}
         profiles[name] = ResolvedProfile(name, source, own, resolved)
+    listed = [name for document in raw.values() for name in document.get("profiles", [])]
+    if sorted(listed) != sorted(raw_profiles):
+        problems.append(
+            f"{ADAPTERS_DIR}: the adapters' `profiles` lists {sorted(listed)} are not the profile files "
+            f"{sorted(raw_profiles)} (each listed once)"
+        )
     if problems:
         raise AdapterDataError(problems)
-    return AdapterData(features_doc["features"], status_doc, adapters, profiles)
+    ordered = {name: profiles[name] for name in listed}
+    return AdapterData(features_doc["features"], status_doc, adapters, ordered)

@@ -3,7 +3,6 @@ or as an ``event: error`` inside a 200 stream, to a canonical ``Error`` (Claude 
 its own errors as ``{"message": ...}``: the kind then comes from the status). 529 ``overloaded_error`` is
 ``overloaded`` and retryable; 402 ``billing_error`` is out of credit: ``rate_limited``, not retryable."""
 
-# ruff: noqa: E501 (the error table is one case per line)
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -12,6 +11,7 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import Error
+from wirechat._tables.anthropic import ERROR_CASES
 from wirechat.adapters._errors import build_error, header, kind_for_status, parse_body
 from wirechat.adapters.anthropic.manifest import MANIFEST
 
@@ -97,27 +97,3 @@ def encode_error(error: Error) -> tuple[int, dict[str, str], dict[str, Any]]:
         headers["request-id"] = error.request_id
         body["request_id"] = error.request_id
     return status, headers, body
-
-
-# The documented statuses and error types, with the kind and retry flag each must map to (the gate's
-# error table): (status, headers, body, kind, retryable, retry_after_ms).
-def _body(type_: str, message: str = "m") -> dict[str, Any]:
-    return {"type": "error", "error": {"type": type_, "message": message}, "request_id": "req_1"}
-
-
-ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = [
-    (400, {}, _body("invalid_request_error"), "invalid_request", False, None),
-    (400, {}, _body("invalid_request_error", "prompt is too long: 210000 tokens > 200000 maximum"), "context_length_exceeded", False, None),
-    (401, {}, _body("authentication_error"), "authentication", False, None),
-    (402, {}, _body("billing_error"), "rate_limited", False, None),
-    (403, {}, _body("permission_error"), "permission_denied", False, None),
-    (404, {}, _body("not_found_error"), "not_found", False, None),
-    (409, {}, _body("conflict_error"), "provider", True, None),
-    (413, {}, _body("request_too_large"), "invalid_request", False, None),
-    (429, {"retry-after": "7"}, _body("rate_limit_error"), "rate_limited", True, 7000),
-    (500, {}, _body("api_error"), "provider", True, None),
-    (504, {}, _body("timeout_error"), "timeout", True, None),
-    (529, {}, _body("overloaded_error", "Overloaded"), "overloaded", True, None),
-    (None, {}, {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}, "overloaded", True, None),
-    (503, {}, b"upstream connect error", "overloaded", True, None),
-]  # fmt: skip

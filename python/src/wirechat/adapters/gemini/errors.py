@@ -7,7 +7,6 @@ The kind comes from ``status`` (``RESOURCE_EXHAUSTED`` is ``rate_limited``, ``UN
 ``quotaId`` names ``PerDay``) is not retryable: waiting seconds does not help.
 """
 
-# ruff: noqa: E501 (the error table is one case per line)
 from __future__ import annotations
 
 import math
@@ -18,6 +17,7 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import Error
+from wirechat._tables.gemini import ERROR_CASES
 from wirechat.adapters._errors import header, kind_for_status, parse_body
 from wirechat.exchange import classify, should_retry
 
@@ -131,31 +131,3 @@ def encode_error(error: Error) -> tuple[int, dict[str, str], dict[str, Any]]:
     if error.request_id is not MISSING:
         headers["x-request-id"] = error.request_id
     return status, headers, {"error": detail}
-
-
-# The documented statuses, with the kind, retry flag and wait each must map to (the gate's error table):
-# (status, headers, body, kind, retryable, retry_after_ms).
-def _body(code: int, status: str, message: str = "m", details: list[Any] | None = None) -> dict[str, Any]:
-    return {"error": {"code": code, "message": message, "status": status, **({"details": details} if details else {})}}
-
-
-_RETRY = {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "34.4s"}
-_DAILY = {"@type": "type.googleapis.com/google.rpc.QuotaFailure",
-          "violations": [{"quotaMetric": "generativelanguage.googleapis.com/generate_content_free_tier_requests",
-                          "quotaId": "GenerateRequestsPerDayPerProjectPerModel-FreeTier"}]}  # fmt: skip
-
-ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = [
-    (400, {}, _body(400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key."), "invalid_request", False, None),
-    (400, {}, _body(400, "INVALID_ARGUMENT", "The input token count (1200000) exceeds the maximum number of tokens allowed (1048576)."), "context_length_exceeded", False, None),
-    (400, {}, _body(400, "FAILED_PRECONDITION", "User location is not supported for the API use."), "invalid_request", False, None),
-    (401, {}, _body(401, "UNAUTHENTICATED"), "authentication", False, None),
-    (403, {}, _body(403, "PERMISSION_DENIED"), "permission_denied", False, None),
-    (404, {}, _body(404, "NOT_FOUND", "models/gemini-0 is not found for API version v1beta"), "not_found", False, None),
-    (429, {}, _body(429, "RESOURCE_EXHAUSTED", "Resource has been exhausted", [_RETRY]), "rate_limited", True, 34400),
-    (429, {}, _body(429, "RESOURCE_EXHAUSTED", "You exceeded your current quota", [_DAILY, _RETRY]), "rate_limited", False, 34400),
-    (500, {}, _body(500, "INTERNAL", "An internal error has occurred."), "provider", True, None),
-    (503, {}, _body(503, "UNAVAILABLE", "The model is overloaded. Please try again later."), "overloaded", True, None),
-    (504, {}, _body(504, "DEADLINE_EXCEEDED"), "timeout", True, None),
-    (None, {}, _body(503, "UNAVAILABLE", "The model is overloaded."), "overloaded", True, None),
-    (502, {}, b"<html>Bad Gateway</html>", "provider", True, None),
-]  # fmt: skip

@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import Error
+from wirechat._tables.go_model import ERROR_CASES
 
 __all__ = ["ERROR_CASES", "decode_error", "encode_error"]
 
@@ -52,14 +53,3 @@ def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | M
 def encode_error(error: Error) -> tuple[int, dict[str, str], dict[str, Any]]:
     status = error.status if error.status is not MISSING else _STATUS_BY_KIND.get(error.kind, 500)
     return status, {}, {"error": error.message}
-
-
-# (status, headers, body, kind, retryable, retry_after_ms): the gate's error table.
-ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = [
-    (400, {}, {"error": "bad request"}, "invalid_request", False, None),
-    (401, {}, {"error": "no key"}, "authentication", False, None),
-    (429, {}, {"error": {"message": "slow down"}}, "rate_limited", True, None),
-    (500, {}, b"not json", "provider", True, None),
-    (503, {}, {"error": "busy"}, "overloaded", True, None),
-    (None, {}, {"error": "mid-stream"}, "provider", True, None),
-]  # fmt: skip

@@ -2,7 +2,6 @@
 200 stream) to a canonical ``Error``. A 429 ``insufficient_quota`` is out of credit, not busy: it is
 ``rate_limited`` but not retryable."""
 
-# ruff: noqa: E501 (the error table is one case per line)
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -11,6 +10,7 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import Error
+from wirechat._tables.openai_chat import ERROR_CASES
 from wirechat.adapters._errors import build_error, header, kind_for_status, parse_body
 
 __all__ = ["ERROR_CASES", "decode_error", "encode_error"]
@@ -104,25 +104,3 @@ def encode_error(error: Error) -> tuple[int, dict[str, str], dict[str, Any]]:
     if error.provider_metadata is not MISSING:
         param = error.provider_metadata.get(PROVIDER, {}).get("param")
     return status, headers, {"error": {"message": error.message, "type": type_, "param": param, "code": code}}
-
-
-# The documented statuses and error types, with the kind and retry flag each must map to (the gate's
-# error table): (status, headers, body, kind, retryable, retry_after_ms).
-ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = [
-    (400, {}, {"error": {"message": "bad", "type": "invalid_request_error", "param": "x", "code": None}}, "invalid_request", False, None),
-    (400, {}, {"error": {"message": "too long", "type": "invalid_request_error", "code": "context_length_exceeded"}}, "context_length_exceeded", False, None),
-    (401, {}, {"error": {"message": "key", "type": "invalid_request_error", "code": "invalid_api_key"}}, "authentication", False, None),
-    (403, {}, {"error": {"message": "no", "type": "permission_error", "code": None}}, "permission_denied", False, None),
-    (404, {}, {"error": {"message": "no model", "type": "invalid_request_error", "code": "model_not_found"}}, "not_found", False, None),
-    (409, {}, {"error": {"message": "conflict", "type": "invalid_request_error", "code": None}}, "invalid_request", False, None),
-    (422, {}, {"error": {"message": "unprocessable", "type": "invalid_request_error", "code": None}}, "invalid_request", False, None),
-    (429, {"retry-after-ms": "1500"}, {"error": {"message": "slow", "type": "rate_limit_error", "code": "rate_limit_exceeded"}}, "rate_limited", True, 1500),
-    (429, {"retry-after": "2"}, {"error": {"message": "slow down", "type": "rate_limit_error", "code": "slow_down"}}, "rate_limited", True, 2000),
-    (429, {}, {"error": {"message": "quota", "type": "insufficient_quota", "code": "insufficient_quota"}}, "rate_limited", False, None),
-    (429, {}, {"error": {"message": "credit", "type": "insufficient_quota", "code": "credit_balance_exhausted"}}, "rate_limited", False, None),
-    (500, {}, {"error": {"message": "oops", "type": "server_error", "code": None}}, "provider", True, None),
-    (503, {}, {"error": {"message": "busy", "type": "server_error", "code": "server_is_overloaded"}}, "overloaded", True, None),
-    (502, {}, b"<html>bad gateway</html>", "provider", True, None),
-    (500, {"x-should-retry": "false"}, {"error": {"message": "no", "type": "server_error"}}, "provider", False, None),
-    (None, {}, {"error": {"message": "mid-stream", "type": "server_error", "code": "server_error"}}, "provider", True, None),
-]  # fmt: skip

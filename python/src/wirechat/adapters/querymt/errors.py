@@ -7,7 +7,6 @@ QueryMT's helpers) is kept whole as the message of a ``provider`` error. There i
 path (``status`` is None); the status given by ``encode_error`` is nominal, for a server that fronts a
 plugin."""
 
-# ruff: noqa: E501 (the error table is one case per line)
 from __future__ import annotations
 
 import json
@@ -17,6 +16,7 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import Error
+from wirechat._tables.querymt import ERROR_CASES
 from wirechat.adapters._errors import build_error, kind_for_status
 from wirechat.adapters.querymt.shapes import PROVIDER
 
@@ -101,19 +101,3 @@ def encode_error(error: Error) -> tuple[int, dict[str, str], dict[str, Any]]:
         body = {"kind": variant, "data": error.message}
     status = error.status if error.status is not MISSING else _STATUS.get(variant, 500)
     return status, {}, body
-
-
-# The PluginError variants, with the kind, retry flag and wait each must map to (the gate's error table):
-# (status, headers, body, kind, retryable, retry_after_ms). Plugin errors carry no HTTP status.
-ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = [
-    (None, {}, {"kind": "Provider", "data": "upstream failed"}, "provider", True, None),
-    (None, {}, {"kind": "Auth", "data": "bad key"}, "authentication", False, None),
-    (None, {}, {"kind": "InvalidRequest", "data": "no model"}, "invalid_request", False, None),
-    (None, {}, {"kind": "RateLimited", "data": {"message": "slow down", "retry_after_secs": 2}}, "rate_limited", True, 2000),
-    (None, {}, {"kind": "RateLimited", "data": {"message": "slow down", "retry_after_secs": None}}, "rate_limited", True, None),
-    (None, {}, {"kind": "Http", "data": "connection refused"}, "network", True, None),
-    (None, {}, {"kind": "Cancelled"}, "cancelled", False, None),
-    (None, {}, {"kind": "NotImplemented", "data": "no embeddings"}, "invalid_request", False, None),
-    (None, {}, {"kind": "Generic", "data": "boom"}, "provider", True, None),
-    (None, {}, b"a plain error string", "provider", True, None),
-]  # fmt: skip

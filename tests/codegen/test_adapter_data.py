@@ -18,6 +18,7 @@ import pytest
 from tests.conftest import REPO_ROOT
 from wirechat import exchange
 from wirechat._generated.models import Error
+from wirechat.adapters._contract import Support
 from wirechat.adapters.features import FEATURES
 from wirechat.adapters.openai_compatible import profiles as compatible_profiles
 from wirechat_codegen.adapter_data import AdapterData, load_adapter_data
@@ -228,10 +229,9 @@ def differences(data: AdapterData) -> list[str]:
 
 def _profile(doc: Mapping[str, Any], data: AdapterData) -> compatible_profiles.Profile:
     """The Python ``Profile`` the file describes (features over the adapter's common ones)."""
-    base = _features(data.adapters["openai-compatible"].document["features"])
-    common = {n: lvl for n, lvl in base.items() if n in compatible_profiles._COMMON}
-    features = {**common, **_features(doc.get("features", {}))}
-    support = compatible_profiles.Support
+    declared = data.adapters["openai-compatible"].declared or {}
+    features = {**_features(declared["features"]), **_features(doc.get("features", {}))}
+    support = Support
     return compatible_profiles.Profile(
         name=doc["name"],
         title=doc["title"],

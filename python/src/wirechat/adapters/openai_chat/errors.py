@@ -10,12 +10,11 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import Error
-from wirechat._tables.openai_chat import ERROR_CASES
+from wirechat._tables.openai_chat import ERROR_CASES, PROVIDER
 from wirechat.adapters._errors import build_error, header, kind_for_status, parse_body
 
 __all__ = ["ERROR_CASES", "decode_error", "encode_error"]
 
-PROVIDER = "openai"
 _NOT_RETRYABLE_CODES = {"insufficient_quota", "credit_balance_exhausted", "project_spend_limit_exceeded"}
 _KIND_BY_CODE = {
     "context_length_exceeded": "context_length_exceeded",

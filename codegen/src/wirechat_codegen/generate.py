@@ -89,24 +89,42 @@ def _destination_root(repo_root: Path, version: str, out: Path | None) -> Path:
     return repo_root
 
 
-def _render_all(source: GenerationInput, scratch: Path, targets: list[Target]) -> dict[str, Path]:
-    rendered = {}
+def _render_all(source: GenerationInput, scratch: Path, targets: list[Target]) -> list[tuple[Target, Path]]:
+    rendered = []
     for target in targets:
         out = scratch / target.name
         out.mkdir(parents=True)
         target.render(source, out)
-        rendered[target.output_dir] = out
+        stray = sorted(_tree(out) - _tree(out, target.owns))
+        if stray:
+            raise RuntimeError(f"target {target.name} wrote files it does not own ({target.owns}): {stray}")
+        rendered.append((target, out))
     return rendered
 
 
-def _tree(root: Path) -> set[str]:
+def _tree(root: Path, owns: str | None = None) -> set[str]:
     if not root.is_dir():
         return set()
-    return {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    files = (p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    return {p.relative_to(root).as_posix() for p in files if owns is None or p.relative_to(root).match(owns)}
 
 
-def _compare(fresh: Path, committed: Path, label: str) -> list[Drift]:
-    fresh_files, committed_files = _tree(fresh), _tree(committed)
+def _replace(fresh: Path, destination: Path, owns: str | None) -> None:
+    """Make ``destination`` hold what ``fresh`` holds: the whole folder, or only the files ``owns`` matches."""
+    if owns is None:
+        if destination.exists():
+            shutil.rmtree(destination)
+        shutil.copytree(fresh, destination)
+        return
+    for name in _tree(destination, owns):
+        (destination / name).unlink()
+    for name in _tree(fresh):
+        (destination / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(fresh / name, destination / name)
+
+
+def _compare(fresh: Path, committed: Path, label: str, owns: str | None = None) -> list[Drift]:
+    fresh_files, committed_files = _tree(fresh), _tree(committed, owns)
     drift = [Drift(f"{label}/{name}", "missing") for name in sorted(fresh_files - committed_files)]
     drift += [Drift(f"{label}/{name}", "unexpected") for name in sorted(committed_files - fresh_files)]
     for name in sorted(fresh_files & committed_files):
@@ -124,11 +142,8 @@ def generate(
     source = _input(repo_root, version)
     root = _destination_root(repo_root, version, out)
     with tempfile.TemporaryDirectory() as scratch:
-        for output_dir, fresh in _render_all(source, Path(scratch), chosen).items():
-            destination = root / output_dir
-            if destination.exists():
-                shutil.rmtree(destination)
-            shutil.copytree(fresh, destination)
+        for target, fresh in _render_all(source, Path(scratch), chosen):
+            _replace(fresh, root / target.output_dir, target.owns)
     return [str(root / t.output_dir) if out is not None else t.output_dir for t in chosen]
 
 
@@ -142,6 +157,6 @@ def check(
     root = _destination_root(repo_root, version, out)
     with tempfile.TemporaryDirectory() as scratch:
         drift: list[Drift] = []
-        for output_dir, fresh in _render_all(source, Path(scratch), chosen).items():
-            drift += _compare(fresh, root / output_dir, output_dir)
+        for target, fresh in _render_all(source, Path(scratch), chosen):
+            drift += _compare(fresh, root / target.output_dir, target.output_dir, target.owns)
     return drift

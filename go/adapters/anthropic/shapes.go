@@ -18,7 +18,6 @@ import (
 const (
 	Name       = "anthropic"
 	Provider   = "anthropic"
-	APIVersion = "2026-10-21"
 	schemaName = "response" // the name structured output's schema travels under
 )
 

@@ -7,8 +7,9 @@ Output folder ``python/src/wirechat/_tables/``, wholly generated:
   ``wirechat.exchange`` can import it);
 - one module per adapter that has no ``extends`` (``anthropic.py``, ``openai_chat.py`` ...): ``NAME``,
   ``PROVIDER``, ``BASE_URL``, ``PATHS``, ``STREAM_BODY``, ``API_KEY_ENV``, ``AUTH_HEADERS`` (values are
-  templates over ``{api_key}``), ``MANIFEST``, ``ERROR_CASES`` (the gate's rows) and ``REQUEST_ORACLE``;
-  they import only ``Manifest`` and ``Support`` from the adapters' contract.
+  templates over ``{api_key}``), ``MANIFEST``, ``ERRORS`` (the error tables), ``ERROR_CASES`` (the gate's
+  rows) and ``REQUEST_ORACLE``;
+  they import only ``ErrorTables``, ``Manifest`` and ``Support`` from the adapters' contract.
 
 An adapter that extends another (``openai-compatible``) has its profiles instead: ``PROFILES`` (the
 ``Profile`` of each, imported from ``wirechat.adapters._profile``), and per profile, resolved flat,
@@ -73,6 +74,28 @@ def _manifest(doc: Mapping[str, Any], vocabulary: Mapping[str, str]) -> str:
     return "Manifest(" + ", ".join(members) + ")"
 
 
+def _errors(doc: Mapping[str, Any], data: AdapterData) -> str:
+    errors = doc["errors"]
+    if "like" in errors:
+        errors = {**data.adapters[errors["like"]].document["errors"], **errors}
+    write = errors.get("write", {})
+    members = [
+        f"kind_of={errors.get('kind_of', {})!r}",
+        f"kind_of_status={ {int(s): k for s, k in errors.get('kind_of_status', {}).items()}!r}",
+        "not_retryable={"
+        + ", ".join(f"{m!r}: frozenset({v!r})" for m, v in errors.get("not_retryable", {}).items())
+        + "}",
+        f"status_of_type={write.get('status_of_type', {})!r}",
+        f"type_of_kind={write.get('type_of_kind', {})!r}",
+        f"status_of_kind={write.get('status_of_kind', {})!r}",
+        f"type_of_status={ {int(s): t for s, t in write.get('type_of_status', {}).items()}!r}",
+        f"default_type={write.get('default_type', '')!r}",
+        f"default_status={write.get('default_status', 500)!r}",
+        f"request_id_header={errors.get('request_id_header', '')!r}",
+    ]
+    return "ErrorTables(" + ", ".join(members) + ")"
+
+
 def _cases(doc: Mapping[str, Any]) -> str:
     rows = []
     for case in doc["errors"].get("cases", []):
@@ -97,8 +120,9 @@ def render_adapter(adapter: ResolvedAdapter, data: AdapterData, version: str) ->
         f"AUTH_HEADERS: dict[str, str] = {auth.get('headers', {})!r}",
         '"""Headers sent on every request; ``{api_key}`` stands for the key."""',
         f"{_see(doc['features'])}MANIFEST = {_manifest(doc, data.features)}",
-        f"{_see(doc['errors'])}ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = "
-        f"{_cases(doc)}",
+        f"{_see(doc['errors'])}ERRORS = {_errors(doc, data)}",
+        '"""The error tables: body member values to kinds, and what an encoded error carries."""',
+        "ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = " + _cases(doc),
         '"""The gate\'s error table: (status, headers, body, kind, retryable, retry_after_ms)."""',
         f"REQUEST_ORACLE = {doc.get('oracles', {}).get('python', '')!r}",
     ]
@@ -107,9 +131,9 @@ def render_adapter(adapter: ResolvedAdapter, data: AdapterData, version: str) ->
         f'"""The tables of the ``{doc["name"]}`` adapter ({title}), from ``{adapter.source}``."""\n\n'
         "from __future__ import annotations\n\n"
         "from typing import Any\n\n"
-        "from wirechat.adapters._contract import Manifest, Support\n\n"
-        '__all__ = ["API_KEY_ENV", "AUTH_HEADERS", "BASE_URL", "ERROR_CASES", "MANIFEST", "NAME", "PATHS", '
-        '"PROVIDER", "REQUEST_ORACLE", "STREAM_BODY", "STREAM_PATHS"]\n\n' + "\n\n".join(constants) + "\n"
+        "from wirechat.adapters._contract import ErrorTables, Manifest, Support\n\n"
+        '__all__ = ["API_KEY_ENV", "AUTH_HEADERS", "BASE_URL", "ERRORS", "ERROR_CASES", "MANIFEST", "NAME", '
+        '"PATHS", "PROVIDER", "REQUEST_ORACLE", "STREAM_BODY", "STREAM_PATHS"]\n\n' + "\n\n".join(constants) + "\n"
     )
 
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from wirechat.adapters._contract import Manifest, Support
+from wirechat.adapters._contract import ErrorTables, Manifest, Support
 
 __all__ = [
     "API_KEY_ENV",
     "AUTH_HEADERS",
     "BASE_URL",
+    "ERRORS",
     "ERROR_CASES",
     "MANIFEST",
     "NAME",
@@ -243,6 +244,57 @@ MANIFEST = Manifest(
 )
 
 # See https://platform.claude.com/docs/en/api/errors
+ERRORS = ErrorTables(
+    kind_of={
+        "type": {
+            "invalid_request_error": "invalid_request",
+            "authentication_error": "authentication",
+            "billing_error": "rate_limited",
+            "permission_error": "permission_denied",
+            "not_found_error": "not_found",
+            "conflict_error": "provider",
+            "request_too_large": "invalid_request",
+            "rate_limit_error": "rate_limited",
+            "api_error": "provider",
+            "timeout_error": "timeout",
+            "overloaded_error": "overloaded",
+        }
+    },
+    kind_of_status={},
+    not_retryable={"type": frozenset(["billing_error"])},
+    status_of_type={
+        "invalid_request_error": 400,
+        "authentication_error": 401,
+        "billing_error": 402,
+        "permission_error": 403,
+        "not_found_error": 404,
+        "conflict_error": 409,
+        "request_too_large": 413,
+        "rate_limit_error": 429,
+        "api_error": 500,
+        "timeout_error": 504,
+        "overloaded_error": 529,
+    },
+    type_of_kind={
+        "invalid_request": "invalid_request_error",
+        "context_length_exceeded": "invalid_request_error",
+        "content_filter": "invalid_request_error",
+        "authentication": "authentication_error",
+        "permission_denied": "permission_error",
+        "not_found": "not_found_error",
+        "rate_limited": "rate_limit_error",
+        "timeout": "timeout_error",
+        "overloaded": "overloaded_error",
+    },
+    status_of_kind={},
+    type_of_status={},
+    default_type="api_error",
+    default_status=500,
+    request_id_header="request-id",
+)
+
+"""The error tables: body member values to kinds, and what an encoded error carries."""
+
 ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = [
     (
         400,

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from wirechat.adapters._contract import Manifest, Support
+from wirechat.adapters._contract import ErrorTables, Manifest, Support
 
 __all__ = [
     "API_KEY_ENV",
     "AUTH_HEADERS",
     "BASE_URL",
+    "ERRORS",
     "ERROR_CASES",
     "MANIFEST",
     "NAME",
@@ -371,6 +372,59 @@ MANIFEST = Manifest(
 )
 
 # See https://ai.google.dev/gemini-api/docs/troubleshooting
+ERRORS = ErrorTables(
+    kind_of={
+        "status": {
+            "INVALID_ARGUMENT": "invalid_request",
+            "FAILED_PRECONDITION": "invalid_request",
+            "OUT_OF_RANGE": "invalid_request",
+            "UNAUTHENTICATED": "authentication",
+            "PERMISSION_DENIED": "permission_denied",
+            "NOT_FOUND": "not_found",
+            "RESOURCE_EXHAUSTED": "rate_limited",
+            "CANCELLED": "provider",
+            "INTERNAL": "provider",
+            "UNKNOWN": "provider",
+            "UNAVAILABLE": "overloaded",
+            "DEADLINE_EXCEEDED": "timeout",
+        }
+    },
+    kind_of_status={},
+    not_retryable={},
+    status_of_type={
+        "INVALID_ARGUMENT": 400,
+        "FAILED_PRECONDITION": 400,
+        "OUT_OF_RANGE": 400,
+        "UNAUTHENTICATED": 401,
+        "PERMISSION_DENIED": 403,
+        "NOT_FOUND": 404,
+        "RESOURCE_EXHAUSTED": 429,
+        "CANCELLED": 499,
+        "INTERNAL": 500,
+        "UNKNOWN": 500,
+        "UNAVAILABLE": 503,
+        "DEADLINE_EXCEEDED": 504,
+    },
+    type_of_kind={
+        "invalid_request": "INVALID_ARGUMENT",
+        "context_length_exceeded": "INVALID_ARGUMENT",
+        "content_filter": "INVALID_ARGUMENT",
+        "authentication": "UNAUTHENTICATED",
+        "permission_denied": "PERMISSION_DENIED",
+        "not_found": "NOT_FOUND",
+        "rate_limited": "RESOURCE_EXHAUSTED",
+        "overloaded": "UNAVAILABLE",
+        "timeout": "DEADLINE_EXCEEDED",
+    },
+    status_of_kind={},
+    type_of_status={},
+    default_type="INTERNAL",
+    default_status=500,
+    request_id_header="x-request-id",
+)
+
+"""The error tables: body member values to kinds, and what an encoded error carries."""
+
 ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = [
     (
         400,

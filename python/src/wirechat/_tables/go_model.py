@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from wirechat.adapters._contract import Manifest, Support
+from wirechat.adapters._contract import ErrorTables, Manifest, Support
 
 __all__ = [
     "API_KEY_ENV",
     "AUTH_HEADERS",
     "BASE_URL",
+    "ERRORS",
     "ERROR_CASES",
     "MANIFEST",
     "NAME",
@@ -158,6 +159,38 @@ MANIFEST = Manifest(
     default_max_tokens=None,
     status_retryable={},
 )
+
+ERRORS = ErrorTables(
+    kind_of={},
+    kind_of_status={
+        400: "invalid_request",
+        401: "authentication",
+        403: "permission_denied",
+        404: "not_found",
+        408: "timeout",
+        429: "rate_limited",
+        503: "overloaded",
+        504: "timeout",
+    },
+    not_retryable={},
+    status_of_type={},
+    type_of_kind={},
+    status_of_kind={
+        "invalid_request": 400,
+        "authentication": 401,
+        "permission_denied": 403,
+        "not_found": 404,
+        "timeout": 504,
+        "rate_limited": 429,
+        "overloaded": 503,
+    },
+    type_of_status={},
+    default_type="",
+    default_status=500,
+    request_id_header="",
+)
+
+"""The error tables: body member values to kinds, and what an encoded error carries."""
 
 ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = [
     (400, {}, {"error": "bad request"}, "invalid_request", False, None),

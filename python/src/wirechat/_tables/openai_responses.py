@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from wirechat.adapters._contract import Manifest, Support
+from wirechat.adapters._contract import ErrorTables, Manifest, Support
 
 __all__ = [
     "API_KEY_ENV",
     "AUTH_HEADERS",
     "BASE_URL",
+    "ERRORS",
     "ERROR_CASES",
     "MANIFEST",
     "NAME",
@@ -233,6 +234,63 @@ MANIFEST = Manifest(
 )
 
 # See https://platform.openai.com/docs/guides/error-codes
+ERRORS = ErrorTables(
+    kind_of={
+        "code": {
+            "context_length_exceeded": "context_length_exceeded",
+            "content_filter": "content_filter",
+            "content_policy_violation": "content_filter",
+            "rate_limit_exceeded": "rate_limited",
+            "slow_down": "rate_limited",
+            "insufficient_quota": "rate_limited",
+            "server_is_overloaded": "overloaded",
+            "server_error": "provider",
+            "invalid_api_key": "authentication",
+            "model_not_found": "not_found",
+        },
+        "type": {
+            "invalid_request_error": "invalid_request",
+            "authentication_error": "authentication",
+            "permission_error": "permission_denied",
+            "not_found_error": "not_found",
+            "rate_limit_error": "rate_limited",
+            "insufficient_quota": "rate_limited",
+            "server_error": "provider",
+            "api_error": "provider",
+        },
+    },
+    kind_of_status={},
+    not_retryable={
+        "code": frozenset(["credit_balance_exhausted", "insufficient_quota", "project_spend_limit_exceeded"]),
+        "type": frozenset(["credit_balance_exhausted", "insufficient_quota", "project_spend_limit_exceeded"]),
+    },
+    status_of_type={},
+    type_of_kind={},
+    status_of_kind={
+        "invalid_request": 400,
+        "context_length_exceeded": 400,
+        "content_filter": 400,
+        "authentication": 401,
+        "permission_denied": 403,
+        "not_found": 404,
+        "timeout": 408,
+        "rate_limited": 429,
+        "overloaded": 503,
+    },
+    type_of_status={
+        400: "invalid_request_error",
+        401: "authentication_error",
+        403: "permission_error",
+        404: "not_found_error",
+        429: "rate_limit_error",
+    },
+    default_type="server_error",
+    default_status=500,
+    request_id_header="x-request-id",
+)
+
+"""The error tables: body member values to kinds, and what an encoded error carries."""
+
 ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = [
     (
         400,

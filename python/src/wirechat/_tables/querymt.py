@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from wirechat.adapters._contract import Manifest, Support
+from wirechat.adapters._contract import ErrorTables, Manifest, Support
 
 __all__ = [
     "API_KEY_ENV",
     "AUTH_HEADERS",
     "BASE_URL",
+    "ERRORS",
     "ERROR_CASES",
     "MANIFEST",
     "NAME",
@@ -208,6 +209,43 @@ MANIFEST = Manifest(
     default_max_tokens=None,
     status_retryable={},
 )
+
+ERRORS = ErrorTables(
+    kind_of={
+        "type": {
+            "Provider": "provider",
+            "Auth": "authentication",
+            "InvalidRequest": "invalid_request",
+            "RateLimited": "rate_limited",
+            "Http": "network",
+            "Cancelled": "cancelled",
+            "NotImplemented": "invalid_request",
+            "Generic": "provider",
+        }
+    },
+    kind_of_status={},
+    not_retryable={},
+    status_of_type={"Auth": 401, "InvalidRequest": 400, "RateLimited": 429, "Http": 502, "Cancelled": 499},
+    type_of_kind={
+        "authentication": "Auth",
+        "permission_denied": "Auth",
+        "invalid_request": "InvalidRequest",
+        "context_length_exceeded": "InvalidRequest",
+        "content_filter": "InvalidRequest",
+        "not_found": "InvalidRequest",
+        "rate_limited": "RateLimited",
+        "network": "Http",
+        "timeout": "Http",
+        "cancelled": "Cancelled",
+    },
+    status_of_kind={},
+    type_of_status={},
+    default_type="Provider",
+    default_status=500,
+    request_id_header="",
+)
+
+"""The error tables: body member values to kinds, and what an encoded error carries."""
 
 ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = [
     (None, {}, {"kind": "Provider", "data": "upstream failed"}, "provider", True, None),

@@ -2,7 +2,8 @@
  * The adapter contract in TypeScript: the manifest types, conversion warnings and refusals, and the
  * `Adapter` interface each provider folder binds its modules into (the same module set as Python's
  * `wirechat.adapters._module_set`: shapes, request-encode, request-decode, response, stream, usage,
- * finish, errors, manifest). Every adapter function is pure: no I/O, no clock, no randomness.
+ * finish, errors; the manifest and the other tables are generated into `src/tables/`, decision 028). Every
+ * adapter function is pure: no I/O, no clock, no randomness.
  */
 
 import type { ChatRequest, ChatResponse, CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse, Error as WireErrorValue, ErrorKind, FinishKind, StreamEvent } from "../../generated/types.js";

@@ -36,6 +36,7 @@ __all__ = [
     "ConversionRefused",
     "ConversionWarning",
     "EmbedCodec",
+    "ErrorTables",
     "Level",
     "Manifest",
     "RequestKind",
@@ -125,6 +126,25 @@ class Manifest:
     def message(self, feature: str) -> str:
         """The warning text (degraded) or the reason (refused) declared for ``feature``."""
         return self.features[feature].message
+
+
+@dataclass(frozen=True)
+class ErrorTables:
+    """An adapter's error tables, generated from ``adapters/<name>.adapter.json`` into ``wirechat._tables``:
+    per body member read (``type``, ``code``, ``status``), value -> kind; kinds by HTTP status where the
+    adapter's differ from the shared table; per member, the values never worth retrying; and what an encoded
+    error carries. What computes (message rules, the quirks of a status) stays in each ``errors`` module."""
+
+    kind_of: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    kind_of_status: Mapping[int, str] = field(default_factory=dict)
+    not_retryable: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    status_of_type: Mapping[str, int] = field(default_factory=dict)
+    type_of_kind: Mapping[str, str] = field(default_factory=dict)
+    status_of_kind: Mapping[str, int] = field(default_factory=dict)
+    type_of_status: Mapping[int, str] = field(default_factory=dict)
+    default_type: str = ""
+    default_status: int = 500
+    request_id_header: str = ""
 
 
 @runtime_checkable

@@ -16,7 +16,7 @@ import { ProviderShapeError, type ConversionWarning } from "../shared/contract.j
 import { Conversion, getList, getMap, getStr, isObject, parseDataUrl } from "../shared/conversion.js";
 import { escapePointerToken } from "../../errors.js";
 import { unmappedMembers, type Shape } from "../shared/unmapped.js";
-import { MANIFEST } from "./manifest.js";
+import { MANIFEST } from "../../tables/openai-chat.js";
 import { AUDIO_FORMATS, decodeToolCall, NAME, PROVIDER } from "./shapes.js";
 
 const AUDIO_TYPES: Record<string, string> = Object.fromEntries(Object.entries(AUDIO_FORMATS).map(([type, format]) => [format, type]));

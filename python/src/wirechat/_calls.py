@@ -13,6 +13,7 @@ import warnings
 from collections.abc import Mapping
 from typing import Any
 
+from wirechat._base_url import resolve_base_url
 from wirechat._generated.models import (
     ChatRequest,
     ChatResponse,
@@ -22,6 +23,7 @@ from wirechat._generated.models import (
 )
 from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, RequestKind, get, names
 from wirechat.adapters._contract import RoutedCodec
+from wirechat.errors import WirechatError, WirechatWarning
 from wirechat.transport.errors import APIError, InvalidResponseError
 from wirechat.transport.http import HttpReply, Timeouts
 from wirechat.transport.retry import RetryPolicy
@@ -43,17 +45,17 @@ __all__ = [
 logger = logging.getLogger("wirechat.client")
 
 
-class DegradedRequestWarning(UserWarning):
+class DegradedRequestWarning(WirechatWarning):
     """The adapter had to degrade part of the request to send it (the message says what and how)."""
 
 
-class ResponseDataWarning(UserWarning):
+class ResponseDataWarning(WirechatWarning):
     """The provider's answer held data the adapter set aside: a member it does not map, an event it cannot
     carry (the message names the manifest feature and the JSON pointer into the provider's body). Turn it
     into an error to hold a provider to what wirechat carries: ``-W error::wirechat.client.ResponseDataWarning``."""
 
 
-class UnsupportedCallError(NotImplementedError):
+class UnsupportedCallError(WirechatError, NotImplementedError):
     """The provider (or its adapter) has no such call, such as embeddings on Anthropic."""
 
 
@@ -78,7 +80,8 @@ def with_profile(name: str, profile: str | None) -> str:
 
 
 class ClientSetup:
-    """What both clients resolve the same way: the adapter, the key, the base URL, timeouts and retries."""
+    """What both clients resolve the same way: the adapter, the key, the base URL (``wirechat._base_url``),
+    extra headers, timeouts and retries."""
 
     def __init__(
         self,
@@ -90,6 +93,7 @@ class ClientSetup:
         max_retries: int | None,
         retry: RetryPolicy | None,
         profile: str | None = None,
+        headers: Mapping[str, str] | None = None,
     ) -> None:
         if profile is not None and not isinstance(provider, str):
             raise ValueError("profile= names a profile of an adapter given by name, not of an adapter object")
@@ -102,7 +106,8 @@ class ClientSetup:
                 "environment variable"
             )
         self.secret = Secret(key)
-        self.base_url = base_url or self.adapter.default_base_url
+        self.base_url = resolve_base_url(self.adapter, base_url)
+        self.headers = dict(headers or {})
         self.timeouts = Timeouts.of(timeout)
         if retry is not None and max_retries is not None and retry.max_retries != max_retries:
             raise ValueError("give max_retries or a RetryPolicy, not two different retry counts")
@@ -115,6 +120,7 @@ class ClientSetup:
             "decode_error": self.adapter.decode_error,
             "timeouts": self.timeouts,
             "retry": self.retry,
+            "extra_headers": self.headers,
         }
 
     def path(self, kind: RequestKind) -> str:

@@ -205,7 +205,10 @@ class PluginClient(Client):
     def adapter(self) -> Adapter:
         return self._calls.adapter
 
-    def chat(self, request: ChatRequest, *, output: Output | None = None, output_retries: int = 0) -> Any:
+    def chat(  # the per-call HTTP options are taken and refused (a plugin does its own I/O)
+        self, request: ChatRequest, *, output: Output | None = None, output_retries: int = 0, **call: Any
+    ) -> Any:
+        _refuse_http_settings(call)
         if output is not None:  # structured output, as Client.chat does it
             return structured_chat(self._calls.chat, request, output, output_retries)
         return self._calls.chat(request)
@@ -247,7 +250,10 @@ class AsyncPluginClient(AsyncClient):
     def adapter(self) -> Adapter:
         return self._calls.adapter
 
-    async def chat(self, request: ChatRequest, *, output: Output | None = None, output_retries: int = 0) -> Any:
+    async def chat(  # type: ignore[override]  # the per-call HTTP options are refused, not typed
+        self, request: ChatRequest, *, output: Output | None = None, output_retries: int = 0, **call: Any
+    ) -> Any:
+        _refuse_http_settings(call)
         if output is not None:  # structured output, as AsyncClient.chat does it
             return await astructured_chat(self.chat, request, output, output_retries)
         return await asyncio.to_thread(self._calls.chat, request)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from wirechat.errors import WirechatError
+
 __all__ = [
     "MappingWarning",
     "McpMappingError",
@@ -37,7 +39,7 @@ class MappingWarning:
         return f"{self.pointer or '(root)'}: {self.message}"
 
 
-class McpMappingError(ValueError):
+class McpMappingError(WirechatError, ValueError):
     """The input cannot be mapped at all: ``pointer`` names the value, ``reason`` says why."""
 
     def __init__(self, pointer: str, reason: str) -> None:

@@ -34,6 +34,7 @@ from wirechat._generated.models import (
     ToolResult,
     ToolResultPart,
 )
+from wirechat.errors import WirechatError
 from wirechat.messages import tool_calls
 from wirechat.tool_state import check_tool_loop_state, instant_key
 from wirechat.tools._execute import failed, rejected
@@ -76,7 +77,7 @@ class ToolLoopResult:
         return self.state is not None
 
 
-class MaxStepsExceeded(RuntimeError):  # noqa: N818  # the name the issue gives
+class MaxStepsExceeded(WirechatError, RuntimeError):  # noqa: N818  # the name the issue gives
     """The loop made ``max_steps`` model turns and the model still called tools. ``state`` (with every result
     so far) can be resumed with a larger ``max_steps``; ``usage`` is what the turns consumed."""
 
@@ -86,7 +87,7 @@ class MaxStepsExceeded(RuntimeError):  # noqa: N818  # the name the issue gives
         self.usage = usage
 
 
-class DecisionError(ValueError):
+class DecisionError(WirechatError, ValueError):
     """A decision names a call that is not pending (unknown id, or already decided)."""
 
 

@@ -16,7 +16,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import httpx
 
@@ -25,6 +25,11 @@ from wirechat.exchange import classify, header
 from wirechat.transport.errors import APIError, error_for
 from wirechat.transport.retry import RetryPolicy
 from wirechat.transport.secrets import Secret, guard_logs, redact, redact_error
+
+if TYPE_CHECKING:
+    from httpx._client import UseClientDefault  # the type of httpx.USE_CLIENT_DEFAULT
+
+    from wirechat.transport.call_options import CallOptions
 
 __all__ = [
     "AsyncHttpTransport",
@@ -135,12 +140,20 @@ class _Core:
     def url(self, path: str) -> str:
         return self.base_url + path
 
-    def headers(self, stream: bool) -> dict[str, str]:
+    def headers(self, stream: bool, call: CallOptions | None = None) -> dict[str, str]:
         headers = dict(self._headers)
         if stream:
             headers["accept"] = "text/event-stream"
+        if call is not None:
+            headers.update(call.headers)
         headers.update(self._auth_headers)
         return headers
+
+    def per_call(self, call: CallOptions | None) -> tuple[RetryPolicy, httpx.Timeout | UseClientDefault]:
+        """The retry policy and the httpx timeout of one call: the client's, or the call's own."""
+        if call is None:
+            return self.retry, httpx.USE_CLIENT_DEFAULT
+        return call.retry(self.retry), call.httpx_timeout() or httpx.USE_CLIENT_DEFAULT
 
     def failure(self, status: int, headers: httpx.Headers, body: bytes) -> Error:
         try:
@@ -155,10 +168,13 @@ class _Core:
     def network_failure(self, exc: httpx.HTTPError) -> Error:
         return _exception_error(exc, self.secret)
 
-    def next_delay(self, error: Error, headers: Mapping[str, str], retry: int, what: str) -> float | None:
-        delay = self.retry.delay(error, headers, retry)
+    def next_delay(
+        self, error: Error, headers: Mapping[str, str], retry: int, what: str, policy: RetryPolicy | None = None
+    ) -> float | None:
+        policy = policy or self.retry
+        delay = policy.delay(error, headers, retry)
         if delay is not None:
-            logger.info("%s failed (%s), retry %d of %d in %.3fs", what, error.kind, retry + 1, self.retry.max_retries,
+            logger.info("%s failed (%s), retry %d of %d in %.3fs", what, error.kind, retry + 1, policy.max_retries,
                         delay)  # fmt: skip
         return delay
 
@@ -200,13 +216,16 @@ class HttpTransport:
     def __repr__(self) -> str:
         return f"HttpTransport(base_url={self._core.base_url!r})"
 
-    def post(self, path: str, body: bytes) -> HttpReply:
+    def post(self, path: str, body: bytes, call: CallOptions | None = None) -> HttpReply:
         """POST ``body`` (JSON) and read the answer whole, retrying as the policy allows."""
         url, what = self._core.url(path), f"POST {path}"
-        for retry in range(self._core.retry.max_retries + 1):
+        policy, timeout = self._core.per_call(call)
+        for retry in range(policy.max_retries + 1):
             headers: httpx.Headers = _NO_HEADERS
             try:
-                response = self._http.post(url, content=body, headers=self._core.headers(stream=False))
+                response = self._http.post(
+                    url, content=body, headers=self._core.headers(stream=False, call=call), timeout=timeout
+                )
             except httpx.HTTPError as exc:
                 error = self._core.network_failure(exc)
             else:
@@ -214,23 +233,26 @@ class HttpTransport:
                     return HttpReply(response.status_code, response.headers, response.content)
                 headers = response.headers
                 error = self._core.failure(response.status_code, headers, response.content)
-            delay = self._core.next_delay(error, headers, retry, what)
+            delay = self._core.next_delay(error, headers, retry, what, policy)
             if delay is None:
                 raise self._core.raise_final(error, retry + 1)
             self._sleep(delay)
         raise AssertionError("unreachable: the last attempt either returns or raises")  # pragma: no cover
 
     @contextlib.contextmanager
-    def stream(self, path: str, body: bytes) -> Iterator[Iterator[bytes]]:
+    def stream(self, path: str, body: bytes, call: CallOptions | None = None) -> Iterator[Iterator[bytes]]:
         """POST ``body`` and give the answer's bytes as they arrive; the response is closed on exit.
 
         Retries happen only until a 2xx status arrives. Reading the bytes raises ``NetworkError`` or
         ``APITimeoutError`` when the connection breaks or goes silent.
         """
         url, what = self._core.url(path), f"POST {path} (stream)"
-        for retry in range(self._core.retry.max_retries + 1):
+        policy, timeout = self._core.per_call(call)
+        for retry in range(policy.max_retries + 1):
             headers: httpx.Headers = _NO_HEADERS
-            request = self._http.build_request("POST", url, content=body, headers=self._core.headers(stream=True))
+            request = self._http.build_request(
+                "POST", url, content=body, headers=self._core.headers(stream=True, call=call), timeout=timeout
+            )
             try:
                 response = self._http.send(request, stream=True)
             except httpx.HTTPError as exc:
@@ -251,7 +273,7 @@ class HttpTransport:
                     error = self._core.failure(response.status_code, headers, content)
                 finally:
                     response.close()
-            delay = self._core.next_delay(error, headers, retry, what)
+            delay = self._core.next_delay(error, headers, retry, what, policy)
             if delay is None:
                 raise self._core.raise_final(error, retry + 1)
             self._sleep(delay)
@@ -309,13 +331,16 @@ class AsyncHttpTransport:
     def __repr__(self) -> str:
         return f"AsyncHttpTransport(base_url={self._core.base_url!r})"
 
-    async def post(self, path: str, body: bytes) -> HttpReply:
+    async def post(self, path: str, body: bytes, call: CallOptions | None = None) -> HttpReply:
         """POST ``body`` (JSON) and read the answer whole, retrying as the policy allows."""
         url, what = self._core.url(path), f"POST {path}"
-        for retry in range(self._core.retry.max_retries + 1):
+        policy, timeout = self._core.per_call(call)
+        for retry in range(policy.max_retries + 1):
             headers: httpx.Headers = _NO_HEADERS
             try:
-                response = await self._http.post(url, content=body, headers=self._core.headers(stream=False))
+                response = await self._http.post(
+                    url, content=body, headers=self._core.headers(stream=False, call=call), timeout=timeout
+                )
             except httpx.HTTPError as exc:
                 error = self._core.network_failure(exc)
             else:
@@ -323,19 +348,24 @@ class AsyncHttpTransport:
                     return HttpReply(response.status_code, response.headers, response.content)
                 headers = response.headers
                 error = self._core.failure(response.status_code, headers, response.content)
-            delay = self._core.next_delay(error, headers, retry, what)
+            delay = self._core.next_delay(error, headers, retry, what, policy)
             if delay is None:
                 raise self._core.raise_final(error, retry + 1)
             await _wait(self._sleep(delay))
         raise AssertionError("unreachable: the last attempt either returns or raises")  # pragma: no cover
 
     @contextlib.asynccontextmanager
-    async def stream(self, path: str, body: bytes) -> AsyncIterator[AsyncIterator[bytes]]:
+    async def stream(
+        self, path: str, body: bytes, call: CallOptions | None = None
+    ) -> AsyncIterator[AsyncIterator[bytes]]:
         """POST ``body`` and give the answer's bytes as they arrive; the response is closed on exit."""
         url, what = self._core.url(path), f"POST {path} (stream)"
-        for retry in range(self._core.retry.max_retries + 1):
+        policy, timeout = self._core.per_call(call)
+        for retry in range(policy.max_retries + 1):
             headers: httpx.Headers = _NO_HEADERS
-            request = self._http.build_request("POST", url, content=body, headers=self._core.headers(stream=True))
+            request = self._http.build_request(
+                "POST", url, content=body, headers=self._core.headers(stream=True, call=call), timeout=timeout
+            )
             try:
                 response = await self._http.send(request, stream=True)
             except httpx.HTTPError as exc:
@@ -356,7 +386,7 @@ class AsyncHttpTransport:
                     error = self._core.failure(response.status_code, headers, content)
                 finally:
                     await response.aclose()
-            delay = self._core.next_delay(error, headers, retry, what)
+            delay = self._core.next_delay(error, headers, retry, what, policy)
             if delay is None:
                 raise self._core.raise_final(error, retry + 1)
             await _wait(self._sleep(delay))

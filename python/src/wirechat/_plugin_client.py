@@ -250,7 +250,7 @@ class AsyncPluginClient(AsyncClient):
     def adapter(self) -> Adapter:
         return self._calls.adapter
 
-    async def chat(  # type: ignore[override]  # the per-call HTTP options are refused, not typed
+    async def chat(  # the per-call HTTP options are taken and refused (a plugin does its own I/O)
         self, request: ChatRequest, *, output: Output | None = None, output_retries: int = 0, **call: Any
     ) -> Any:
         _refuse_http_settings(call)

@@ -75,7 +75,7 @@ class PluginCalls:
 
     def chat(self, request: ChatRequest) -> ChatResponse:
         body, degraded = self.adapter.encode_request(request)
-        warn_degraded(degraded)
+        warn_degraded(degraded, request)
         answer = self._run("chat", body)
         if not isinstance(answer, dict):
             raise PluginError(

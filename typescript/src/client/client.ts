@@ -11,11 +11,12 @@
  * key is a `Secret`: never in error text or string forms.
  */
 
+import { WirechatError } from "../errors.js";
 import type { Adapter, ConversionWarning, RequestKind } from "../adapters/shared/contract.js";
 import { ConversionRefused, hasComplete, hasEmbed, ProviderShapeError } from "../adapters/shared/contract.js";
 import { getAdapter } from "../adapters/index.js";
 import type { ChatRequest, ChatResponse, CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse, Error as WireErrorValue, StreamEvent } from "../generated/types.js";
-import { toError, WirechatError, type InvalidResponseError } from "./errors.js";
+import { APIError, toError, type InvalidResponseError } from "./errors.js";
 import { Deadline, newController, platformFetch, sleep, type AbortSignalLike, type ByteReader, type FetchLike, type FetchResponse } from "./fetch-types.js";
 import { EventPump } from "./pump.js";
 import { RetryPolicy, type RetryOptions } from "./retry.js";
@@ -147,8 +148,8 @@ export class Client {
   }
 
   /** The typed error for a fetch or body-read failure. */
-  #transportError(error: unknown, reason: symbol | undefined, stage: string): WirechatError {
-    if (error instanceof WirechatError) return error;
+  #transportError(error: unknown, reason: symbol | undefined, stage: string): APIError {
+    if (error instanceof APIError) return error;
     if (reason === CANCELLED) return toError({ kind: "cancelled", message: `cancelled by the caller while ${stage}`, retryable: false });
     if (reason === TIMED_OUT) return toError({ kind: "timeout", message: `no bytes for ${this.timeoutMs} ms while ${stage}`, retryable: true });
     const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
@@ -224,7 +225,7 @@ export class ChatStream implements AsyncIterableIterator<StreamEvent> {
   constructor(
     private readonly start: () => Promise<Attempt>,
     private readonly pump: EventPump,
-    private readonly transportError: (error: unknown, reason: symbol | undefined) => WirechatError,
+    private readonly transportError: (error: unknown, reason: symbol | undefined) => APIError,
   ) {}
 
   [Symbol.asyncIterator](): this {
@@ -325,7 +326,7 @@ export class ChatStream implements AsyncIterableIterator<StreamEvent> {
 }
 
 /** A call the provider (or its adapter) does not have, such as embeddings on Anthropic; nothing was sent. */
-export class UnsupportedCallError extends Error {
+export class UnsupportedCallError extends WirechatError {
   constructor(
     readonly adapter: string,
     readonly call: RequestKind,

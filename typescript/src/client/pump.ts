@@ -9,7 +9,7 @@
 import type { ChatResponse, Error as WireErrorValue, StreamEvent } from "../generated/types.js";
 import type { ConversionWarning, StreamDecoder } from "../exchange.js";
 import { StreamError, StreamFold } from "../stream.js";
-import { StreamInterruptedError, toError, type WirechatError } from "./errors.js";
+import { StreamInterruptedError, toError, type APIError } from "./errors.js";
 import { redactError, type Secret } from "./secret.js";
 import { SseDecoder } from "./sse.js";
 
@@ -31,7 +31,7 @@ export class EventPump {
     return this.decoder.warnings;
   }
 
-  /** The canonical events completed by this chunk of the body; throws a `WirechatError` on a failure. */
+  /** The canonical events completed by this chunk of the body; throws an `APIError` on a failure. */
   feed(chunk: Uint8Array): StreamEvent[] {
     const out: StreamEvent[] = [];
     for (const sse of this.sse.feed(chunk)) if (sse.event !== "ping") this.add(this.decoder.feed(sse), out);
@@ -58,7 +58,7 @@ export class EventPump {
   }
 
   /** The error to raise when reading the body failed mid-way (`cause` from the transport). */
-  broken(cause: WirechatError): WirechatError {
+  broken(cause: APIError): APIError {
     const failure = this.make({ ...cause.error, message: `the stream broke off after ${this.count} events: ${cause.error.message}` });
     return failure.kind === "network" ? new StreamInterruptedError(failure.error, failure.partial) : failure;
   }
@@ -79,11 +79,11 @@ export class EventPump {
     }
   }
 
-  private invalid(message: string): WirechatError {
+  private invalid(message: string): APIError {
     return this.make({ kind: "invalid_response", message, retryable: false });
   }
 
-  private make(error: WireErrorValue): WirechatError {
+  private make(error: WireErrorValue): APIError {
     const withUsage: WireErrorValue = { ...error };
     if (withUsage.usage === undefined && this.fold.usage !== undefined) withUsage.usage = this.fold.usage;
     return toError(redactError(withUsage, this.secret), this.fold.partial());

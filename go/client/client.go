@@ -138,7 +138,8 @@ func New(provider string, options ...Option) (*Client, error) {
 			names = append(names, name)
 		}
 		sort.Strings(names)
-		return nil, fmt.Errorf("wirechat: no adapter named %q; known: %s", provider, strings.Join(names, ", "))
+		return nil, fmt.Errorf("%w: no adapter named %q%s (known adapters: %s)", ErrUnknownAdapter, provider,
+			suggest(provider, names), strings.Join(names, ", "))
 	}
 	return NewWithAdapter(adapter, options...)
 }

@@ -1,0 +1,54 @@
+package client
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/wirechat/wirechat/go/wirechat"
+)
+
+func failure(kind wirechat.ErrorKind, partial *wirechat.Message) error {
+	return &Error{Failure: wirechat.Error{Kind: kind, Message: "x"}, Partial: partial, Attempts: 1}
+}
+
+func TestSentinelsMatchTheKindsAsPythonsClassesDo(t *testing.T) {
+	cases := []struct {
+		err      error
+		matches  []error
+		excluded []error
+	}{
+		{failure(wirechat.ErrorKindRateLimited, nil), []error{ErrAPI, ErrRateLimited}, []error{ErrOverloaded, ErrNetwork}},
+		{failure(wirechat.ErrorKindContextLengthExceeded, nil), []error{ErrAPI, ErrInvalidRequest, ErrContextLengthExceeded}, nil},
+		{failure(wirechat.ErrorKindInvalidRequest, nil), []error{ErrInvalidRequest}, []error{ErrContextLengthExceeded}},
+		{failure(wirechat.ErrorKindNetwork, &wirechat.Message{}), []error{ErrNetwork, ErrStreamInterrupted}, nil},
+		{failure(wirechat.ErrorKindNetwork, nil), []error{ErrNetwork}, []error{ErrStreamInterrupted}},
+		{failure(wirechat.ErrorKindTimeout, nil), []error{ErrAPITimeout}, []error{ErrRequestCancelled}},
+		{failure(wirechat.ErrorKindCancelled, nil), []error{ErrRequestCancelled}, []error{ErrAPITimeout}},
+	}
+	for _, c := range cases {
+		for _, sentinel := range c.matches {
+			if !errors.Is(c.err, sentinel) {
+				t.Errorf("%v: errors.Is(err, %v) is false", c.err, sentinel)
+			}
+		}
+		for _, sentinel := range c.excluded {
+			if errors.Is(c.err, sentinel) {
+				t.Errorf("%v: errors.Is(err, %v) is true", c.err, sentinel)
+			}
+		}
+	}
+}
+
+func TestUnknownAdapterSuggestsTheCloseName(t *testing.T) {
+	_, err := New("openai", WithAPIKey("k"))
+	if !errors.Is(err, ErrUnknownAdapter) {
+		t.Fatalf("got %v, want ErrUnknownAdapter", err)
+	}
+	if !strings.Contains(err.Error(), `no adapter named "openai"; did you mean "openai-chat"?`) {
+		t.Errorf("no suggestion in %q", err)
+	}
+	if _, err := New("zzz", WithAPIKey("k")); err == nil || strings.Contains(err.Error(), "did you mean") {
+		t.Errorf("a suggestion for a name close to nothing: %v", err)
+	}
+}

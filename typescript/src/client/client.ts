@@ -11,6 +11,7 @@
  * key is a `Secret`: never in error text or string forms.
  */
 
+import { validate } from "../codec.js";
 import { WirechatError } from "../errors.js";
 import type { Adapter, ConversionWarning, RequestKind } from "../adapters/shared/contract.js";
 import { ConversionRefused, hasComplete, hasEmbed, ProviderShapeError } from "../adapters/shared/contract.js";
@@ -87,7 +88,11 @@ export class Client {
     return this.toString();
   }
 
-  /** Send `request` and return the provider's answer as a canonical `ChatResponse`. */
+  /**
+   * Send `request` and return the provider's answer as a canonical `ChatResponse`. A request that is not
+   * valid wirechat (`temperature: "hot"`, an OpenAI-shaped message with `content` and no `parts`) is
+   * refused with a `WireError` naming each problem, before anything is sent.
+   */
   async chat(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
     return this.#call("chat", this.#body(request, false), options, (body) => this.adapter.decodeResponse(body));
   }
@@ -96,14 +101,14 @@ export class Client {
   async embed(request: EmbedRequest, options: CallOptions = {}): Promise<EmbedResponse> {
     const adapter = this.adapter;
     if (!hasEmbed(adapter)) throw new UnsupportedCallError(adapter.name, "embed");
-    return this.#call("embed", JSON.stringify(adapter.encodeEmbedRequest(request)), options, (body) => adapter.decodeEmbedResponse(body));
+    return this.#call("embed", JSON.stringify(adapter.encodeEmbedRequest(validate(request, "EmbedRequest"))), options, (body) => adapter.decodeEmbedResponse(body));
   }
 
   /** A text completion, where the adapter offers it (openai-chat's `/v1/completions`). */
   async complete(request: CompleteRequest, options: CallOptions = {}): Promise<CompleteResponse> {
     const adapter = this.adapter;
     if (!hasComplete(adapter)) throw new UnsupportedCallError(adapter.name, "complete");
-    return this.#call("complete", JSON.stringify(adapter.encodeCompleteRequest(request)), options, (body) => adapter.decodeCompleteResponse(body));
+    return this.#call("complete", JSON.stringify(adapter.encodeCompleteRequest(validate(request, "CompleteRequest"))), options, (body) => adapter.decodeCompleteResponse(body));
   }
 
   /** POST `body` to the `kind` endpoint (with retries), read the answer whole and decode it. */
@@ -138,8 +143,9 @@ export class Client {
     return new ChatStream(() => this.#send(body, options.signal), pump, (error, reason) => this.#transportError(error, reason, "reading the stream"));
   }
 
+  /** The body to send; a request that is not valid wirechat throws its `WireError` first (as Python's models do). */
   #body(request: ChatRequest, stream: boolean): string {
-    const { body } = this.adapter.encodeRequest(request);
+    const { body } = this.adapter.encodeRequest(validate(request, "ChatRequest"));
     return JSON.stringify(stream ? this.adapter.streamRequestFlags(body) : body);
   }
 

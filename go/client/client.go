@@ -76,7 +76,8 @@ func WithAPIKey(key string) Option {
 	return func(c *Client) error { secret := NewSecret(key); c.secret = &secret; return nil }
 }
 
-// WithBaseURL sets scheme and host (default: the provider's, https://api.openai.com ...).
+// WithBaseURL sets scheme and host, with or without the version path (default: OPENAI_BASE_URL or
+// ANTHROPIC_BASE_URL as the provider SDK reads it, else the provider's own, https://api.openai.com ...).
 func WithBaseURL(url string) Option {
 	return func(c *Client) error { c.baseURL = strings.TrimRight(url, "/"); return nil }
 }
@@ -146,7 +147,11 @@ func New(provider string, options ...Option) (*Client, error) {
 
 // NewWithAdapter is a client for any adapter.
 func NewWithAdapter(adapter adapters.Adapter, options ...Option) (*Client, error) {
-	c := &Client{adapter: adapter, baseURL: adapter.DefaultBaseURL(), retry: DefaultRetryPolicy(),
+	base := envBaseURL(adapter)
+	if base == "" {
+		base = adapter.DefaultBaseURL()
+	}
+	c := &Client{adapter: adapter, baseURL: base, retry: DefaultRetryPolicy(),
 		timeouts: DefaultTimeouts(), maxBody: MaxBodyBytes, headers: http.Header{}}
 	fromEnv := NewSecret(os.Getenv(adapter.APIKeyEnv()))
 	c.secret = &fromEnv
@@ -155,6 +160,7 @@ func NewWithAdapter(adapter adapters.Adapter, options ...Option) (*Client, error
 			return nil, err
 		}
 	}
+	c.baseURL = fitBaseURL(adapter, c.baseURL)
 	if c.secret.Reveal() == "" {
 		return nil, fmt.Errorf("wirechat: no API key for %s: pass client.WithAPIKey(...) or set the %s environment variable",
 			adapter.Name(), adapter.APIKeyEnv())

@@ -52,3 +52,25 @@ func TestUnknownAdapterSuggestsTheCloseName(t *testing.T) {
 		t.Errorf("a suggestion for a name close to nothing: %v", err)
 	}
 }
+
+func TestBaseURLFromTheSDKVariableWithOrWithoutTheVersion(t *testing.T) {
+	for _, c := range []struct{ provider, env, value, option, want string }{
+		{"openai-chat", "OPENAI_BASE_URL", "http://proxy:8080/v1", "", "http://proxy:8080"},
+		{"anthropic", "ANTHROPIC_BASE_URL", "http://proxy:8080/", "", "http://proxy:8080"},
+		{"openai-chat", "OPENAI_BASE_URL", "http://ignored", "http://mine/v1/", "http://mine"},
+		{"openai-chat", "OPENAI_BASE_URL", "", "", "https://api.openai.com"},
+	} {
+		t.Setenv(c.env, c.value)
+		options := []Option{WithAPIKey("k")}
+		if c.option != "" {
+			options = append(options, WithBaseURL(c.option))
+		}
+		client, err := New(c.provider, options...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(client.String(), `base_url="`+c.want+`"`) {
+			t.Errorf("%+v: got %s", c, client.String())
+		}
+	}
+}

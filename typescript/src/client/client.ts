@@ -19,6 +19,7 @@ import { getAdapter } from "../adapters/index.js";
 import type { ChatRequest, ChatResponse, CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse, Error as WireErrorValue, StreamEvent } from "../generated/types.js";
 import { APIError, toError, type InvalidResponseError } from "./errors.js";
 import { Deadline, newController, platformFetch, sleep, type AbortSignalLike, type ByteReader, type FetchLike, type FetchResponse } from "./fetch-types.js";
+import { resolveBaseUrl } from "./base-url.js";
 import { EventPump } from "./pump.js";
 import { RetryPolicy, type RetryOptions } from "./retry.js";
 import { redactError, Secret } from "./secret.js";
@@ -28,7 +29,7 @@ declare const TextDecoder: new (label: string) => { decode(bytes: Uint8Array): s
 export interface ClientOptions {
   /** The key; defaults to the provider's environment variable (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`) where there is one. */
   apiKey?: string | Secret;
-  /** Scheme and host (and port), without the version path; defaults to the provider's. */
+  /** Scheme and host (and port), with or without the version path; defaults to OPENAI_BASE_URL / ANTHROPIC_BASE_URL, then the provider's. */
   baseUrl?: string;
   retry?: RetryOptions | RetryPolicy;
   /** Milliseconds allowed for the answer to start, and between two chunks of it (default 600000). */
@@ -71,7 +72,7 @@ export class Client {
     const key = options.apiKey ?? envKey(this.adapter.apiKeyEnv);
     if (key === undefined || key === "") throw new Error(`no API key for ${this.adapter.name}: pass options.apiKey or set ${this.adapter.apiKeyEnv}`);
     this.#secret = key instanceof Secret ? key : new Secret(key);
-    this.baseUrl = (options.baseUrl ?? this.adapter.defaultBaseUrl).replace(/\/+$/, "");
+    this.baseUrl = resolveBaseUrl(this.adapter, options.baseUrl);
     this.retry = options.retry instanceof RetryPolicy ? options.retry : new RetryPolicy(options.retry);
     this.timeoutMs = options.timeoutMs ?? 600_000;
     if (!(this.timeoutMs > 0 && Number.isFinite(this.timeoutMs))) throw new RangeError(`timeoutMs must be a positive number of milliseconds, got ${this.timeoutMs}`);

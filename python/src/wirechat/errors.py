@@ -21,18 +21,18 @@ class WirechatError(Exception):
     defines each is in brackets (the old import paths keep working)::
 
         WirechatError
-        ├── WireError (ValueError)                  a document or value is not valid wirechat [errors]
-        ├── StreamError (ValueError)                events that do not fold to a response [stream]
+        ├── WireError (ValueError)                      a document or value is not valid wirechat [errors]
+        ├── StreamError (ValueError)                    events that do not fold to a response [stream]
         │   ├── MalformedStreamError                    the events break the stream rules
         │   ├── IncompleteStreamError                   no ``finish`` event
         │   └── StreamFailedError                       an ``error`` event ended it
-        ├── ToolArgumentsError (ValueError)         tool-call arguments that are not a JSON object [tool_arguments]
-        ├── StructuredOutputError (ValueError)      the reply does not match ``output`` [structured_output]
-        ├── TolerantRestoreError (ValueError)       a kept unknown value cannot be put back [tolerant]
-        ├── ConversionRefused (ValueError)          an adapter cannot carry a feature [adapters]
-        ├── UnknownAdapterError (KeyError)          no adapter of that name; lists the names [adapters]
+        ├── ToolArgumentsError (ValueError)             tool-call arguments that are not a JSON object [tool_arguments]
+        ├── StructuredOutputError (ValueError)          the reply does not match ``output`` [structured_output]
+        ├── TolerantRestoreError (ValueError)           a kept unknown value cannot be put back [tolerant]
+        ├── ConversionRefused (ValueError)              an adapter cannot carry a feature [adapters]
+        ├── UnknownAdapterError (KeyError)              no adapter of that name; lists the names [adapters]
         ├── UnsupportedCallError (NotImplementedError)  the provider has no such call [client]
-        ├── APIError                           a provider call failed; ``.error``: the canonical Error [transport]
+        ├── APIError                                    a provider call failed (``.error``) [transport]
         │   ├── NetworkError
         │   │   └── StreamInterruptedError              the stream broke off; ``.partial`` holds what arrived
         │   ├── APITimeoutError (TimeoutError)
@@ -47,12 +47,12 @@ class WirechatError(Exception):
         │   ├── ProviderError
         │   ├── InvalidResponseError
         │   ├── RequestCancelledError
-        │   └── PluginError                         a QueryMT plugin failed [transport.plugin_errors]
-        ├── ToolArgumentsInvalidError (ValueError)  a tool's arguments fail its schema [tools]
-        ├── MaxStepsExceeded (RuntimeError)         the tool loop ran out of steps [tools]
-        ├── DecisionError (ValueError)              a tool-loop decision that does not fit the state [tools]
-        ├── McpMappingError (ValueError)            an MCP value wirechat cannot map [mcp]
-        └── McpError                                an MCP server or its configuration failed [mcp]
+        │   └── PluginError                             a QueryMT plugin failed [transport.plugin_errors]
+        ├── ToolArgumentsInvalidError (ValueError)      a tool's arguments fail its schema [tools]
+        ├── MaxStepsExceeded (RuntimeError)             the tool loop ran out of steps [tools]
+        ├── DecisionError (ValueError)                  a tool-loop decision that does not fit the state [tools]
+        ├── McpMappingError (ValueError)                an MCP value wirechat cannot map [mcp]
+        └── McpError                                    an MCP server or its configuration failed [mcp]
             ├── McpConfigError
             │   └── McpUnsupportedTransportError
             ├── McpConnectError

@@ -261,10 +261,17 @@ class Client:
         pump = EventPump(self._setup.adapter.stream_decoder(), self._setup.secret)
         return ChatStream(self._transport, path, body, pump, call)
 
-    def stream_text(self, request: ChatRequest, **call: Any) -> Iterator[str]:
+    def stream_text(
+        self,
+        request: ChatRequest,
+        *,
+        timeout: _Timeout = None,
+        max_retries: int | None = None,
+        headers: _Headers = None,
+    ) -> Iterator[str]:
         """Stream ``request`` and give only the answer's text as it arrives; the connection is closed when
         the iteration ends or is abandoned. Takes ``stream``'s per-call options."""
-        with self.stream(request, **call) as stream:
+        with self.stream(request, timeout=timeout, max_retries=max_retries, headers=headers) as stream:
             yield from stream.text_deltas()
 
     def embed(self, request: EmbedRequest) -> EmbedResponse:
@@ -478,9 +485,16 @@ class AsyncClient:
         pump = EventPump(self._setup.adapter.stream_decoder(), self._setup.secret)
         return AsyncChatStream(self._transport, path, body, pump, call)
 
-    async def stream_text(self, request: ChatRequest, **call: Any) -> AsyncIterator[str]:
+    async def stream_text(
+        self,
+        request: ChatRequest,
+        *,
+        timeout: _Timeout = None,
+        max_retries: int | None = None,
+        headers: _Headers = None,
+    ) -> AsyncIterator[str]:
         """The asyncio form of ``Client.stream_text``."""
-        async with self.stream(request, **call) as stream:
+        async with self.stream(request, timeout=timeout, max_retries=max_retries, headers=headers) as stream:
             async for text in stream.text_deltas():
                 yield text
 

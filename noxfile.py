@@ -92,10 +92,15 @@ def run_typecheck(session: nox.Session) -> None:
     )
 
 
+PARALLEL = ["-n", "auto", "--dist", "worksteal"]  # pytest-xdist: one worker per core
+
+
 def run_python_tests(session: nox.Session, pytest_args: Sequence[str] = ()) -> None:
     # the MCP client tests start the reference server @modelcontextprotocol/server-everything (pinned by its lock)
     session.run("npm", "ci", "--prefix", "tests/mcp/npm", "--no-audit", "--no-fund", "--silent", external=True)
-    session.run("pytest", "tests", *pytest_args, env={"HYPOTHESIS_PROFILE": "ci"})
+    # one worker per core (pytest-xdist; worksteal evens out the few long tests); `-- -n 0` runs in one process
+    workers = [] if any(a.startswith(("-n", "--numprocesses")) for a in pytest_args) else PARALLEL
+    session.run("pytest", "tests", *workers, *pytest_args, env={"HYPOTHESIS_PROFILE": "ci"})
 
 
 def install_node_tools(session: nox.Session) -> None:

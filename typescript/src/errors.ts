@@ -26,6 +26,7 @@ import { orderProblems } from "./problem-order.js";
  * ├── UnknownAdapterError       no adapter of that name; lists the names
  * ├── UnsupportedCallError      the provider has no such call
  * ├── McpMappingError           an MCP value wirechat cannot map
+ * ├── SseTooLargeError          an SSE line or event past its cap (SseDecoder)
  * └── APIError                  a provider call failed; `.error` is the canonical Error
  *     ├── NetworkError
  *     │   └── StreamInterruptedError
@@ -40,6 +41,8 @@ import { orderProblems } from "./problem-order.js";
  *     ├── ContentFilterError
  *     ├── ProviderError
  *     ├── InvalidResponseError
+ *     │   ├── ResponseTooLargeError  a body past its cap
+ *     │   └── RedirectRefusedError   a 3xx: no redirect is followed
  *     └── RequestCancelledError (was CancelledError, still exported)
  * ```
  */

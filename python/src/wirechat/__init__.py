@@ -97,6 +97,10 @@ _LAZY_ERRORS: dict[str, str] = {
     **dict.fromkeys(_API_ERRORS, "wirechat.transport.errors"),
     **dict.fromkeys(_MCP_ERRORS, "wirechat.mcp._errors"),
     "PluginError": "wirechat.transport.plugin_errors",
+    "ResponseTooLargeError": "wirechat.transport.limits",
+    "SseTooLargeError": "wirechat.transport.sse",
+    "RedirectRefusedError": "wirechat.transport.limits",
+    "ToolLoopError": "wirechat.tools._machine",
     "ConversionRefused": "wirechat.adapters._contract",
     "UnknownAdapterError": "wirechat.adapters._registry",
     "UnsupportedCallError": "wirechat._calls",
@@ -144,13 +148,17 @@ __all__ += [
     "PluginError",
     "ProviderError",
     "RateLimitedError",
+    "RedirectRefusedError",
     "RequestCancelledError",
     "ResponseDataWarning",
+    "ResponseTooLargeError",
+    "SseTooLargeError",
     "StreamFailedError",
     "StreamInterruptedError",
     "StructuredOutputError",
     "TolerantRestoreError",
     "ToolArgumentsInvalidError",
+    "ToolLoopError",
     "UnknownAdapterError",
     "UnsupportedCallError",
     "WirechatError",
@@ -198,6 +206,7 @@ if TYPE_CHECKING:  # the same names, typed for type checkers (`X`: a re-export)
     from wirechat.tools._machine import (
         DecisionError,
         MaxStepsExceeded,
+        ToolLoopError,
     )
     from wirechat.tools._tool import (
         ToolArgumentsInvalidError,
@@ -219,8 +228,15 @@ if TYPE_CHECKING:  # the same names, typed for type checkers (`X`: a re-export)
         RequestCancelledError,
         StreamInterruptedError,
     )
+    from wirechat.transport.limits import (
+        RedirectRefusedError,
+        ResponseTooLargeError,
+    )
     from wirechat.transport.plugin_errors import (
         PluginError,
+    )
+    from wirechat.transport.sse import (
+        SseTooLargeError,
     )
 # --- end everyday
 

@@ -27,7 +27,9 @@ from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, Req
 from wirechat.adapters._contract import RoutedCodec
 from wirechat.errors import WirechatError, WirechatWarning
 from wirechat.transport.errors import APIError, InvalidResponseError
+from wirechat.transport.events import EventPump
 from wirechat.transport.http import HttpReply, Timeouts
+from wirechat.transport.limits import Limits
 from wirechat.transport.retry import RetryPolicy
 from wirechat.transport.secrets import Secret, redact
 
@@ -95,6 +97,7 @@ class ClientSetup:
         max_retries: int | None,
         retry: RetryPolicy | None,
         profile: str | None = None,
+        limits: Limits | None = None,
         headers: Mapping[str, str] | None = None,
     ) -> None:
         if profile is not None and not isinstance(provider, str):
@@ -111,6 +114,7 @@ class ClientSetup:
         self.base_url = resolve_base_url(self.adapter, base_url)
         self.headers = dict(headers or {})
         self.timeouts = Timeouts.of(timeout)
+        self.limits = limits or Limits()
         if retry is not None and max_retries is not None and retry.max_retries != max_retries:
             raise ValueError("give max_retries or a RetryPolicy, not two different retry counts")
         self.retry = retry or RetryPolicy(max_retries=2 if max_retries is None else max_retries)
@@ -122,8 +126,13 @@ class ClientSetup:
             "decode_error": self.adapter.decode_error,
             "timeouts": self.timeouts,
             "retry": self.retry,
+            "limits": self.limits,
             "extra_headers": self.headers,
         }
+
+    def pump(self) -> EventPump:
+        """The pump for one streamed call: the adapter's decoder, the redactor and the SSE caps."""
+        return EventPump(self.adapter.stream_decoder(), self.secret, self.limits.max_event_bytes)
 
     def path(self, kind: RequestKind) -> str:
         try:

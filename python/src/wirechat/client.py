@@ -58,6 +58,7 @@ from wirechat.transport.call_options import CallOptions
 from wirechat.transport.errors import APIError
 from wirechat.transport.events import EventPump
 from wirechat.transport.http import AsyncHttpTransport, HttpTransport, Timeouts
+from wirechat.transport.limits import Limits
 from wirechat.transport.retry import RetryPolicy
 
 if TYPE_CHECKING:
@@ -97,6 +98,7 @@ class ChatStream:
                 for chunk in chunks:
                     yield from pump.feed(chunk)
             except APIError as exc:
+                chunk = b""  # the body's bytes leave this frame: a careless server may echo the key in them
                 if exc.partial is not None:  # the pump's own verdict, already carrying what arrived
                     raise
                 failure = pump.broken(exc)  # reading the body failed; raised outside the handler
@@ -148,7 +150,8 @@ class ChatStream:
 class Client:
     """A blocking client for one provider. ``provider`` is an adapter name (``openai-chat``,
     ``anthropic``) or an adapter; the key comes from ``api_key`` or the provider's environment variable.
-    ``timeout`` is seconds for every phase or a ``Timeouts``; retries follow ``max_retries`` or ``retry``.
+    ``timeout`` is seconds for every phase and the whole call, or a ``Timeouts``; ``limits`` caps what the
+    provider may send back (``Limits``); retries follow ``max_retries`` or ``retry``.
     ``profile`` picks a named profile of an adapter that has them (``Client("openai-compatible",
     profile="ollama")`` is the adapter ``openai-compatible:ollama``). ``headers`` go with every call;
     ``http_client`` is your own ``httpx.Client`` (you close it). An unknown ``provider`` raises
@@ -181,6 +184,7 @@ class Client:
         profile: str | None = None,
         headers: Mapping[str, str] | None = None,
         http_client: httpx.Client | None = None,
+        limits: Limits | None = None,
     ) -> None:
         _no_plugin_here(plugin)
         self._setup = ClientSetup(
@@ -192,6 +196,7 @@ class Client:
             retry=retry,
             profile=profile,
             headers=headers,
+            limits=limits,
         )
         options = self._setup.transport_options()
         self._transport = HttpTransport(self._setup.base_url, http_client=http_client, **options)
@@ -258,7 +263,7 @@ class Client:
         ``timeout``, ``max_retries`` and ``headers`` apply to this call only."""
         call = CallOptions.of(timeout, max_retries, headers)
         path, body = self._setup.chat_call(request, stream=True)
-        pump = EventPump(self._setup.adapter.stream_decoder(), self._setup.secret)
+        pump = self._setup.pump()
         return ChatStream(self._transport, path, body, pump, call)
 
     def stream_text(
@@ -326,6 +331,7 @@ class AsyncChatStream:
                     for event in pump.feed(chunk):
                         yield event
             except APIError as exc:
+                chunk = b""  # the body's bytes leave this frame: a careless server may echo the key in them
                 if exc.partial is not None:  # the pump's own verdict, already carrying what arrived
                     raise
                 failure = pump.broken(exc)  # reading the body failed; raised outside the handler
@@ -406,6 +412,7 @@ class AsyncClient:
         sandbox: Any = None,
         headers: Mapping[str, str] | None = None,
         http_client: httpx.AsyncClient | None = None,
+        limits: Limits | None = None,
     ) -> None:
         _no_plugin_here(plugin)
         self._setup = ClientSetup(
@@ -417,6 +424,7 @@ class AsyncClient:
             retry=retry,
             profile=profile,
             headers=headers,
+            limits=limits,
         )
         options = self._setup.transport_options()
         self._transport = AsyncHttpTransport(
@@ -482,7 +490,7 @@ class AsyncClient:
         ``timeout``, ``max_retries`` and ``headers`` apply to this call only."""
         call = CallOptions.of(timeout, max_retries, headers)
         path, body = self._setup.chat_call(request, stream=True)
-        pump = EventPump(self._setup.adapter.stream_decoder(), self._setup.secret)
+        pump = self._setup.pump()
         return AsyncChatStream(self._transport, path, body, pump, call)
 
     async def stream_text(

@@ -46,11 +46,15 @@ class WirechatError(Exception):
         │   ├── ContentFilterError
         │   ├── ProviderError
         │   ├── InvalidResponseError
+        │   │   ├── ResponseTooLargeError               a body past its cap (after decompression) [transport]
+        │   │   └── RedirectRefusedError                a 3xx: no redirect is followed [transport]
         │   ├── RequestCancelledError
         │   └── PluginError                             a QueryMT plugin failed [transport.plugin_errors]
         ├── ToolArgumentsInvalidError (ValueError)      a tool's arguments fail its schema [tools]
-        ├── MaxStepsExceeded (RuntimeError)             the tool loop ran out of steps [tools]
-        ├── DecisionError (ValueError)                  a tool-loop decision that does not fit the state [tools]
+        ├── ToolLoopError (RuntimeError)                the tool loop stopped; ``.state`` resumes it [tools]
+        │   ├── MaxStepsExceeded                        the tool loop ran out of steps
+        │   └── DecisionError (ValueError)              a decision that does not fit the state
+        ├── SseTooLargeError (ValueError)               an SSE line or event past its cap [transport.sse]
         ├── McpMappingError (ValueError)                an MCP value wirechat cannot map [mcp]
         └── McpError                                    an MCP server or its configuration failed [mcp]
             ├── McpConfigError

@@ -9,6 +9,11 @@
  * (`errorFor(kind)`), carrying status, provider code, request id, usage and a stream's partial message. An
  * AbortSignal aborts the fetch, which closes the connection; so does leaving a stream's loop early. The API
  * key is a `Secret`: never in error text or string forms.
+ *
+ * Bounded (spec section 5.3, `limits.ts`): bodies are read chunk by chunk up to `limits` (a typed
+ * `ResponseTooLargeError`), a call ends at `totalTimeoutMs` (default 3600 s) whatever the server trickles,
+ * and no redirect is followed (`RedirectRefusedError`). `HTTP_PROXY` is not read here: Node's fetch ignores
+ * it unless run with `NODE_USE_ENV_PROXY=1`; or pass `fetch` with a proxy dispatcher (spec section 5.3).
  */
 
 import { validate } from "../codec.js";
@@ -21,6 +26,7 @@ import { APIError, toError, type InvalidResponseError } from "./errors.js";
 import { Deadline, newController, platformFetch, sleep, type AbortSignalLike, type ByteReader, type FetchLike, type FetchResponse } from "./fetch-types.js";
 import { resolveBaseUrl } from "./base-url.js";
 import { EventPump } from "./pump.js";
+import { isRedirect, readCapped, RedirectRefusedError, redirectError, resolveLimits, tooLarge, type Limits } from "./limits.js";
 import { RetryPolicy, type RetryOptions } from "./retry.js";
 import { redactError, Secret } from "./secret.js";
 
@@ -34,6 +40,10 @@ export interface ClientOptions {
   retry?: RetryOptions | RetryPolicy;
   /** Milliseconds allowed for the answer to start, and between two chunks of it (default 600000). */
   timeoutMs?: number;
+  /** Milliseconds the whole call may take, retries and the reading of a stream included (default 3600000). */
+  totalTimeoutMs?: number;
+  /** Caps on what the provider may send back (defaults: 64 MiB body, 1 MiB error body, 16 MiB SSE event). */
+  limits?: Limits;
   /** The fetch to use (default the global one). */
   fetch?: FetchLike;
 }
@@ -44,6 +54,7 @@ export interface CallOptions {
 
 const CANCELLED = Symbol("cancelled");
 const TIMED_OUT = Symbol("timed out");
+const DEADLINE = Symbol("deadline");
 
 function envKey(name: string): string | undefined {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
@@ -64,6 +75,8 @@ export class Client {
   readonly baseUrl: string;
   readonly retry: RetryPolicy;
   readonly timeoutMs: number;
+  readonly totalTimeoutMs: number;
+  readonly limits: Required<Limits>;
   readonly #secret: Secret;
   readonly #fetch: FetchLike;
 
@@ -76,6 +89,9 @@ export class Client {
     this.retry = options.retry instanceof RetryPolicy ? options.retry : new RetryPolicy(options.retry);
     this.timeoutMs = options.timeoutMs ?? 600_000;
     if (!(this.timeoutMs > 0 && Number.isFinite(this.timeoutMs))) throw new RangeError(`timeoutMs must be a positive number of milliseconds, got ${this.timeoutMs}`);
+    this.totalTimeoutMs = options.totalTimeoutMs ?? 3_600_000;
+    if (!(this.totalTimeoutMs > 0 && Number.isFinite(this.totalTimeoutMs))) throw new RangeError(`totalTimeoutMs must be a positive number of milliseconds, got ${this.totalTimeoutMs}`);
+    this.limits = resolveLimits(options.limits);
     this.#fetch = options.fetch ?? platformFetch();
   }
 
@@ -115,14 +131,15 @@ export class Client {
   /** POST `body` to the `kind` endpoint (with retries), read the answer whole and decode it. */
   async #call<T>(kind: RequestKind, requestBody: string, options: CallOptions, decode: (body: unknown) => T): Promise<T> {
     const attempt = await this.#send(requestBody, options.signal, kind);
-    let bytes: Uint8Array;
+    let bytes: Uint8Array | undefined;
     try {
-      bytes = new Uint8Array(await attempt.response.arrayBuffer());
+      bytes = await readCapped(attempt.response, this.limits.maxBodyBytes);
     } catch (error) {
       throw this.#transportError(error, attempt.reason(), "reading the response");
     } finally {
       attempt.release();
     }
+    if (bytes === undefined) throw tooLarge("max_body_bytes", this.limits.maxBodyBytes, "the response body");
     let body: unknown;
     try {
       body = JSON.parse(new TextDecoder("utf-8").decode(bytes));
@@ -140,7 +157,7 @@ export class Client {
   /** Send `request` for a streamed answer; iterate the result for canonical events, then `await response()`. */
   stream(request: ChatRequest, options: CallOptions = {}): ChatStream {
     const body = this.#body(request, true);
-    const pump = new EventPump(this.adapter.streamDecoder(), this.#secret);
+    const pump = new EventPump(this.adapter.streamDecoder(), this.#secret, this.limits.maxEventBytes);
     return new ChatStream(() => this.#send(body, options.signal), pump, (error, reason) => this.#transportError(error, reason, "reading the stream"));
   }
 
@@ -159,6 +176,7 @@ export class Client {
     if (error instanceof APIError) return error;
     if (reason === CANCELLED) return toError({ kind: "cancelled", message: `cancelled by the caller while ${stage}`, retryable: false });
     if (reason === TIMED_OUT) return toError({ kind: "timeout", message: `no bytes for ${this.timeoutMs} ms while ${stage}`, retryable: true });
+    if (reason === DEADLINE) return toError({ kind: "timeout", message: `timed out ${stage}: the call's total deadline of ${this.totalTimeoutMs} ms passed`, retryable: true });
     const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
     const detail = [String((error as Error)?.message ?? error), cause?.code ?? cause?.message].filter(Boolean).join(": ");
     return toError({ kind: "network", message: this.#secret.redact(`${stage} failed (${detail})`), retryable: true });
@@ -168,6 +186,7 @@ export class Client {
   async #send(body: string, signal: AbortSignalLike | undefined, kind: RequestKind = "chat"): Promise<Attempt> {
     const url = `${this.baseUrl}${this.adapter.endpointPath(kind)}`;
     const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", ...this.adapter.authHeaders(this.#secret.reveal()) };
+    const end = Date.now() + this.totalTimeoutMs;
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw this.#transportError(undefined, CANCELLED, "sending");
       const controller = newController();
@@ -181,28 +200,40 @@ export class Client {
         reason ??= TIMED_OUT;
         controller.abort(TIMED_OUT);
       });
+      const total = new Deadline(Math.max(end - Date.now(), 1), () => {
+        reason ??= DEADLINE;
+        controller.abort(DEADLINE);
+      });
       const release = () => {
         deadline.clear();
+        total.clear();
         signal?.removeEventListener("abort", onAbort);
       };
       let failure: WireErrorValue;
       let failureHeaders: Record<string, string> | FetchResponse["headers"] = {};
       try {
-        const response = await this.#fetch(url, { method: "POST", headers, body, signal: controller.signal });
-        if (response.status < 400) {
+        const response = await this.#fetch(url, { method: "POST", headers, body, signal: controller.signal, redirect: "manual" });
+        if (isRedirect(response.status)) {
+          release();
+          await response.body?.getReader().cancel().catch(() => undefined);
+          throw redirectError(response, this.#secret, retry + 1);
+        }
+        if (response.status < 300) {
           return { response, deadline, release, abort: () => controller.abort(CANCELLED), reason: () => reason };
         }
-        const bytes = new Uint8Array(await response.arrayBuffer());
+        const bytes = await readCapped(response, this.limits.maxErrorBodyBytes);
         release();
         failureHeaders = response.headers;
-        failure = this.adapter.decodeError(response.status, response.headers, bytes);
+        failure = this.adapter.decodeError(response.status, response.headers, bytes ?? new Uint8Array());
+        if (bytes === undefined) failure = { ...failure, message: `HTTP ${response.status}: the error body is larger than the ${this.limits.maxErrorBodyBytes}-byte limit; not read` };
         failure = redactError(failure, this.#secret);
       } catch (error) {
         release();
+        if (error instanceof RedirectRefusedError) throw error;
         failure = this.#transportError(error, reason, "sending the request").error;
       }
       const delay = failure.kind === "cancelled" ? undefined : this.retry.delay(failure, failureHeaders, retry);
-      if (delay === undefined) throw toError(failure, undefined, retry + 1);
+      if (delay === undefined || Date.now() + delay >= end) throw toError(failure, undefined, retry + 1);
       try {
         await sleep(delay, signal);
       } catch {

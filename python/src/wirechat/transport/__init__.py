@@ -8,6 +8,8 @@ exceptions a call raises, and secret handling.
 * ``APIError`` and one subclass per canonical error kind (``RateLimitedError``, ``OverloadedError`` ...),
   each carrying the canonical ``Error`` and, for a stream, the partial message.
 * ``Secret`` and ``redact``: an API key never shows in a repr, a log line or an exception message.
+* ``Limits``, ``ResponseTooLargeError``, ``RedirectRefusedError``: the caps on what a provider may send back,
+  and the typed errors for an answer over them or a redirect (which is never followed).
 """
 
 from wirechat.transport.errors import (
@@ -29,6 +31,7 @@ from wirechat.transport.errors import (
     error_for,
 )
 from wirechat.transport.http import AsyncHttpTransport, ErrorDecoder, HttpReply, HttpTransport, Timeouts, status_error
+from wirechat.transport.limits import Limits, RedirectRefusedError, ResponseTooLargeError
 from wirechat.transport.retry import RetryPolicy, server_retry_after, should_retry_header
 from wirechat.transport.secrets import REDACTED, Secret, redact, redact_headers
 from wirechat.transport.sse import SseDecoder, SseEvent, aiter_sse, iter_sse
@@ -46,13 +49,16 @@ __all__ = [
     "HttpTransport",
     "InvalidRequestError",
     "InvalidResponseError",
+    "Limits",
     "NetworkError",
     "NotFoundError",
     "OverloadedError",
     "PermissionDeniedError",
     "ProviderError",
     "RateLimitedError",
+    "RedirectRefusedError",
     "RequestCancelledError",
+    "ResponseTooLargeError",
     "RetryPolicy",
     "Secret",
     "SseDecoder",

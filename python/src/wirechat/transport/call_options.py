@@ -1,7 +1,8 @@
 """``CallOptions``: what one call may set differently from its client (a timeout, a retry count, extra
 headers), as ``client.chat(request, timeout=5, max_retries=0, headers={...})`` passes them on.
 
-The transport reads them per request; the client's own settings stay as they were for the next call.
+The transport applies them to that call only (``_Core.with_call``): a number of seconds bounds every phase
+and the whole call, as the client's ``timeout`` does; the client's settings stay for the next call.
 """
 
 from __future__ import annotations
@@ -9,8 +10,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-
-import httpx
 
 from wirechat.transport.http import Timeouts
 from wirechat.transport.retry import RetryPolicy
@@ -44,6 +43,3 @@ class CallOptions:
     def retry(self, policy: RetryPolicy) -> RetryPolicy:
         """The client's policy with this call's retry count."""
         return policy if self.max_retries is None else dataclasses.replace(policy, max_retries=self.max_retries)
-
-    def httpx_timeout(self) -> httpx.Timeout | None:
-        return None if self.timeout is None else Timeouts.of(self.timeout).to_httpx()

@@ -82,7 +82,8 @@ func WithAPIKey(key string) Option {
 	return func(c *Client) error { secret := NewSecret(key); c.secret = &secret; return nil }
 }
 
-// WithBaseURL sets scheme and host (default: the provider's, https://api.openai.com ...).
+// WithBaseURL sets scheme and host, with or without the version path (default: OPENAI_BASE_URL or
+// ANTHROPIC_BASE_URL as the provider SDK reads it, else the provider's own, https://api.openai.com ...).
 func WithBaseURL(url string) Option {
 	return func(c *Client) error { c.baseURL = strings.TrimRight(url, "/"); return nil }
 }
@@ -165,14 +166,19 @@ func New(provider string, options ...Option) (*Client, error) {
 			names = append(names, name)
 		}
 		sort.Strings(names)
-		return nil, fmt.Errorf("wirechat: no adapter named %q; known: %s", provider, strings.Join(names, ", "))
+		return nil, fmt.Errorf("%w: no adapter named %q%s (known adapters: %s)", ErrUnknownAdapter, provider,
+			suggest(provider, names), strings.Join(names, ", "))
 	}
 	return NewWithAdapter(adapter, options...)
 }
 
 // NewWithAdapter is a client for any adapter.
 func NewWithAdapter(adapter adapters.Adapter, options ...Option) (*Client, error) {
-	c := &Client{adapter: adapter, baseURL: adapter.DefaultBaseURL(), retry: DefaultRetryPolicy(),
+	base := envBaseURL(adapter)
+	if base == "" {
+		base = adapter.DefaultBaseURL()
+	}
+	c := &Client{adapter: adapter, baseURL: base, retry: DefaultRetryPolicy(),
 		timeouts: DefaultTimeouts(), maxBody: MaxBodyBytes, maxError: MaxErrorBodyBytes, maxEvent: MaxEventBytes,
 		headers: http.Header{}}
 	fromEnv := NewSecret(os.Getenv(adapter.APIKeyEnv()))
@@ -182,6 +188,7 @@ func NewWithAdapter(adapter adapters.Adapter, options ...Option) (*Client, error
 			return nil, err
 		}
 	}
+	c.baseURL = fitBaseURL(adapter, c.baseURL)
 	if c.secret.Reveal() == "" {
 		return nil, fmt.Errorf("wirechat: no API key for %s: pass client.WithAPIKey(...) or set the %s environment variable",
 			adapter.Name(), adapter.APIKeyEnv())

@@ -11,21 +11,59 @@ import "github.com/wirechat/wirechat/go/internal/wire"
 
 // From schema/v1/chat_options.schema.json.
 type (
+	// ChatOptions has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ChatOptions
+	//
+	//	Temperature       *float64
+	//	TopP              *float64
+	//	MaxTokens         *int64
+	//	Stop              []string
+	//	Seed              *int64
+	//	ParallelToolCalls *bool
+	//	ResponseFormat    ResponseFormat
 	ChatOptions = wire.ChatOptions
 )
 
 // From schema/v1/chat_request.schema.json.
 type (
+	// ChatRequest has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ChatRequest
+	//
+	//	Model           *string
+	//	Messages        []Message
+	//	Tools           []ToolDefinition
+	//	ProviderTools   []ProviderTool
+	//	ToolChoice      ToolChoice
+	//	Options         *ChatOptions
+	//	ProviderOptions ProviderOptions
 	ChatRequest = wire.ChatRequest
 )
 
 // From schema/v1/chat_response.schema.json.
 type (
+	// ChatResponse has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ChatResponse
+	//
+	//	Message          Message
+	//	FinishReason     FinishReason
+	//	Usage            *TokenUsage
+	//	ID               *string
+	//	Model            *string
+	//	ProviderMetadata ProviderMetadata
 	ChatResponse = wire.ChatResponse
 )
 
 // From schema/v1/citation.schema.json.
 type (
+	// Citation has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire Citation
+	//
+	//	Kind        CitationKind
+	//	URL         *string
+	//	Title       *string
+	//	CitedText   *string
+	//	StartIndex  *int64
+	//	EndIndex    *int64
+	//	SourceIndex *int64
+	//	FileID      *string
+	//	Issuer      *string
+	//	Block       JsonObject
 	Citation     = wire.Citation
 	CitationKind = wire.CitationKind
 )
@@ -41,11 +79,25 @@ const (
 
 // From schema/v1/complete_request.schema.json.
 type (
+	// CompleteRequest has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire CompleteRequest
+	//
+	//	Model           *string
+	//	Prompt          string
+	//	Options         *ChatOptions
+	//	ProviderOptions ProviderOptions
 	CompleteRequest = wire.CompleteRequest
 )
 
 // From schema/v1/complete_response.schema.json.
 type (
+	// CompleteResponse has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire CompleteResponse
+	//
+	//	Text             string
+	//	FinishReason     FinishReason
+	//	Usage            *TokenUsage
+	//	ID               *string
+	//	Model            *string
+	//	ProviderMetadata ProviderMetadata
 	CompleteResponse = wire.CompleteResponse
 )
 
@@ -56,22 +108,49 @@ type (
 
 // From schema/v1/data_ref.schema.json.
 type (
+	// DataRef has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire DataRef
+	//
+	//	Value     JsonValue
+	//	MediaType *string
 	DataRef = wire.DataRef
 )
 
 // From schema/v1/embed_request.schema.json.
 type (
+	// EmbedRequest has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire EmbedRequest
+	//
+	//	Model           *string
+	//	Inputs          []string
+	//	Dimensions      *int64
+	//	ProviderOptions ProviderOptions
 	EmbedRequest = wire.EmbedRequest
 )
 
 // From schema/v1/embed_response.schema.json.
 type (
+	// EmbedResponse has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire EmbedResponse
+	//
+	//	Embeddings       []Embedding
+	//	Usage            *TokenUsage
+	//	Model            *string
+	//	ProviderMetadata ProviderMetadata
 	EmbedResponse = wire.EmbedResponse
 	Embedding     = wire.Embedding
 )
 
 // From schema/v1/error.schema.json.
 type (
+	// Error has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire Error
+	//
+	//	Kind             ErrorKind
+	//	Message          string
+	//	Retryable        bool
+	//	Status           *int64
+	//	ProviderCode     *string
+	//	RetryAfterMs     *int64
+	//	RequestID        *string
+	//	Usage            *TokenUsage
+	//	ProviderMetadata ProviderMetadata
 	Error     = wire.Error
 	ErrorKind = wire.ErrorKind
 )
@@ -95,15 +174,35 @@ const (
 
 // From schema/v1/file_ref.schema.json.
 type (
+	// FileBase64 has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire FileBase64
+	//
+	//	Base64    string
+	//	MediaType string
+	//	Name      *string
 	FileBase64 = wire.FileBase64
-	FileId     = wire.FileId
-	FileRef    = wire.FileRef
-	FileUri    = wire.FileUri
+	// FileId has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire FileId
+	//
+	//	FileID    string
+	//	Issuer    *string
+	//	MediaType *string
+	//	Name      *string
+	FileId  = wire.FileId
+	FileRef = wire.FileRef
+	// FileUri has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire FileUri
+	//
+	//	URI       string
+	//	MediaType *string
+	//	Name      *string
+	FileUri = wire.FileUri
 )
 
 // From schema/v1/finish_reason.schema.json.
 type (
-	FinishKind   = wire.FinishKind
+	FinishKind = wire.FinishKind
+	// FinishReason has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire FinishReason
+	//
+	//	Kind FinishKind
+	//	Raw  *string
 	FinishReason = wire.FinishReason
 )
 
@@ -131,37 +230,119 @@ type (
 
 // From schema/v1/mcp_server_config.schema.json.
 type (
-	McpHttpServer      = wire.McpHttpServer
-	McpServerConfig    = wire.McpServerConfig
-	McpStdioServer     = wire.McpStdioServer
+	// McpHttpServer has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire McpHttpServer
+	//
+	//	Name             string
+	//	URL              string
+	//	Headers          map[string]string
+	//	SecretHeaders    map[string]string
+	//	ConnectTimeoutMs *int64
+	//	CallTimeoutMs    *int64
+	McpHttpServer   = wire.McpHttpServer
+	McpServerConfig = wire.McpServerConfig
+	// McpStdioServer has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire McpStdioServer
+	//
+	//	Name             string
+	//	Command          string
+	//	Args             []string
+	//	Env              map[string]string
+	//	SecretEnv        []string
+	//	Cwd              *string
+	//	ConnectTimeoutMs *int64
+	//	CallTimeoutMs    *int64
+	McpStdioServer = wire.McpStdioServer
+	// McpWebsocketServer has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire McpWebsocketServer
+	//
+	//	Name             string
+	//	URL              string
+	//	Headers          map[string]string
+	//	SecretHeaders    map[string]string
+	//	ConnectTimeoutMs *int64
+	//	CallTimeoutMs    *int64
 	McpWebsocketServer = wire.McpWebsocketServer
 )
 
 // From schema/v1/media_ref.schema.json.
 type (
+	// MediaBase64 has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire MediaBase64
+	//
+	//	Base64    string
+	//	MediaType string
 	MediaBase64 = wire.MediaBase64
 	MediaRef    = wire.MediaRef
-	MediaUrl    = wire.MediaUrl
+	// MediaUrl has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire MediaUrl
+	//
+	//	URL       string
+	//	MediaType *string
+	MediaUrl = wire.MediaUrl
 )
 
 // From schema/v1/message.schema.json.
 type (
+	// Message has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire Message
+	//
+	//	Role             Role
+	//	Parts            []Part
+	//	Name             *string
+	//	ID               *string
+	//	ProviderMetadata ProviderMetadata
 	Message = wire.Message
 )
 
 // From schema/v1/part.schema.json.
 type (
-	AudioPart              = wire.AudioPart
-	DataPart               = wire.DataPart
-	FilePart               = wire.FilePart
-	ImagePart              = wire.ImagePart
-	Part                   = wire.Part
-	ProviderToolCallPart   = wire.ProviderToolCallPart
+	// AudioPart has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire AudioPart
+	//
+	//	Audio            MediaRef
+	//	ProviderMetadata ProviderMetadata
+	AudioPart = wire.AudioPart
+	// DataPart has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire DataPart
+	//
+	//	Data             DataRef
+	//	ProviderMetadata ProviderMetadata
+	DataPart = wire.DataPart
+	// FilePart has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire FilePart
+	//
+	//	File             FileRef
+	//	ProviderMetadata ProviderMetadata
+	FilePart = wire.FilePart
+	// ImagePart has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ImagePart
+	//
+	//	Image            MediaRef
+	//	ProviderMetadata ProviderMetadata
+	ImagePart = wire.ImagePart
+	Part      = wire.Part
+	// ProviderToolCallPart has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ProviderToolCallPart
+	//
+	//	ProviderToolCall ProviderToolCall
+	//	ProviderMetadata ProviderMetadata
+	ProviderToolCallPart = wire.ProviderToolCallPart
+	// ProviderToolResultPart has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ProviderToolResultPart
+	//
+	//	ProviderToolResult ProviderToolResult
+	//	ProviderMetadata   ProviderMetadata
 	ProviderToolResultPart = wire.ProviderToolResultPart
-	ReasoningPart          = wire.ReasoningPart
-	TextPart               = wire.TextPart
-	ToolCallPart           = wire.ToolCallPart
-	ToolResultPart         = wire.ToolResultPart
+	// ReasoningPart has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ReasoningPart
+	//
+	//	Reasoning        Reasoning
+	//	ProviderMetadata ProviderMetadata
+	ReasoningPart = wire.ReasoningPart
+	// TextPart has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire TextPart
+	//
+	//	Text             string
+	//	Citations        []Citation
+	//	ProviderMetadata ProviderMetadata
+	TextPart = wire.TextPart
+	// ToolCallPart has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ToolCallPart
+	//
+	//	ToolCall         ToolCall
+	//	ProviderMetadata ProviderMetadata
+	ToolCallPart = wire.ToolCallPart
+	// ToolResultPart has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ToolResultPart
+	//
+	//	ToolResult       ToolResult
+	//	ProviderMetadata ProviderMetadata
+	ToolResultPart = wire.ToolResultPart
 )
 
 // From schema/v1/provider_metadata.schema.json.
@@ -176,29 +357,66 @@ type (
 
 // From schema/v1/provider_tool.schema.json.
 type (
+	// ProviderTool has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ProviderTool
+	//
+	//	Issuer     string
+	//	Type       string
+	//	Name       *string
+	//	Definition JsonObject
 	ProviderTool = wire.ProviderTool
 )
 
 // From schema/v1/provider_tool_call.schema.json.
 type (
+	// ProviderToolCall has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ProviderToolCall
+	//
+	//	ID     string
+	//	Name   string
+	//	Issuer string
+	//	Input  JsonValue
+	//	Server *string
+	//	Block  JsonObject
 	ProviderToolCall = wire.ProviderToolCall
 )
 
 // From schema/v1/provider_tool_result.schema.json.
 type (
+	// ProviderToolResult has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ProviderToolResult
+	//
+	//	ToolCallID string
+	//	Issuer     string
+	//	Name       *string
+	//	Output     JsonValue
+	//	IsError    *bool
+	//	Block      JsonObject
 	ProviderToolResult = wire.ProviderToolResult
 )
 
 // From schema/v1/reasoning.schema.json.
 type (
+	// Reasoning has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire Reasoning
+	//
+	//	Text         *string
+	//	Signature    *string
+	//	RedactedData *string
+	//	Issuer       *string
 	Reasoning = wire.Reasoning
 )
 
 // From schema/v1/response_format.schema.json.
 type (
+	// JsonSchemaFormat has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire JsonSchemaFormat
+	//
+	//	Name        string
+	//	Description *string
+	//	Schema      JsonObject
+	//	Strict      *bool
 	JsonSchemaFormat         = wire.JsonSchemaFormat
 	ResponseFormat           = wire.ResponseFormat
 	ResponseFormatJsonObject = wire.ResponseFormatJsonObject
+	// ResponseFormatJsonSchema has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ResponseFormatJsonSchema
+	//
+	//	JSONSchema JsonSchemaFormat
 	ResponseFormatJsonSchema = wire.ResponseFormatJsonSchema
 	ResponseFormatText       = wire.ResponseFormatText
 )
@@ -218,21 +436,78 @@ const (
 
 // From schema/v1/stream_event.schema.json.
 type (
-	ErrorEvent          = wire.ErrorEvent
-	FinishEvent         = wire.FinishEvent
-	PartEvent           = wire.PartEvent
+	// ErrorEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ErrorEvent
+	//
+	//	Error Error
+	ErrorEvent = wire.ErrorEvent
+	// FinishEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire FinishEvent
+	//
+	//	FinishReason     FinishReason
+	//	ProviderMetadata ProviderMetadata
+	FinishEvent = wire.FinishEvent
+	// PartEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire PartEvent
+	//
+	//	Index int64
+	//	Part  Part
+	PartEvent = wire.PartEvent
+	// ReasoningDeltaEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ReasoningDeltaEvent
+	//
+	//	Index     int64
+	//	Text      *string
+	//	Signature *string
 	ReasoningDeltaEvent = wire.ReasoningDeltaEvent
-	ReasoningEndEvent   = wire.ReasoningEndEvent
+	// ReasoningEndEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ReasoningEndEvent
+	//
+	//	Index            int64
+	//	ProviderMetadata ProviderMetadata
+	ReasoningEndEvent = wire.ReasoningEndEvent
+	// ReasoningStartEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ReasoningStartEvent
+	//
+	//	Index        int64
+	//	Issuer       *string
+	//	RedactedData *string
 	ReasoningStartEvent = wire.ReasoningStartEvent
-	StartEvent          = wire.StartEvent
-	StreamEvent         = wire.StreamEvent
-	TextDeltaEvent      = wire.TextDeltaEvent
-	TextEndEvent        = wire.TextEndEvent
-	TextStartEvent      = wire.TextStartEvent
-	ToolCallDeltaEvent  = wire.ToolCallDeltaEvent
-	ToolCallEndEvent    = wire.ToolCallEndEvent
-	ToolCallStartEvent  = wire.ToolCallStartEvent
-	UsageEvent          = wire.UsageEvent
+	// StartEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire StartEvent
+	//
+	//	ID    *string
+	//	Model *string
+	StartEvent  = wire.StartEvent
+	StreamEvent = wire.StreamEvent
+	// TextDeltaEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire TextDeltaEvent
+	//
+	//	Index int64
+	//	Text  string
+	TextDeltaEvent = wire.TextDeltaEvent
+	// TextEndEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire TextEndEvent
+	//
+	//	Index            int64
+	//	Citations        []Citation
+	//	ProviderMetadata ProviderMetadata
+	TextEndEvent = wire.TextEndEvent
+	// TextStartEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire TextStartEvent
+	//
+	//	Index int64
+	TextStartEvent = wire.TextStartEvent
+	// ToolCallDeltaEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ToolCallDeltaEvent
+	//
+	//	Index     int64
+	//	Arguments string
+	ToolCallDeltaEvent = wire.ToolCallDeltaEvent
+	// ToolCallEndEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ToolCallEndEvent
+	//
+	//	Index            int64
+	//	ProviderMetadata ProviderMetadata
+	ToolCallEndEvent = wire.ToolCallEndEvent
+	// ToolCallStartEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ToolCallStartEvent
+	//
+	//	Index int64
+	//	ID    string
+	//	Name  string
+	ToolCallStartEvent = wire.ToolCallStartEvent
+	// UsageEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire UsageEvent
+	//
+	//	Usage TokenUsage
+	UsageEvent = wire.UsageEvent
 )
 
 // From schema/v1/timestamp.schema.json.
@@ -242,24 +517,53 @@ type (
 
 // From schema/v1/token_usage.schema.json.
 type (
+	// TokenUsage has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire TokenUsage
+	//
+	//	InputTokens           int64
+	//	OutputTokens          int64
+	//	TotalTokens           int64
+	//	CacheReadInputTokens  *int64
+	//	CacheWriteInputTokens *int64
+	//	ReasoningOutputTokens *int64
+	//	Model                 *string
+	//	LatencyMs             *int64
+	//	CostMicros            *int64
 	TokenUsage = wire.TokenUsage
 )
 
 // From schema/v1/tool_annotations.schema.json.
 type (
+	// ToolAnnotations has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ToolAnnotations
+	//
+	//	Title           *string
+	//	ReadOnlyHint    *bool
+	//	DestructiveHint *bool
+	//	IdempotentHint  *bool
+	//	OpenWorldHint   *bool
 	ToolAnnotations = wire.ToolAnnotations
 )
 
 // From schema/v1/tool_call.schema.json.
 type (
+	// ToolCall has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ToolCall
+	//
+	//	ID        string
+	//	Name      string
+	//	Arguments string
 	ToolCall = wire.ToolCall
 )
 
 // From schema/v1/tool_call_status.schema.json.
 type (
-	ToolCallApproved  = wire.ToolCallApproved
-	ToolCallPending   = wire.ToolCallPending
-	ToolCallRejected  = wire.ToolCallRejected
+	ToolCallApproved = wire.ToolCallApproved
+	ToolCallPending  = wire.ToolCallPending
+	// ToolCallRejected has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ToolCallRejected
+	//
+	//	Reason string
+	ToolCallRejected = wire.ToolCallRejected
+	// ToolCallScheduled has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ToolCallScheduled
+	//
+	//	At Timestamp
 	ToolCallScheduled = wire.ToolCallScheduled
 	ToolCallStatus    = wire.ToolCallStatus
 )
@@ -270,31 +574,73 @@ type (
 	ToolChoiceAuto     = wire.ToolChoiceAuto
 	ToolChoiceNone     = wire.ToolChoiceNone
 	ToolChoiceRequired = wire.ToolChoiceRequired
-	ToolChoiceTool     = wire.ToolChoiceTool
+	// ToolChoiceTool has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ToolChoiceTool
+	//
+	//	Tool string
+	ToolChoiceTool = wire.ToolChoiceTool
 )
 
 // From schema/v1/tool_definition.schema.json.
 type (
+	// ToolDefinition has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ToolDefinition
+	//
+	//	Name         string
+	//	Description  *string
+	//	InputSchema  JsonObject
+	//	OutputSchema JsonObject
+	//	Annotations  *ToolAnnotations
+	//	Strict       *bool
 	ToolDefinition = wire.ToolDefinition
 )
 
 // From schema/v1/tool_loop_pause.schema.json.
 type (
+	// PauseAwaitingApproval has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire PauseAwaitingApproval
+	//
+	//	ToolCallIds ToolCallIds
 	PauseAwaitingApproval = wire.PauseAwaitingApproval
-	PauseMixed            = wire.PauseMixed
-	PauseScheduled        = wire.PauseScheduled
-	ToolCallIds           = wire.ToolCallIds
-	ToolLoopPause         = wire.ToolLoopPause
+	// PauseMixed has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire PauseMixed
+	//
+	//	AwaitingApproval ToolCallIds
+	//	Scheduled        ToolCallIds
+	//	At               Timestamp
+	PauseMixed = wire.PauseMixed
+	// PauseScheduled has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire PauseScheduled
+	//
+	//	ToolCallIds ToolCallIds
+	//	At          Timestamp
+	PauseScheduled = wire.PauseScheduled
+	ToolCallIds    = wire.ToolCallIds
+	ToolLoopPause  = wire.ToolLoopPause
 )
 
 // From schema/v1/tool_loop_state.schema.json.
 type (
+	// PendingToolCall has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire PendingToolCall
+	//
+	//	ToolCall ToolCall
+	//	Status   ToolCallStatus
 	PendingToolCall = wire.PendingToolCall
-	ToolLoopState   = wire.ToolLoopState
+	// ToolLoopState has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ToolLoopState
+	//
+	//	Request ChatRequest
+	//	Pending []PendingToolCall
+	//	Pause   ToolLoopPause
+	//	Steps   int64
+	//	Usage   *TokenUsage
+	ToolLoopState = wire.ToolLoopState
 )
 
 // From schema/v1/tool_result.schema.json.
 type (
+	// ToolResult has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ToolResult
+	//
+	//	ToolCallID string
+	//	Content    string
+	//	IsError    *bool
+	//	Status     *ToolResultStatus
+	//	Reason     *string
+	//	Parts      []ContentPart
 	ToolResult       = wire.ToolResult
 	ToolResultStatus = wire.ToolResultStatus
 )

@@ -8,6 +8,7 @@
  * packages' (the conformance suite's stream vectors hold all three to them).
  */
 
+import { WirechatError } from "./errors.js";
 import type {
   ChatResponse,
   Citation,
@@ -26,7 +27,7 @@ import type {
 export type StreamErrorKind = "failed" | "incomplete" | "malformed";
 
 /** A stream that does not fold to a response; `partial` and `usage` hold what arrived. */
-export class StreamError extends Error {
+export class StreamError extends WirechatError {
   readonly kind: StreamErrorKind;
   /** The message as far as it arrived: the parts received so far, in index order. */
   readonly partial: Message;

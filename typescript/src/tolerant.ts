@@ -11,7 +11,7 @@
  * value still reads `other`); a place that is gone is a `TolerantRestoreError`, never a silent drop.
  */
 
-import { WireError, escapePointerToken } from "./errors.js";
+import { WireError, escapePointerToken, WirechatError } from "./errors.js";
 import type { WireTypes } from "./generated/types.js";
 import { schema, type SchemaNode, type TypeName } from "./generated/schema.js";
 import { parseWithProblems, pointerAtEnd } from "./ijson.js";
@@ -41,7 +41,7 @@ export interface Tolerant<K extends TypeName> {
 }
 
 /** A set-aside item's place (its JSON pointer) is gone from the value being written. */
-export class TolerantRestoreError extends Error {
+export class TolerantRestoreError extends WirechatError {
   override name = "TolerantRestoreError";
 }
 

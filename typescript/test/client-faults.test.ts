@@ -12,7 +12,7 @@ import { inspect } from "node:util";
 import { after, before, describe, test } from "node:test";
 
 import { Client } from "../src/client/client.js";
-import { ApiTimeoutError, WirechatError } from "../src/client/errors.js";
+import { APIError, ApiTimeoutError } from "../src/client/errors.js";
 import { RedirectRefusedError, ResponseTooLargeError } from "../src/client/limits.js";
 import type { ChatRequest } from "../src/generated/types.js";
 import { fakeServerMissing, startFake, type FakeServer } from "./fake-server.js";
@@ -38,11 +38,11 @@ const profileName = process.env["WIRECHAT_FAULTS"] ?? "short";
 const profile = table.profiles[profileName]!;
 const KEY = "sk-test-SECRET-0123456789";
 const REQUEST: ChatRequest = { model: "m", messages: [{ role: "user", parts: [{ type: "text", text: "hello" }] }] };
-const ERRORS: Record<string, new (...args: never[]) => WirechatError> = {
+const ERRORS: Record<string, new (...args: never[]) => APIError> = {
   "too-large": ResponseTooLargeError,
   "redirect-refused": RedirectRefusedError,
   timeout: ApiTimeoutError,
-  status: WirechatError,
+  status: APIError,
 };
 
 /**

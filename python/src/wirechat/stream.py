@@ -43,6 +43,7 @@ from wirechat._generated.models import (
     ToolCallStartEvent,
     UsageEvent,
 )
+from wirechat.errors import WirechatError
 
 __all__ = [
     "IncompleteStreamError",
@@ -55,7 +56,7 @@ __all__ = [
 ]
 
 
-class StreamError(ValueError):
+class StreamError(WirechatError, ValueError):
     """A stream that does not fold to a response; ``partial`` and ``usage`` hold what arrived."""
 
     def __init__(self, message: str, partial: Message, usage: TokenUsage | None) -> None:

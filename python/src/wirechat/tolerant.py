@@ -34,7 +34,7 @@ from wirechat._order import finish_problems
 from wirechat._pointers import bundle
 from wirechat._registry import name_of, type_by_name
 from wirechat.codec import decode, encode, parse
-from wirechat.errors import Problem, WireError
+from wirechat.errors import Problem, WirechatError, WireError
 
 __all__ = ["OPEN_ENUM_FALLBACK", "Tolerant", "TolerantRestoreError", "Unknown", "decode_tolerant"]
 
@@ -45,7 +45,7 @@ OPEN_ENUM_FALLBACK = "other"
 Kind = Literal["member", "variant", "enum"]
 
 
-class TolerantRestoreError(ValueError):
+class TolerantRestoreError(WirechatError, ValueError):
     """A set-aside item's place (its JSON pointer) is gone from the value being written."""
 
 

@@ -15,14 +15,14 @@ import jiter
 from wirechat._generated.models import ToolCall
 from wirechat._ijson import find_fault
 from wirechat._textfault import MAX_DEPTH
-from wirechat.errors import pointer_from_path
+from wirechat.errors import WirechatError, pointer_from_path
 
 __all__ = ["ToolArgumentsError", "build_arguments", "parse_arguments"]
 
 _EXCERPT = 80
 
 
-class ToolArgumentsError(ValueError):
+class ToolArgumentsError(WirechatError, ValueError):
     """Tool-call arguments that are not a JSON object (or an object that cannot be written as I-JSON)."""
 
     def __init__(self, message: str, *, tool_name: str | None = None, tool_call_id: str | None = None) -> None:

@@ -16,12 +16,15 @@
  * it unless run with `NODE_USE_ENV_PROXY=1`; or pass `fetch` with a proxy dispatcher (spec section 5.3).
  */
 
+import { validate } from "../codec.js";
+import { WirechatError } from "../errors.js";
 import type { Adapter, ConversionWarning, RequestKind } from "../adapters/shared/contract.js";
 import { ConversionRefused, hasComplete, hasEmbed, ProviderShapeError } from "../adapters/shared/contract.js";
 import { getAdapter } from "../adapters/index.js";
 import type { ChatRequest, ChatResponse, CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse, Error as WireErrorValue, StreamEvent } from "../generated/types.js";
-import { toError, WirechatError, type InvalidResponseError } from "./errors.js";
+import { APIError, toError, type InvalidResponseError } from "./errors.js";
 import { Deadline, newController, platformFetch, sleep, type AbortSignalLike, type ByteReader, type FetchLike, type FetchResponse } from "./fetch-types.js";
+import { resolveBaseUrl } from "./base-url.js";
 import { EventPump } from "./pump.js";
 import { isRedirect, readCapped, RedirectRefusedError, redirectError, resolveLimits, tooLarge, type Limits } from "./limits.js";
 import { RetryPolicy, type RetryOptions } from "./retry.js";
@@ -32,7 +35,7 @@ declare const TextDecoder: new (label: string) => { decode(bytes: Uint8Array): s
 export interface ClientOptions {
   /** The key; defaults to the provider's environment variable (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`) where there is one. */
   apiKey?: string | Secret;
-  /** Scheme and host (and port), without the version path; defaults to the provider's. */
+  /** Scheme and host (and port), with or without the version path; defaults to OPENAI_BASE_URL / ANTHROPIC_BASE_URL, then the provider's. */
   baseUrl?: string;
   retry?: RetryOptions | RetryPolicy;
   /** Milliseconds allowed for the answer to start, and between two chunks of it (default 600000). */
@@ -82,7 +85,7 @@ export class Client {
     const key = options.apiKey ?? envKey(this.adapter.apiKeyEnv);
     if (key === undefined || key === "") throw new Error(`no API key for ${this.adapter.name}: pass options.apiKey or set ${this.adapter.apiKeyEnv}`);
     this.#secret = key instanceof Secret ? key : new Secret(key);
-    this.baseUrl = (options.baseUrl ?? this.adapter.defaultBaseUrl).replace(/\/+$/, "");
+    this.baseUrl = resolveBaseUrl(this.adapter, options.baseUrl);
     this.retry = options.retry instanceof RetryPolicy ? options.retry : new RetryPolicy(options.retry);
     this.timeoutMs = options.timeoutMs ?? 600_000;
     if (!(this.timeoutMs > 0 && Number.isFinite(this.timeoutMs))) throw new RangeError(`timeoutMs must be a positive number of milliseconds, got ${this.timeoutMs}`);
@@ -102,7 +105,11 @@ export class Client {
     return this.toString();
   }
 
-  /** Send `request` and return the provider's answer as a canonical `ChatResponse`. */
+  /**
+   * Send `request` and return the provider's answer as a canonical `ChatResponse`. A request that is not
+   * valid wirechat (`temperature: "hot"`, an OpenAI-shaped message with `content` and no `parts`) is
+   * refused with a `WireError` naming each problem, before anything is sent.
+   */
   async chat(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
     return this.#call("chat", this.#body(request, false), options, (body) => this.adapter.decodeResponse(body));
   }
@@ -111,14 +118,14 @@ export class Client {
   async embed(request: EmbedRequest, options: CallOptions = {}): Promise<EmbedResponse> {
     const adapter = this.adapter;
     if (!hasEmbed(adapter)) throw new UnsupportedCallError(adapter.name, "embed");
-    return this.#call("embed", JSON.stringify(adapter.encodeEmbedRequest(request)), options, (body) => adapter.decodeEmbedResponse(body));
+    return this.#call("embed", JSON.stringify(adapter.encodeEmbedRequest(validate(request, "EmbedRequest"))), options, (body) => adapter.decodeEmbedResponse(body));
   }
 
   /** A text completion, where the adapter offers it (openai-chat's `/v1/completions`). */
   async complete(request: CompleteRequest, options: CallOptions = {}): Promise<CompleteResponse> {
     const adapter = this.adapter;
     if (!hasComplete(adapter)) throw new UnsupportedCallError(adapter.name, "complete");
-    return this.#call("complete", JSON.stringify(adapter.encodeCompleteRequest(request)), options, (body) => adapter.decodeCompleteResponse(body));
+    return this.#call("complete", JSON.stringify(adapter.encodeCompleteRequest(validate(request, "CompleteRequest"))), options, (body) => adapter.decodeCompleteResponse(body));
   }
 
   /** POST `body` to the `kind` endpoint (with retries), read the answer whole and decode it. */
@@ -154,8 +161,9 @@ export class Client {
     return new ChatStream(() => this.#send(body, options.signal), pump, (error, reason) => this.#transportError(error, reason, "reading the stream"));
   }
 
+  /** The body to send; a request that is not valid wirechat throws its `WireError` first (as Python's models do). */
   #body(request: ChatRequest, stream: boolean): string {
-    const { body } = this.adapter.encodeRequest(request);
+    const { body } = this.adapter.encodeRequest(validate(request, "ChatRequest"));
     return JSON.stringify(stream ? this.adapter.streamRequestFlags(body) : body);
   }
 
@@ -164,8 +172,8 @@ export class Client {
   }
 
   /** The typed error for a fetch or body-read failure. */
-  #transportError(error: unknown, reason: symbol | undefined, stage: string): WirechatError {
-    if (error instanceof WirechatError) return error;
+  #transportError(error: unknown, reason: symbol | undefined, stage: string): APIError {
+    if (error instanceof APIError) return error;
     if (reason === CANCELLED) return toError({ kind: "cancelled", message: `cancelled by the caller while ${stage}`, retryable: false });
     if (reason === TIMED_OUT) return toError({ kind: "timeout", message: `no bytes for ${this.timeoutMs} ms while ${stage}`, retryable: true });
     if (reason === DEADLINE) return toError({ kind: "timeout", message: `timed out ${stage}: the call's total deadline of ${this.totalTimeoutMs} ms passed`, retryable: true });
@@ -255,7 +263,7 @@ export class ChatStream implements AsyncIterableIterator<StreamEvent> {
   constructor(
     private readonly start: () => Promise<Attempt>,
     private readonly pump: EventPump,
-    private readonly transportError: (error: unknown, reason: symbol | undefined) => WirechatError,
+    private readonly transportError: (error: unknown, reason: symbol | undefined) => APIError,
   ) {}
 
   [Symbol.asyncIterator](): this {
@@ -356,7 +364,7 @@ export class ChatStream implements AsyncIterableIterator<StreamEvent> {
 }
 
 /** A call the provider (or its adapter) does not have, such as embeddings on Anthropic; nothing was sent. */
-export class UnsupportedCallError extends Error {
+export class UnsupportedCallError extends WirechatError {
   constructor(
     readonly adapter: string,
     readonly call: RequestKind,

@@ -10,7 +10,7 @@
 import type { ChatResponse, Error as WireErrorValue, StreamEvent } from "../generated/types.js";
 import type { ConversionWarning, StreamDecoder } from "../exchange.js";
 import { StreamError, StreamFold } from "../stream.js";
-import { StreamInterruptedError, toError, type WirechatError } from "./errors.js";
+import { StreamInterruptedError, toError, type APIError } from "./errors.js";
 import { tooLarge } from "./limits.js";
 import { redactError, type Secret } from "./secret.js";
 import { SseDecoder, SseTooLargeError } from "./sse.js";
@@ -39,7 +39,7 @@ export class EventPump {
     return this.decoder.warnings;
   }
 
-  /** The canonical events completed by this chunk of the body; throws a `WirechatError` on a failure. */
+  /** The canonical events completed by this chunk of the body; throws an `APIError` on a failure. */
   feed(chunk: Uint8Array): StreamEvent[] {
     const out: StreamEvent[] = [];
     let events;
@@ -53,10 +53,10 @@ export class EventPump {
     return out;
   }
 
-  private tooLarge(error: SseTooLargeError): WirechatError {
+  private tooLarge(error: SseTooLargeError): APIError {
     const made = tooLarge("max_event_bytes", error.limit, `the stream's ${error.what.replace(/^an /, "")}`);
     const withUsage = { ...made.error, ...(this.fold.usage !== undefined ? { usage: this.fold.usage } : {}) };
-    const typed = new (made.constructor as typeof WirechatError)(withUsage, this.fold.partial());
+    const typed = new (made.constructor as typeof APIError)(withUsage, this.fold.partial());
     Object.assign(typed, { limit: made.limit, limitBytes: made.limitBytes });
     return typed;
   }
@@ -81,7 +81,7 @@ export class EventPump {
   }
 
   /** The error to raise when reading the body failed mid-way (`cause` from the transport). */
-  broken(cause: WirechatError): WirechatError {
+  broken(cause: APIError): APIError {
     const failure = this.make({ ...cause.error, message: `the stream broke off after ${this.count} events: ${cause.error.message}` });
     return failure.kind === "network" ? new StreamInterruptedError(failure.error, failure.partial) : failure;
   }
@@ -102,11 +102,11 @@ export class EventPump {
     }
   }
 
-  private invalid(message: string): WirechatError {
+  private invalid(message: string): APIError {
     return this.make({ kind: "invalid_response", message, retryable: false });
   }
 
-  private make(error: WireErrorValue): WirechatError {
+  private make(error: WireErrorValue): APIError {
     const withUsage: WireErrorValue = { ...error };
     if (withUsage.usage === undefined && this.fold.usage !== undefined) withUsage.usage = this.fold.usage;
     return toError(redactError(withUsage, this.secret), this.fold.partial());

@@ -8,12 +8,13 @@
  * byte): `SseTooLargeError`.
  */
 
+import { WirechatError } from "../errors.js";
 import type { SseEvent } from "../exchange.js";
 
 declare const TextDecoder: new (label: string) => { decode(bytes?: Uint8Array, options?: { stream: boolean }): string };
 
 /** A line or an event's data grew past the decoder's `maxEventBytes`; `what` says which. */
-export class SseTooLargeError extends Error {
+export class SseTooLargeError extends WirechatError {
   constructor(
     readonly what: string,
     readonly limit: number,

@@ -13,13 +13,29 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from wirechat_codegen.ir import EnumType, build_ir
+from wirechat_codegen.ir import EnumType, ObjectType, SchemaIR, TypeDef, build_ir
 from wirechat_codegen.targets import GenerationInput, Target, banner_lines
-from wirechat_codegen.targets.go_code import go_name
+from wirechat_codegen.targets.go_code import Context, go_name
 
 OUTPUT_DIR = "go/wirechat"
 FILE = "types_gen.go"
 WIRE = "github.com/wirechat/wirechat/go/internal/wire"
+
+
+def _field_list(ir: SchemaIR, definition: TypeDef) -> str:
+    """An alias's doc comment listing its struct's fields: ``go doc`` prints an alias's own comment and not the
+    fields of the type it names, so without this a user sees ``type ChatRequest = wire.ChatRequest`` alone."""
+    if not isinstance(definition, ObjectType) or not definition.members:
+        return ""
+    ctx = Context(ir, {})
+    # a union tag (member.tag) has no field: the variant's Go type is the tag
+    fields = [(go_name(m.name), ctx.field_type(m)) for m in definition.members if m.tag is None]
+    if not fields:
+        return ""
+    width = max(len(name) for name, _ in fields) + 1
+    rows = "".join(f"\t//\t{name.ljust(width)}{kind}\n" for name, kind in fields)
+    name = definition.name
+    return f"\t// {name} has the fields below; each one's text: go doc {WIRE} {name}\n\t//\n{rows}"
 
 
 def render_aliases(source: GenerationInput) -> str:
@@ -29,7 +45,7 @@ def render_aliases(source: GenerationInput) -> str:
         in_file = [t for t in ir.types if t.source == file_name]
         if not in_file:
             continue
-        lines = "".join(f"\t{t.name} = wire.{t.name}\n" for t in in_file)
+        lines = "".join(f"{_field_list(ir, t)}\t{t.name} = wire.{t.name}\n" for t in in_file)
         blocks.append(f"// From schema/{source.version}/{file_name}.\ntype (\n{lines})\n")
         for enum in (t for t in in_file if isinstance(t, EnumType)):
             names = [enum.name + go_name(value) for value in enum.values]

@@ -27,6 +27,7 @@ from wirechat._generated.models import (
     EmbedResponse,
     Error,
 )
+from wirechat.errors import WirechatError
 from wirechat.exchange import ConversionWarning, SseEvent, StreamDecoder, StreamEncoder
 
 __all__ = [
@@ -53,7 +54,7 @@ RequestKind = Literal["chat", "embed", "complete"]
 Level = Literal["lossless", "degraded", "refused"]
 
 
-class ConversionRefused(ValueError):  # noqa: N818 (the name the contract promises)
+class ConversionRefused(WirechatError, ValueError):  # noqa: N818 (the name the contract promises)
     """A conversion the target cannot express without changing meaning; ``feature`` names the manifest
     feature and ``reason`` says why (and, where there is one, what to do instead)."""
 

@@ -25,17 +25,22 @@ for the adapter gate), and those other distributions add through the entry point
 "wirechat.commands" (a source checkout adds schema, codegen and the whole conformance suite).
 """
 
-EPILOG = """\
-examples:
-  wirechat validate --type ChatRequest request.json
-  wirechat validate --type StreamEvent events.ndjson
-  cat response.json | wirechat validate --type ChatResponse -
-  wirechat convert --from openai-chat --to anthropic --kind request body.json
-  wirechat serve-fake anthropic --port 8080 --script turns.json
-  wirechat schema lint
-  wirechat codegen --check
-  wirechat conformance --adapter anthropic
-"""
+EXAMPLES = [
+    "wirechat validate --type ChatRequest request.json",
+    "wirechat validate --type StreamEvent events.ndjson",
+    "cat response.json | wirechat validate --type ChatResponse -",
+    "wirechat convert --from openai-chat --to anthropic --kind request body.json",
+    "wirechat serve-fake anthropic --port 8080 --script turns.json",
+    "wirechat schema lint",
+    "wirechat codegen --check",
+    "wirechat conformance --adapter anthropic",
+]
+
+
+def epilog(installed: set[str]) -> str:
+    """The examples of the commands this install has (a wheel has no ``schema`` or ``codegen``)."""
+    shown = [example for example in EXAMPLES if example.split(" | ")[-1].split()[1] in installed]
+    return "examples:\n" + "".join(f"  {example}\n" for example in shown)
 
 
 def _version() -> str:
@@ -47,12 +52,13 @@ def _version() -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="wirechat", description=DESCRIPTION, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="wirechat", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     commands.required = True
     add_all(commands)
+    parser.epilog = epilog(set(commands.choices))
     return parser
 
 

@@ -6,6 +6,8 @@ the names of the environment variables that hold secrets, and those names are wh
 
 from __future__ import annotations
 
+from wirechat.errors import WirechatError
+
 __all__ = [
     "McpConfigError",
     "McpConnectError",
@@ -20,7 +22,7 @@ __all__ = [
 ]
 
 
-class McpError(Exception):
+class McpError(WirechatError):
     """Something went wrong talking to an MCP server; ``server`` is its config name."""
 
     def __init__(self, server: str, message: str) -> None:

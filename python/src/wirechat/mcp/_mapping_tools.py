@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wirechat._order import pointer_key
+from wirechat.errors import WirechatError
 
 __all__ = [
     "MappingWarning",
@@ -39,7 +40,7 @@ class MappingWarning:
         return f"{self.pointer or '(root)'}: {self.message}"
 
 
-class McpMappingError(ValueError):
+class McpMappingError(WirechatError, ValueError):
     """The input cannot be mapped at all: ``pointer`` names the value, ``reason`` says why."""
 
     def __init__(self, pointer: str, reason: str) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 
 from wirechat._generated.models import McpServerConfig, Message, ToolCall, ToolDefinition, ToolResult
 from wirechat.codec import decode, encode
+from wirechat.errors import WirechatWarning
 from wirechat.mcp._errors import (
     McpConnectError,
     McpError,
@@ -45,7 +46,7 @@ DEFAULT_CONNECT_TIMEOUT_S = 30.0
 DEFAULT_CALL_TIMEOUT_S = 60.0
 
 
-class McpMappingWarning(UserWarning):
+class McpMappingWarning(WirechatWarning):
     """A member of an MCP value that wirechat could not carry (the text names its pointer)."""
 
 

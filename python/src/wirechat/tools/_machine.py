@@ -42,6 +42,7 @@ from wirechat._generated.models import (
     ToolResult,
     ToolResultPart,
 )
+from wirechat.errors import WirechatError
 from wirechat.messages import tool_calls
 from wirechat.tool_state import check_tool_loop_state, instant_key
 from wirechat.tools._execute import failed, rejected
@@ -97,7 +98,7 @@ class ToolLoopResult:
         return self.state is not None
 
 
-class ToolLoopError(RuntimeError):
+class ToolLoopError(WirechatError, RuntimeError):
     """The loop stopped on an exception (a model turn that failed, a checkpoint that could not be written,
     a policy that raised; the cause is ``__cause__``). ``state`` is the loop as it stood, with the result
     (or, for a call cut off while it ran, a ``failed`` result saying its outcome is unknown) of every call

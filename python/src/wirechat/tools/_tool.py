@@ -17,6 +17,7 @@ from typing import Any, get_type_hints
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create_model
 
 from wirechat._generated.models import ToolAnnotations, ToolDefinition
+from wirechat.errors import WirechatError
 from wirechat.tools._context import ToolContext, current_context
 
 __all__ = ["Tool", "ToolArgumentsInvalidError", "tool"]
@@ -24,7 +25,7 @@ __all__ = ["Tool", "ToolArgumentsInvalidError", "tool"]
 Invoke = Callable[[dict[str, Any]], Awaitable[Any]]
 
 
-class ToolArgumentsInvalidError(ValueError):
+class ToolArgumentsInvalidError(WirechatError, ValueError):
     """The model's arguments do not match the tool's parameters; the message lists each problem."""
 
 

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import httpx
 
@@ -41,6 +42,9 @@ from wirechat.transport.limits import (
 )
 from wirechat.transport.retry import RetryPolicy
 from wirechat.transport.secrets import Secret, guard_logs, redact, redact_error
+
+if TYPE_CHECKING:
+    from wirechat.transport.call_options import CallOptions
 
 __all__ = [
     "AsyncHttpTransport",
@@ -178,6 +182,18 @@ class _Core:
     def url(self, path: str) -> str:
         return self.base_url + path
 
+    def with_call(self, call: CallOptions | None) -> _Core:
+        """This core for one call: the call's timeouts (and its deadline), retry count and extra headers in
+        place of the client's, or this core itself when the call sets none. The credentials stay last."""
+        if call is None:
+            return self
+        core = copy.copy(self)
+        core.retry = call.retry(self.retry)
+        if call.timeout is not None:
+            core.timeouts, core.given_timeouts = Timeouts.of(call.timeout), True
+        core._headers = {**self._headers, **call.headers}
+        return core
+
     def headers(self, stream: bool) -> dict[str, str]:
         headers = dict(self._headers)
         if stream:
@@ -283,47 +299,49 @@ class HttpTransport:
     def __repr__(self) -> str:
         return f"HttpTransport(base_url={self._core.base_url!r})"
 
-    def post(self, path: str, body: bytes) -> HttpReply:
-        """POST ``body`` (JSON) and read the answer whole, retrying as the policy allows."""
-        url, what, deadline = self._core.url(path), f"POST {path}", self._core.deadline()
-        for retry in range(self._core.retry.max_retries + 1):
-            sent = self._attempt(url, body, deadline, retry + 1, stream=False)
+    def post(self, path: str, body: bytes, call: CallOptions | None = None) -> HttpReply:
+        """POST ``body`` (JSON) and read the answer whole, retrying as the policy allows; ``call`` holds
+        this call's own timeout, retry count and headers."""
+        core = self._core.with_call(call)
+        url, what, deadline = core.url(path), f"POST {path}", core.deadline()
+        for retry in range(core.retry.max_retries + 1):
+            sent = self._attempt(url, body, deadline, retry + 1, stream=False, core=core)
             outcome = self._read(sent, deadline, retry + 1) if isinstance(sent, httpx.Response) else sent
             del sent
             if isinstance(outcome, HttpReply):
                 return outcome
             if isinstance(outcome, APIError):
                 raise outcome
-            delay = self._core.waits(outcome, retry, what, deadline)
+            delay = core.waits(outcome, retry, what, deadline)
             if delay is None:
-                raise self._core.raise_final(outcome.error, retry + 1)
+                raise core.raise_final(outcome.error, retry + 1)
             self._sleep(delay)
         raise AssertionError("unreachable: the last attempt either returns or raises")  # pragma: no cover
 
-    def _attempt(self, url: str, body: bytes, deadline: Deadline, attempts: int,
-                 stream: bool) -> httpx.Response | _Failed | APIError:  # fmt: skip
+    def _attempt(self, url: str, body: bytes, deadline: Deadline, attempts: int, *, stream: bool,
+                 core: _Core) -> httpx.Response | _Failed | APIError:  # fmt: skip
         """One request: the open 2xx response, or what went wrong (the response closed)."""
         if deadline.passed():
             return deadline.error("before sending the request", attempts)
-        request = self._core.build(self._http, url, body, stream, deadline)
+        request = core.build(self._http, url, body, stream, deadline)
         try:
             response = self._http.send(request, stream=True, follow_redirects=False)
         except httpx.HTTPError as exc:
-            return _Failed(self._core.network_failure(exc), {})
+            return _Failed(core.network_failure(exc), {})
         if response.status_code < 300:
             return response
         try:
-            refused = self._core.refused(response, attempts)
+            refused = core.refused(response, attempts)
             if refused is not None:
                 return refused
-            content = read_capped(decoded(response), self._core.limits.max_error_body_bytes, deadline)
+            content = read_capped(decoded(response), core.limits.max_error_body_bytes, deadline)
         except httpx.HTTPError as exc:
-            return _Failed(self._core.network_failure(exc), {})
+            return _Failed(core.network_failure(exc), {})
         except APIError as exc:
             return exc
         finally:
             response.close()
-        return self._core.judged(response, content)
+        return core.judged(response, content)
 
     def _read(self, response: httpx.Response, deadline: Deadline, attempts: int) -> HttpReply | _Failed | APIError:
         cap = self._core.limits.max_body_bytes
@@ -340,15 +358,16 @@ class HttpTransport:
         return HttpReply(response.status_code, response.headers, content)
 
     @contextlib.contextmanager
-    def stream(self, path: str, body: bytes) -> Iterator[Iterator[bytes]]:
+    def stream(self, path: str, body: bytes, call: CallOptions | None = None) -> Iterator[Iterator[bytes]]:
         """POST ``body`` and give the answer's bytes as they arrive; the response is closed on exit.
 
         Retries happen only until a 2xx status arrives. Reading the bytes raises ``NetworkError`` or
         ``APITimeoutError`` when the connection breaks or goes silent, or the call's deadline passes.
         """
-        url, what, deadline = self._core.url(path), f"POST {path} (stream)", self._core.deadline()
-        for retry in range(self._core.retry.max_retries + 1):
-            outcome = self._attempt(url, body, deadline, retry + 1, stream=True)
+        core = self._core.with_call(call)
+        url, what, deadline = core.url(path), f"POST {path} (stream)", core.deadline()
+        for retry in range(core.retry.max_retries + 1):
+            outcome = self._attempt(url, body, deadline, retry + 1, stream=True, core=core)
             if isinstance(outcome, httpx.Response):
                 try:
                     yield self._chunks(outcome, deadline)
@@ -357,9 +376,9 @@ class HttpTransport:
                 return
             if isinstance(outcome, APIError):
                 raise outcome
-            delay = self._core.waits(outcome, retry, what, deadline)
+            delay = core.waits(outcome, retry, what, deadline)
             if delay is None:
-                raise self._core.raise_final(outcome.error, retry + 1)
+                raise core.raise_final(outcome.error, retry + 1)
             self._sleep(delay)
 
     def _chunks(self, response: httpx.Response, deadline: Deadline) -> Iterator[bytes]:
@@ -423,46 +442,48 @@ class AsyncHttpTransport:
     def __repr__(self) -> str:
         return f"AsyncHttpTransport(base_url={self._core.base_url!r})"
 
-    async def post(self, path: str, body: bytes) -> HttpReply:
-        """POST ``body`` (JSON) and read the answer whole, retrying as the policy allows."""
-        url, what, deadline = self._core.url(path), f"POST {path}", self._core.deadline()
-        for retry in range(self._core.retry.max_retries + 1):
-            sent = await self._attempt(url, body, deadline, retry + 1, stream=False)
+    async def post(self, path: str, body: bytes, call: CallOptions | None = None) -> HttpReply:
+        """POST ``body`` (JSON) and read the answer whole, retrying as the policy allows (``call``: as
+        ``HttpTransport.post``)."""
+        core = self._core.with_call(call)
+        url, what, deadline = core.url(path), f"POST {path}", core.deadline()
+        for retry in range(core.retry.max_retries + 1):
+            sent = await self._attempt(url, body, deadline, retry + 1, stream=False, core=core)
             outcome = await self._read(sent, deadline, retry + 1) if isinstance(sent, httpx.Response) else sent
             del sent
             if isinstance(outcome, HttpReply):
                 return outcome
             if isinstance(outcome, APIError):
                 raise outcome
-            delay = self._core.waits(outcome, retry, what, deadline)
+            delay = core.waits(outcome, retry, what, deadline)
             if delay is None:
-                raise self._core.raise_final(outcome.error, retry + 1)
+                raise core.raise_final(outcome.error, retry + 1)
             await _wait(self._sleep(delay))
         raise AssertionError("unreachable: the last attempt either returns or raises")  # pragma: no cover
 
     async def _attempt(self, url: str, body: bytes, deadline: Deadline, attempts: int,
-                       stream: bool) -> httpx.Response | _Failed | APIError:  # fmt: skip
+                       *, stream: bool, core: _Core) -> httpx.Response | _Failed | APIError:  # fmt: skip
         if deadline.passed():
             return deadline.error("before sending the request", attempts)
-        request = self._core.build(self._http, url, body, stream, deadline)
+        request = core.build(self._http, url, body, stream, deadline)
         try:
             response = await self._http.send(request, stream=True, follow_redirects=False)
         except httpx.HTTPError as exc:
-            return _Failed(self._core.network_failure(exc), {})
+            return _Failed(core.network_failure(exc), {})
         if response.status_code < 300:
             return response
         try:
-            refused = self._core.refused(response, attempts)
+            refused = core.refused(response, attempts)
             if refused is not None:
                 return refused
-            content = await aread_capped(adecoded(response), self._core.limits.max_error_body_bytes, deadline)
+            content = await aread_capped(adecoded(response), core.limits.max_error_body_bytes, deadline)
         except httpx.HTTPError as exc:
-            return _Failed(self._core.network_failure(exc), {})
+            return _Failed(core.network_failure(exc), {})
         except APIError as exc:
             return exc
         finally:
             await response.aclose()
-        return self._core.judged(response, content)
+        return core.judged(response, content)
 
     async def _read(self, response: httpx.Response, deadline: Deadline,
                     attempts: int) -> HttpReply | _Failed | APIError:  # fmt: skip
@@ -480,11 +501,14 @@ class AsyncHttpTransport:
         return HttpReply(response.status_code, response.headers, content)
 
     @contextlib.asynccontextmanager
-    async def stream(self, path: str, body: bytes) -> AsyncIterator[AsyncIterator[bytes]]:
+    async def stream(
+        self, path: str, body: bytes, call: CallOptions | None = None
+    ) -> AsyncIterator[AsyncIterator[bytes]]:
         """POST ``body`` and give the answer's bytes as they arrive; the response is closed on exit."""
-        url, what, deadline = self._core.url(path), f"POST {path} (stream)", self._core.deadline()
-        for retry in range(self._core.retry.max_retries + 1):
-            outcome = await self._attempt(url, body, deadline, retry + 1, stream=True)
+        core = self._core.with_call(call)
+        url, what, deadline = core.url(path), f"POST {path} (stream)", core.deadline()
+        for retry in range(core.retry.max_retries + 1):
+            outcome = await self._attempt(url, body, deadline, retry + 1, stream=True, core=core)
             if isinstance(outcome, httpx.Response):
                 try:
                     yield self._chunks(outcome, deadline)
@@ -493,9 +517,9 @@ class AsyncHttpTransport:
                 return
             if isinstance(outcome, APIError):
                 raise outcome
-            delay = self._core.waits(outcome, retry, what, deadline)
+            delay = core.waits(outcome, retry, what, deadline)
             if delay is None:
-                raise self._core.raise_final(outcome.error, retry + 1)
+                raise core.raise_final(outcome.error, retry + 1)
             await _wait(self._sleep(delay))
 
     async def _chunks(self, response: httpx.Response, deadline: Deadline) -> AsyncIterator[bytes]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 
+from wirechat.errors import WirechatError
 from wirechat.exchange import SseEvent
 
 __all__ = ["DEFAULT_MAX_EVENT_BYTES", "SseDecoder", "SseEvent", "SseTooLargeError", "aiter_sse", "iter_sse"]
@@ -28,7 +29,7 @@ _BOM = "\ufeff"
 DEFAULT_MAX_EVENT_BYTES = 16 << 20
 
 
-class SseTooLargeError(ValueError):
+class SseTooLargeError(WirechatError, ValueError):
     """A line or an event's data grew past the decoder's ``max_event_bytes``; ``what`` says which."""
 
     def __init__(self, what: str, limit: int) -> None:

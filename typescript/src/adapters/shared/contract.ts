@@ -6,6 +6,7 @@
  * adapter function is pure: no I/O, no clock, no randomness.
  */
 
+import { WirechatError } from "../../errors.js";
 import type { ChatRequest, ChatResponse, CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse, Error as WireErrorValue, ErrorKind, FinishKind, StreamEvent } from "../../generated/types.js";
 import type { ConversionWarning, HeaderSource, SseEvent, StreamDecoder } from "../../exchange.js";
 
@@ -53,7 +54,7 @@ export interface ErrorTables {
 }
 
 /** A conversion the target cannot express without changing meaning. */
-export class ConversionRefused extends Error {
+export class ConversionRefused extends WirechatError {
   readonly feature: string;
   readonly reason: string;
   readonly where: string;
@@ -67,7 +68,7 @@ export class ConversionRefused extends Error {
 }
 
 /** A provider body that is not what the API documents: `pointer` names the member, `message` says why. */
-export class ProviderShapeError extends Error {
+export class ProviderShapeError extends WirechatError {
   readonly pointer: string;
   constructor(pointer: string, detail: string) {
     super(`${pointer || "/"}: ${detail}`);

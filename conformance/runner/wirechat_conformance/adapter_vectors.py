@@ -12,9 +12,10 @@ languages to follow). Go (``go/adapters/vectors_test.go``) and TypeScript read t
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,29 @@ def vectors_path(root: Path, name: str) -> Path:
     return root / "conformance" / "cases" / "adapters" / f"{name}.ndjson"
 
 
+@contextlib.contextmanager
+def _no_local_constants() -> Iterator[None]:
+    """Hypothesis mixes into its draws constants read from every "local" module in ``sys.modules`` (any
+    module outside site-packages: the editable wirechat itself). So the same seed drew other documents in
+    the CLI than under pytest, and again after any unrelated edit that added a string to the package: the
+    vector files drifted unseen. Drawing without them makes the files a function of the strategies alone.
+    Hypothesis has no setting for it; this replaces its private collector for the draw, and does nothing if
+    a later Hypothesis renames it (the drift test then says so)."""
+    from hypothesis.internal.conjecture import providers  # noqa: PLC0415 (private: only here)
+
+    collector = getattr(providers, "_get_local_constants", None)
+    if collector is None:
+        yield
+        return
+    providers._get_local_constants = providers.Constants  # type: ignore[attr-defined]
+    providers.CONSTANTS_CACHE.cache.clear()  # what earlier draws in this process chose from
+    try:
+        yield
+    finally:
+        providers._get_local_constants = collector  # type: ignore[attr-defined]
+        providers.CONSTANTS_CACHE.cache.clear()
+
+
 def _generated(adapter: Adapter, strategy: Callable[[Adapter], st.SearchStrategy[Any]], count: int) -> list[Any]:
     found: list[Any] = []
 
@@ -65,7 +89,8 @@ def _generated(adapter: Adapter, strategy: Callable[[Adapter], st.SearchStrategy
     def collect(document: Any) -> None:
         found.append(document)
 
-    collect()
+    with _no_local_constants():
+        collect()
     return found
 
 

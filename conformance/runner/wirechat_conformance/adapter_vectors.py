@@ -77,7 +77,7 @@ def _no_local_constants() -> Iterator[None]:
     try:
         yield
     finally:
-        providers._get_local_constants = collector  # type: ignore[attr-defined]
+        providers._get_local_constants = collector
         providers.CONSTANTS_CACHE.cache.clear()
 
 

@@ -1,0 +1,128 @@
+"""Start-up cost: ``import wirechat`` against ``import pydantic``, ``wirechat --version``, and ``wirechat
+serve-fake`` until it prints that it listens (issue 24 item 5, issue 28 item 3; decision 031).
+
+Each contender is a fresh interpreter (``sys.executable``, this process's environment, so a ``PYTHONPATH``
+pointing at a worktree is what runs). In each round the contenders run once each in shuffled order, timed in
+wall time from ``Popen`` to exit (or to the ``listening on`` line for ``serve-fake``, which is then sent
+SIGTERM); the median over rounds and the spread (lowest, highest) are reported, with the load average. The
+import ratio is taken per round against ``import pydantic`` of the same round, so a busy core slows both.
+
+Run: ``python bench/startup_bench.py [--rounds N] [--json PATH]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+IMPORT_RATIO_TARGET = 2.0  # import wirechat / import pydantic
+VERSION_TARGET = 0.3  # seconds
+SERVE_TARGET = 1.0  # seconds until serve-fake listens
+
+PYTHON = sys.executable
+CONTENDERS: dict[str, list[str]] = {
+    "python -c pass": [PYTHON, "-c", "pass"],
+    "import pydantic": [PYTHON, "-c", "import pydantic"],
+    "import wirechat": [PYTHON, "-c", "import wirechat"],
+    "import wirechat + decode": [
+        PYTHON,
+        "-c",
+        'import wirechat; wirechat.decode(b\'{"role":"user","parts":[]}\', wirechat.Message)',
+    ],
+    "wirechat --version": [PYTHON, "-m", "wirechat.cli", "--version"],
+}
+SERVE = [PYTHON, "-m", "wirechat.cli", "serve-fake", "openai-chat", "--port", "0"]
+
+
+def _run(command: list[str]) -> float:
+    started = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - started
+
+
+def _serve() -> float:
+    started = time.perf_counter()
+    process = subprocess.Popen(SERVE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        elapsed = time.perf_counter() - started
+        if not line.startswith("listening on"):
+            raise RuntimeError(f"serve-fake printed {line!r}, not 'listening on ...'")
+        return elapsed
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=10)
+
+
+def measure(rounds: int) -> dict[str, list[float]]:
+    """Wall seconds per contender and round; ``import wirechat / import pydantic`` per round."""
+    jobs: dict[str, Callable[[], float]] = {name: (lambda c=command: _run(c)) for name, command in CONTENDERS.items()}
+    jobs["serve-fake listening"] = _serve
+    times: dict[str, list[float]] = {name: [] for name in jobs}
+    times["import wirechat / import pydantic"] = []
+    for job in jobs.values():  # one warm-up each: the page cache and __pycache__ are filled
+        job()
+    for _ in range(rounds):
+        order = list(jobs)
+        random.shuffle(order)
+        taken = {name: jobs[name]() for name in order}
+        for name, seconds in taken.items():
+            times[name].append(seconds)
+        times["import wirechat / import pydantic"].append(taken["import wirechat"] / taken["import pydantic"])
+    return times
+
+
+def _row(name: str, values: list[float], target: float, baseline: str, note: str) -> dict[str, Any]:
+    value = statistics.median(values)
+    return {
+        "name": name,
+        "value": round(value, 3),
+        "target": target,
+        "spread": [round(min(values), 3), round(max(values), 3)],
+        "met": value <= target,
+        "baseline": baseline,
+        "note": note,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--json", type=Path, help="write the figures and the target rows to this file")
+    args = parser.parse_args()
+    load_before = os.getloadavg()[0]
+    times = measure(args.rounds)
+    load_after = os.getloadavg()[0]
+    print(f"start-up, {args.rounds} rounds, median [min, max]; load {load_before:.2f} -> {load_after:.2f}")
+    for name, values in times.items():
+        unit = "x" if "/" in name else " s"
+        print(f"  {name:36} {statistics.median(values):7.3f}{unit}  [{min(values):.3f}, {max(values):.3f}]")
+    load = f"load {load_before:.2f}-{load_after:.2f}"
+    targets = [
+        _row(
+            "import wirechat / import pydantic",
+            times["import wirechat / import pydantic"],
+            IMPORT_RATIO_TARGET,
+            "import pydantic (same round)",
+            load,
+        ),
+        _row("wirechat --version (s)", times["wirechat --version"], VERSION_TARGET, "wall seconds", load),
+        _row("serve-fake until listening (s)", times["serve-fake listening"], SERVE_TARGET, "wall seconds", load),
+    ]
+    if args.json:
+        args.json.write_text(json.dumps({"targets": targets, "times": times}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -10,9 +10,9 @@ import json
 import logging
 import os
 import warnings
-from collections.abc import Mapping
 from typing import Any
 
+from wirechat._body import dumps_body
 from wirechat._generated.models import (
     ChatRequest,
     ChatResponse,
@@ -55,10 +55,6 @@ class ResponseDataWarning(UserWarning):
 
 class UnsupportedCallError(NotImplementedError):
     """The provider (or its adapter) has no such call, such as embeddings on Anthropic."""
-
-
-def dumps_body(body: Mapping[str, Any]) -> bytes:
-    return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
 def invalid_response(message: str) -> InvalidResponseError:

@@ -1,4 +1,4 @@
-"""``./dev bench``'s report: every benchmark script run with ``--json``, every issue-18 and issue-24 target in one table.
+"""``./dev bench``'s report: every benchmark script run with ``--json``, every issue-18 and -24 target in one table.
 
 Each script writes, besides its own figures, a top-level ``targets`` list (the bench result contract):
 ``{"name", "value", "target", "spread": [low, high], "met", "baseline", "note"}``, one row per target it

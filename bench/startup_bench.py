@@ -7,7 +7,8 @@ wall time from ``Popen`` to exit (or to the ``listening on`` line for ``serve-fa
 SIGTERM); the median over rounds and the spread (lowest, highest) are reported, with the load average. The
 import ratio is taken per round against ``import pydantic`` of the same round, so a busy core slows both.
 
-Run: ``python bench/startup_bench.py [--rounds N] [--json PATH]``.
+Run: ``python bench/startup_bench.py [--rounds N] [--json PATH] [--before OTHER/python/src]``; ``--before``
+times another tree's code in the same rounds (before and after a change, in one run).
 """
 
 from __future__ import annotations
@@ -44,15 +45,15 @@ CONTENDERS: dict[str, list[str]] = {
 SERVE = [PYTHON, "-m", "wirechat.cli", "serve-fake", "openai-chat", "--port", "0"]
 
 
-def _run(command: list[str]) -> float:
+def _run(command: list[str], env: dict[str, str] | None = None) -> float:
     started = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     return time.perf_counter() - started
 
 
-def _serve() -> float:
+def _serve(env: dict[str, str] | None = None) -> float:
     started = time.perf_counter()
-    process = subprocess.Popen(SERVE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    process = subprocess.Popen(SERVE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
@@ -65,12 +66,28 @@ def _serve() -> float:
         process.wait(timeout=10)
 
 
-def measure(rounds: int) -> dict[str, list[float]]:
-    """Wall seconds per contender and round; ``import wirechat / import pydantic`` per round."""
+def _env_with_source(source: str) -> dict[str, str]:
+    """This environment with ``source`` (another tree's ``python/src``) in place of this one's on the path."""
+    paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and not p.endswith("python/src")]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([source, *paths])}
+
+
+def measure(rounds: int, before: str | None = None) -> dict[str, list[float]]:
+    """Wall seconds per contender and round; ``import wirechat / import pydantic`` per round. With ``before``
+    (another tree's ``python/src``), the wirechat contenders run from it too, as ``... (before)``, in the
+    same shuffled rounds."""
     jobs: dict[str, Callable[[], float]] = {name: (lambda c=command: _run(c)) for name, command in CONTENDERS.items()}
     jobs["serve-fake listening"] = _serve
+    if before is not None:
+        env = _env_with_source(before)
+        for name, command in CONTENDERS.items():
+            if "wirechat" in name:
+                jobs[f"{name} (before)"] = lambda c=command: _run(c, env)
+        jobs["serve-fake listening (before)"] = lambda: _serve(env)
     times: dict[str, list[float]] = {name: [] for name in jobs}
-    times["import wirechat / import pydantic"] = []
+    ratios = [("import wirechat / import pydantic", "import wirechat")]
+    if before is not None:
+        ratios.append(("import wirechat / import pydantic (before)", "import wirechat (before)"))
     for job in jobs.values():  # one warm-up each: the page cache and __pycache__ are filled
         job()
     for _ in range(rounds):
@@ -79,7 +96,8 @@ def measure(rounds: int) -> dict[str, list[float]]:
         taken = {name: jobs[name]() for name in order}
         for name, seconds in taken.items():
             times[name].append(seconds)
-        times["import wirechat / import pydantic"].append(taken["import wirechat"] / taken["import pydantic"])
+        for ratio, numerator in ratios:
+            times.setdefault(ratio, []).append(taken[numerator] / taken["import pydantic"])
     return times
 
 
@@ -100,9 +118,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--json", type=Path, help="write the figures and the target rows to this file")
+    parser.add_argument("--before", metavar="SRC", help="also time another tree's python/src (e.g. main's)")
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
-    times = measure(args.rounds)
+    times = measure(args.rounds, args.before)
     load_after = os.getloadavg()[0]
     print(f"start-up, {args.rounds} rounds, median [min, max]; load {load_before:.2f} -> {load_after:.2f}")
     for name, values in times.items():

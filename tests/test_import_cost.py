@@ -56,6 +56,11 @@ def test_one_command_imports_only_its_own_module() -> None:
     assert _loaded_after(code) == []
 
 
+def test_a_client_loads_no_schema_validator_before_it_checks_a_schema() -> None:
+    code = "import wirechat\nwirechat.Client('anthropic', api_key='test')"
+    assert [m for m in _loaded_after(code) if m.startswith(("jsonschema", "hypothesis"))] == []
+
+
 @pytest.mark.parametrize("name", wirechat.__all__)
 def test_every_public_name_imports_from_the_package(name: str) -> None:
     exec(f"from wirechat import {name}", {})  # the statement a user writes

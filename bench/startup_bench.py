@@ -6,6 +6,8 @@ pointing at a worktree is what runs). In each round the contenders run once each
 wall time from ``Popen`` to exit (or to the ``listening on`` line for ``serve-fake``, which is then sent
 SIGTERM); the median over rounds and the spread (lowest, highest) are reported, with the load average. The
 import ratio is taken per round against ``import pydantic`` of the same round, so a busy core slows both.
+Each contender's CPU time (user + system, ``RUSAGE_CHILDREN``; for ``serve-fake`` up to its exit after
+SIGTERM, so a little more) is printed beside: on a loaded machine it is what the wall time is on idle cores.
 
 Run: ``python bench/startup_bench.py [--rounds N] [--json PATH] [--before OTHER/python/src]``; ``--before``
 times another tree's code in the same rounds (before and after a change, in one run).
@@ -17,6 +19,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import signal
 import statistics
 import subprocess
@@ -45,14 +48,19 @@ CONTENDERS: dict[str, list[str]] = {
 SERVE = [PYTHON, "-m", "wirechat.cli", "serve-fake", "openai-chat", "--port", "0"]
 
 
-def _run(command: list[str], env: dict[str, str] | None = None) -> float:
-    started = time.perf_counter()
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _run(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+    cpu, started = _children_cpu(), time.perf_counter()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    return time.perf_counter() - started
+    return time.perf_counter() - started, _children_cpu() - cpu
 
 
-def _serve(env: dict[str, str] | None = None) -> float:
-    started = time.perf_counter()
+def _serve(env: dict[str, str] | None = None) -> tuple[float, float]:
+    cpu, started = _children_cpu(), time.perf_counter()
     process = subprocess.Popen(SERVE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     try:
         assert process.stdout is not None
@@ -60,10 +68,10 @@ def _serve(env: dict[str, str] | None = None) -> float:
         elapsed = time.perf_counter() - started
         if not line.startswith("listening on"):
             raise RuntimeError(f"serve-fake printed {line!r}, not 'listening on ...'")
-        return elapsed
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=10)
+    return elapsed, _children_cpu() - cpu
 
 
 def _env_with_source(source: str) -> dict[str, str]:
@@ -72,11 +80,13 @@ def _env_with_source(source: str) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join([source, *paths])}
 
 
-def measure(rounds: int, before: str | None = None) -> dict[str, list[float]]:
-    """Wall seconds per contender and round; ``import wirechat / import pydantic`` per round. With ``before``
-    (another tree's ``python/src``), the wirechat contenders run from it too, as ``... (before)``, in the
-    same shuffled rounds."""
-    jobs: dict[str, Callable[[], float]] = {name: (lambda c=command: _run(c)) for name, command in CONTENDERS.items()}
+def measure(rounds: int, before: str | None = None) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Wall seconds per contender and round, with ``import wirechat / import pydantic`` per round, and CPU
+    seconds per contender and round. With ``before`` (another tree's ``python/src``), the wirechat
+    contenders run from it too, as ``... (before)``, in the same shuffled rounds."""
+    jobs: dict[str, Callable[[], tuple[float, float]]] = {
+        name: (lambda c=command: _run(c)) for name, command in CONTENDERS.items()
+    }
     jobs["serve-fake listening"] = _serve
     if before is not None:
         env = _env_with_source(before)
@@ -85,6 +95,7 @@ def measure(rounds: int, before: str | None = None) -> dict[str, list[float]]:
                 jobs[f"{name} (before)"] = lambda c=command: _run(c, env)
         jobs["serve-fake listening (before)"] = lambda: _serve(env)
     times: dict[str, list[float]] = {name: [] for name in jobs}
+    cpu: dict[str, list[float]] = {name: [] for name in jobs}
     ratios = [("import wirechat / import pydantic", "import wirechat")]
     if before is not None:
         ratios.append(("import wirechat / import pydantic (before)", "import wirechat (before)"))
@@ -94,11 +105,12 @@ def measure(rounds: int, before: str | None = None) -> dict[str, list[float]]:
         order = list(jobs)
         random.shuffle(order)
         taken = {name: jobs[name]() for name in order}
-        for name, seconds in taken.items():
-            times[name].append(seconds)
+        for name, (wall, used) in taken.items():
+            times[name].append(wall)
+            cpu[name].append(used)
         for ratio, numerator in ratios:
-            times.setdefault(ratio, []).append(taken[numerator] / taken["import pydantic"])
-    return times
+            times.setdefault(ratio, []).append(taken[numerator][0] / taken["import pydantic"][0])
+    return times, cpu
 
 
 def _row(name: str, values: list[float], target: float, baseline: str, note: str) -> dict[str, Any]:
@@ -121,12 +133,14 @@ def main() -> None:
     parser.add_argument("--before", metavar="SRC", help="also time another tree's python/src (e.g. main's)")
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
-    times = measure(args.rounds, args.before)
+    times, cpu = measure(args.rounds, args.before)
     load_after = os.getloadavg()[0]
-    print(f"start-up, {args.rounds} rounds, median [min, max]; load {load_before:.2f} -> {load_after:.2f}")
+    print(f"start-up, {args.rounds} rounds, wall median [min, max], CPU median; load {load_before:.2f} -> "
+          f"{load_after:.2f}")  # fmt: skip
     for name, values in times.items():
         unit = "x" if "/" in name else " s"
-        print(f"  {name:36} {statistics.median(values):7.3f}{unit}  [{min(values):.3f}, {max(values):.3f}]")
+        used = f"   CPU {statistics.median(cpu[name]):.3f} s" if name in cpu else ""
+        print(f"  {name:44} {statistics.median(values):7.3f}{unit}  [{min(values):.3f}, {max(values):.3f}]{used}")
     load = f"load {load_before:.2f}-{load_after:.2f}"
     targets = [
         _row(
@@ -136,11 +150,13 @@ def main() -> None:
             "import pydantic (same round)",
             load,
         ),
-        _row("wirechat --version (s)", times["wirechat --version"], VERSION_TARGET, "wall seconds", load),
-        _row("serve-fake until listening (s)", times["serve-fake listening"], SERVE_TARGET, "wall seconds", load),
-    ]
+        _row("wirechat --version (s)", times["wirechat --version"], VERSION_TARGET, "wall seconds",
+             f"{load}; CPU {statistics.median(cpu['wirechat --version']):.3f} s"),
+        _row("serve-fake until listening (s)", times["serve-fake listening"], SERVE_TARGET, "wall seconds",
+             f"{load}; CPU to exit {statistics.median(cpu['serve-fake listening']):.3f} s"),
+    ]  # fmt: skip
     if args.json:
-        args.json.write_text(json.dumps({"targets": targets, "times": times}, indent=1))
+        args.json.write_text(json.dumps({"targets": targets, "times": times, "cpu": cpu}, indent=1))
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ holds a literal of the adapter's Python binding, or is an options schema. Issue 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pathlib
 import re
 import sys
@@ -36,6 +37,9 @@ def python_tables(pkg: str) -> tuple[set[str], set[str]]:
     literals = {package.ADAPTER.default_base_url, package.ADAPTER.api_key_env, *getattr(package, "PATHS", {}).values()}
     if hasattr(package, "API_VERSION"):
         literals.add(package.API_VERSION)
+    if importlib.util.find_spec("wirechat._tables") is not None:  # after step 2: the binding is generated
+        tables: Any = importlib.import_module(f"wirechat._tables.{pkg}")
+        literals |= set(tables.PATHS.values()) | {v for v in tables.AUTH_HEADERS.values() if "{" not in v}
     return keys, literals
 
 

@@ -2,7 +2,8 @@
 // codec between canonical wirechat values and one provider API's JSON, plus the few facts a transport
 // needs) and the small types it speaks in. It mirrors Python's wirechat.adapters._contract; the
 // providers live in the sub-packages openaichat and anthropic, each with the same module set as Python
-// (shapes, request_encode, response, stream, usage, finish, errors, manifest).
+// (shapes, request_encode, response, stream, usage, finish, errors; the manifest and the other tables are
+// generated into go/internal/tables from adapters/, decision 028).
 //
 // Every function of an adapter is pure: no I/O, no clock, no randomness.
 package adapters
@@ -12,40 +13,26 @@ import (
 	"net/http"
 
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/internal/tables"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
-// Level is how an adapter carries a feature: lossless, degraded or refused.
-type Level string
+// Level is how an adapter carries a feature: lossless, degraded or refused. The table types are generated
+// with the tables (go/internal/tables, from adapters/; decision 028) and named here.
+type Level = tables.Level
 
 // The three levels of the capability manifest.
 const (
-	Lossless Level = "lossless"
-	Degraded Level = "degraded"
-	Refused  Level = "refused"
+	Lossless = tables.Lossless
+	Degraded = tables.Degraded
+	Refused  = tables.Refused
 )
 
 // Support is one manifest entry: the level and, for degraded, the warning text, for refused, the reason.
-type Support struct {
-	Level   Level
-	Message string
-}
+type Support = tables.Support
 
-// Manifest is an adapter's capability manifest (the same entries, texts and tables as Python's).
-type Manifest struct {
-	Features map[string]Support
-	// FinishReasons maps the provider's finish reasons to kinds; FinishDefaults is the provider value
-	// sent for each kind when the canonical raw value is not the provider's own.
-	FinishReasons  map[string]wirechat.FinishKind
-	FinishDefaults map[wirechat.FinishKind]string
-	// DefaultMaxTokens is sent when a request has no max_tokens and the provider requires one (0: none).
-	DefaultMaxTokens int64
-	// StatusRetryable holds the provider's documented exceptions to the shared status table.
-	StatusRetryable map[int]bool
-	// OptionsSchema is the JSON Schema (as JSON text) of the adapter's own provider_options entry, checked
-	// before a request is encoded ("" : no check).
-	OptionsSchema string
-}
+// Manifest is an adapter's capability manifest, generated from adapters/<name>.adapter.json.
+type Manifest = tables.Manifest
 
 // Warning is a degradation an adapter applied: the manifest feature, what happened, and Where: the JSON
 // pointer of the value concerned (into the canonical value when encoding, into the provider's body when

@@ -46,14 +46,18 @@ const MaxBodyBytes = 64 << 20
 const userAgent = "wirechat-go/0.1"
 
 // Timeouts bound the phases of a call. Read bounds the silence while waiting for the answer and between
-// two chunks of it, not the whole of a stream.
+// two chunks of it, not the whole of a stream; Total bounds the whole call, retries, the waits between
+// them and the reading of a stream included.
 type Timeouts struct {
 	Connect time.Duration
 	Read    time.Duration
+	Total   time.Duration
 }
 
-// DefaultTimeouts are Python's: connect 10 s, read 600 s.
-func DefaultTimeouts() Timeouts { return Timeouts{Connect: 10 * time.Second, Read: 600 * time.Second} }
+// DefaultTimeouts are Python's: connect 10 s, read 600 s, total 3600 s.
+func DefaultTimeouts() Timeouts {
+	return Timeouts{Connect: 10 * time.Second, Read: 600 * time.Second, Total: 3600 * time.Second}
+}
 
 // Client calls one provider. It is safe for concurrent use.
 type Client struct {
@@ -64,6 +68,8 @@ type Client struct {
 	retry     RetryPolicy
 	timeouts  Timeouts
 	maxBody   int64
+	maxError  int64
+	maxEvent  int
 	headers   http.Header
 	onWarning func(adapters.Warning)
 }
@@ -76,7 +82,8 @@ func WithAPIKey(key string) Option {
 	return func(c *Client) error { secret := NewSecret(key); c.secret = &secret; return nil }
 }
 
-// WithBaseURL sets scheme and host (default: the provider's, https://api.openai.com ...).
+// WithBaseURL sets scheme and host, with or without the version path (default: OPENAI_BASE_URL or
+// ANTHROPIC_BASE_URL as the provider SDK reads it, else the provider's own, https://api.openai.com ...).
 func WithBaseURL(url string) Option {
 	return func(c *Client) error { c.baseURL = strings.TrimRight(url, "/"); return nil }
 }
@@ -84,8 +91,11 @@ func WithBaseURL(url string) Option {
 // WithTimeouts sets the timeouts; a zero field keeps its default.
 func WithTimeouts(t Timeouts) Option {
 	return func(c *Client) error {
-		if t.Connect < 0 || t.Read < 0 {
-			return fmt.Errorf("wirechat: timeouts must be positive, got connect %v, read %v", t.Connect, t.Read)
+		if t.Connect < 0 || t.Read < 0 || t.Total < 0 {
+			return fmt.Errorf("wirechat: timeouts must be positive, got connect %v, read %v, total %v", t.Connect, t.Read, t.Total)
+		}
+		if t.Total > 0 {
+			c.timeouts.Total = t.Total
 		}
 		if t.Connect > 0 {
 			c.timeouts.Connect = t.Connect
@@ -117,9 +127,27 @@ func WithHeader(name, value string) Option {
 	return func(c *Client) error { c.headers.Add(name, value); return nil }
 }
 
-// WithMaxBodyBytes caps a response body (default MaxBodyBytes).
+// WithMaxBodyBytes caps a response body after decompression (default MaxBodyBytes).
 func WithMaxBodyBytes(n int64) Option {
-	return func(c *Client) error { c.maxBody = n; return nil }
+	return func(c *Client) error { c.maxBody = n; return positive("WithMaxBodyBytes", n) }
+}
+
+// WithMaxErrorBodyBytes caps an error answer's body (default MaxErrorBodyBytes); a larger one is judged by
+// its status alone.
+func WithMaxErrorBodyBytes(n int64) Option {
+	return func(c *Client) error { c.maxError = n; return positive("WithMaxErrorBodyBytes", n) }
+}
+
+// WithMaxEventBytes caps one SSE line and the data of one SSE event (default MaxEventBytes).
+func WithMaxEventBytes(n int) Option {
+	return func(c *Client) error { c.maxEvent = n; return positive("WithMaxEventBytes", int64(n)) }
+}
+
+func positive(option string, n int64) error {
+	if n < 1 {
+		return fmt.Errorf("wirechat: %s must be a positive number of bytes, got %d", option, n)
+	}
+	return nil
 }
 
 // WithWarningHandler receives the degradations the adapter applied to send a request, and what it set
@@ -138,15 +166,21 @@ func New(provider string, options ...Option) (*Client, error) {
 			names = append(names, name)
 		}
 		sort.Strings(names)
-		return nil, fmt.Errorf("wirechat: no adapter named %q; known: %s", provider, strings.Join(names, ", "))
+		return nil, fmt.Errorf("%w: no adapter named %q%s (known adapters: %s)", ErrUnknownAdapter, provider,
+			suggest(provider, names), strings.Join(names, ", "))
 	}
 	return NewWithAdapter(adapter, options...)
 }
 
 // NewWithAdapter is a client for any adapter.
 func NewWithAdapter(adapter adapters.Adapter, options ...Option) (*Client, error) {
-	c := &Client{adapter: adapter, baseURL: adapter.DefaultBaseURL(), retry: DefaultRetryPolicy(),
-		timeouts: DefaultTimeouts(), maxBody: MaxBodyBytes, headers: http.Header{}}
+	base := envBaseURL(adapter)
+	if base == "" {
+		base = adapter.DefaultBaseURL()
+	}
+	c := &Client{adapter: adapter, baseURL: base, retry: DefaultRetryPolicy(),
+		timeouts: DefaultTimeouts(), maxBody: MaxBodyBytes, maxError: MaxErrorBodyBytes, maxEvent: MaxEventBytes,
+		headers: http.Header{}}
 	fromEnv := NewSecret(os.Getenv(adapter.APIKeyEnv()))
 	c.secret = &fromEnv
 	for _, option := range options {
@@ -154,6 +188,7 @@ func NewWithAdapter(adapter adapters.Adapter, options ...Option) (*Client, error
 			return nil, err
 		}
 	}
+	c.baseURL = fitBaseURL(adapter, c.baseURL)
 	if c.secret.Reveal() == "" {
 		return nil, fmt.Errorf("wirechat: no API key for %s: pass client.WithAPIKey(...) or set the %s environment variable",
 			adapter.Name(), adapter.APIKeyEnv())
@@ -164,6 +199,9 @@ func NewWithAdapter(adapter adapters.Adapter, options ...Option) (*Client, error
 		transport.TLSHandshakeTimeout = c.timeouts.Connect
 		c.http = &http.Client{Transport: transport}
 	}
+	copied := *c.http // the caller's client, as given, but never following a redirect with the key
+	copied.CheckRedirect = noRedirect
+	c.http = &copied
 	return c, nil
 }
 
@@ -293,7 +331,11 @@ func (c *Client) post(ctx context.Context, path string, body []byte) ([]byte, in
 	attempts, err := c.exchange(ctx, path, body, false, func(response *http.Response, watch *watchedBody) *Error {
 		defer watch.stop()
 		var failure *Error
-		data, failure = watch.readAll(c.maxBody)
+		var over bool
+		data, over, failure = watch.readAll(c.maxBody)
+		if failure == nil && over {
+			failure = tooLarge("max_body_bytes", c.maxBody, "the response body")
+		}
 		return failure
 	})
 	return data, attempts, err
@@ -302,21 +344,43 @@ func (c *Client) post(ctx context.Context, path string, body []byte) ([]byte, in
 // exchange runs the retry loop: each attempt's 2xx answer goes to accept (whose failure is retried as
 // any other); a non-2xx answer is decoded and retried when the policy says so.
 func (c *Client) exchange(ctx context.Context, path string, body []byte, stream bool, accept func(*http.Response, *watchedBody) *Error) (int, error) {
+	ctx, release := context.WithTimeoutCause(ctx, c.timeouts.Total, errDeadline)
+	kept := false // a stream's body keeps the deadline until it is closed
+	defer func() {
+		if !kept {
+			release()
+		}
+	}()
 	for retry := 0; ; retry++ {
 		response, watch, failure := c.attempt(ctx, path, body, stream)
 		var headers http.Header
 		if failure == nil {
-			if response.StatusCode < 400 {
+			switch {
+			case response.StatusCode < 300:
 				if failure = accept(response, watch); failure == nil {
+					if stream {
+						watch.release, kept = release, true
+					}
 					return retry + 1, nil
 				}
-			} else {
+			case response.StatusCode < 400:
+				failure = c.redirectError(response)
+				watch.stop()
+				failure.Attempts = retry + 1
+				return retry + 1, failure
+			default:
 				headers = response.Header
 				var data []byte
-				data, failure = watch.readAll(1 << 20)
+				var over bool
+				data, over, failure = watch.readAll(c.maxError)
 				watch.stop()
 				if failure == nil {
 					failure = c.failure(response.StatusCode, headers, data)
+					if over {
+						failure = c.failure(response.StatusCode, headers, nil)
+						failure.Failure.Message = fmt.Sprintf("HTTP %d: the error body is larger than the %d-byte limit; not read",
+							response.StatusCode, c.maxError)
+					}
 				}
 			}
 		}
@@ -325,7 +389,7 @@ func (c *Client) exchange(ctx context.Context, path string, body []byte, stream 
 			return retry + 1, failure
 		}
 		delay, again := c.retry.Delay(failure.Failure, headers, retry, time.Now())
-		if !again {
+		if end, ok := ctx.Deadline(); !again || (ok && time.Now().Add(delay).After(end)) {
 			return retry + 1, failure
 		}
 		timer := time.NewTimer(delay)
@@ -343,6 +407,9 @@ func contextError(ctx context.Context, stage string, attempts int) *Error {
 	failure := newError(wirechat.ErrorKindCancelled, "the call was cancelled "+stage, false, cause)
 	if errors.Is(cause, context.DeadlineExceeded) {
 		failure = newError(wirechat.ErrorKindTimeout, "the context's deadline passed "+stage, true, cause)
+		if errors.Is(context.Cause(ctx), errDeadline) {
+			failure.Failure.Message = "timed out " + stage + ": the call's total deadline passed (Timeouts.Total)"
+		}
 	}
 	failure.Attempts = attempts
 	return failure

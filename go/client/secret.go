@@ -34,10 +34,35 @@ func (s Secret) Format(f fmt.State, _ rune) { _, _ = f.Write([]byte(redacted)) }
 // MarshalJSON writes the redacted form.
 func (s Secret) MarshalJSON() ([]byte, error) { return []byte(`"` + redacted + `"`), nil }
 
-// Redact replaces every occurrence of the key in text with ***.
+// MinRedactedLength is the shortest key Redact searches for: a shorter one would match ordinary words.
+const MinRedactedLength = 8
+
+// Redact replaces the key with *** where it stands as a whole token: no ASCII letter or digit touching it
+// on either side (spec section 5.3). A key shorter than MinRedactedLength is not searched for.
 func (s Secret) Redact(text string) string {
-	if len(s.value) < 4 { // a key this short would redact ordinary words
+	if len(s.value) < MinRedactedLength || !strings.Contains(text, s.value) {
 		return text
 	}
-	return strings.ReplaceAll(text, s.value, "***")
+	var out strings.Builder
+	for {
+		at := strings.Index(text, s.value)
+		if at < 0 {
+			break
+		}
+		end := at + len(s.value)
+		whole := (at == 0 || !isWordByte(text[at-1])) && (end == len(text) || !isWordByte(text[end]))
+		if whole {
+			out.WriteString(text[:at])
+			out.WriteString("***")
+		} else {
+			out.WriteString(text[:end])
+		}
+		text = text[end:]
+	}
+	out.WriteString(text)
+	return out.String()
+}
+
+func isWordByte(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }

@@ -25,3 +25,14 @@ func TestSecretIsNeverPrinted(t *testing.T) {
 		t.Fatal("Reveal must give the key")
 	}
 }
+
+func TestAShortKeyLeavesWordsAlone(t *testing.T) {
+	// Before: any key of 4 characters or more was replaced inside words.
+	if got := NewSecret("limit").Redact("Rate limit reached"); got != "Rate limit reached" {
+		t.Fatalf("a short key redacted words: %s", got)
+	}
+	key := NewSecret("abcdefgh12")
+	if got := key.Redact("key=abcdefgh12. xabcdefgh12y"); got != "key=***. xabcdefgh12y" {
+		t.Fatalf("the key must be redacted as a whole token only: %s", got)
+	}
+}

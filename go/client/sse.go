@@ -5,7 +5,8 @@ package client
 // \r\n pair included); lines end in \n, \r\n or \r; event: names the event, several data: lines join
 // with \n, : lines are comments, an event with no data is not dispatched, a leading byte-order mark is
 // dropped. An event still pending when the body ends (no final blank line) is dispatched by Flush, and
-// [DONE] is passed on as an ordinary event for the adapter to recognise.
+// [DONE] is passed on as an ordinary event for the adapter to recognise. No line, and no event's data, may
+// grow past MaxEventBytes (spec section 5.3): the decoder stops and Err says so.
 
 import (
 	"bytes"
@@ -15,18 +16,25 @@ import (
 	"github.com/wirechat/wirechat/go/adapters"
 )
 
-// SseDecoder is an incremental SSE parser: Feed each chunk, then Flush at the end.
+// SseDecoder is an incremental SSE parser: Feed each chunk, then Flush at the end. MaxEventBytes caps a
+// line and the data of an event (0: the default, the package's MaxEventBytes).
 type SseDecoder struct {
-	pending []byte
-	skipLF  bool // the previous chunk ended in \r: a \n opening this one belongs to it
-	started bool
-	event   string
-	data    []string
-	hasData bool
+	MaxEventBytes int
+	err           *Error
+	dataSize      int
+	pending       []byte
+	skipLF        bool // the previous chunk ended in \r: a \n opening this one belongs to it
+	started       bool
+	event         string
+	data          []string
+	hasData       bool
 }
 
 // Feed returns the events completed by chunk.
 func (d *SseDecoder) Feed(chunk []byte) []adapters.SseEvent {
+	if d.err != nil {
+		return nil
+	}
 	if len(chunk) == 0 {
 		return nil // an empty read must not end the wait for the \n of a \r\n pair
 	}
@@ -40,8 +48,16 @@ func (d *SseDecoder) Feed(chunk []byte) []adapters.SseEvent {
 	for len(chunk) > 0 {
 		end := bytes.IndexAny(chunk, "\r\n")
 		if end < 0 {
+			if len(d.pending)+len(chunk) > d.limit() {
+				d.refuse("an SSE line")
+				return events
+			}
 			d.pending = append(d.pending, chunk...)
 			break
+		}
+		if len(d.pending)+end > d.limit() {
+			d.refuse("an SSE line")
+			return events
 		}
 		line := chunk[:end]
 		if len(d.pending) > 0 {
@@ -49,6 +65,9 @@ func (d *SseDecoder) Feed(chunk []byte) []adapters.SseEvent {
 			d.pending = d.pending[:0]
 		}
 		events = d.line(line, events)
+		if d.err != nil {
+			return events
+		}
 		if chunk[end] == '\r' {
 			if end+1 == len(chunk) {
 				d.skipLF = true
@@ -82,6 +101,7 @@ func (d *SseDecoder) line(raw []byte, events []adapters.SseEvent) []adapters.Sse
 			events = append(events, adapters.SseEvent{Event: d.event, Data: strings.Join(d.data, "\n")})
 			d.data = d.data[:0]
 			d.hasData = false
+			d.dataSize = 0
 		}
 		d.event = ""
 		return events
@@ -95,6 +115,11 @@ func (d *SseDecoder) line(raw []byte, events []adapters.SseEvent) []adapters.Sse
 	}
 	switch string(name) {
 	case "data":
+		d.dataSize += len(value) + 1
+		if d.dataSize > d.limit() {
+			d.refuse("an SSE event's data")
+			return events
+		}
 		d.data = append(d.data, text(value))
 		d.hasData = true
 	case "event":
@@ -110,3 +135,18 @@ func text(b []byte) string {
 	}
 	return strings.ToValidUTF8(string(b), "\uFFFD")
 }
+
+func (d *SseDecoder) limit() int {
+	if d.MaxEventBytes > 0 {
+		return d.MaxEventBytes
+	}
+	return MaxEventBytes
+}
+
+func (d *SseDecoder) refuse(what string) {
+	d.err = tooLarge("max_event_bytes", int64(d.limit()), "the stream's "+strings.TrimPrefix(what, "an "))
+	d.pending, d.data = nil, nil
+}
+
+// Err is the *Error for a line or an event over MaxEventBytes, nil while there is none.
+func (d *SseDecoder) Err() *Error { return d.err }

@@ -5,6 +5,8 @@ package client
 // rules (and Python's SseDecoder) give.
 
 import (
+	"bytes"
+	"errors"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -70,5 +72,24 @@ func TestSseRandomSplits(t *testing.T) {
 		if got := decodeChunks(chunks); !reflect.DeepEqual(got, sseWant) {
 			t.Fatalf("round %d: got %q", round, got)
 		}
+	}
+}
+
+func TestAnSseLinePastTheCapIsRefused(t *testing.T) {
+	decoder := SseDecoder{MaxEventBytes: 64 << 10}
+	decoder.Feed([]byte("data: "))
+	piece := bytes.Repeat([]byte("a"), 1024)
+	for i := 0; i < 100 && decoder.Err() == nil; i++ {
+		decoder.Feed(piece)
+	}
+	if decoder.Err() == nil || !errors.Is(decoder.Err(), ErrResponseTooLarge) {
+		t.Fatalf("want ErrResponseTooLarge, got %v", decoder.Err())
+	}
+	many := SseDecoder{MaxEventBytes: 64 << 10}
+	for i := 0; i < 100 && many.Err() == nil; i++ {
+		many.Feed(append(append([]byte("data: "), piece...), '\n'))
+	}
+	if many.Err() == nil {
+		t.Fatal("an event of many data lines past the cap must be refused")
 	}
 }

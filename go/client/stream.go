@@ -49,7 +49,7 @@ func (c *Client) Stream(ctx context.Context, request wirechat.ChatRequest) (*Str
 	if err != nil {
 		return nil, err
 	}
-	return &Stream{watch: watch, decoder: c.adapter.NewStreamDecoder(), secret: c.secret,
+	return &Stream{watch: watch, sse: SseDecoder{MaxEventBytes: c.maxEvent}, decoder: c.adapter.NewStreamDecoder(), secret: c.secret,
 		buf: make([]byte, 32<<10), attempts: attempts}, nil
 }
 
@@ -94,6 +94,11 @@ func (s *Stream) read() {
 	n, err := s.watch.Read(s.buf)
 	for _, event := range s.sse.Feed(s.buf[:n]) {
 		s.queue = append(s.queue, s.decoder.Feed(event)...)
+	}
+	if failure := s.sse.Err(); failure != nil {
+		failure.Failure.Usage = s.fold.Usage()
+		s.fail(failure)
+		return
 	}
 	if err == io.EOF {
 		for _, event := range s.sse.Flush() {

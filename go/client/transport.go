@@ -22,13 +22,14 @@ var errSilence = errors.New("read timeout")
 // watchedBody is an attempt's response body with its silence timer: each read restarts the timer, and
 // the timer cancels the attempt (closing the connection) when it fires.
 type watchedBody struct {
-	body   io.ReadCloser
-	timer  *time.Timer
-	read   time.Duration
-	cancel context.CancelCauseFunc
-	parent context.Context
-	secret *Secret
-	fired  atomic.Bool
+	body    io.ReadCloser
+	timer   *time.Timer
+	read    time.Duration
+	cancel  context.CancelCauseFunc
+	parent  context.Context
+	secret  *Secret
+	fired   atomic.Bool
+	release context.CancelFunc // a stream's call deadline, released when the stream is closed
 }
 
 func (w *watchedBody) expire() { w.fired.Store(true); w.cancel(errSilence) }
@@ -39,6 +40,9 @@ func (w *watchedBody) stop() {
 		_ = w.body.Close()
 	}
 	w.cancel(context.Canceled)
+	if w.release != nil {
+		w.release()
+	}
 }
 
 // Read restarts the silence timer, then reads.
@@ -51,20 +55,20 @@ func (w *watchedBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func (w *watchedBody) readAll(limit int64) ([]byte, *Error) {
+// readAll reads the body up to limit bytes (after decompression: net/http undoes gzip as it reads); over is
+// true, and nothing returned, when there was more.
+func (w *watchedBody) readAll(limit int64) (data []byte, over bool, failure *Error) {
 	data, err := io.ReadAll(io.LimitReader(w, limit+1))
 	if err != nil {
-		var failure *Error
 		if errors.As(err, &failure) {
-			return nil, failure
+			return nil, false, failure
 		}
-		return nil, w.failure(err, "reading the response")
+		return nil, false, w.failure(err, "reading the response")
 	}
 	if int64(len(data)) > limit {
-		return nil, newError(wirechat.ErrorKindInvalidResponse,
-			fmt.Sprintf("the response body is larger than the limit of %d bytes", limit), false, nil)
+		return nil, true, nil
 	}
-	return data, nil
+	return data, false, nil
 }
 
 // failure is the canonical error for a transport error at stage: cancelled or the context's deadline,

@@ -67,7 +67,7 @@ func ParseCallArguments(call ToolCall, v any) error {
 }
 
 func parseArguments(arguments string, v any, name, id string) error {
-	if strings.TrimSpace(arguments) == "" {
+	if strings.Trim(arguments, " \t\n\r") == "" { // JSON whitespace only (spec section 6), not TrimSpace
 		arguments = "{}"
 	}
 	text := []byte(arguments)

@@ -2,20 +2,16 @@ package wirechat_test
 
 // The shared examples (schema/v1/examples/<Type>/{valid,invalid}/*.json) get the same verdict here as in
 // Python and TypeScript: every valid one decodes and round-trips to the same RFC 8785 bytes, every
-// invalid one is rejected with a problem at the pointer the example names. Also: every schema type
-// exists in Go.
+// invalid one is rejected with a problem at the pointer the example names. (That every schema type is
+// re-exported here is generated: types_gen.go, from the schema's IR.)
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -107,108 +103,5 @@ func TestInvalidExamplesAreRejectedWhereTheySay(t *testing.T) {
 				t.Fatalf("expected a problem at %q (%s), got: %v", *example.Pointer, example.Reason, err)
 			}
 		})
-	}
-}
-
-// schemaTypeNames reads every type name from the schema files: each file's title and its $defs.
-func schemaTypeNames(t *testing.T) []string {
-	t.Helper()
-	paths, err := filepath.Glob(filepath.Join(schemaDir, "*.schema.json"))
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no schema files under %s (%v)", schemaDir, err)
-	}
-	var names []string
-	for _, path := range paths {
-		raw, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var schema struct {
-			Title string                     `json:"title"`
-			Defs  map[string]json.RawMessage `json:"$defs"`
-		}
-		if err := json.Unmarshal(raw, &schema); err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		names = append(names, schema.Title)
-		for name := range schema.Defs {
-			names = append(names, name)
-		}
-	}
-	sort.Strings(names)
-	return names
-}
-
-// exported lists the exported type and constant names declared in a package folder.
-func exported(t *testing.T, dir string) (types, constants map[string]bool) {
-	t.Helper()
-	types, constants = map[string]bool{}, map[string]bool{}
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	for _, file := range files {
-		if strings.HasSuffix(file, "_test.go") {
-			continue
-		}
-		parsed, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, decl := range parsed.Decls {
-			gen, ok := decl.(*ast.GenDecl)
-			if !ok {
-				continue
-			}
-			for _, spec := range gen.Specs {
-				switch spec := spec.(type) {
-				case *ast.TypeSpec:
-					if spec.Name.IsExported() {
-						types[spec.Name.Name] = true
-					}
-				case *ast.ValueSpec:
-					for _, name := range spec.Names {
-						if name.IsExported() && gen.Tok == token.CONST {
-							constants[name.Name] = true
-						}
-					}
-				}
-			}
-		}
-	}
-	return types, constants
-}
-
-// TestEveryWireTypeIsExported checks that every schema type is generated and re-exported here, with
-// every enum constant, and prints the lines to add to types.go when one is not.
-func TestEveryWireTypeIsExported(t *testing.T) {
-	names := schemaTypeNames(t)
-	if !slices.Equal(names, wirechat.TypeNames) {
-		t.Errorf("the generated TypeNames differ from the schema's types (run wirechat codegen):\n got %v\nwant %v",
-			wirechat.TypeNames, names)
-	}
-	generatedTypes, generatedConstants := exported(t, "../internal/wire")
-	publicTypes, publicConstants := exported(t, ".")
-	var missing []string
-	for _, name := range names {
-		if !generatedTypes[name] {
-			t.Errorf("schema type %s has no generated Go type", name)
-		}
-		if wirechat.NewByName(name) == nil {
-			t.Errorf("NewByName(%q) is nil", name)
-		}
-		if !publicTypes[name] {
-			missing = append(missing, "\t"+name+" = wire."+name)
-		}
-	}
-	for name := range generatedConstants {
-		if !publicConstants[name] {
-			missing = append(missing, "\t"+name+" = wire."+name+" // a const")
-		}
-	}
-	if len(missing) > 0 {
-		sort.Strings(missing)
-		t.Errorf("types.go does not re-export every generated type and constant; add:\n%s", strings.Join(missing, "\n"))
 	}
 }

@@ -10,8 +10,10 @@ package wirechat
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -77,14 +79,27 @@ func asString(value any, pointer string) (string, error) {
 	return "", refuse(pointer, "must be a string (got %T)", value)
 }
 
-func isInteger(value any) bool {
+// wholeNumber is a JSON-RPC id or error code as an integer: a whole number (1.0 is 1, as MCP's JSON Schema
+// counts it) within -(2^53-1) .. 2^53-1, which every language reads exactly (spec section 13).
+func wholeNumber(value any) (int64, bool) {
+	var f float64
 	switch n := value.(type) {
 	case json.Number:
-		return !strings.ContainsAny(string(n), ".eE")
+		parsed, err := strconv.ParseFloat(string(n), 64)
+		if err != nil {
+			return 0, false
+		}
+		f = parsed
 	case float64:
-		return n == float64(int64(n))
+		f = n
+	default:
+		return 0, false
 	}
-	return false
+	const safe = 1<<53 - 1
+	if f != math.Trunc(f) || f < -safe || f > safe {
+		return 0, false
+	}
+	return int64(f), true
 }
 
 func field(block jsonObject, key, pointer string, check *regexp.Regexp) (string, error) {

@@ -303,8 +303,10 @@ func JSONRPCToToolResult(input any, toolCallID string) (jsonObject, []MCPWarning
 	if envelope["jsonrpc"] != "2.0" {
 		return nil, nil, refuse("/jsonrpc", `must be "2.0" (got %v)`, envelope["jsonrpc"])
 	}
-	if _, isString := envelope["id"].(string); !isString && !isInteger(envelope["id"]) {
-		return nil, nil, refuse("/id", "a JSON-RPC response id is a string or an integer")
+	if _, isString := envelope["id"].(string); !isString {
+		if _, ok := wholeNumber(envelope["id"]); !ok {
+			return nil, nil, refuse("/id", "a JSON-RPC response id is a string or an integer")
+		}
 	}
 	result, hasResult := envelope["result"]
 	rpcValue, hasError := envelope["error"]
@@ -331,14 +333,15 @@ func JSONRPCToToolResult(input any, toolCallID string) (jsonObject, []MCPWarning
 	if err != nil {
 		return nil, nil, err
 	}
-	if !isInteger(rpcError["code"]) {
+	code, ok := wholeNumber(rpcError["code"])
+	if !ok {
 		return nil, nil, refuse("/error/code", "a JSON-RPC error code is an integer")
 	}
 	message, err := field(rpcError, "message", "/error", nil)
 	if err != nil {
 		return nil, nil, err
 	}
-	text := fmt.Sprintf("JSON-RPC error %v: %s", rpcError["code"], message)
+	text := fmt.Sprintf("JSON-RPC error %d: %s", code, message)
 	part := jsonObject{"type": "text", "text": text, "provider_metadata": jsonObject{"mcp": jsonObject{"jsonrpc_error": rpcError}}}
 	out := jsonObject{"tool_call_id": toolCallID, "content": text, "is_error": true, "parts": []any{part}}
 	return out, ordered(warnings), nil

@@ -57,7 +57,6 @@ type pendingPart struct {
 	fragments strings.Builder
 	hasText   bool
 	signature strings.Builder
-	signed    bool
 	issuer    *string
 	redacted  *string
 	id, name  string
@@ -76,7 +75,7 @@ func (p *pendingPart) build() Part {
 			text := p.fragments.String()
 			reasoning.Text = &text
 		}
-		if p.signed {
+		if p.signature.Len() > 0 { // spec section 9: an empty signature is no signature
 			signature := p.signature.String()
 			reasoning.Signature = &signature
 		}
@@ -204,7 +203,6 @@ func (f *StreamFold) Add(event StreamEvent) error {
 			pending.fragments.WriteString(*e.Text)
 		}
 		if e.Signature != nil {
-			pending.signed = true
 			pending.signature.WriteString(*e.Signature)
 		}
 	case *ReasoningEndEvent:

@@ -51,7 +51,9 @@ var ErrTolerantRestore = errors.New("a set-aside item has no place to go back to
 // DecodeTolerant reads data as a document of the wire type T like Decode, except that it keeps what a
 // newer v1.x added (spec section 12): an unknown member of an object, an array element whose union tag
 // is unknown (a new part type), a value of an open enum (one that lists "other") that is unknown (read as
-// "other"). Everything it does know is checked as Decode checks it; text faults are rejected as always.
+// "other"). Everything it does know is checked as Decode checks it; text faults are rejected as always,
+// and so are the number rules of spec section 2 inside what it sets aside (an unsafe integer in an unknown
+// member is a problem at its pointer, as in every language).
 func DecodeTolerant[T any](data []byte) (Tolerant[T], error) {
 	var read Tolerant[T]
 	unknown, err := DecodeTolerantInto(&read.Value, data)
@@ -92,11 +94,44 @@ func DecodeTolerantInto(dst any, data []byte) ([]Unknown, error) {
 	if err != nil {
 		return nil, err
 	}
+	faults := setAsideFaults(wireErr.Problems, unknown)
 	reflect.ValueOf(dst).Elem().SetZero()
 	if err := wire.DecodeInto(dst, text); err != nil {
+		var cleanedErr *WireError
+		if len(faults) > 0 && errors.As(err, &cleanedErr) {
+			merged := codec.OrderProblems(append(faults, cleanedErr.Problems...))
+			return nil, &WireError{Type: cleanedErr.Type, Problems: merged}
+		}
 		return nil, err
 	}
+	if len(faults) > 0 {
+		reflect.ValueOf(dst).Elem().SetZero()
+		return nil, &WireError{Type: name, Problems: codec.OrderProblems(faults)}
+	}
 	return unknown, nil
+}
+
+// setAsideFaults are the strict decode's number problems (spec section 2 rules 4 and 5 hold anywhere in
+// the document) that lie inside an item set aside: a tolerant reader never keeps a value it could not write
+// back the same in every language (issue 26 item 1).
+func setAsideFaults(problems []Problem, unknown []Unknown) []Problem {
+	var faults []Problem
+	for _, problem := range problems {
+		if problem.Rule != codec.RuleUnsafeInteger && problem.Rule != codec.RuleNumberOverflow {
+			continue
+		}
+		for _, item := range unknown {
+			base := item.Pointer
+			if item.Kind == UnknownMember {
+				base += "/" + token(item.Name)
+			}
+			if item.Kind != UnknownEnum && (problem.Pointer == base || strings.HasPrefix(problem.Pointer, base+"/")) {
+				faults = append(faults, problem)
+				break
+			}
+		}
+	}
+	return faults
 }
 
 // Encode writes the value (see Encode) with every set-aside item back in place.

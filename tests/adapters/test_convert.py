@@ -139,7 +139,7 @@ def test_refused_conversion_exits_1_with_the_reason(tmp_path: Path, capsys: pyte
     [
         ("{not json", "request", "invalid provider document"),
         ('{"messages": []}', "request", "invalid wirechat request"),
-        ('{"event": null}\n', "stream", "line 1"),
+        ('{"event": null}\n', "stream", "input:1: expected"),
     ],
 )
 def test_invalid_input_exits_1(

@@ -85,3 +85,19 @@ def test_no_adapter_module_is_over_400_lines() -> None:
         if (lines := len(path.read_text(encoding="utf-8").splitlines())) > 400
     }
     assert long == {}
+
+
+TABLES_DIR = PACKAGE_DIR.parent / "_tables"
+SHARED_TABLES = {"features", "status"}
+
+
+def test_every_adapter_package_has_generated_tables_and_every_tables_module_a_package() -> None:
+    """Decision 028: each adapter's tables are generated into ``wirechat._tables.<package>`` from
+    ``adapters/<name>.adapter.json``; a tables module without a package (or the reverse) is a stale file."""
+    tables = {info.name for info in pkgutil.iter_modules([str(TABLES_DIR)])} - SHARED_TABLES
+    assert tables == set(PACKAGES)
+    for name in PACKAGES:
+        adapter = importlib.import_module(f"wirechat.adapters.{name}").ADAPTER
+        generated = importlib.import_module(f"wirechat._tables.{name}")
+        manifests = getattr(generated, "MANIFESTS", {})
+        assert adapter.manifest is getattr(generated, "MANIFEST", manifests.get("generic")), name

@@ -26,8 +26,16 @@ def _rejected(*problems: dict[str, Any]) -> dict[str, Any]:
 def test_pointers_order_indices_as_numbers_names_by_code_points_and_a_prefix_first() -> None:
     pointers = ["/parts/10", "/parts/9/text", "", "/parts/9", "/b", "/a~1b", "/parts/1a", "/\u00e9", "/Z"]
     ordered = [entry[0] for entry in sort_entries([(p, "type", None, None) for p in pointers])]
-    assert ordered == ["", "/Z", "/a~1b", "/b", "/parts/1a", "/parts/9", "/parts/9/text", "/parts/10", "/\u00e9"]
-    assert compare_pointers("/01", "/1") == -1  # "01" is not written as an index: code points
+    assert ordered == ["", "/Z", "/a~1b", "/b", "/parts/9", "/parts/9/text", "/parts/10", "/parts/1a", "/\u00e9"]
+    assert compare_pointers("/01", "/1") == -1  # equal values: as written
+
+
+def test_the_order_is_total_and_compares_tokens_as_written() -> None:
+    """Issue 26 item 4: "2" < "10" < "1x" < "2" was a cycle, and the runner unescaped tokens before comparing."""
+    spec = ["/02", "/2", "/10", "/1x", "/x"]
+    assert [entry[0] for entry in sort_entries([(p, "type", None, None) for p in reversed(spec)])] == spec
+    assert compare_pointers("/ab", "/a~1b") == -1 and compare_pointers("/ab", "/a~0b") == -1
+    assert compare_pointers("/a~0b", "/a~1b") == -1
     assert compare_pointers("/a", "/a") == 0
 
 

@@ -97,3 +97,22 @@ def test_an_adapter_gate_joins_the_report_in_its_folder(tmp_path: Path) -> None:
     text = page.read_text(encoding="utf-8")
     assert '<tr data-adapter="openai-chat">' in text and "FAILED (exit 1)" in text and "&lt;x&gt;" in text
     assert '<tr data-adapter="solo">' in text and "no-adapter-gates" not in text
+
+
+def test_the_page_never_says_passed_for_a_run_whose_recorded_traffic_failed(tmp_path: Path) -> None:
+    """Issue 26 item 12: the cases passed, the recorded traffic written into the same folder failed."""
+    summary = Summary([Outcome("python", "examples/Message/valid/one", "Message", "passed")], [], [], 1.0, 0, {})
+    write_json(summary, tmp_path / "conformance-report.json")
+    assert (
+        '<span id="verdict" class="verdict ok">passed</span>' in write_html(summary, tmp_path, ["python"]).read_text()
+    )
+    recorded = {"passed": False, "bodies": [{"file": "a/<b>.json", "verdict": "failed", "reasons": ["x"]}]}
+    (tmp_path / "recorded.json").write_text(json.dumps(recorded), encoding="utf-8")
+    page = write_html(summary, tmp_path, ["python"]).read_text(encoding="utf-8")
+    assert '<span id="verdict" class="verdict bad">FAILED</span> cases passed' in page
+    assert "1 recorded bodies, 1 failing unlisted" in page and "a/&lt;b&gt;.json" in page
+    (tmp_path / "recorded.json").unlink()
+    write_adapter_gate(tmp_path, {"adapter": "anthropic", "passed": False, "exit": 1})  # and a failed gate alone
+    assert '<span id="verdict" class="verdict bad">FAILED</span>' in (tmp_path / "conformance-report.html").read_text(
+        encoding="utf-8"
+    )

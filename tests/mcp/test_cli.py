@@ -40,3 +40,17 @@ def test_server_failure_is_1(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     config.write_text('{"transport": "stdio", "name": "dead", "command": "/nonexistent/server"}')
     assert main(["mcp", "tools", str(config)]) == 1
     assert "MCP server 'dead': could not connect" in capsys.readouterr().err
+
+
+def test_a_secret_reaches_the_server_only_with_allow_secret(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WIRECHAT_CLI_TOKEN", "s3cr3t")
+    config = tmp_path / "servers.json"
+    config.write_text(stdio_config("one", secret_env=["WIRECHAT_CLI_TOKEN"]).model_dump_json(exclude_unset=True))
+    assert main(["mcp", "tools", str(config)]) == 1
+    err = capsys.readouterr().err
+    assert "secret_env names the environment variable WIRECHAT_CLI_TOKEN" in err
+    assert "--allow-secret WIRECHAT_CLI_TOKEN" in err and "s3cr3t" not in err
+    assert main(["mcp", "tools", str(config), "--allow-secret", "WIRECHAT_CLI_TOKEN"]) == 0
+    assert "s3cr3t" not in capsys.readouterr().out

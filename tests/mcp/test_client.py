@@ -19,6 +19,7 @@ from wirechat.mcp import (
     McpConnectError,
     McpMalformedResultError,
     McpRpcError,
+    McpSecretNotAllowedError,
     McpServerDiedError,
     McpServers,
     McpTimeoutError,
@@ -134,15 +135,17 @@ def test_secrets_are_read_by_name_and_never_printed(monkeypatch: pytest.MonkeyPa
     config = stdio_config(secret_env=["WIRECHAT_TEST_TOKEN"])
     monkeypatch.delenv("WIRECHAT_TEST_TOKEN", raising=False)
 
-    async def missing() -> None:
-        await connect(config)
+    async def missing(allow: list[str]) -> None:
+        await connect(config, allow_secrets=allow)
 
     with pytest.raises(McpConfigError, match="WIRECHAT_TEST_TOKEN is not set"):
-        asyncio.run(missing())
+        asyncio.run(missing(["WIRECHAT_TEST_TOKEN"]))
     monkeypatch.setenv("WIRECHAT_TEST_TOKEN", "s3cr3t-value")
+    with pytest.raises(McpSecretNotAllowedError, match="allow_secrets=\\['WIRECHAT_TEST_TOKEN'\\]"):
+        asyncio.run(missing([]))
 
     async def present() -> str:
-        async with McpClient(config) as client:
+        async with McpClient(config, allow_secrets=["WIRECHAT_TEST_TOKEN"]) as client:
             assert "s3cr3t" not in repr(client)
             return _result(await client.call(_call("secret_env", {"name": "WIRECHAT_TEST_TOKEN"})))["content"]
 

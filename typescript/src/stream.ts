@@ -8,6 +8,7 @@
  * packages' (the conformance suite's stream vectors hold all three to them).
  */
 
+import { WirechatError } from "./errors.js";
 import type {
   ChatResponse,
   Citation,
@@ -26,7 +27,7 @@ import type {
 export type StreamErrorKind = "failed" | "incomplete" | "malformed";
 
 /** A stream that does not fold to a response; `partial` and `usage` hold what arrived. */
-export class StreamError extends Error {
+export class StreamError extends WirechatError {
   readonly kind: StreamErrorKind;
   /** The message as far as it arrived: the parts received so far, in index order. */
   readonly partial: Message;
@@ -73,7 +74,8 @@ function build(pending: Pending): Part {
     case "reasoning": {
       const reasoning: Reasoning = {};
       if (pending.hasText) reasoning.text = pending.fragments.join("");
-      if (pending.signature !== undefined) reasoning.signature = pending.signature.join("");
+      const signature = pending.signature?.join("") ?? "";
+      if (signature !== "") reasoning.signature = signature; // spec section 9: an empty signature is no signature
       if (pending.redactedData !== undefined) reasoning.redacted_data = pending.redactedData;
       if (pending.issuer !== undefined) reasoning.issuer = pending.issuer;
       return { type: "reasoning", reasoning, ...metadata };

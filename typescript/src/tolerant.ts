@@ -11,11 +11,12 @@
  * value still reads `other`); a place that is gone is a `TolerantRestoreError`, never a silent drop.
  */
 
-import { WireError, escapePointerToken } from "./errors.js";
+import { WireError, escapePointerToken, WirechatError } from "./errors.js";
 import type { WireTypes } from "./generated/types.js";
 import { schema, type SchemaNode, type TypeName } from "./generated/schema.js";
 import { parseWithProblems, pointerAtEnd } from "./ijson.js";
 import { integerLiteralProblems } from "./schema-problems.js";
+import { orderProblems } from "./problem-order.js";
 import { decodeUtf8 } from "./utf8.js";
 import { encode, validate } from "./codec.js";
 import { canonical } from "./canonical.js";
@@ -40,7 +41,7 @@ export interface Tolerant<K extends TypeName> {
 }
 
 /** A set-aside item's place (its JSON pointer) is gone from the value being written. */
-export class TolerantRestoreError extends Error {
+export class TolerantRestoreError extends WirechatError {
   override name = "TolerantRestoreError";
 }
 
@@ -176,9 +177,19 @@ export function decodeTolerant<K extends TypeName>(input: string | Uint8Array, t
   }
   // Number faults hold anywhere, set-aside items included; integer literals only where the schema says integer.
   const numberProblems = outcome.problems.concat(integerLiteralProblems(typeName, outcome.value, outcome.integralFloats));
-  if (numberProblems.length > 0) throw new WireError(numberProblems, typeName);
   const { cleaned, unknown } = split(outcome.value, typeName);
-  return { value: validate(cleaned, typeName), unknown, typeName };
+  let value: WireTypes[K];
+  try {
+    value = validate(cleaned, typeName);
+  } catch (error) {
+    if (!(error instanceof WireError) || numberProblems.length === 0) throw error;
+    // listed with the number problems, as Python and Go list them (a number's own pointer keeps its one problem)
+    const numbers = new Set(numberProblems.map((p) => p.pointer));
+    const schemaProblems = error.problems.filter((p) => !numbers.has(p.pointer) && p.rule !== "too-many-problems");
+    throw new WireError(orderProblems(numberProblems.concat(schemaProblems)), typeName);
+  }
+  if (numberProblems.length > 0) throw new WireError(orderProblems(numberProblems), typeName);
+  return { value, unknown, typeName };
 }
 
 /** The value as plain JSON with every set-aside item back in place. */

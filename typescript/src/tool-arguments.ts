@@ -31,7 +31,7 @@ export function buildArguments(value: JsonObject): string {
 
 /** The value of an arguments text. Throws `WireError` unless it is an I-JSON object. */
 export function parseArguments(text: string): JsonObject {
-  if (text.trim() === "") return {}; // blank arguments mean none, as in every other language
+  if (/^[ \t\n\r]*$/.test(text)) return {}; // blank (JSON whitespace only, spec section 6) means none; not trim()
   let value: unknown;
   try {
     value = parseJson(text);

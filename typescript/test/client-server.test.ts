@@ -9,7 +9,7 @@ import { inspect } from "node:util";
 import { after, before, describe, test } from "node:test";
 
 import { Client } from "../src/client/client.js";
-import { ApiTimeoutError, CancelledError, InvalidResponseError, OverloadedError, ProviderError, RateLimitedError, StreamInterruptedError, WirechatError } from "../src/client/errors.js";
+import { APIError, ApiTimeoutError, CancelledError, InvalidResponseError, OverloadedError, ProviderError, RateLimitedError, StreamInterruptedError } from "../src/client/errors.js";
 import type { ChatRequest, StreamEvent } from "../src/generated/types.js";
 import { fakeServerMissing, startFake, type FakeServer } from "./fake-server.js";
 
@@ -45,7 +45,7 @@ async function collect(stream: AsyncIterable<StreamEvent>): Promise<StreamEvent[
   return events;
 }
 
-async function rejectsWith<E extends WirechatError>(promise: Promise<unknown>, Class: new (...args: never[]) => E): Promise<E> {
+async function rejectsWith<E extends APIError>(promise: Promise<unknown>, Class: new (...args: never[]) => E): Promise<E> {
   try {
     await promise;
   } catch (error) {
@@ -124,14 +124,14 @@ for (const provider of ["anthropic", "openai-chat"]) {
 
     test("a drop mid-stream keeps the partial message", suite.play([{ reply: { text: "This answer is cut short somewhere.", chunk_size: 4 }, fault: { type: "drop", after: 5 } }], async (client) => {
         const stream = client.stream(REQUEST);
-        const error = await rejectsWith(collect(stream), WirechatError);
+        const error = await rejectsWith(collect(stream), APIError);
         assert.ok(error instanceof StreamInterruptedError || error instanceof InvalidResponseError, `got ${error.name}`);
         assert.ok(error.partial !== undefined && text(error.partial.parts as never).length > 0, "partial text kept");
         await assert.rejects(stream.response(), (again: unknown) => again === error);
       }));
 
     test("an error event after a 200 raises its kind with the partial message", suite.play([{ reply: { text: "Some words before the failure.", chunk_size: 4 }, fault: { type: "error_event", after: 4, error_type: provider === "anthropic" ? "overloaded_error" : "server_error" } }], async (client) => {
-        const error = await rejectsWith(collect(client.stream(REQUEST)), WirechatError);
+        const error = await rejectsWith(collect(client.stream(REQUEST)), APIError);
         assert.equal(error.kind, provider === "anthropic" ? "overloaded" : "provider");
         assert.ok(error.partial !== undefined);
       }));
@@ -172,7 +172,7 @@ for (const provider of ["anthropic", "openai-chat"]) {
     before(() => careless.start());
     after(() => careless.stop());
     test("a careless server echoing the key never gets it into errors or string forms", careless.play([{ fault: { type: "status", status: 400 } }], async (client) => {
-        const error = await rejectsWith(client.chat(REQUEST), WirechatError);
+        const error = await rejectsWith(client.chat(REQUEST), APIError);
         for (const shown of [String(client), JSON.stringify(client), inspect(client), inspect(error), JSON.stringify(error.error), String(error.stack)]) {
           assert.ok(!shown.includes(KEY), `key in ${shown}`);
         }

@@ -73,9 +73,12 @@ describe("text faults: offset, pointer, line and column (section 5.1)", () => {
 });
 
 describe("order, duplicates and the cap (section 5.2)", () => {
-  test("pointer tokens compare as numbers when both are digits, else by code points; a prefix first", () => {
+  test("decimal tokens first and by value, other tokens by code points as written; a prefix first", () => {
     const sorted = ["/a/10", "/ab", "", "/a/2", "/a", "/\u{10000}", "/a/", "/\ue000", "/a/2/x", "/a/b", "/B", "/a/09"].sort(comparePointers);
-    assert.deepEqual(sorted, ["", "/B", "/a", "/a/", "/a/2", "/a/2/x", "/a/09", "/a/10", "/a/b", "/ab", "/\ue000", "/\u{10000}"]);
+    assert.deepEqual(sorted, ["", "/B", "/a", "/a/2", "/a/2/x", "/a/09", "/a/10", "/a/", "/a/b", "/ab", "/\ue000", "/\u{10000}"]);
+    // a total order (issue 26 item 4): decimal tokens first, by value then as written; tokens as written
+    assert.deepEqual(["/x", "/1x", "/10", "/02", "/2"].sort(comparePointers), ["/02", "/2", "/10", "/1x", "/x"]);
+    assert.deepEqual(["/a~1b", "/a~0b", "/ab"].sort(comparePointers), ["/ab", "/a~0b", "/a~1b"]);
   });
   test("the in-place comparison agrees with a token-by-token reference on random pointers", () => {
     const reference = (a: string, b: string): number => {
@@ -83,7 +86,9 @@ describe("order, duplicates and the cap (section 5.2)", () => {
       const y = b.split("/").slice(1);
       for (let i = 0; i < Math.min(x.length, y.length); i++) {
         const [p, q] = [x[i]!, y[i]!];
-        if (/^[0-9]+$/.test(p) && /^[0-9]+$/.test(q) && BigInt(p) !== BigInt(q)) return BigInt(p) < BigInt(q) ? -1 : 1;
+        const [dp, dq] = [/^[0-9]+$/.test(p), /^[0-9]+$/.test(q)];
+        if (dp !== dq) return dp ? -1 : 1;
+        if (dp && dq && BigInt(p) !== BigInt(q)) return BigInt(p) < BigInt(q) ? -1 : 1;
         const [cp, cq] = [Array.from(p, (c) => c.codePointAt(0)!), Array.from(q, (c) => c.codePointAt(0)!)];
         for (let k = 0; k < Math.min(cp.length, cq.length); k++) if (cp[k] !== cq[k]) return cp[k]! - cq[k]!;
         if (cp.length !== cq.length) return cp.length - cq.length;

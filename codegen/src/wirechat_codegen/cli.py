@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from wirechat.cli import UsageError
-from wirechat_codegen import evolution, generate
+from wirechat_codegen import adapter_data, evolution, generate
+from wirechat_codegen.adapter_format import AdapterFileError
 from wirechat_codegen.checkout import repo_root
 
 __all__ = ["CODEGEN", "SCHEMA"]
@@ -62,6 +63,16 @@ def add_codegen_parser(commands: Any) -> None:
     _version_argument(codegen)
     codegen.add_argument("--out", type=Path, metavar="DIR", help="write (or --check against) the outputs under DIR")
     codegen.set_defaults(run=run_codegen)
+    codegen_commands = codegen.add_subparsers(dest="codegen_command", metavar="SUBCOMMAND")
+    fmt = codegen_commands.add_parser(
+        "fmt",
+        help="write the adapter tables (adapters/) in their one layout (or --check)",
+        description="Rewrite every file under adapters/ in the one layout (two-space indentation, an array or object "
+        "that fits in 110 columns on one line). With --check, change nothing and exit 1 listing the files not in it.",
+    )
+    fmt.add_argument("--check", action="store_true", help="compare only; change nothing")
+    fmt.add_argument("--root", type=Path, help="the repository root (default: found from the current directory)")
+    fmt.set_defaults(run=run_fmt)
 
 
 @dataclass(frozen=True)
@@ -111,5 +122,37 @@ def run_codegen(args: argparse.Namespace) -> int:
             print(f"schema/{args.schema_version}/{problem}")
         print("the schema breaks the house rules; nothing was generated")
         return 1
+    except adapter_data.AdapterDataError as exc:
+        for line in exc.problems:
+            print(line)
+        print(f"the adapter tables (adapters/) break their schema or checks ({len(exc.problems)}); nothing generated")
+        return 1
+    except AdapterFileError as exc:
+        print(f"adapters/{exc}")
+        print("an adapter table cannot be read; nothing was generated")
+        return 1
     except (generate.SchemaLoadError, generate.UnknownVersionError, RuntimeError) as exc:
         raise UsageError(str(exc)) from None
+
+
+def run_fmt(args: argparse.Namespace) -> int:
+    root = repo_root(args.root)
+    if not (root / adapter_data.ADAPTERS_DIR).is_dir():
+        raise UsageError(f"no {adapter_data.ADAPTERS_DIR}/ folder under {root}")
+    if args.check:
+        problems = adapter_data.layout_problems(root)
+        for problem in problems:
+            print(problem)
+        if problems:
+            print(f"{len(problems)} file(s) not in the layout; run: wirechat codegen fmt")
+            return 1
+        print("adapters/ is in the layout")
+        return 0
+    try:
+        written = adapter_data.write_layout(root)
+    except AdapterFileError as exc:
+        print(f"adapters/{exc}")
+        return 1
+    for path in written:
+        print(f"wrote {path}")
+    return 0

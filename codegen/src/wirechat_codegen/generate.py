@@ -16,6 +16,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from wirechat_codegen.adapter_data import ADAPTERS_DIR, AdapterData, load_adapter_data
 from wirechat_codegen.bundle import bundle
 from wirechat_codegen.lint import LintProblem, lint
 from wirechat_codegen.schema_files import SchemaLoadError, load_schema_dir
@@ -64,12 +65,18 @@ def lint_schema(repo_root: Path, version: str = VERSION) -> list[LintProblem]:
     return lint(load_schema_dir(schema_dir(repo_root, version)), base_uri(version))
 
 
+def _adapter_data(repo_root: Path) -> AdapterData | None:
+    """The checked adapter tables (decision 028), or None for a checkout without ``adapters/``."""
+    return load_adapter_data(repo_root) if (repo_root / ADAPTERS_DIR).is_dir() else None
+
+
 def _input(repo_root: Path, version: str) -> GenerationInput:
     files = load_schema_dir(schema_dir(repo_root, version))
     problems = lint(files, base_uri(version))
     if problems:
         raise SchemaLintError(problems)
-    return GenerationInput(version, files, bundle(files, base_uri(version) + "wirechat.schema.json"), repo_root)
+    schema_bundle = bundle(files, base_uri(version) + "wirechat.schema.json")
+    return GenerationInput(version, files, schema_bundle, repo_root, _adapter_data(repo_root))
 
 
 def _destination_root(repo_root: Path, version: str, out: Path | None) -> Path:
@@ -82,24 +89,42 @@ def _destination_root(repo_root: Path, version: str, out: Path | None) -> Path:
     return repo_root
 
 
-def _render_all(source: GenerationInput, scratch: Path, targets: list[Target]) -> dict[str, Path]:
-    rendered = {}
+def _render_all(source: GenerationInput, scratch: Path, targets: list[Target]) -> list[tuple[Target, Path]]:
+    rendered = []
     for target in targets:
         out = scratch / target.name
         out.mkdir(parents=True)
         target.render(source, out)
-        rendered[target.output_dir] = out
+        stray = sorted(_tree(out) - _tree(out, target.owns))
+        if stray:
+            raise RuntimeError(f"target {target.name} wrote files it does not own ({target.owns}): {stray}")
+        rendered.append((target, out))
     return rendered
 
 
-def _tree(root: Path) -> set[str]:
+def _tree(root: Path, owns: str | None = None) -> set[str]:
     if not root.is_dir():
         return set()
-    return {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    files = (p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    return {p.relative_to(root).as_posix() for p in files if owns is None or p.relative_to(root).match(owns)}
 
 
-def _compare(fresh: Path, committed: Path, label: str) -> list[Drift]:
-    fresh_files, committed_files = _tree(fresh), _tree(committed)
+def _replace(fresh: Path, destination: Path, owns: str | None) -> None:
+    """Make ``destination`` hold what ``fresh`` holds: the whole folder, or only the files ``owns`` matches."""
+    if owns is None:
+        if destination.exists():
+            shutil.rmtree(destination)
+        shutil.copytree(fresh, destination)
+        return
+    for name in _tree(destination, owns):
+        (destination / name).unlink()
+    for name in _tree(fresh):
+        (destination / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(fresh / name, destination / name)
+
+
+def _compare(fresh: Path, committed: Path, label: str, owns: str | None = None) -> list[Drift]:
+    fresh_files, committed_files = _tree(fresh), _tree(committed, owns)
     drift = [Drift(f"{label}/{name}", "missing") for name in sorted(fresh_files - committed_files)]
     drift += [Drift(f"{label}/{name}", "unexpected") for name in sorted(committed_files - fresh_files)]
     for name in sorted(fresh_files & committed_files):
@@ -117,11 +142,8 @@ def generate(
     source = _input(repo_root, version)
     root = _destination_root(repo_root, version, out)
     with tempfile.TemporaryDirectory() as scratch:
-        for output_dir, fresh in _render_all(source, Path(scratch), chosen).items():
-            destination = root / output_dir
-            if destination.exists():
-                shutil.rmtree(destination)
-            shutil.copytree(fresh, destination)
+        for target, fresh in _render_all(source, Path(scratch), chosen):
+            _replace(fresh, root / target.output_dir, target.owns)
     return [str(root / t.output_dir) if out is not None else t.output_dir for t in chosen]
 
 
@@ -135,6 +157,6 @@ def check(
     root = _destination_root(repo_root, version, out)
     with tempfile.TemporaryDirectory() as scratch:
         drift: list[Drift] = []
-        for output_dir, fresh in _render_all(source, Path(scratch), chosen).items():
-            drift += _compare(fresh, root / output_dir, output_dir)
+        for target, fresh in _render_all(source, Path(scratch), chosen):
+            drift += _compare(fresh, root / target.output_dir, target.output_dir, target.owns)
     return drift

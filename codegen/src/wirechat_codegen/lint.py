@@ -296,3 +296,16 @@ def lint(files: list[SchemaFile], base_uri: str) -> list[LintProblem]:
                 )
             titles.setdefault(name, schema_file.name)
     return sorted(set(problems))
+
+
+def lint_keywords(files: list[SchemaFile], base_uri: str) -> list[LintProblem]:
+    """The keyword, type, object, number, string, reference and union rules, without the file rules (``$id``,
+    titles matching file names) and without the wire format's property naming: for schemas of other files than
+    the wire format's, such as ``adapters/*.schema.json``, whose documents hold a ``$schema`` member."""
+    by_name = {f.name: f for f in files}
+    problems = []
+    for schema_file in files:
+        for problem in _FileLinter(schema_file, by_name, base_uri).node(schema_file.document, "", is_root=True):
+            if not problem.message.startswith("property '$schema'"):
+                problems.append(problem)
+    return sorted(set(problems))

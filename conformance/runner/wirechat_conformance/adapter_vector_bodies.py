@@ -75,6 +75,15 @@ OPENAI_BODIES: list[dict[str, Any]] = [
         ],
         "tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}, "cache": 4}],
     },
+    {  # issue 26 item 7: parameters {} is a schema (it accepts anything) and stays {}; absent or null gets the default
+        "model": "gpt-4.1",
+        "messages": [{"role": "user", "content": "Hi"}],
+        "tools": [
+            {"type": "function", "function": {"name": "anything", "parameters": {}}},
+            {"type": "function", "function": {"name": "no_parameters"}},
+            {"type": "function", "function": {"name": "null_parameters", "parameters": None}},
+        ],
+    },
 ]
 ANTHROPIC_BODIES: list[dict[str, Any]] = [
     {

@@ -207,6 +207,12 @@ BAD_BODIES = (
 )
 
 
+MID_STREAM_ERROR = {
+    "type": "error",
+    "error": {"kind": "overloaded", "message": "Overloaded", "retryable": True, "provider_code": "overloaded_error"},
+}
+
+
 def build(name: str, root: Path) -> list[Line]:
     """Every vector of adapter ``name``, from the Python adapter."""
     adapter = get(name)
@@ -239,6 +245,12 @@ def build(name: str, root: Path) -> list[Line]:
         if streamed is not None:
             lines.append(streamed)
             lines.append(stream_line(adapter, streamed["events"], f"generated response {i}: stream"))
+        if i < 3:  # the same stream failing midway: its error event's kind is what every language reports
+            failing = [*canonical_events[: len(canonical_events) // 2], MID_STREAM_ERROR]
+            failed = stream_encode_line(adapter, failing, f"generated response {i}: stream failing midway, encode")
+            if failed is not None:
+                lines.append(failed)
+                lines.append(stream_line(adapter, failed["events"], f"generated response {i}: stream failing midway"))
     for path in sorted((root / "schema/v1/examples/ChatRequest/valid").glob("*.json")):
         document = json.loads(path.read_text(encoding="utf-8"))
         document.setdefault("model", "m")

@@ -20,9 +20,10 @@ from wirechat_conformance.expected import ExpectedFailureError
 from wirechat_conformance.listing import list_text
 from wirechat_conformance.paths import find_layout
 from wirechat_conformance.recorded import command as recorded
-from wirechat_conformance.report import failure_text, matrix_text, write_json, write_junit
+from wirechat_conformance.report import Summary, failure_text, matrix_text, write_json, write_junit
 from wirechat_conformance.report_html import HTML_NAME, write_adapter_gate, write_html
-from wirechat_conformance.resource_rows import ResourceFileError
+from wirechat_conformance.resource import result_records
+from wirechat_conformance.resource_rows import PROFILES, ResourceFileError
 from wirechat_conformance.suite import Options, load_corpus, run
 from wirechat_conformance.testees import LANGUAGES, TesteeError
 from wirechat_conformance.throughput import measure
@@ -148,6 +149,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="do not compare invalid decode cases' whole problem lists across languages (spec section 5)",
     )
     parser.add_argument(
+        "--resource",
+        choices=PROFILES,
+        metavar="PROFILE",
+        help="after the cases, run the resource suite's PROFILE (small or large) through the same languages; its "
+        "rows join the verdict and the reports (see 'resource --help')",
+    )
+    parser.add_argument(
         "--adapter",
         metavar="NAME",
         help="run the adapter gate for one provider adapter instead, then its cross-language vectors in every "
@@ -254,6 +262,18 @@ def _vector_matrix(name: str, root: Path) -> tuple[int, dict[str, str]]:
     return (1 if failed else 0), verdicts
 
 
+def _resource(profile: str, options: Options, summary: Summary) -> None:
+    """The resource suite after the cases, through the same languages; its rows go into ``summary``."""
+    print(f"resource suite, profile {profile}:", flush=True)
+    layout = find_layout(options.root, options.schema_version)
+    languages = options.languages
+    limits, results, seconds = resource_cli.run_suite(
+        layout, profile, languages, dict(options.testee_commands), problem_lists=options.problem_lists
+    )
+    print(resource_cli.summary_line(limits, results, languages, profile, seconds))
+    summary.resource, summary.resource_profile = result_records(results), profile
+
+
 def execute(args: argparse.Namespace) -> int:
     """Run what ``args`` asks; raises ``ConformanceUsageError`` for exit 2."""
     if getattr(args, "conformance_command", None) == "resource":
@@ -290,6 +310,10 @@ def execute(args: argparse.Namespace) -> int:
             print(measure(find_layout(options.root, options.schema_version), options, args.throughput or 5000))
             return 0
         summary = run(options)
+        if args.resource:
+            _resource(args.resource, options, summary)
+    except ResourceFileError as exc:
+        raise ConformanceUsageError(str(exc)) from None
     except CaseFileError as exc:
         raise ConformanceUsageError("malformed case file(s):\n" + "\n".join(exc.problems)) from None
     except (ExpectedFailureError, TesteeError, FileNotFoundError) as exc:
@@ -304,6 +328,12 @@ def execute(args: argparse.Namespace) -> int:
         f"{'FAILED' if summary.failed else 'passed'}: {counts['passed']} passed, {counts['failed']} failed, "
         f"{counts['xfail']} expected failures, {counts['xpass']} unexpected passes, {len(summary.stale)} stale entries "
         f"in {summary.seconds:.1f}s (seed {summary.seed}; corpus throughput {rates})"
+        + (
+            f"; resource suite ({summary.resource_profile}): "
+            f"{sum(not record['passed'] for record in summary.resource)} of {len(summary.resource)} rows failing"
+            if summary.resource_profile
+            else ""
+        )
     )
     for path in summary.regressions:
         print(f"wrote regression case {path}")

@@ -7,8 +7,8 @@ words and are not compared) must
 - follow section 5 on its own (``list_faults``): a text fault (``bom``, ``utf8``, ``syntax``,
   ``duplicate-key``, ``lone-surrogate``, ``depth``) is the only problem and carries a 1-based ``line`` and
   ``column``; no other problem carries them; ``too-large`` is alone at ``""``; problems are in pointer
-  order (tokens that are both non-negative decimal integers compare as numbers, others by code points, a
-  prefix first), then by rule; one per (pointer, rule); at most 100, then ``""`` ``too-many-problems``;
+  order (tokens as written: a decimal token before any other, two by value then as written, others by
+  code points, a prefix first), then by rule; one per (pointer, rule); at most 100, then ``""`` ``too-many-problems``;
 - equal the other languages' lists (``list_disagreements``). When the lists differ, a language whose list
   no other language gives while two or more agree on another is blamed; when no two agree, all are. The
   reason names each blamed language, the languages it differs from and how (entries missing, extra,
@@ -36,29 +36,21 @@ __all__ = [
 
 TEXT_FAULTS = frozenset({"bom", "utf8", "syntax", "duplicate-key", "lone-surrogate", "depth"})
 CAP = 100
-_INDEX = re.compile(r"0|[1-9][0-9]*")
+_DECIMAL = re.compile(r"[0-9]+")
 
 Entry = tuple[str, str, int | None, int | None]  # pointer, rule, line, column
 
 
-def _tokens(pointer: str) -> list[str]:
-    return [token.replace("~1", "/").replace("~0", "~") for token in pointer.split("/")[1:]]
-
-
-def _compare_tokens(a: str, b: str) -> int:
-    if _INDEX.fullmatch(a) and _INDEX.fullmatch(b):
-        return (int(a) > int(b)) - (int(a) < int(b))
-    return (a > b) - (a < b)  # Python compares str by code points
+def _key(pointer: str) -> list[tuple[int, int, str]]:
+    # the tokens as written (escaped, never unescaped); a decimal token (0, value, text) before any other
+    # (1, 0, text): a total order, compared lexicographically, a prefix first
+    return [(0, int(t), t) if _DECIMAL.fullmatch(t) else (1, 0, t) for t in pointer.split("/")[1:]]
 
 
 def compare_pointers(a: str, b: str) -> int:
     """-1, 0 or 1: the order of two JSON pointers in spec section 5.2."""
-    left, right = _tokens(a), _tokens(b)
-    for x, y in zip(left, right, strict=False):
-        order = _compare_tokens(x, y)
-        if order:
-            return order
-    return (len(left) > len(right)) - (len(left) < len(right))
+    left, right = _key(a), _key(b)
+    return (left > right) - (left < right)
 
 
 def _compare_entries(a: Entry, b: Entry) -> int:

@@ -12,7 +12,7 @@ import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any
 from xml.etree import ElementTree
@@ -46,10 +46,19 @@ class Summary:
     seconds: float
     seed: int
     throughput: dict[str, float]  # cases per second per language over the line protocol
+    resource: list[dict[str, Any]] = field(default_factory=list)
+    """The resource suite's rows when it ran with the cases (``--resource PROFILE``): one record per row and
+    language (``resource.result_records``)."""
+    resource_profile: str | None = None
+
+    @property
+    def resource_failed(self) -> bool:
+        return any(not record["passed"] for record in self.resource)
 
     @property
     def failed(self) -> bool:
-        return bool(self.stale) or any(o.status in ("failed", "xpass") for o in self.outcomes)
+        stale_or_failed = bool(self.stale) or any(o.status in ("failed", "xpass") for o in self.outcomes)
+        return stale_or_failed or self.resource_failed
 
     def counts(self) -> Counter[str]:
         return Counter(outcome.status for outcome in self.outcomes)
@@ -104,6 +113,11 @@ def write_json(summary: Summary, path: Path) -> None:
         "stale_expected_failures": summary.stale,
         "regressions_written": summary.regressions,
         "outcomes": [asdict(outcome) for outcome in summary.outcomes],
+        "resource": {
+            "profile": summary.resource_profile,
+            "passed": not summary.resource_failed,
+            "rows": summary.resource,
+        },
     }
     path.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
@@ -136,6 +150,8 @@ def write_junit(summary: Summary, path: Path) -> None:
                 ElementTree.SubElement(case, "failure", message=message[:200]).text = message
             elif outcome.status == "xfail":
                 ElementTree.SubElement(case, "skipped", message=f"expected failure: {outcome.detail}"[:200])
+    if summary.resource:
+        _junit_resource(root, summary.resource)
     if summary.stale:
         suite = ElementTree.SubElement(root, "testsuite", name="conformance.expected-failures")
         suite.set("tests", str(len(summary.stale)))
@@ -144,6 +160,22 @@ def write_junit(summary: Summary, path: Path) -> None:
             case = ElementTree.SubElement(suite, "testcase", classname="conformance.expected-failures", name=entry)
             ElementTree.SubElement(case, "failure", message="stale entry: it matches no case of the run")
     ElementTree.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
+
+
+def _junit_resource(root: ElementTree.Element, records: list[dict[str, Any]]) -> None:
+    """One test suite for the resource rows: a test case per row and language, its times in the output."""
+    failures = sum(not record["passed"] for record in records)
+    suite = ElementTree.SubElement(
+        root, "testsuite", name="conformance.resource", tests=str(len(records)), failures=str(failures), errors="0"
+    )
+    for record in records:
+        name = f"{record['row']} [{record['language']}]"
+        case = ElementTree.SubElement(suite, "testcase", classname="conformance.resource", name=name)
+        times = ", ".join(f"t({point['n']}) = {point['ms']:.1f} ms {point['clock']}" for point in record["points"])
+        ElementTree.SubElement(case, "system-out").text = f"{times}; growth per 4x input {record['growth']:.2f}"
+        if not record["passed"]:
+            text = "\n".join(record["failures"])
+            ElementTree.SubElement(case, "failure", message=text[:200]).text = text
 
 
 class Progress:

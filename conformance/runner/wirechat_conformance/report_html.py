@@ -3,8 +3,12 @@ asset) beside the JSON and JUnit reports of ``--report-dir``.
 
 It shows the run's verdict and counts, the matrix of categories (wire types and operations) x languages,
 every failure with its case, what the case expects and what the language answered, the expected failures
-with their listed reasons, stale entries, and the adapter gates run with the same ``--report-dir``
-(``adapter-gate-NAME.json``, written by ``wirechat conformance --adapter NAME --report-dir DIR``). Every
+with their listed reasons, stale entries, the resource suite's rows when it ran with the cases
+(``--resource PROFILE``), the recorded traffic written into the same folder (``recorded.json``, by
+``wirechat conformance --recorded --json DIR/recorded.json``), and the adapter gates run with the same
+``--report-dir`` (``adapter-gate-NAME.json``, written by ``wirechat conformance --adapter NAME --report-dir
+DIR``). The page's verdict is FAILED when any of these parts failed: a report never says "passed" for a run
+that failed (issue 26 item 12). Every
 text from a case, a testee or a file goes through ``html.escape``: a case named ``<script>`` is text.
 """
 
@@ -20,11 +24,23 @@ from typing import Any
 
 from wirechat_conformance.report import Outcome, Summary
 
-__all__ = ["HTML_NAME", "load_adapter_gates", "load_summary", "render_html", "write_adapter_gate", "write_html"]
+__all__ = [
+    "HTML_NAME",
+    "RECORDED_NAME",
+    "load_adapter_gates",
+    "load_recorded",
+    "load_summary",
+    "overall_failed",
+    "refresh_html",
+    "render_html",
+    "write_adapter_gate",
+    "write_html",
+]
 
 HTML_NAME = "conformance-report.html"
 JSON_NAME = "conformance-report.json"
 GATE_PREFIX = "adapter-gate-"
+RECORDED_NAME = "recorded.json"
 
 _STYLE = """
 body{font:14px/1.45 system-ui,sans-serif;margin:2em;color:#1b1b1b;max-width:1200px}
@@ -102,19 +118,86 @@ def _gates(gates: list[dict[str, Any]]) -> str:
     return "\n".join(rows) + "</table>\n" + "\n".join(details)
 
 
-def render_html(summary: Summary, languages: Sequence[str], gates: list[dict[str, Any]] | None = None) -> str:
-    """The whole page as text."""
+def _resource(summary: Summary) -> str:
+    if not summary.resource:
+        return (
+            '<p id="no-resource">The resource suite did not run with these cases '
+            "(<code>wirechat conformance --resource small --report-dir DIR</code> runs it).</p>"
+        )
+    first = summary.resource[0]["points"]
+    heads = "".join(f"<th>t({point['n'] // first[0]['n']}n) ms</th>".replace("t(1n)", "t(n)") for point in first)
+    rows = [
+        f"<p>profile {_e(summary.resource_profile)}; times are the testee's CPU time (wall time where marked "
+        "<i>wall</i>); growth is 4<sup>slope</sup> of a least-squares fit of log t on log n (4 for linear work)</p>",
+        f'<table id="resource"><tr><th>row</th><th>language</th><th>n</th>{heads}<th>growth</th>'
+        "<th>peak (4n)</th><th>verdict</th></tr>",
+    ]
+    for record in summary.resource:
+        points = record["points"]
+        times = "".join(
+            f'<td class="n">{point["ms"]:.1f}{" wall" if point["clock"] == "wall" else ""}</td>' for point in points
+        )
+        again = "" if record["first_growth"] is None else f" (first {record['first_growth']:.2f})"
+        peak = "n/a" if record["peak_bytes"] is None else f"{record['peak_bytes'] / (1 << 20):.1f} MiB"
+        verdict = "ok" if record["passed"] else "FAILED: " + "; ".join(record["failures"])
+        rows.append(
+            f'<tr data-row="{_e(record["row"])}" data-language="{_e(record["language"])}"><td>{_e(record["row"])}</td>'
+            f'<td>{_e(record["language"])}</td><td class="n">{points[0]["n"]}</td>{times}'
+            f'<td class="n">{record["growth"]:.2f}{_e(again)}</td><td class="n">{peak}</td>'
+            f'<td class="{"ok" if record["passed"] else "bad"}">{_e(verdict)}</td></tr>'
+        )
+    return "\n".join(rows) + "</table>"
+
+
+def overall_failed(summary: Summary, gates: list[dict[str, Any]], recorded: dict[str, Any] | None) -> bool:
+    """The page's verdict: the cases, the resource rows, every adapter gate and the recorded traffic shown."""
+    parts_failed = any(not gate.get("passed") for gate in gates) or (
+        recorded is not None and not recorded.get("passed")
+    )
+    return summary.failed or parts_failed
+
+
+def _recorded(recorded: dict[str, Any] | None) -> str:
+    if recorded is None:
+        return (
+            '<p id="no-recorded">The recorded traffic did not run into this report directory '
+            "(<code>wirechat conformance --recorded --json DIR/recorded.json</code> adds it).</p>"
+        )
+    passed = bool(recorded.get("passed"))
+    bodies = list(recorded.get("bodies", []))
+    failed = [body for body in bodies if body.get("verdict") == "failed" and not body.get("listed")]
+    items = "".join(
+        f"<li>{_e(body.get('file'))}: {_e('; '.join(body.get('reasons', [])))}</li>" for body in failed[:50]
+    )
+    return (
+        f'<p id="recorded"><span class="verdict {"ok" if passed else "bad"}">{"passed" if passed else "FAILED"}</span> '
+        f"{len(bodies)} recorded bodies, {len(failed)} failing unlisted, "
+        f"{len(recorded.get('unexpected_passes', []))} unexpected passes, {len(recorded.get('stale', []))} stale "
+        f"entries</p>" + (f"<ul>{items}</ul>" if items else "")
+    )
+
+
+def render_html(
+    summary: Summary,
+    languages: Sequence[str],
+    gates: list[dict[str, Any]] | None = None,
+    recorded: dict[str, Any] | None = None,
+) -> str:
+    """The whole page as text; its verdict is FAILED when any part it shows failed."""
     counts = summary.counts()
     failed = [o for o in summary.outcomes if o.status in ("failed", "xpass")]
     expected = [o for o in summary.outcomes if o.status == "xfail"]
-    verdict = "FAILED" if summary.failed else "passed"
+    gates = gates or []
+    whole_failed = overall_failed(summary, gates, recorded)
+    verdict = "FAILED" if whole_failed else "passed"
+    cases_verdict = "cases FAILED" if failed or summary.stale else "cases passed"
     rates = ", ".join(f"{_e(k)} {v:,.0f}/s" for k, v in summary.throughput.items()) or "not measured"
     parts = [
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
         f"<title>wirechat conformance: {verdict}</title><style>{_STYLE}</style></head><body>",
         "<h1>wirechat conformance report</h1>",
-        f'<p><span id="verdict" class="verdict {"bad" if summary.failed else "ok"}">{verdict}</span> '
-        f"{counts['passed']} passed, {counts['failed']} failed, {counts['xfail']} expected failures, "
+        f'<p><span id="verdict" class="verdict {"bad" if whole_failed else "ok"}">{verdict}</span> '
+        f"{cases_verdict}: {counts['passed']} passed, {counts['failed']} failed, {counts['xfail']} expected failures, "
         f"{counts['xpass']} unexpected passes, {len(summary.stale)} stale entries; "
         f"{summary.seconds:.1f} s, seed {summary.seed}, corpus throughput {rates}</p>",
         '<h2 id="matrix-heading">Matrix: categories x languages</h2>',
@@ -132,7 +215,16 @@ def render_html(summary: Summary, languages: Sequence[str], gates: list[dict[str
     if summary.regressions:
         items = "".join(f"<li>{_e(path)}</li>" for path in summary.regressions)
         parts.append(f'<h2>Regression cases written</h2><ul id="regressions">{items}</ul>')
-    parts += ['<h2 id="adapter-gates-heading">Adapter gates</h2>', _gates(gates or []), "</body></html>\n"]
+    resource_state = "none" if not summary.resource else "FAILED" if summary.resource_failed else "passed"
+    parts += [
+        f'<h2 id="resource-heading">Resource suite ({resource_state})</h2>',
+        _resource(summary),
+        '<h2 id="recorded-heading">Recorded traffic</h2>',
+        _recorded(recorded),
+        '<h2 id="adapter-gates-heading">Adapter gates</h2>',
+        _gates(gates),
+        "</body></html>\n",
+    ]
     return "\n".join(parts)
 
 
@@ -141,11 +233,26 @@ def load_adapter_gates(folder: Path) -> list[dict[str, Any]]:
     return [json.loads(path.read_text(encoding="utf-8")) for path in sorted(folder.glob(f"{GATE_PREFIX}*.json"))]
 
 
+def load_recorded(folder: Path) -> dict[str, Any] | None:
+    """The recorded traffic's verdicts written into ``folder`` (``recorded.json``), or None."""
+    path = folder / RECORDED_NAME
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
 def write_html(summary: Summary, folder: Path, languages: Sequence[str]) -> Path:
-    """Write ``conformance-report.html`` into ``folder`` with the adapter gates recorded there."""
+    """Write ``conformance-report.html`` into ``folder`` with the adapter gates and recorded traffic there."""
     path = folder / HTML_NAME
-    path.write_text(render_html(summary, languages, load_adapter_gates(folder)), encoding="utf-8")
+    path.write_text(render_html(summary, languages, load_adapter_gates(folder), load_recorded(folder)), "utf-8")
     return path
+
+
+def refresh_html(folder: Path) -> Path | None:
+    """Write the HTML report again from the run's JSON report in ``folder`` (after a gate or the recorded
+    traffic added its part there); None when the folder holds no run."""
+    if not (folder / JSON_NAME).is_file():
+        return None
+    summary, languages = load_summary(folder / JSON_NAME)
+    return write_html(summary, folder, languages)
 
 
 def load_summary(path: Path) -> tuple[Summary, list[str]]:
@@ -160,6 +267,8 @@ def load_summary(path: Path) -> tuple[Summary, list[str]]:
         seconds=float(document["seconds"]),
         seed=int(document["seed"]),
         throughput=dict(document["throughput_cases_per_second"]),
+        resource=list(document.get("resource", {}).get("rows", [])),
+        resource_profile=document.get("resource", {}).get("profile"),
     )
     return summary, list(dict.fromkeys(outcome.language for outcome in outcomes))
 
@@ -169,7 +278,4 @@ def write_adapter_gate(folder: Path, record: dict[str, Any]) -> Path | None:
     again so the gate appears in it. Returns the HTML report's path when it was written."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{GATE_PREFIX}{record['adapter']}.json").write_text(json.dumps(record, indent=1) + "\n", "utf-8")
-    if not (folder / JSON_NAME).is_file():
-        return None
-    summary, languages = load_summary(folder / JSON_NAME)
-    return write_html(summary, folder, languages)
+    return refresh_html(folder)

@@ -8,7 +8,8 @@ fixed seed, and for each one checks three properties, each an id in the expected
 - ``property/<Type>/chain``: Python encodes it, Go decodes and re-encodes, Python's fast engine decodes and
   re-encodes, TypeScript decodes and re-encodes, Python decodes (the languages of the run, in that order),
   and the bytes never change;
-- ``property/<Type>/mutation/<kind>``: every one-rule mutation of it (``mutations``: missing-member,
+- ``property/<Type>/mutation/<kind>`` (and ``.../problem-list``, the whole problem lists compared across
+  languages): every one-rule mutation of it (``mutations``: missing-member,
   wrong-type, unknown-member, above-maximum, bad-enum, tag-mismatch ...) is rejected by every language,
   with a problem at the mutation's pointer when it has one.
 
@@ -31,6 +32,7 @@ from hypothesis import strategies as st
 from wirechat.testing.strategies import strategy_for
 from wirechat_conformance.cases import jcs
 from wirechat_conformance.mutations import Mutation, mutations
+from wirechat_conformance.problems import list_disagreements
 from wirechat_conformance.testees import Testee
 from wirechat_conformance.verdicts import summarise_answer
 
@@ -101,13 +103,19 @@ def _chain(testees: dict[str, Testee], type_name: str, text: str, expected: str)
 
 
 def _mutations(
-    testees: dict[str, Testee], type_name: str, sites: list[Mutation]
+    testees: dict[str, Testee], type_name: str, sites: list[Mutation], problem_lists: bool = True
 ) -> dict[tuple[str, str], tuple[str, Mutation]]:
-    """Every site through every language (pipelined); the first failure per (language, mutation kind)."""
+    """Every site through every language (pipelined); the first failure per (language, check): an acceptance
+    or no problem at the mutation's pointer (``mutation/KIND``), and (``problem_lists``) a whole problem list
+    (pointer, rule, order) that breaks spec section 5 or differs from the other languages', as the corpus
+    compares them (``mutation/KIND/problem-list``, a check of its own so that a known difference can be
+    listed without hiding a wrong verdict)."""
     found: dict[tuple[str, str], tuple[str, Mutation]] = {}
     requests = [{"op": "decode", "type": type_name, "text": _text(site.value)} for site in sites]
-    for language, testee in testees.items():
-        for site, answer in zip(sites, testee.call_many(requests), strict=True):
+    answers = {language: testee.call_many(requests) for language, testee in testees.items()}
+    for index, site in enumerate(sites):
+        for language in testees:
+            answer = answers[language][index]
             key = (language, f"mutation/{site.kind}")
             if key in found:
                 continue
@@ -117,6 +125,12 @@ def _mutations(
             elif site.pointer is not None and all(p.get("pointer") != site.pointer for p in answer.get("problems", [])):
                 detail = f"a {site.kind} mutation is rejected, but not at {site.pointer!r}: {summarise_answer(answer)}"
                 found[key] = (f"{detail}; sent {_text(site.value)[:200]}", site)
+        if problem_lists and len(testees) > 1:
+            same_text = {language: answers[language][index] for language in testees}
+            for language, reason in list_disagreements(same_text).items():
+                key = (language, f"mutation/{site.kind}/problem-list")
+                if key not in found:
+                    found[key] = (f"a {site.kind} mutation: {reason}; sent {_text(site.value)[:200]}", site)
     return found
 
 
@@ -163,6 +177,7 @@ def run_type(
     seed_value: int,
     regressions: Path | None,
     checks: Sequence[str] = CHECKS,
+    problem_lists: bool = True,
 ) -> PropertyResult:
     """Run the property rounds of one type. ``tolerated(language, check)`` says a failure is listed as
     expected, so it is recorded but does not stop (and shrink) the round."""
@@ -187,6 +202,8 @@ def run_type(
         result.examples += 1
         result.checks_run.update(c for c in checks if c == "roundtrip" or (c == "chain" and len(testees) > 1))
         result.checks_run.update(f"mutation/{site.kind}" for site in sites)
+        if problem_lists and len(testees) > 1:
+            result.checks_run.update(f"mutation/{site.kind}/problem-list" for site in sites)
         findings: dict[tuple[str, str], str] = {}
         failing_sites: dict[tuple[str, str], Mutation] = {}
         if "roundtrip" in checks:
@@ -195,7 +212,7 @@ def run_type(
             }
         if "chain" in checks and len(testees) > 1:
             findings |= {(language, "chain"): d for language, d in _chain(testees, type_name, text, expected).items()}
-        for key, (detail, site) in _mutations(testees, type_name, sites).items():
+        for key, (detail, site) in _mutations(testees, type_name, sites, problem_lists).items():
             findings[key] = detail
             failing_sites[key] = site
         for key, detail in findings.items():

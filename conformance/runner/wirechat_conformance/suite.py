@@ -170,6 +170,7 @@ def _run_properties(
             examples=options.examples,
             seed_value=options.seed,
             regressions=folder,
+            problem_lists=options.problem_lists,
         )
         regressions += result.regressions
         for language in testees:

@@ -13,13 +13,15 @@ matching every case and the other languages (docs/decisions/025-testee-speed-and
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -47,6 +49,19 @@ def _run(command: list[str], cwd: Path, what: str) -> None:
         raise TesteeError(f"{what} failed ({' '.join(command)}):\n{result.stdout}{result.stderr}")
 
 
+@contextlib.contextmanager
+def _build_lock(folder: Path) -> Iterator[None]:
+    """One build of a testee at a time across processes (pytest-xdist workers start testees together): the
+    second waits for the first's output instead of reading half-written files."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with (folder / ".build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def _python(layout: Layout) -> list[str]:
     return [sys.executable, str(layout.testees / "python" / "testee.py"), "--engine", "checked"]
 
@@ -63,13 +78,14 @@ def _typescript(layout: Layout) -> list[str]:
         raise TesteeError("the TypeScript testee needs Node.js 20+ (node is not on PATH)")
     if not tsc.exists():
         raise TesteeError("the TypeScript testee needs typescript/'s tools: run npm ci --prefix typescript")
-    sources = sorted((package / "src").rglob("*.ts"))
-    if not _newer_than(package / "dist" / "index.js", sources):
-        _run(["npm", "run", "build", "--silent"], package, "building the TypeScript package (npm run build)")
     folder = layout.testees / "typescript"
     built = folder / "build" / "testee.js"
-    if not _newer_than(built, [*sorted((folder / "src").glob("*.ts")), package / "dist" / "index.d.ts"]):
-        _run([str(tsc), "-p", str(folder / "tsconfig.json")], folder, "compiling the TypeScript testee")
+    with _build_lock(folder / "build"):
+        sources = sorted((package / "src").rglob("*.ts"))
+        if not _newer_than(package / "dist" / "index.js", sources):
+            _run(["npm", "run", "build", "--silent"], package, "building the TypeScript package (npm run build)")
+        if not _newer_than(built, [*sorted((folder / "src").glob("*.ts")), package / "dist" / "index.d.ts"]):
+            _run([str(tsc), "-p", str(folder / "tsconfig.json")], folder, "compiling the TypeScript testee")
     return [node, str(built)]
 
 
@@ -79,7 +95,8 @@ def _go(layout: Layout) -> list[str]:
         raise TesteeError("the Go testee needs Go 1.26+ (go is not on PATH)")
     folder = layout.testees / "go"
     binary = folder / "build" / "testee"
-    _run([go, "build", "-o", str(binary), "."], folder, "building the Go testee (go build)")  # cached: fast
+    with _build_lock(folder / "build"):
+        _run([go, "build", "-o", str(binary), "."], folder, "building the Go testee (go build)")  # cached: fast
     return [str(binary)]
 
 

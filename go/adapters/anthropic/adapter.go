@@ -1,25 +1,25 @@
 package anthropic
 
-// The adapter value binding these modules into the adapters.Adapter contract, with what the transport
-// needs: the endpoint and the x-api-key and anthropic-version headers.
+// The adapter value binding these modules and the generated tables (go/internal/tables, from
+// adapters/anthropic.adapter.json) into the adapters.Adapter contract, with what the transport needs.
 
 import (
-	"net/http"
-
 	"github.com/wirechat/wirechat/go/adapters"
-	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/adapters/internal/shared"
+	"github.com/wirechat/wirechat/go/internal/tables"
 )
+
+// Manifest is the adapter's capability manifest.
+var Manifest = tables.Anthropic.Manifest
 
 // Adapter is the anthropic adapter.
 var Adapter adapters.Adapter = adapters.Modules{
 	AdapterName: Name, ProviderName: Provider, AdapterManifest: Manifest,
-	BaseURL: "https://api.anthropic.com", KeyEnv: "ANTHROPIC_API_KEY", Path: "/v1/messages",
+	BaseURL: tables.Anthropic.BaseURL, KeyEnv: tables.Anthropic.APIKeyEnv, Path: tables.Anthropic.Paths["chat"],
 	Encode: EncodeRequest, Decode: DecodeRequest, DecodeReply: DecodeResponse, EncodeReply: EncodeResponse,
 	StreamDecoderOf: func() adapters.StreamDecoder { return NewStreamDecoder() },
 	StreamEncoderOf: func() adapters.StreamEncoder { return NewStreamEncoder() },
 	Errors:          DecodeError,
-	Auth: func(apiKey string) http.Header {
-		return http.Header{"X-Api-Key": {apiKey}, "Anthropic-Version": {APIVersion}}
-	},
-	StreamFlags: func(body *providerjson.Object) *providerjson.Object { return body.Copy().Set("stream", true) },
+	Auth:            shared.AuthHeaders(tables.Anthropic.AuthHeaders),
+	StreamFlags:     shared.StreamFlags(tables.Anthropic.StreamBody),
 }

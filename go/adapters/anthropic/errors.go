@@ -7,27 +7,18 @@ package anthropic
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
 	"github.com/wirechat/wirechat/go/internal/statustable"
+	"github.com/wirechat/wirechat/go/internal/tables"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
-var kindByType = map[string]wirechat.ErrorKind{
-	"invalid_request_error": wirechat.ErrorKindInvalidRequest,
-	"authentication_error":  wirechat.ErrorKindAuthentication,
-	"billing_error":         wirechat.ErrorKindRateLimited,
-	"permission_error":      wirechat.ErrorKindPermissionDenied,
-	"not_found_error":       wirechat.ErrorKindNotFound,
-	"conflict_error":        wirechat.ErrorKindProvider,
-	"request_too_large":     wirechat.ErrorKindInvalidRequest,
-	"rate_limit_error":      wirechat.ErrorKindRateLimited,
-	"api_error":             wirechat.ErrorKindProvider,
-	"timeout_error":         wirechat.ErrorKindTimeout,
-	"overloaded_error":      wirechat.ErrorKindOverloaded,
-}
+// errorTables are the adapter's error tables (adapters/anthropic.adapter.json).
+var errorTables = tables.Anthropic.Errors
 
 // DecodeError is the canonical error for a failure: status 0 for an error event inside a stream.
 func DecodeError(status int, headers http.Header, body []byte) wirechat.Error {
@@ -41,7 +32,7 @@ func decodeErrorObject(status int, headers http.Header, parsed *providerjson.Obj
 	if own, ok := parsed.Get("message").(string); ok && message == "" {
 		message = own // Amazon Bedrock's and Vertex AI's own errors: {"message": ...}
 	}
-	kind, ok := kindByType[errType]
+	kind, ok := errorTables.KindOf["type"][errType]
 	if !ok {
 		if parsed != nil || status != 0 {
 			kind = statustable.KindForStatus(status)
@@ -53,12 +44,12 @@ func decodeErrorObject(status int, headers http.Header, parsed *providerjson.Obj
 		kind = wirechat.ErrorKindContextLengthExceeded
 	}
 	var retryable *bool
-	if errType == "billing_error" {
+	if slices.Contains(errorTables.NotRetryable["type"], errType) {
 		retryable = shared.Ptr(false)
 	} else if verdict, ok := Manifest.StatusRetryable[status]; ok {
 		retryable = &verdict
 	}
-	requestID, ok := statustable.Header(headers, "request-id")
+	requestID, ok := statustable.Header(headers, errorTables.RequestIDHeader)
 	if !ok {
 		requestID, _ = parsed.Get("request_id").(string)
 	}
@@ -74,31 +65,17 @@ func decodeErrorObject(status int, headers http.Header, parsed *providerjson.Obj
 // The other direction: the error body this provider sends for a canonical Error (the stream encoder's
 // error event), as Python's encode_error.
 
-var statusByType = map[string]int{
-	"invalid_request_error": 400, "authentication_error": 401, "billing_error": 402, "permission_error": 403,
-	"not_found_error": 404, "conflict_error": 409, "request_too_large": 413, "rate_limit_error": 429,
-	"api_error": 500, "timeout_error": 504, "overloaded_error": 529,
-}
-
-var typeByKind = map[wirechat.ErrorKind]string{
-	wirechat.ErrorKindInvalidRequest: "invalid_request_error", wirechat.ErrorKindContextLengthExceeded: "invalid_request_error",
-	wirechat.ErrorKindContentFilter: "invalid_request_error", wirechat.ErrorKindAuthentication: "authentication_error",
-	wirechat.ErrorKindPermissionDenied: "permission_error", wirechat.ErrorKindNotFound: "not_found_error",
-	wirechat.ErrorKindRateLimited: "rate_limit_error", wirechat.ErrorKindTimeout: "timeout_error",
-	wirechat.ErrorKindOverloaded: "overloaded_error",
-}
-
 // errorBody is the {"type": "error", ...} body Anthropic sends for a failure (the stream's error event).
 func errorBody(failure wirechat.Error) *providerjson.Object {
 	errType := ""
 	if failure.ProviderCode != nil {
-		if _, ok := statusByType[*failure.ProviderCode]; ok {
+		if _, ok := errorTables.StatusOfType[*failure.ProviderCode]; ok {
 			errType = *failure.ProviderCode
 		}
 	}
 	if errType == "" {
-		if errType = typeByKind[failure.Kind]; errType == "" {
-			errType = "api_error"
+		if errType = errorTables.TypeOfKind[failure.Kind]; errType == "" {
+			errType = errorTables.DefaultType
 		}
 	}
 	body := newObj().Set("type", "error").Set("error", newObj().Set("type", errType).Set("message", failure.Message))

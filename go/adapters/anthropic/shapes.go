@@ -1,7 +1,7 @@
 // Package anthropic is the anthropic adapter (Anthropic Messages, API version 2026-10-21) in Go: a pure
 // codec between canonical wirechat values and the provider's JSON, laid out as Python's
-// adapters/anthropic (shapes, request_encode, response, stream, usage, finish, errors, manifest) and held
-// to the same bytes.
+// adapters/anthropic (shapes, request_encode, response, stream, usage, finish, errors; its tables generated
+// into go/internal/tables) and held to the same bytes.
 //
 // This file holds the provider's own JSON shapes: the names, the media types it takes, and the blocks the
 // adapter writes from canonical parts (tool_use, thinking / redacted_thinking); the blocks it reads are in
@@ -18,7 +18,6 @@ import (
 const (
 	Name       = "anthropic"
 	Provider   = "anthropic"
-	APIVersion = "2026-10-21"
 	schemaName = "response" // the name structured output's schema travels under
 )
 

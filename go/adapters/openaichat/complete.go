@@ -13,11 +13,12 @@ import (
 	"github.com/wirechat/wirechat/go/adapters"
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/internal/tables"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
 // CompletePath is the URL path of a completions call.
-const CompletePath = "/v1/completions"
+var CompletePath = tables.OpenaiChat.Paths["complete"]
 
 // EncodeCompleteRequest is the /v1/completions body; a *adapters.RefusedError for what the endpoint or the
 // canonical response cannot carry.

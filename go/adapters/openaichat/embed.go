@@ -16,11 +16,12 @@ import (
 	"github.com/wirechat/wirechat/go/adapters"
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/internal/tables"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
 // EmbedPath is the URL path of an embeddings call.
-const EmbedPath = "/v1/embeddings"
+var EmbedPath = tables.OpenaiChat.Paths["embed"]
 
 // EncodeEmbedRequest is the /v1/embeddings body; a *adapters.RefusedError without a model or for an option
 // the adapter sets itself.

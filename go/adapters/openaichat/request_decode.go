@@ -180,7 +180,7 @@ func decodeTool(raw any, where string) (*obj, error) {
 		out.Set("description", d)
 	}
 	schema := function.Get("parameters")
-	if !shared.Truthy(schema) {
+	if schema == nil { // {} is a schema (anything goes): only absent or null gets the default
 		schema = newObj().Set("type", "object").Set("properties", newObj())
 	}
 	out.Set("input_schema", schema)

@@ -1,6 +1,7 @@
 // Package openaichat is the openai-chat adapter (OpenAI Chat Completions) in Go: a pure codec between
 // canonical wirechat values and the provider's JSON, laid out as Python's adapters/openai_chat (shapes,
-// request_encode, response, stream, usage, finish, errors, manifest) and held to the same bytes.
+// request_encode, response, stream, usage, finish, errors; its tables generated into go/internal/tables)
+// and held to the same bytes.
 //
 // This file holds the provider's own JSON shapes, written in one place: the names, the audio formats,
 // the tool call in a request or a response, and the content parts of a request (read back by

@@ -90,9 +90,10 @@ func compareProblems(a, b Problem) int {
 	return strings.Compare(a.Rule, b.Rule)
 }
 
-// ComparePointers orders two JSON pointers as section 5.2 asks: reference token by reference token, two
-// tokens written as non-negative decimal integers by their value, any other two by Unicode code points
-// (the order of their UTF-8 bytes); a pointer comes before the longer pointers it is a prefix of.
+// ComparePointers orders two JSON pointers as section 5.2 asks: reference token by reference token as
+// written, a decimal token before any other, two decimal tokens by their value then as written, any other
+// two by Unicode code points (the order of their UTF-8 bytes); a pointer comes before the longer pointers
+// it is a prefix of.
 func ComparePointers(a, b string) int {
 	for a != b {
 		if a == "" {
@@ -121,7 +122,13 @@ func nextToken(pointer string) (token, rest string) {
 }
 
 func compareTokens(a, b string) int {
-	if decimal(a) && decimal(b) {
+	if decimal(a) != decimal(b) { // a decimal token before any other: a total order
+		if decimal(a) {
+			return -1
+		}
+		return 1
+	}
+	if decimal(a) {
 		x, y := strings.TrimLeft(a, "0"), strings.TrimLeft(b, "0")
 		if len(x) != len(y) {
 			return len(x) - len(y)

@@ -16,6 +16,7 @@ func TestComparePointers(t *testing.T) {
 		"/a/2",
 		"/a/010", // equal in value to 10: then by code points
 		"/a/10",
+		"/a/1x", // a decimal token before any other (a total order: 2 < 10 < 1x < 2 was a cycle)
 		"/a/b",
 		"/ab",
 		"/a~1b", // tokens as written in the pointer: '~' sorts after letters

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wirechat/wirechat/go/internal/tables"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
@@ -112,36 +113,26 @@ func ShouldRetry(headers http.Header) (verdict bool, ok bool) {
 }
 
 // RetryableKinds are the kinds worth sending again by default: the fault is the network's or the
-// provider's, and passes.
-var RetryableKinds = map[wirechat.ErrorKind]bool{
-	wirechat.ErrorKindNetwork: true, wirechat.ErrorKindTimeout: true, wirechat.ErrorKindRateLimited: true,
-	wirechat.ErrorKindOverloaded: true, wirechat.ErrorKindProvider: true,
-}
+// provider's, and passes (adapters/status.json, generated into go/internal/tables).
+var RetryableKinds = tables.RetryableKinds
 
 // StatusKinds are the statuses whose meaning is fixed; any other 5xx is provider, any other status
-// invalid_request.
-var StatusKinds = map[int]wirechat.ErrorKind{
-	400: wirechat.ErrorKindInvalidRequest, 401: wirechat.ErrorKindAuthentication,
-	402: wirechat.ErrorKindRateLimited, 403: wirechat.ErrorKindPermissionDenied,
-	404: wirechat.ErrorKindNotFound, 408: wirechat.ErrorKindTimeout, 409: wirechat.ErrorKindProvider,
-	413: wirechat.ErrorKindInvalidRequest, 422: wirechat.ErrorKindInvalidRequest,
-	429: wirechat.ErrorKindRateLimited, 503: wirechat.ErrorKindOverloaded, 504: wirechat.ErrorKindTimeout,
-	529: wirechat.ErrorKindOverloaded,
-}
+// invalid_request (adapters/status.json).
+var StatusKinds = tables.StatusKinds
 
 // KindForStatus is the kind a status means when the body says nothing more precise; status 0 (an error
 // that arrived inside a 200 stream) is provider.
 func KindForStatus(status int) wirechat.ErrorKind {
 	if status == 0 {
-		return wirechat.ErrorKindProvider
+		return tables.NoStatusKind
 	}
 	if kind, ok := StatusKinds[status]; ok {
 		return kind
 	}
 	if status >= 500 {
-		return wirechat.ErrorKindProvider
+		return tables.ServerErrorKind
 	}
-	return wirechat.ErrorKindInvalidRequest
+	return tables.OtherStatusKind
 }
 
 // Classification is what a failed exchange means: the kind, whether to send it again, and the wait the

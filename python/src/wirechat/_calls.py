@@ -10,8 +10,12 @@ import json
 import logging
 import os
 import warnings
+from collections.abc import Mapping
 from typing import Any
 
+from pydantic import MISSING
+
+from wirechat._base_url import resolve_base_url
 from wirechat._body import dumps_body
 from wirechat._generated.models import (
     ChatRequest,
@@ -22,8 +26,11 @@ from wirechat._generated.models import (
 )
 from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, RequestKind, get, names
 from wirechat.adapters._contract import RoutedCodec
+from wirechat.errors import WirechatError, WirechatWarning
 from wirechat.transport.errors import APIError, InvalidResponseError
+from wirechat.transport.events import EventPump
 from wirechat.transport.http import HttpReply, Timeouts
+from wirechat.transport.limits import Limits
 from wirechat.transport.retry import RetryPolicy
 from wirechat.transport.secrets import Secret, redact
 
@@ -43,17 +50,17 @@ __all__ = [
 logger = logging.getLogger("wirechat.client")
 
 
-class DegradedRequestWarning(UserWarning):
+class DegradedRequestWarning(WirechatWarning):
     """The adapter had to degrade part of the request to send it (the message says what and how)."""
 
 
-class ResponseDataWarning(UserWarning):
+class ResponseDataWarning(WirechatWarning):
     """The provider's answer held data the adapter set aside: a member it does not map, an event it cannot
     carry (the message names the manifest feature and the JSON pointer into the provider's body). Turn it
     into an error to hold a provider to what wirechat carries: ``-W error::wirechat.client.ResponseDataWarning``."""
 
 
-class UnsupportedCallError(NotImplementedError):
+class UnsupportedCallError(WirechatError, NotImplementedError):
     """The provider (or its adapter) has no such call, such as embeddings on Anthropic."""
 
 
@@ -74,7 +81,8 @@ def with_profile(name: str, profile: str | None) -> str:
 
 
 class ClientSetup:
-    """What both clients resolve the same way: the adapter, the key, the base URL, timeouts and retries."""
+    """What both clients resolve the same way: the adapter, the key, the base URL (``wirechat._base_url``),
+    extra headers, timeouts and retries."""
 
     def __init__(
         self,
@@ -86,6 +94,8 @@ class ClientSetup:
         max_retries: int | None,
         retry: RetryPolicy | None,
         profile: str | None = None,
+        limits: Limits | None = None,
+        headers: Mapping[str, str] | None = None,
     ) -> None:
         if profile is not None and not isinstance(provider, str):
             raise ValueError("profile= names a profile of an adapter given by name, not of an adapter object")
@@ -98,8 +108,10 @@ class ClientSetup:
                 "environment variable"
             )
         self.secret = Secret(key)
-        self.base_url = base_url or self.adapter.default_base_url
+        self.base_url = resolve_base_url(self.adapter, base_url)
+        self.headers = dict(headers or {})
         self.timeouts = Timeouts.of(timeout)
+        self.limits = limits or Limits()
         if retry is not None and max_retries is not None and retry.max_retries != max_retries:
             raise ValueError("give max_retries or a RetryPolicy, not two different retry counts")
         self.retry = retry or RetryPolicy(max_retries=2 if max_retries is None else max_retries)
@@ -111,7 +123,13 @@ class ClientSetup:
             "decode_error": self.adapter.decode_error,
             "timeouts": self.timeouts,
             "retry": self.retry,
+            "limits": self.limits,
+            "extra_headers": self.headers,
         }
+
+    def pump(self) -> EventPump:
+        """The pump for one streamed call: the adapter's decoder, the redactor and the SSE caps."""
+        return EventPump(self.adapter.stream_decoder(), self.secret, self.limits.max_event_bytes)
 
     def path(self, kind: RequestKind) -> str:
         try:
@@ -133,12 +151,12 @@ class ClientSetup:
         """The path and body of a chat call (``chat_body`` with the path, for every adapter)."""
         path = self.path("chat")
         body, degraded = self.adapter.encode_request(request)
-        warn_degraded(degraded)
+        warn_degraded(degraded, request)
         return self.route("chat", path, self.adapter.stream_request_flags(body) if stream else body, stream)
 
     def chat_body(self, request: ChatRequest, stream: bool) -> bytes:
         body, degraded = self.adapter.encode_request(request)
-        warn_degraded(degraded)
+        warn_degraded(degraded, request)
         return dumps_body(self.adapter.stream_request_flags(body) if stream else body)
 
     def codec(self, kind: RequestKind, name: str) -> Any:
@@ -206,6 +224,45 @@ def warn_response_data(found: list[ConversionWarning], stacklevel: int = 4) -> N
         warnings.warn(str(warning), ResponseDataWarning, stacklevel=stacklevel)
 
 
-def warn_degraded(degraded: list[ConversionWarning]) -> None:
+LIBRARY_DEFAULTS = frozenset({"options.max_tokens.absent"})
+"""Degradations that fill in a default for what the request left out (Anthropic needs ``max_tokens``):
+nothing the caller sent is changed, so they are logged at debug, never warned about."""
+
+LOOP_SHAPES = frozenset({"tool_result.grouped", "tool_result.is_error"})
+"""Degradations of the shape the tool loop gives the result messages it builds: all the results of a
+turn in one ``tool`` message (the canonical shape, which Chat Completions splits into one message per
+result, in order) and ``is_error`` on a failed or rejected call, whose ``content`` the loop writes to say
+so (``tool get_weather raised ...``, ``rejected: ...``). On results the loop built (they carry its
+``status``, spec section 14.1) they lose nothing the caller sent: logged at debug."""
+
+
+def warn_degraded(degraded: list[ConversionWarning], request: ChatRequest | None = None) -> None:
+    """Warn (``DegradedRequestWarning``) about each change to what the caller sent; what wirechat built or
+    defaulted itself (``LIBRARY_DEFAULTS``, ``LOOP_SHAPES`` on the tool loop's results) goes to the
+    debug log of ``wirechat.client`` instead."""
     for warning in degraded:
-        warnings.warn(str(warning), DegradedRequestWarning, stacklevel=4)
+        if _built_by_wirechat(warning, request):
+            logger.debug("request degraded where wirechat built or defaulted it: %s", warning)
+        else:
+            warnings.warn(str(warning), DegradedRequestWarning, stacklevel=4)
+
+
+def _built_by_wirechat(warning: ConversionWarning, request: ChatRequest | None) -> bool:
+    if warning.feature in LIBRARY_DEFAULTS:
+        return True
+    if warning.feature not in LOOP_SHAPES or request is None:
+        return False
+    # "/messages/3/parts" (grouped) or "/messages/3/parts/1/tool_result/is_error"
+    steps = warning.where.split("/")
+    if len(steps) < 4 or steps[1] != "messages" or not steps[2].isdigit() or steps[3] != "parts":
+        return False
+    index = int(steps[2])
+    if index >= len(request.messages):
+        return False
+    parts = request.messages[index].parts
+    if len(steps) > 4:
+        if not steps[4].isdigit() or int(steps[4]) >= len(parts):
+            return False
+        parts = [parts[int(steps[4])]]
+    results = [getattr(part, "tool_result", None) for part in parts]
+    return bool(results) and all(result is not None and result.status is not MISSING for result in results)

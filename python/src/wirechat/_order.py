@@ -1,8 +1,8 @@
 """The order, de-duplication and cap of a decode error's problems (spec section 5.2).
 
-Problems are listed by pointer, comparing reference tokens left to right (two tokens written as
-non-negative decimal integers compare as numbers, any other two by code points; a prefix comes first),
-then by rule name; one problem per pointer and rule; at most 100, then one ``too-many-problems``.
+Problems are listed by pointer, comparing reference tokens as written left to right (a decimal token
+before any other, two decimal tokens by value then as written, any other two by code points; a prefix
+comes first), then by rule name; one problem per pointer and rule; at most 100, then one ``too-many-problems``.
 A document with a million problems costs one pass and a 100-entry heap, not a sort of a million.
 """
 
@@ -14,33 +14,37 @@ from typing import TypeVar
 
 from wirechat.errors import Problem
 
-__all__ = ["MAX_PROBLEMS", "finish_problems", "select_problems", "too_many_problems"]
+__all__ = ["MAX_PROBLEMS", "finish_problems", "pointer_key", "select_problems", "too_many_problems"]
 
 MAX_PROBLEMS = 100
 
 
-def _tokens(pointer: str) -> list[str]:
-    tokens = pointer.split("/")[1:]
-    return [token.replace("~1", "/").replace("~0", "~") for token in tokens] if "~" in pointer else tokens
+def _token_key(token: str) -> tuple[int, int, str]:
+    # a decimal token before any other, by value then as written ("02" < "2" < "10"); others by code points
+    if token.isascii() and token.isdigit():
+        return (0, int(token), token)
+    return (1, 0, token)
+
+
+def pointer_key(pointer: str) -> list[tuple[int, int, str]]:
+    """The sort key of a JSON pointer in spec section 5.2's total order: its tokens as written (escaped,
+    never unescaped), each a decimal token ``(0, value, text)`` or another ``(1, 0, text)``; a list, so a
+    prefix comes first."""
+    return [_token_key(token) for token in pointer.split("/")[1:]]
 
 
 class _Key:
-    """A sort key for (pointer, rule, ...) items that splits each pointer once."""
+    """A sort key for (pointer, rule, ...) items."""
 
-    __slots__ = ("rule", "tokens")
+    __slots__ = ("pointer", "rule")
 
     def __init__(self, item: tuple[str, str, object]) -> None:
-        self.tokens = _tokens(item[0])
+        self.pointer = pointer_key(item[0])
         self.rule = item[1]
 
     def __lt__(self, other: _Key) -> bool:
-        for a, b in zip(self.tokens, other.tokens, strict=False):
-            if a != b:
-                if a.isascii() and a.isdigit() and b.isascii() and b.isdigit():
-                    return (int(a), a) < (int(b), b)  # "01" and "1": equal numbers, told apart by text
-                return a < b  # Python compares str by code points
-        if len(self.tokens) != len(other.tokens):
-            return len(self.tokens) < len(other.tokens)  # a prefix first
+        if self.pointer != other.pointer:
+            return self.pointer < other.pointer
         return self.rule < other.rule
 
 

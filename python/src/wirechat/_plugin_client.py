@@ -75,7 +75,7 @@ class PluginCalls:
 
     def chat(self, request: ChatRequest) -> ChatResponse:
         body, degraded = self.adapter.encode_request(request)
-        warn_degraded(degraded)
+        warn_degraded(degraded, request)
         answer = self._run("chat", body)
         if not isinstance(answer, dict):
             raise PluginError(
@@ -205,7 +205,10 @@ class PluginClient(Client):
     def adapter(self) -> Adapter:
         return self._calls.adapter
 
-    def chat(self, request: ChatRequest, *, output: Output | None = None, output_retries: int = 0) -> Any:
+    def chat(  # the per-call HTTP options are taken and refused (a plugin does its own I/O)
+        self, request: ChatRequest, *, output: Output | None = None, output_retries: int = 0, **call: Any
+    ) -> Any:
+        _refuse_http_settings(call)
         if output is not None:  # structured output, as Client.chat does it
             return structured_chat(self._calls.chat, request, output, output_retries)
         return self._calls.chat(request)
@@ -247,7 +250,10 @@ class AsyncPluginClient(AsyncClient):
     def adapter(self) -> Adapter:
         return self._calls.adapter
 
-    async def chat(self, request: ChatRequest, *, output: Output | None = None, output_retries: int = 0) -> Any:
+    async def chat(  # the per-call HTTP options are taken and refused (a plugin does its own I/O)
+        self, request: ChatRequest, *, output: Output | None = None, output_retries: int = 0, **call: Any
+    ) -> Any:
+        _refuse_http_settings(call)
         if output is not None:  # structured output, as AsyncClient.chat does it
             return await astructured_chat(self.chat, request, output, output_retries)
         return await asyncio.to_thread(self._calls.chat, request)

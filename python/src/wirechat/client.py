@@ -7,6 +7,16 @@ responses and stream events back.
             for event in stream:                          # canonical StreamEvents, as they arrive
                 ...
             response = stream.response                    # the folded ChatResponse
+        print(client.chat(request).text)                  # the reply's text
+        for text in client.stream_text(request):          # only the text, as it arrives
+            print(text, end="")
+
+Per call, ``timeout=``, ``max_retries=`` and ``headers=`` override the client's for that call only:
+``client.chat(request, timeout=5, max_retries=0, headers={"x-trace": "1"})``. ``Client(..., headers=,
+http_client=)`` sets headers for every call and brings your own ``httpx.Client`` (its pool, proxies,
+certificates; timeouts then come from it, unless a call sets one). ``base_url`` comes from the argument,
+the provider SDK's own variable (``OPENAI_BASE_URL``, ``ANTHROPIC_BASE_URL`` ...) or the adapter's
+default, with or without the version path (``wirechat._base_url``).
 
 The adapter (``wirechat.adapters.get(provider)``) translates; the transport (``wirechat.transport``) does
 the HTTP, with timeouts on by default and retries for retryable errors. Failures raise one ``APIError``
@@ -19,7 +29,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterator, Mapping
 from os import PathLike
 from types import TracebackType
-from typing import Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from pydantic import BaseModel
 
@@ -40,15 +50,23 @@ from wirechat._generated.models import (
     EmbedRequest,
     EmbedResponse,
     StreamEvent,
+    TextDeltaEvent,
 )
 from wirechat.adapters import Adapter, ConversionWarning
 from wirechat.structured_output import Output, Structured, astructured_chat, structured_chat
+from wirechat.transport.call_options import CallOptions
 from wirechat.transport.errors import APIError
 from wirechat.transport.events import EventPump
 from wirechat.transport.http import AsyncHttpTransport, HttpTransport, Timeouts
+from wirechat.transport.limits import Limits
 from wirechat.transport.retry import RetryPolicy
 
+if TYPE_CHECKING:
+    import httpx
+
 M = TypeVar("M", bound=BaseModel)
+_Timeout = float | Timeouts | None
+_Headers = Mapping[str, str] | None
 
 __all__ = [
     "AsyncChatStream",
@@ -66,18 +84,21 @@ class ChatStream:
     ``ChatResponse``. ``close()`` (or leaving ``with``) closes the connection, read to the end or not.
     """
 
-    def __init__(self, transport: HttpTransport, path: str, body: bytes, pump: EventPump) -> None:
+    def __init__(
+        self, transport: HttpTransport, path: str, body: bytes, pump: EventPump, call: CallOptions | None = None
+    ) -> None:
         self._pump = pump
-        self._events = self._run(transport, path, body)
+        self._events = self._run(transport, path, body, call)
 
-    def _run(self, transport: HttpTransport, path: str, body: bytes) -> Iterator[StreamEvent]:
+    def _run(self, transport: HttpTransport, path: str, body: bytes, call: CallOptions | None) -> Iterator[StreamEvent]:
         pump = self._pump
-        with transport.stream(path, body) as chunks:
+        with transport.stream(path, body, call) as chunks:
             failure: APIError | None = None
             try:
                 for chunk in chunks:
                     yield from pump.feed(chunk)
             except APIError as exc:
+                chunk = b""  # the body's bytes leave this frame: a careless server may echo the key in them
                 if exc.partial is not None:  # the pump's own verdict, already carrying what arrived
                     raise
                 failure = pump.broken(exc)  # reading the body failed; raised outside the handler
@@ -109,6 +130,13 @@ class ChatStream:
             pass
         return self._pump.response()
 
+    def text_deltas(self) -> Iterator[str]:
+        """Only the text of the answer, piece by piece as it arrives (reasoning and tool calls are
+        skipped); ``response`` holds all of it once this is exhausted."""
+        for event in self._events:
+            if isinstance(event, TextDeltaEvent):
+                yield event.text
+
     def close(self) -> None:
         self._events.close()  # type: ignore[attr-defined]
 
@@ -122,9 +150,12 @@ class ChatStream:
 class Client:
     """A blocking client for one provider. ``provider`` is an adapter name (``openai-chat``,
     ``anthropic``) or an adapter; the key comes from ``api_key`` or the provider's environment variable.
-    ``timeout`` is seconds for every phase or a ``Timeouts``; retries follow ``max_retries`` or ``retry``.
+    ``timeout`` is seconds for every phase and the whole call, or a ``Timeouts``; ``limits`` caps what the
+    provider may send back (``Limits``); retries follow ``max_retries`` or ``retry``.
     ``profile`` picks a named profile of an adapter that has them (``Client("openai-compatible",
-    profile="ollama")`` is the adapter ``openai-compatible:ollama``).
+    profile="ollama")`` is the adapter ``openai-compatible:ollama``). ``headers`` go with every call;
+    ``http_client`` is your own ``httpx.Client`` (you close it). An unknown ``provider`` raises
+    ``UnknownAdapterError``, which suggests the close names and lists them all.
     """
 
     def __new__(cls, *args: Any, plugin: str | PathLike[str] | None = None, **kwargs: Any) -> Client:
@@ -151,6 +182,9 @@ class Client:
         config: Mapping[str, Any] | None = None,
         sandbox: Any = None,
         profile: str | None = None,
+        headers: Mapping[str, str] | None = None,
+        http_client: httpx.Client | None = None,
+        limits: Limits | None = None,
     ) -> None:
         _no_plugin_here(plugin)
         self._setup = ClientSetup(
@@ -161,8 +195,11 @@ class Client:
             max_retries=max_retries,
             retry=retry,
             profile=profile,
+            headers=headers,
+            limits=limits,
         )
-        self._transport = HttpTransport(self._setup.base_url, **self._setup.transport_options())
+        options = self._setup.transport_options()
+        self._transport = HttpTransport(self._setup.base_url, http_client=http_client, **options)
 
     def __repr__(self) -> str:
         return self._setup.describe("Client")
@@ -172,26 +209,75 @@ class Client:
         return self._setup.adapter
 
     @overload
-    def chat(self, request: ChatRequest) -> ChatResponse: ...
+    def chat(
+        self,
+        request: ChatRequest,
+        *,
+        timeout: _Timeout = None,
+        max_retries: int | None = None,
+        headers: _Headers = None,
+    ) -> ChatResponse: ...
     @overload
-    def chat(self, request: ChatRequest, *, output: type[M], output_retries: int = 0) -> Structured[M]: ...
+    def chat(
+        self, request: ChatRequest, *, output: type[M], output_retries: int = 0, timeout: _Timeout = None,
+        max_retries: int | None = None, headers: _Headers = None,
+    ) -> Structured[M]: ...  # fmt: skip
     @overload
-    def chat(self, request: ChatRequest, *, output: Mapping[str, Any], output_retries: int = 0) -> Structured[Any]: ...
-    def chat(self, request: ChatRequest, *, output: Output | None = None, output_retries: int = 0) -> Any:
+    def chat(
+        self, request: ChatRequest, *, output: Mapping[str, Any], output_retries: int = 0, timeout: _Timeout = None,
+        max_retries: int | None = None, headers: _Headers = None,
+    ) -> Structured[Any]: ...  # fmt: skip
+    def chat(
+        self,
+        request: ChatRequest,
+        *,
+        output: Output | None = None,
+        output_retries: int = 0,
+        timeout: _Timeout = None,
+        max_retries: int | None = None,
+        headers: _Headers = None,
+    ) -> Any:
         """Send ``request`` and return the provider's answer as a canonical ``ChatResponse``. With ``output``
         (a pydantic model or a JSON Schema), return ``Structured(value, response)`` with the validated
-        value, or raise ``StructuredOutputError`` (``wirechat.structured_output``)."""
+        value, or raise ``StructuredOutputError`` (``wirechat.structured_output``). ``timeout``,
+        ``max_retries`` and ``headers`` apply to this call only."""
+        call = CallOptions.of(timeout, max_retries, headers)
         if output is not None:
-            return structured_chat(self.chat, request, output, output_retries)
+            return structured_chat(lambda sent: self._chat(sent, call), request, output, output_retries)
+        return self._chat(request, call)
+
+    def _chat(self, request: ChatRequest, call: CallOptions | None) -> ChatResponse:
         path, body = self._setup.chat_call(request, stream=False)
-        reply = self._transport.post(path, body)
+        reply = self._transport.post(path, body, call)
         return self._setup.decode_chat(reply)
 
-    def stream(self, request: ChatRequest) -> ChatStream:
-        """Send ``request`` for a streamed answer; iterate the result for canonical ``StreamEvent``s."""
+    def stream(
+        self,
+        request: ChatRequest,
+        *,
+        timeout: _Timeout = None,
+        max_retries: int | None = None,
+        headers: _Headers = None,
+    ) -> ChatStream:
+        """Send ``request`` for a streamed answer; iterate the result for canonical ``StreamEvent``s.
+        ``timeout``, ``max_retries`` and ``headers`` apply to this call only."""
+        call = CallOptions.of(timeout, max_retries, headers)
         path, body = self._setup.chat_call(request, stream=True)
-        pump = EventPump(self._setup.adapter.stream_decoder(), self._setup.secret)
-        return ChatStream(self._transport, path, body, pump)
+        pump = self._setup.pump()
+        return ChatStream(self._transport, path, body, pump, call)
+
+    def stream_text(
+        self,
+        request: ChatRequest,
+        *,
+        timeout: _Timeout = None,
+        max_retries: int | None = None,
+        headers: _Headers = None,
+    ) -> Iterator[str]:
+        """Stream ``request`` and give only the answer's text as it arrives; the connection is closed when
+        the iteration ends or is abandoned. Takes ``stream``'s per-call options."""
+        with self.stream(request, timeout=timeout, max_retries=max_retries, headers=headers) as stream:
+            yield from stream.text_deltas()
 
     def embed(self, request: EmbedRequest) -> EmbedResponse:
         """Embed ``request.inputs``; ``UnsupportedCallError`` where the provider has no embeddings."""
@@ -228,19 +314,24 @@ class AsyncChatStream:
     ``async with`` closes the connection. Cancelling the task that reads it closes it too.
     """
 
-    def __init__(self, transport: AsyncHttpTransport, path: str, body: bytes, pump: EventPump) -> None:
+    def __init__(
+        self, transport: AsyncHttpTransport, path: str, body: bytes, pump: EventPump, call: CallOptions | None = None
+    ) -> None:
         self._pump = pump
-        self._events = self._run(transport, path, body)
+        self._events = self._run(transport, path, body, call)
 
-    async def _run(self, transport: AsyncHttpTransport, path: str, body: bytes) -> AsyncIterator[StreamEvent]:
+    async def _run(
+        self, transport: AsyncHttpTransport, path: str, body: bytes, call: CallOptions | None
+    ) -> AsyncIterator[StreamEvent]:
         pump = self._pump
-        async with transport.stream(path, body) as chunks:
+        async with transport.stream(path, body, call) as chunks:
             failure: APIError | None = None
             try:
                 async for chunk in chunks:
                     for event in pump.feed(chunk):
                         yield event
             except APIError as exc:
+                chunk = b""  # the body's bytes leave this frame: a careless server may echo the key in them
                 if exc.partial is not None:  # the pump's own verdict, already carrying what arrived
                     raise
                 failure = pump.broken(exc)  # reading the body failed; raised outside the handler
@@ -272,6 +363,12 @@ class AsyncChatStream:
         async for _ in self._events:
             pass
         return self._pump.response()
+
+    async def text_deltas(self) -> AsyncIterator[str]:
+        """Only the text of the answer, piece by piece as it arrives (see ``ChatStream.text_deltas``)."""
+        async for event in self._events:
+            if isinstance(event, TextDeltaEvent):
+                yield event.text
 
     async def aclose(self) -> None:
         await self._events.aclose()  # type: ignore[attr-defined]
@@ -313,6 +410,9 @@ class AsyncClient:
         plugin: str | PathLike[str] | None = None,
         config: Mapping[str, Any] | None = None,
         sandbox: Any = None,
+        headers: Mapping[str, str] | None = None,
+        http_client: httpx.AsyncClient | None = None,
+        limits: Limits | None = None,
     ) -> None:
         _no_plugin_here(plugin)
         self._setup = ClientSetup(
@@ -323,9 +423,13 @@ class AsyncClient:
             max_retries=max_retries,
             retry=retry,
             profile=profile,
+            headers=headers,
+            limits=limits,
         )
         options = self._setup.transport_options()
-        self._transport = AsyncHttpTransport(self._setup.base_url, max_connections=max_connections, **options)
+        self._transport = AsyncHttpTransport(
+            self._setup.base_url, max_connections=max_connections, http_client=http_client, **options
+        )
 
     def __repr__(self) -> str:
         return self._setup.describe("AsyncClient")
@@ -335,26 +439,72 @@ class AsyncClient:
         return self._setup.adapter
 
     @overload
-    async def chat(self, request: ChatRequest) -> ChatResponse: ...
-    @overload
-    async def chat(self, request: ChatRequest, *, output: type[M], output_retries: int = 0) -> Structured[M]: ...
+    async def chat(
+        self,
+        request: ChatRequest,
+        *,
+        timeout: _Timeout = None,
+        max_retries: int | None = None,
+        headers: _Headers = None,
+    ) -> ChatResponse: ...
     @overload
     async def chat(
-        self, request: ChatRequest, *, output: Mapping[str, Any], output_retries: int = 0
-    ) -> Structured[Any]: ...
-    async def chat(self, request: ChatRequest, *, output: Output | None = None, output_retries: int = 0) -> Any:
-        """The asyncio form of ``Client.chat``, ``output`` included."""
+        self, request: ChatRequest, *, output: type[M], output_retries: int = 0, timeout: _Timeout = None,
+        max_retries: int | None = None, headers: _Headers = None,
+    ) -> Structured[M]: ...  # fmt: skip
+    @overload
+    async def chat(
+        self, request: ChatRequest, *, output: Mapping[str, Any], output_retries: int = 0, timeout: _Timeout = None,
+        max_retries: int | None = None, headers: _Headers = None,
+    ) -> Structured[Any]: ...  # fmt: skip
+    async def chat(
+        self,
+        request: ChatRequest,
+        *,
+        output: Output | None = None,
+        output_retries: int = 0,
+        timeout: _Timeout = None,
+        max_retries: int | None = None,
+        headers: _Headers = None,
+    ) -> Any:
+        """The asyncio form of ``Client.chat``, ``output`` and the per-call options included."""
+        call = CallOptions.of(timeout, max_retries, headers)
         if output is not None:
-            return await astructured_chat(self.chat, request, output, output_retries)
+            return await astructured_chat(lambda sent: self._chat(sent, call), request, output, output_retries)
+        return await self._chat(request, call)
+
+    async def _chat(self, request: ChatRequest, call: CallOptions | None) -> ChatResponse:
         path, body = self._setup.chat_call(request, stream=False)
-        reply = await self._transport.post(path, body)
+        reply = await self._transport.post(path, body, call)
         return self._setup.decode_chat(reply)
 
-    def stream(self, request: ChatRequest) -> AsyncChatStream:
-        """Send ``request`` for a streamed answer; ``async for`` the result for canonical events."""
+    def stream(
+        self,
+        request: ChatRequest,
+        *,
+        timeout: _Timeout = None,
+        max_retries: int | None = None,
+        headers: _Headers = None,
+    ) -> AsyncChatStream:
+        """Send ``request`` for a streamed answer; ``async for`` the result for canonical events.
+        ``timeout``, ``max_retries`` and ``headers`` apply to this call only."""
+        call = CallOptions.of(timeout, max_retries, headers)
         path, body = self._setup.chat_call(request, stream=True)
-        pump = EventPump(self._setup.adapter.stream_decoder(), self._setup.secret)
-        return AsyncChatStream(self._transport, path, body, pump)
+        pump = self._setup.pump()
+        return AsyncChatStream(self._transport, path, body, pump, call)
+
+    async def stream_text(
+        self,
+        request: ChatRequest,
+        *,
+        timeout: _Timeout = None,
+        max_retries: int | None = None,
+        headers: _Headers = None,
+    ) -> AsyncIterator[str]:
+        """The asyncio form of ``Client.stream_text``."""
+        async with self.stream(request, timeout=timeout, max_retries=max_retries, headers=headers) as stream:
+            async for text in stream.text_deltas():
+                yield text
 
     async def embed(self, request: EmbedRequest) -> EmbedResponse:
         """Embed ``request.inputs``; ``UnsupportedCallError`` where the provider has no embeddings."""

@@ -1,14 +1,84 @@
-"""``WireError``: the one exception for a document that is not valid wirechat.
+"""wirechat's exception root (``WirechatError``, its tree drawn in its docstring) and warning root
+(``WirechatWarning``), and ``WireError``, the one exception for a document that is not valid wirechat.
 
 A ``WireError`` is a ``ValueError`` that lists every problem found, each as an RFC 6901 JSON pointer into
 the document and a plain message, so a caller can show all of them at once or act on one.
+
+This module imports nothing of wirechat's, so every other module can derive from the roots.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Problem", "WireError", "escape_pointer_token", "pointer_from_path"]
+__all__ = ["Problem", "WireError", "WirechatError", "WirechatWarning", "escape_pointer_token", "pointer_from_path"]
+
+
+class WirechatError(Exception):
+    """The root of every exception wirechat raises on purpose: ``except wirechat.WirechatError`` catches
+    them all. Each class keeps the builtin base it had (``ValueError``, ``KeyError`` ...), so older
+    ``except ValueError`` code goes on working. All are importable from ``wirechat``; the module that
+    defines each is in brackets (the old import paths keep working)::
+
+        WirechatError
+        ├── WireError (ValueError)                      a document or value is not valid wirechat [errors]
+        ├── StreamError (ValueError)                    events that do not fold to a response [stream]
+        │   ├── MalformedStreamError                    the events break the stream rules
+        │   ├── IncompleteStreamError                   no ``finish`` event
+        │   └── StreamFailedError                       an ``error`` event ended it
+        ├── ToolArgumentsError (ValueError)             tool-call arguments that are not a JSON object [tool_arguments]
+        ├── StructuredOutputError (ValueError)          the reply does not match ``output`` [structured_output]
+        ├── TolerantRestoreError (ValueError)           a kept unknown value cannot be put back [tolerant]
+        ├── ConversionRefused (ValueError)              an adapter cannot carry a feature [adapters]
+        ├── UnknownAdapterError (KeyError)              no adapter of that name; lists the names [adapters]
+        ├── UnsupportedCallError (NotImplementedError)  the provider has no such call [client]
+        ├── APIError                                    a provider call failed (``.error``) [transport]
+        │   ├── NetworkError
+        │   │   └── StreamInterruptedError              the stream broke off; ``.partial`` holds what arrived
+        │   ├── APITimeoutError (TimeoutError)
+        │   ├── RateLimitedError
+        │   ├── OverloadedError
+        │   ├── AuthenticationError
+        │   ├── PermissionDeniedError
+        │   ├── NotFoundError
+        │   ├── InvalidRequestError
+        │   │   └── ContextLengthExceededError
+        │   ├── ContentFilterError
+        │   ├── ProviderError
+        │   ├── InvalidResponseError
+        │   │   ├── ResponseTooLargeError               a body past its cap (after decompression) [transport]
+        │   │   └── RedirectRefusedError                a 3xx: no redirect is followed [transport]
+        │   ├── RequestCancelledError
+        │   └── PluginError                             a QueryMT plugin failed [transport.plugin_errors]
+        ├── ToolArgumentsInvalidError (ValueError)      a tool's arguments fail its schema [tools]
+        ├── ToolLoopError (RuntimeError)                the tool loop stopped; ``.state`` resumes it [tools]
+        │   ├── MaxStepsExceeded                        the tool loop ran out of steps
+        │   └── DecisionError (ValueError)              a decision that does not fit the state
+        ├── SseTooLargeError (ValueError)               an SSE line or event past its cap [transport.sse]
+        ├── McpMappingError (ValueError)                an MCP value wirechat cannot map [mcp]
+        └── McpError                                    an MCP server or its configuration failed [mcp]
+            ├── McpConfigError
+            │   └── McpUnsupportedTransportError
+            ├── McpConnectError
+            ├── McpServerDiedError
+            ├── McpTimeoutError
+            ├── McpRpcError
+            └── McpMalformedResultError
+
+    The same names in TypeScript and Go: ``docs/decisions/030-everyday-surface.md``.
+    """
+
+
+class WirechatWarning(UserWarning):
+    """The root of wirechat's warnings; each means *something you sent or received was changed*::
+
+        WirechatWarning (UserWarning)
+        ├── DegradedRequestWarning      the adapter degraded part of your request to send it [client]
+        ├── ResponseDataWarning         the provider's answer held data the adapter set aside [client]
+        └── McpMappingWarning           an MCP member wirechat could not carry [mcp]
+
+    What wirechat built or defaulted itself is logged at debug (logger ``wirechat``), not warned about.
+    """
 
 
 @dataclass(frozen=True)
@@ -48,7 +118,7 @@ def pointer_from_path(path: list[str | int] | tuple[str | int, ...]) -> str:
     return "".join("/" + escape_pointer_token(token) for token in path)
 
 
-class WireError(ValueError):
+class WireError(WirechatError, ValueError):
     """A document is not valid wirechat: ``problems`` says where and why, one entry per problem."""
 
     def __init__(self, problems: list[Problem], type_name: str | None = None) -> None:

@@ -12,7 +12,8 @@ here so that neither imports the other:
   ``retry-after`` in seconds or as an HTTP date), ``should_retry`` (``x-should-retry``), ``kind_for_status``
   and ``classify``, the one mapping from a status and its headers to a canonical error kind, the retry
   verdict and the wait, which every adapter starts from and the spec states (section 5 of the adapters'
-  decision record, ``docs/decisions/008-layers.md``).
+  decision record, ``docs/decisions/008-layers.md``). The table itself is data, ``adapters/status.json``,
+  generated into ``wirechat._tables.status`` (decision 028).
 
 Everything here is pure: no I/O, and no clock unless the caller passes the time.
 """
@@ -26,6 +27,13 @@ from email.utils import parsedate_to_datetime
 from typing import Protocol
 
 from wirechat._generated.models import StreamEvent
+from wirechat._tables.status import (
+    NO_STATUS_KIND,
+    OTHER_STATUS_KIND,
+    RETRYABLE_KINDS,
+    SERVER_ERROR_KIND,
+    STATUS_KINDS,
+)
 
 __all__ = [
     "RETRYABLE_KINDS",
@@ -150,35 +158,14 @@ def should_retry(headers: Mapping[str, str]) -> bool | None:
     return True if value == "true" else False if value == "false" else None
 
 
-RETRYABLE_KINDS = frozenset({"network", "timeout", "rate_limited", "overloaded", "provider"})
-"""The kinds worth sending again by default: the fault is the network's or the provider's, and passes."""
-
-STATUS_KINDS: Mapping[int, str] = {
-    400: "invalid_request",
-    401: "authentication",
-    402: "rate_limited",
-    403: "permission_denied",
-    404: "not_found",
-    408: "timeout",
-    409: "provider",
-    413: "invalid_request",
-    422: "invalid_request",
-    429: "rate_limited",
-    503: "overloaded",
-    504: "timeout",
-    529: "overloaded",
-}
-"""The statuses whose meaning is fixed; any other 5xx is ``provider``, any other status ``invalid_request``."""
-
-
 def kind_for_status(status: int | None) -> str:
     """The error kind an HTTP status means when the body says nothing more precise (``None``, an error
     that arrived inside a 200 stream, is ``provider``)."""
     if status is None:
-        return "provider"
+        return NO_STATUS_KIND
     if status in STATUS_KINDS:
         return STATUS_KINDS[status]
-    return "provider" if status >= 500 else "invalid_request"
+    return SERVER_ERROR_KIND if status >= 500 else OTHER_STATUS_KIND
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,7 @@ from wirechat._generated.models import (
     ToolCallStartEvent,
     UsageEvent,
 )
+from wirechat.errors import WirechatError
 
 __all__ = [
     "IncompleteStreamError",
@@ -55,7 +56,7 @@ __all__ = [
 ]
 
 
-class StreamError(ValueError):
+class StreamError(WirechatError, ValueError):
     """A stream that does not fold to a response; ``partial`` and ``usage`` hold what arrived."""
 
     def __init__(self, message: str, partial: Message, usage: TokenUsage | None) -> None:
@@ -101,8 +102,9 @@ class _Pending:
             reasoning: dict[str, Any] = dict(self.fields)
             if self.has_text:
                 reasoning["text"] = "".join(self.fragments)
-            if self.signature:
-                reasoning["signature"] = "".join(self.signature)
+            signature = "".join(self.signature)
+            if signature:  # spec section 9: an empty signature is no signature
+                reasoning["signature"] = signature
             return ReasoningPart(reasoning=Reasoning(**reasoning), **meta)
         if self.kind == "tool_call":
             call = ToolCall(arguments="".join(self.fragments), **self.fields)

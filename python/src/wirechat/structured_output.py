@@ -25,6 +25,7 @@ from wirechat._generated.models import (
     ResponseFormatJsonSchema,
     TextPart,
 )
+from wirechat.errors import WirechatError
 from wirechat.messages import message_text
 
 __all__ = ["Structured", "StructuredOutputError", "astructured_chat", "structured_chat"]
@@ -42,7 +43,7 @@ class Structured(Generic[T]):
     response: ChatResponse
 
 
-class StructuredOutputError(ValueError):
+class StructuredOutputError(WirechatError, ValueError):
     """The model's answer is not valid for the requested schema: ``raw`` is its text, ``problems`` says
     why, ``response`` is the (last) response, ``attempts`` how many answers were tried."""
 

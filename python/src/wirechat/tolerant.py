@@ -15,7 +15,9 @@ and ``Tolerant.canonical`` write the value and put every set-aside item back at 
 (an enum value only where the value still reads ``other``). Pointers are those of the original document: a
 caller that reorders or removes array elements before writing gets an error (``TolerantRestoreError``) when a
 place is gone, never a silent drop. Problems that the strict decode reports point into the document with the
-set-aside items removed.
+set-aside items removed. What is set aside is still held to the number rules of spec section 2 (rules 4 and 5
+hold anywhere in the document): an unsafe integer in an unknown member is a problem at its pointer, as in
+every language.
 """
 
 from __future__ import annotations
@@ -27,10 +29,12 @@ from typing import Any, Generic, Literal, TypeVar, overload
 
 import rfc8785
 
+from wirechat._ijson import find_faults
+from wirechat._order import finish_problems
 from wirechat._pointers import bundle
 from wirechat._registry import name_of, type_by_name
 from wirechat.codec import decode, encode, parse
-from wirechat.errors import Problem, WireError
+from wirechat.errors import Problem, WirechatError, WireError
 
 __all__ = ["OPEN_ENUM_FALLBACK", "Tolerant", "TolerantRestoreError", "Unknown", "decode_tolerant"]
 
@@ -41,7 +45,7 @@ OPEN_ENUM_FALLBACK = "other"
 Kind = Literal["member", "variant", "enum"]
 
 
-class TolerantRestoreError(ValueError):
+class TolerantRestoreError(WirechatError, ValueError):
     """A set-aside item's place (its JSON pointer) is gone from the value being written."""
 
 
@@ -270,6 +274,27 @@ def decode_tolerant(
     cleaned, unknown = split(parse(data, type_name, max_bytes=max_bytes), type_name)
     if not unknown:  # a document this reader knows whole: decoded as strictly as decode() does, from its text
         return Tolerant(decode(data, type_), (), type_name)
+    faults = set_aside_faults(unknown)
     text = json.dumps(cleaned, ensure_ascii=False, separators=(",", ":"))
-    value = decode(text.encode("utf-8", "surrogatepass"), type_)
+    try:
+        value = decode(text.encode("utf-8", "surrogatepass"), type_)
+    except WireError as error:
+        raise WireError(finish_problems([*faults, *error.problems]), type_name) from None
+    if faults:
+        raise WireError(finish_problems(faults), type_name)
     return Tolerant(value, unknown, type_name)
+
+
+def set_aside_faults(unknown: tuple[Unknown, ...]) -> list[Problem]:
+    """The number rules of spec section 2 (4 and 5 hold anywhere in the document) broken inside the items set
+    aside, at their pointers in the document: a tolerant reader never keeps a value it could not write back
+    the same in every language (issue 26 item 1)."""
+    problems = []
+    for item in unknown:
+        if item.kind == "enum":
+            continue  # a string: the parse already checked it
+        base = f"{item.pointer}/{_escape(item.name)}" if item.kind == "member" else item.pointer
+        for path, rule, message in find_faults(item.value):
+            pointer = base + "".join(f"/{_escape(str(token))}" for token in path)
+            problems.append(Problem(pointer, message, rule))
+    return problems

@@ -14,14 +14,15 @@ import jiter
 
 from wirechat._generated.models import ToolCall
 from wirechat._ijson import find_fault
-from wirechat.errors import pointer_from_path
+from wirechat._textfault import MAX_DEPTH
+from wirechat.errors import WirechatError, pointer_from_path
 
 __all__ = ["ToolArgumentsError", "build_arguments", "parse_arguments"]
 
 _EXCERPT = 80
 
 
-class ToolArgumentsError(ValueError):
+class ToolArgumentsError(WirechatError, ValueError):
     """Tool-call arguments that are not a JSON object (or an object that cannot be written as I-JSON)."""
 
     def __init__(self, message: str, *, tool_name: str | None = None, tool_call_id: str | None = None) -> None:
@@ -44,7 +45,8 @@ def build_arguments(value: Mapping[str, Any]) -> str:
 
 
 def parse_arguments(arguments: ToolCall | str) -> dict[str, Any]:
-    """The arguments as a dict. Empty (or blank) text means no arguments and gives ``{}``.
+    """The arguments as a dict. Empty or blank text (JSON whitespace only: space, tab, LF, CR) means no
+    arguments and gives ``{}``.
 
     Raises ``ToolArgumentsError`` naming the call, the position and an excerpt when the text is not a
     JSON object (models do produce truncated or malformed arguments).
@@ -56,7 +58,7 @@ def parse_arguments(arguments: ToolCall | str) -> dict[str, Any]:
         text = arguments
     else:
         raise TypeError(f"parse_arguments() takes a ToolCall or a str, not {type(arguments).__name__}")
-    if not text.strip():
+    if not text.strip(" \t\n\r"):  # blank: JSON whitespace only (spec section 6), not str.isspace
         return {}
     try:
         value = jiter.from_json(text.encode("utf-8", "surrogatepass"), allow_inf_nan=False, catch_duplicate_keys=True)
@@ -69,8 +71,25 @@ def parse_arguments(arguments: ToolCall | str) -> dict[str, Any]:
         raise ToolArgumentsError(
             f"arguments must be a JSON object, got {type(value).__name__}", tool_name=name, tool_call_id=call_id
         )
+    deep = _too_deep(value)
+    if deep is not None:
+        message = f"{deep}: nesting deeper than {MAX_DEPTH} levels (spec section 2, rule 6)"
+        raise ToolArgumentsError(message, tool_name=name, tool_call_id=call_id)
     fault = find_fault(value)
     if fault is not None:
         path, _rule, message = fault
         raise ToolArgumentsError(f"{pointer_from_path(path)}: {message}", tool_name=name, tool_call_id=call_id)
     return value
+
+
+def _too_deep(value: dict[str, Any]) -> str | None:
+    """The pointer of the first array or object past level ``MAX_DEPTH`` (the top-level object is level 1),
+    or None. jiter's own recursion limit lets an empty array or object through at level 201."""
+    stack: list[tuple[Any, int, list[str | int]]] = [(value, 1, [])]
+    while stack:
+        node, level, path = stack.pop()
+        if level > MAX_DEPTH:
+            return pointer_from_path(path) or "(root)"
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        stack += [(child, level + 1, [*path, key]) for key, child in items if isinstance(child, (dict, list))]
+    return None

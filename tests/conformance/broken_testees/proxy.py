@@ -6,7 +6,9 @@ Usage: ``python proxy.py BREAKAGE COMMAND...``. Breakages:
   acceptance (as a decoder that ignores unknown members would answer), with the document's own bytes;
 - ``encode-extra-member``: every accepted object document is encoded with one member more than it had;
 - ``misname-rules``: every problem keeps its pointer and message but names another rule
-  (``duplicate-key`` becomes ``syntax``, ``additionalProperties`` becomes ``type``).
+  (``duplicate-key`` becomes ``syntax``, ``additionalProperties`` becomes ``type``);
+- ``quadratic``: the answers are the real testee's, but every decode first spends CPU time growing with the
+  square of its text's length (as a decoder that rescans its input would).
 """
 
 from __future__ import annotations
@@ -52,7 +54,17 @@ def misname_rules(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, 
     return answer
 
 
+def quadratic(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    if request.get("op") == "decode":
+        units = len(request.get("text", "")) // 100
+        total = 0
+        for index in range(units * units * 100):
+            total += index
+    return answer
+
+
 BREAKAGES = {
+    "quadratic": quadratic,
     "accept-unknown-members": accept_unknown_members,
     "encode-extra-member": encode_extra_member,
     "misname-rules": misname_rules,

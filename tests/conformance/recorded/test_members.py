@@ -62,13 +62,19 @@ def test_documented_equivalent_spellings_are_one() -> None:
 
 def test_a_stream_member_whose_value_is_nowhere_in_the_fold_is_unfound() -> None:
     events = [
-        {"type": "chunk", "id": "c1", "obfuscation": "x9Ab", "choices": [{"delta": {"content": "Hel"}}]},
+        {"type": "chunk", "id": "c1", "service_tier": "flex", "choices": [{"delta": {"content": "Hel"}}]},
         {"type": "chunk", "id": "c1", "choices": [{"delta": {"content": "lo", "role": "assistant"}}]},
         None,  # [DONE]
     ]
     folded = {"id": "c1", "message": {"parts": [{"type": "text", "text": "Hello"}]}}
-    assert unfound_in_stream(events, folded, []) == ["/0/obfuscation"]
-    assert unfound_in_stream(events, folded, ["/0/obfuscation"]) == []
+    assert unfound_in_stream(events, folded, []) == ["/0/service_tier"]
+    assert unfound_in_stream(events, folded, ["/0/service_tier"]) == []
+
+
+def test_openai_obfuscation_padding_is_framing() -> None:
+    events = [{"type": "chunk", "id": "c1", "obfuscation": "x9Ab", "choices": [{"delta": {"content": "Hello"}}]}]
+    folded = {"id": "c1", "message": {"parts": [{"type": "text", "text": "Hello"}]}}
+    assert unfound_in_stream(events, folded, []) == []
 
 
 def test_an_encode_warning_covers_the_body_message_it_speaks_of() -> None:

@@ -9,15 +9,24 @@
  * (`errorFor(kind)`), carrying status, provider code, request id, usage and a stream's partial message. An
  * AbortSignal aborts the fetch, which closes the connection; so does leaving a stream's loop early. The API
  * key is a `Secret`: never in error text or string forms.
+ *
+ * Bounded (spec section 5.3, `limits.ts`): bodies are read chunk by chunk up to `limits` (a typed
+ * `ResponseTooLargeError`), a call ends at `totalTimeoutMs` (default 3600 s) whatever the server trickles,
+ * and no redirect is followed (`RedirectRefusedError`). `HTTP_PROXY` is not read here: Node's fetch ignores
+ * it unless run with `NODE_USE_ENV_PROXY=1`; or pass `fetch` with a proxy dispatcher (spec section 5.3).
  */
 
+import { validate } from "../codec.js";
+import { WirechatError } from "../errors.js";
 import type { Adapter, ConversionWarning, RequestKind } from "../adapters/shared/contract.js";
 import { ConversionRefused, hasComplete, hasEmbed, ProviderShapeError } from "../adapters/shared/contract.js";
 import { getAdapter } from "../adapters/index.js";
 import type { ChatRequest, ChatResponse, CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse, Error as WireErrorValue, StreamEvent } from "../generated/types.js";
-import { toError, WirechatError, type InvalidResponseError } from "./errors.js";
+import { APIError, toError, type InvalidResponseError } from "./errors.js";
 import { Deadline, newController, platformFetch, sleep, type AbortSignalLike, type ByteReader, type FetchLike, type FetchResponse } from "./fetch-types.js";
+import { resolveBaseUrl } from "./base-url.js";
 import { EventPump } from "./pump.js";
+import { isRedirect, readCapped, RedirectRefusedError, redirectError, resolveLimits, tooLarge, type Limits } from "./limits.js";
 import { RetryPolicy, type RetryOptions } from "./retry.js";
 import { redactError, Secret } from "./secret.js";
 
@@ -26,11 +35,15 @@ declare const TextDecoder: new (label: string) => { decode(bytes: Uint8Array): s
 export interface ClientOptions {
   /** The key; defaults to the provider's environment variable (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`) where there is one. */
   apiKey?: string | Secret;
-  /** Scheme and host (and port), without the version path; defaults to the provider's. */
+  /** Scheme and host (and port), with or without the version path; defaults to OPENAI_BASE_URL / ANTHROPIC_BASE_URL, then the provider's. */
   baseUrl?: string;
   retry?: RetryOptions | RetryPolicy;
   /** Milliseconds allowed for the answer to start, and between two chunks of it (default 600000). */
   timeoutMs?: number;
+  /** Milliseconds the whole call may take, retries and the reading of a stream included (default 3600000). */
+  totalTimeoutMs?: number;
+  /** Caps on what the provider may send back (defaults: 64 MiB body, 1 MiB error body, 16 MiB SSE event). */
+  limits?: Limits;
   /** The fetch to use (default the global one). */
   fetch?: FetchLike;
 }
@@ -41,6 +54,7 @@ export interface CallOptions {
 
 const CANCELLED = Symbol("cancelled");
 const TIMED_OUT = Symbol("timed out");
+const DEADLINE = Symbol("deadline");
 
 function envKey(name: string): string | undefined {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
@@ -61,6 +75,8 @@ export class Client {
   readonly baseUrl: string;
   readonly retry: RetryPolicy;
   readonly timeoutMs: number;
+  readonly totalTimeoutMs: number;
+  readonly limits: Required<Limits>;
   readonly #secret: Secret;
   readonly #fetch: FetchLike;
 
@@ -69,10 +85,13 @@ export class Client {
     const key = options.apiKey ?? envKey(this.adapter.apiKeyEnv);
     if (key === undefined || key === "") throw new Error(`no API key for ${this.adapter.name}: pass options.apiKey or set ${this.adapter.apiKeyEnv}`);
     this.#secret = key instanceof Secret ? key : new Secret(key);
-    this.baseUrl = (options.baseUrl ?? this.adapter.defaultBaseUrl).replace(/\/+$/, "");
+    this.baseUrl = resolveBaseUrl(this.adapter, options.baseUrl);
     this.retry = options.retry instanceof RetryPolicy ? options.retry : new RetryPolicy(options.retry);
     this.timeoutMs = options.timeoutMs ?? 600_000;
     if (!(this.timeoutMs > 0 && Number.isFinite(this.timeoutMs))) throw new RangeError(`timeoutMs must be a positive number of milliseconds, got ${this.timeoutMs}`);
+    this.totalTimeoutMs = options.totalTimeoutMs ?? 3_600_000;
+    if (!(this.totalTimeoutMs > 0 && Number.isFinite(this.totalTimeoutMs))) throw new RangeError(`totalTimeoutMs must be a positive number of milliseconds, got ${this.totalTimeoutMs}`);
+    this.limits = resolveLimits(options.limits);
     this.#fetch = options.fetch ?? platformFetch();
   }
 
@@ -86,7 +105,11 @@ export class Client {
     return this.toString();
   }
 
-  /** Send `request` and return the provider's answer as a canonical `ChatResponse`. */
+  /**
+   * Send `request` and return the provider's answer as a canonical `ChatResponse`. A request that is not
+   * valid wirechat (`temperature: "hot"`, an OpenAI-shaped message with `content` and no `parts`) is
+   * refused with a `WireError` naming each problem, before anything is sent.
+   */
   async chat(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
     return this.#call("chat", this.#body(request, false), options, (body) => this.adapter.decodeResponse(body));
   }
@@ -95,27 +118,28 @@ export class Client {
   async embed(request: EmbedRequest, options: CallOptions = {}): Promise<EmbedResponse> {
     const adapter = this.adapter;
     if (!hasEmbed(adapter)) throw new UnsupportedCallError(adapter.name, "embed");
-    return this.#call("embed", JSON.stringify(adapter.encodeEmbedRequest(request)), options, (body) => adapter.decodeEmbedResponse(body));
+    return this.#call("embed", JSON.stringify(adapter.encodeEmbedRequest(validate(request, "EmbedRequest"))), options, (body) => adapter.decodeEmbedResponse(body));
   }
 
   /** A text completion, where the adapter offers it (openai-chat's `/v1/completions`). */
   async complete(request: CompleteRequest, options: CallOptions = {}): Promise<CompleteResponse> {
     const adapter = this.adapter;
     if (!hasComplete(adapter)) throw new UnsupportedCallError(adapter.name, "complete");
-    return this.#call("complete", JSON.stringify(adapter.encodeCompleteRequest(request)), options, (body) => adapter.decodeCompleteResponse(body));
+    return this.#call("complete", JSON.stringify(adapter.encodeCompleteRequest(validate(request, "CompleteRequest"))), options, (body) => adapter.decodeCompleteResponse(body));
   }
 
   /** POST `body` to the `kind` endpoint (with retries), read the answer whole and decode it. */
   async #call<T>(kind: RequestKind, requestBody: string, options: CallOptions, decode: (body: unknown) => T): Promise<T> {
     const attempt = await this.#send(requestBody, options.signal, kind);
-    let bytes: Uint8Array;
+    let bytes: Uint8Array | undefined;
     try {
-      bytes = new Uint8Array(await attempt.response.arrayBuffer());
+      bytes = await readCapped(attempt.response, this.limits.maxBodyBytes);
     } catch (error) {
       throw this.#transportError(error, attempt.reason(), "reading the response");
     } finally {
       attempt.release();
     }
+    if (bytes === undefined) throw tooLarge("max_body_bytes", this.limits.maxBodyBytes, "the response body");
     let body: unknown;
     try {
       body = JSON.parse(new TextDecoder("utf-8").decode(bytes));
@@ -133,12 +157,13 @@ export class Client {
   /** Send `request` for a streamed answer; iterate the result for canonical events, then `await response()`. */
   stream(request: ChatRequest, options: CallOptions = {}): ChatStream {
     const body = this.#body(request, true);
-    const pump = new EventPump(this.adapter.streamDecoder(), this.#secret);
+    const pump = new EventPump(this.adapter.streamDecoder(), this.#secret, this.limits.maxEventBytes);
     return new ChatStream(() => this.#send(body, options.signal), pump, (error, reason) => this.#transportError(error, reason, "reading the stream"));
   }
 
+  /** The body to send; a request that is not valid wirechat throws its `WireError` first (as Python's models do). */
   #body(request: ChatRequest, stream: boolean): string {
-    const { body } = this.adapter.encodeRequest(request);
+    const { body } = this.adapter.encodeRequest(validate(request, "ChatRequest"));
     return JSON.stringify(stream ? this.adapter.streamRequestFlags(body) : body);
   }
 
@@ -147,10 +172,11 @@ export class Client {
   }
 
   /** The typed error for a fetch or body-read failure. */
-  #transportError(error: unknown, reason: symbol | undefined, stage: string): WirechatError {
-    if (error instanceof WirechatError) return error;
+  #transportError(error: unknown, reason: symbol | undefined, stage: string): APIError {
+    if (error instanceof APIError) return error;
     if (reason === CANCELLED) return toError({ kind: "cancelled", message: `cancelled by the caller while ${stage}`, retryable: false });
     if (reason === TIMED_OUT) return toError({ kind: "timeout", message: `no bytes for ${this.timeoutMs} ms while ${stage}`, retryable: true });
+    if (reason === DEADLINE) return toError({ kind: "timeout", message: `timed out ${stage}: the call's total deadline of ${this.totalTimeoutMs} ms passed`, retryable: true });
     const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
     const detail = [String((error as Error)?.message ?? error), cause?.code ?? cause?.message].filter(Boolean).join(": ");
     return toError({ kind: "network", message: this.#secret.redact(`${stage} failed (${detail})`), retryable: true });
@@ -160,6 +186,7 @@ export class Client {
   async #send(body: string, signal: AbortSignalLike | undefined, kind: RequestKind = "chat"): Promise<Attempt> {
     const url = `${this.baseUrl}${this.adapter.endpointPath(kind)}`;
     const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", ...this.adapter.authHeaders(this.#secret.reveal()) };
+    const end = Date.now() + this.totalTimeoutMs;
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw this.#transportError(undefined, CANCELLED, "sending");
       const controller = newController();
@@ -173,28 +200,40 @@ export class Client {
         reason ??= TIMED_OUT;
         controller.abort(TIMED_OUT);
       });
+      const total = new Deadline(Math.max(end - Date.now(), 1), () => {
+        reason ??= DEADLINE;
+        controller.abort(DEADLINE);
+      });
       const release = () => {
         deadline.clear();
+        total.clear();
         signal?.removeEventListener("abort", onAbort);
       };
       let failure: WireErrorValue;
       let failureHeaders: Record<string, string> | FetchResponse["headers"] = {};
       try {
-        const response = await this.#fetch(url, { method: "POST", headers, body, signal: controller.signal });
-        if (response.status < 400) {
+        const response = await this.#fetch(url, { method: "POST", headers, body, signal: controller.signal, redirect: "manual" });
+        if (isRedirect(response.status)) {
+          release();
+          await response.body?.getReader().cancel().catch(() => undefined);
+          throw redirectError(response, this.#secret, retry + 1);
+        }
+        if (response.status < 300) {
           return { response, deadline, release, abort: () => controller.abort(CANCELLED), reason: () => reason };
         }
-        const bytes = new Uint8Array(await response.arrayBuffer());
+        const bytes = await readCapped(response, this.limits.maxErrorBodyBytes);
         release();
         failureHeaders = response.headers;
-        failure = this.adapter.decodeError(response.status, response.headers, bytes);
+        failure = this.adapter.decodeError(response.status, response.headers, bytes ?? new Uint8Array());
+        if (bytes === undefined) failure = { ...failure, message: `HTTP ${response.status}: the error body is larger than the ${this.limits.maxErrorBodyBytes}-byte limit; not read` };
         failure = redactError(failure, this.#secret);
       } catch (error) {
         release();
+        if (error instanceof RedirectRefusedError) throw error;
         failure = this.#transportError(error, reason, "sending the request").error;
       }
       const delay = failure.kind === "cancelled" ? undefined : this.retry.delay(failure, failureHeaders, retry);
-      if (delay === undefined) throw toError(failure, undefined, retry + 1);
+      if (delay === undefined || Date.now() + delay >= end) throw toError(failure, undefined, retry + 1);
       try {
         await sleep(delay, signal);
       } catch {
@@ -224,7 +263,7 @@ export class ChatStream implements AsyncIterableIterator<StreamEvent> {
   constructor(
     private readonly start: () => Promise<Attempt>,
     private readonly pump: EventPump,
-    private readonly transportError: (error: unknown, reason: symbol | undefined) => WirechatError,
+    private readonly transportError: (error: unknown, reason: symbol | undefined) => APIError,
   ) {}
 
   [Symbol.asyncIterator](): this {
@@ -325,7 +364,7 @@ export class ChatStream implements AsyncIterableIterator<StreamEvent> {
 }
 
 /** A call the provider (or its adapter) does not have, such as embeddings on Anthropic; nothing was sent. */
-export class UnsupportedCallError extends Error {
+export class UnsupportedCallError extends WirechatError {
   constructor(
     readonly adapter: string,
     readonly call: RequestKind,

@@ -5,6 +5,9 @@
  * `errorFor(kind)` picks the class; catch `RateLimitedError`, or test `error.kind`.
  */
 
+import { WirechatError } from "../errors.js";
+
+export { WirechatError }; // its old import path; now the root of every wirechat error, `APIError` the call's
 import type { Error as WireErrorValue, ErrorKind, Message, TokenUsage } from "../generated/types.js";
 
 function describe(error: WireErrorValue, partial: Message | undefined, attempts: number): string {
@@ -17,15 +20,14 @@ function describe(error: WireErrorValue, partial: Message | undefined, attempts:
   return `${error.kind}: ${error.message}${details.length > 0 ? ` (${details.join(", ")})` : ""}`;
 }
 
-/** A failed call: the canonical error, and what arrived before it. */
-export class WirechatError extends Error {
+/** A failed call: the canonical error, and what arrived before it (Python's `APIError`). */
+export class APIError extends WirechatError {
   readonly error: WireErrorValue;
   readonly partial: Message | undefined;
   readonly attempts: number;
 
   constructor(error: WireErrorValue, partial?: Message, attempts = 1) {
     super(describe(error, partial, attempts));
-    this.name = new.target.name;
     this.error = error;
     this.partial = partial;
     this.attempts = attempts;
@@ -54,28 +56,34 @@ export class WirechatError extends Error {
 }
 
 /** The connection failed or broke. */
-export class NetworkError extends WirechatError {}
+export class NetworkError extends APIError {}
 /** The connection broke in the middle of a streamed answer (`.partial` holds what arrived). */
 export class StreamInterruptedError extends NetworkError {}
 /** No answer (or no next bytes of a stream) within the timeout. */
-export class ApiTimeoutError extends WirechatError {}
-export class RateLimitedError extends WirechatError {}
-export class OverloadedError extends WirechatError {}
-export class AuthenticationError extends WirechatError {}
-export class PermissionDeniedError extends WirechatError {}
-export class NotFoundError extends WirechatError {}
-export class InvalidRequestError extends WirechatError {}
+export class APITimeoutError extends APIError {}
+/** The old name of `APITimeoutError` (Python's and Go's spelling); the same class. */
+export const ApiTimeoutError = APITimeoutError;
+export type ApiTimeoutError = APITimeoutError;
+export class RateLimitedError extends APIError {}
+export class OverloadedError extends APIError {}
+export class AuthenticationError extends APIError {}
+export class PermissionDeniedError extends APIError {}
+export class NotFoundError extends APIError {}
+export class InvalidRequestError extends APIError {}
 export class ContextLengthExceededError extends InvalidRequestError {}
-export class ContentFilterError extends WirechatError {}
-export class ProviderError extends WirechatError {}
+export class ContentFilterError extends APIError {}
+export class ProviderError extends APIError {}
 /** The provider's answer was not what its API documents (bad JSON, a cut stream, a call without an id). */
-export class InvalidResponseError extends WirechatError {}
+export class InvalidResponseError extends APIError {}
 /** The caller's AbortSignal fired. */
-export class CancelledError extends WirechatError {}
+export class RequestCancelledError extends APIError {}
+/** The old name of `RequestCancelledError`; the same class. */
+export const CancelledError = RequestCancelledError;
+export type CancelledError = RequestCancelledError;
 
-const CLASSES: Record<ErrorKind, typeof WirechatError> = {
+const CLASSES: Record<ErrorKind, typeof APIError> = {
   network: NetworkError,
-  timeout: ApiTimeoutError,
+  timeout: APITimeoutError,
   rate_limited: RateLimitedError,
   overloaded: OverloadedError,
   authentication: AuthenticationError,
@@ -86,16 +94,16 @@ const CLASSES: Record<ErrorKind, typeof WirechatError> = {
   content_filter: ContentFilterError,
   provider: ProviderError,
   invalid_response: InvalidResponseError,
-  cancelled: CancelledError,
+  cancelled: RequestCancelledError,
 };
 
 /** The error class for a canonical error kind. */
-export function errorFor(kind: ErrorKind): typeof WirechatError {
+export function errorFor(kind: ErrorKind): typeof APIError {
   return CLASSES[kind];
 }
 
 /** The typed error for a canonical error value. */
-export function toError(error: WireErrorValue, partial?: Message, attempts = 1): WirechatError {
+export function toError(error: WireErrorValue, partial?: Message, attempts = 1): APIError {
   const Class = errorFor(error.kind);
   return new Class(error, partial, attempts);
 }

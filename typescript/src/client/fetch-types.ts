@@ -28,6 +28,8 @@ export interface FetchInit {
   headers: Record<string, string>;
   body: string;
   signal: AbortSignalLike;
+  /** Always "manual": a redirect comes back as the answer and is refused, never followed with the key. */
+  redirect?: "manual";
 }
 
 export type FetchLike = (url: string, init: FetchInit) => Promise<FetchResponse>;

@@ -2,7 +2,8 @@
 
 export { Client, ChatStream, UnsupportedCallError, type ClientOptions, type CallOptions } from "./client.js";
 export * from "./errors.js";
+export { DEFAULT_LIMITS, RedirectRefusedError, ResponseTooLargeError, type Limits } from "./limits.js";
 export { RetryPolicy, type RetryOptions } from "./retry.js";
 export { Secret } from "./secret.js";
-export { SseDecoder } from "./sse.js";
+export { SseDecoder, SseTooLargeError } from "./sse.js";
 export type { FetchLike, FetchResponse, AbortSignalLike } from "./fetch-types.js";

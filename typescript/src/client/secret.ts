@@ -6,6 +6,10 @@
 
 const MASK = "Secret(****)";
 
+/** The shortest key `redact` searches for: a shorter one would match ordinary words. */
+export const MIN_REDACTED_LENGTH = 8;
+const WORD = /^[A-Za-z0-9]$/;
+
 export class Secret {
   readonly #value: string;
 
@@ -31,9 +35,22 @@ export class Secret {
     return MASK;
   }
 
-  /** `text` with every occurrence of the key replaced by `****`. */
+  /**
+   * `text` with the key replaced by `****` where it stands as a whole token (no ASCII letter or digit touching
+   * it on either side); a key shorter than `MIN_REDACTED_LENGTH` is not searched for (spec section 5.3).
+   */
   redact(text: string): string {
-    return text.split(this.#value).join("****");
+    const key = this.#value;
+    if (key.length < MIN_REDACTED_LENGTH || !text.includes(key)) return text;
+    let out = "";
+    let from = 0;
+    for (let at = text.indexOf(key); at >= 0; at = text.indexOf(key, from)) {
+      const end = at + key.length;
+      const whole = !WORD.test(text.charAt(at - 1)) && !WORD.test(text.charAt(end));
+      out += text.slice(from, at) + (whole ? "****" : key);
+      from = end;
+    }
+    return out + text.slice(from);
   }
 }
 

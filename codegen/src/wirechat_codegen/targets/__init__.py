@@ -1,7 +1,8 @@
 """Output targets: one module per language, each exposing ``TARGET``, found by scanning this package.
 
-A target owns one output folder that is wholly generated; it renders its files into the folder it is
-given, which is a temporary one during ``--check``. Adding a language means adding a module here.
+A target owns one output folder that is wholly generated (or, with ``owns``, the files of a folder that
+match a glob); it renders its files into the folder it is given, which is a temporary one during
+``--check``. Adding a language means adding a module here.
 """
 
 from __future__ import annotations
@@ -13,26 +14,32 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wirechat_codegen.adapter_data import AdapterData
 from wirechat_codegen.schema_files import SchemaFile
 
 
 @dataclass(frozen=True)
 class GenerationInput:
-    """What every target renders from: the per-type files, their bundle, and where the repository is."""
+    """What every target renders from: the per-type files, their bundle, where the repository is, and the
+    adapter tables (``adapters/``, checked and resolved; None in a checkout without them)."""
 
     version: str
     files: list[SchemaFile]
     bundle: dict[str, Any]
     repo_root: Path
+    adapters: AdapterData | None = None
 
 
 @dataclass(frozen=True)
 class Target:
-    """A language output: its name, the folder it owns (relative to the repository) and its renderer."""
+    """A language output: its name, its folder (relative to the repository) and its renderer. ``owns`` is a
+    glob inside the folder naming the files the target owns, for a target that writes one file into a
+    hand-written folder; None: the whole folder is generated."""
 
     name: str
     output_dir: str
     render: Callable[[GenerationInput, Path], None]
+    owns: str | None = None
 
 
 def banner_lines(version: str) -> list[str]:

@@ -22,6 +22,9 @@ from wirechat_codegen.targets import GenerationInput, Target, banner_lines
 from wirechat_codegen.versions import package_version
 
 FREE_FORM_TYPES = {"JsonValue": "wirechat._ijson.JsonValue", "JsonObject": "wirechat._ijson.JsonObject"}
+BEHAVIOUR_BASES = {"ChatResponse": "wirechat._behaviour.ChatResponseBehaviour"}
+"""Models that inherit hand-written read-only behaviour (``response.text``) through datamodel-codegen's
+``customBasePath``; the base derives from ``WireModel``."""
 
 DATAMODEL_CODEGEN_FLAGS = [
     "--input-file-type", "jsonschema",
@@ -41,7 +44,8 @@ DATAMODEL_CODEGEN_FLAGS = [
 
 
 def _with_custom_types(bundle: dict[str, Any]) -> dict[str, Any]:
-    """Replace every reference to a free-form type by its hand-written Python type."""
+    """Replace every reference to a free-form type by its hand-written Python type, and give the
+    ``BEHAVIOUR_BASES`` models their hand-written base."""
     result = copy.deepcopy(bundle)
     for name in FREE_FORM_TYPES:
         result["$defs"].pop(name)
@@ -60,6 +64,8 @@ def _with_custom_types(bundle: dict[str, Any]) -> dict[str, Any]:
                 rewrite(value)
 
     rewrite(result)
+    for name, base in BEHAVIOUR_BASES.items():
+        result["$defs"][name]["customBasePath"] = base
     return result
 
 

@@ -15,6 +15,7 @@ from wirechat_conformance.paths import find_layout
 from wirechat_conformance.recorded.corpus import CorpusError
 from wirechat_conformance.recorded.report import failure_text, summary_line, table_text, write_json
 from wirechat_conformance.recorded.run import EXPECTED_NAME, expected_text, run
+from wirechat_conformance.report_html import HTML_NAME, RECORDED_NAME, refresh_html
 
 __all__ = ["add_arguments", "execute"]
 
@@ -79,4 +80,6 @@ def execute(args: argparse.Namespace) -> int:
     if args.json is not None:
         write_json(summary, args.json)
         print(f"verdicts in {args.json}")
+        if args.json.name == RECORDED_NAME and refresh_html(args.json.parent) is not None:
+            print(f"and in {args.json.parent / HTML_NAME}, whose verdict now counts them")
     return 1 if summary.failed else 0

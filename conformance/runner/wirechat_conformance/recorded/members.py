@@ -161,8 +161,10 @@ def unreported(original: Any, again: Any, warned: Iterable[str]) -> list[str]:
     return missing
 
 
-_STRUCTURE = ("type", "object", "role", "item_id", "partial_json", "arguments", "delta")
-"""Stream members that frame the data rather than carry it, or fragments the fold joins and may re-spell."""
+_STRUCTURE = ("type", "object", "role", "item_id", "partial_json", "arguments", "delta", "obfuscation")
+"""Stream members that frame the data rather than carry it, or fragments the fold joins and may re-spell.
+``obfuscation`` is OpenAI's padding: random characters added to each streamed event so that its length does
+not reveal the tokens (``stream_options.include_obfuscation``); it carries nothing to keep."""
 
 
 def unfound_in_stream(events: list[Any], folded: Any, warned: Iterable[str]) -> list[str]:

@@ -15,6 +15,7 @@ from pydantic import (
     StrictStr,
 )
 from typing_extensions import TypeAliasType
+from wirechat._behaviour import ChatResponseBehaviour
 from wirechat._ijson import JsonObject, JsonValue
 from wirechat._model import WireModel
 
@@ -1767,7 +1768,7 @@ class ChatRequest(WireModel):
     ] = MISSING
 
 
-class ChatResponse(WireModel):
+class ChatResponse(ChatResponseBehaviour):
     model_config = ConfigDict(
         extra="forbid",
     )

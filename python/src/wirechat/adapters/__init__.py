@@ -2,8 +2,9 @@
 
 The contract (stable; see ``docs/decisions/005-adapter-contract.md``):
 
-* ``get(name) -> Adapter`` (``KeyError`` lists the known names), ``names()``, ``register(adapter)``.
-  Built in: ``openai-chat`` (OpenAI Chat Completions) and ``anthropic`` (Anthropic Messages). Third-party
+* ``get(name) -> Adapter`` (``UnknownAdapterError``, a ``KeyError``, lists the known names), ``names()``,
+  ``register(adapter)``. Built in: ``openai-chat`` (OpenAI Chat Completions) and ``anthropic`` (Anthropic
+  Messages). Third-party
   adapters register through the entry point group ``wirechat.adapters``; each entry point loads an
   ``Adapter`` object, and its name is the adapter's name::
 
@@ -55,7 +56,7 @@ from wirechat.adapters._contract import (
     degraded,
     refused,
 )
-from wirechat.adapters._registry import ENTRY_POINT_GROUP, get, names, register, unregister
+from wirechat.adapters._registry import ENTRY_POINT_GROUP, UnknownAdapterError, get, names, register, unregister
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -72,6 +73,7 @@ __all__ = [
     "StreamDecoder",
     "StreamEncoder",
     "Support",
+    "UnknownAdapterError",
     "degraded",
     "get",
     "names",

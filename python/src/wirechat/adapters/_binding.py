@@ -1,8 +1,9 @@
 """``ModuleAdapter``: the one place that binds an adapter's modules into the ``Adapter`` contract.
 
 Every built-in adapter has the same module set (``wirechat.adapters._module_set``).
-A subclass names its modules and says what is its own (name, provider, endpoints, auth headers); the
-methods that only forward to those modules live here once instead of in every adapter.
+A subclass names its modules and takes what is its own (name, provider, endpoints, auth headers, the
+manifest) from its generated tables (``wirechat._tables``, decision 028); the methods that only forward to
+those modules, or read those tables, live here once instead of in every adapter.
 """
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ class ModuleAdapter:
     manifest: Manifest
     paths: Mapping[str, str]
     """The path of each request kind the provider serves, such as ``{"chat": "/v1/messages"}``."""
+    stream_body: Mapping[str, Any] = {}
+    """Members merged into a request body to stream it (an object member is merged into the body's own)."""
+    auth_header_templates: Mapping[str, str] = {}
+    """Headers sent on every request; ``{api_key}`` stands for the key."""
     request_encode_module: RequestEncodeModule
     request_decode_module: RequestDecodeModule
     response_module: ResponseModule
@@ -84,9 +89,13 @@ class ModuleAdapter:
             raise ConversionRefused("endpoint", f"no endpoint for {kind!r}; known: {', '.join(self.paths)}")
         return self.paths[kind]
 
+    def auth_headers(self, api_key: str) -> dict[str, str]:
+        return {name: value.replace("{api_key}", api_key) for name, value in self.auth_header_templates.items()}
+
     def stream_request_flags(self, body: Mapping[str, Any]) -> dict[str, Any]:
         flagged = dict(body)
-        flagged["stream"] = True
+        for key, value in self.stream_body.items():
+            flagged[key] = {**(flagged.get(key) or {}), **value} if isinstance(value, Mapping) else value
         return flagged
 
     def __repr__(self) -> str:

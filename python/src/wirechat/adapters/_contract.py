@@ -27,6 +27,7 @@ from wirechat._generated.models import (
     EmbedResponse,
     Error,
 )
+from wirechat.errors import WirechatError
 from wirechat.exchange import ConversionWarning, SseEvent, StreamDecoder, StreamEncoder
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "ConversionRefused",
     "ConversionWarning",
     "EmbedCodec",
+    "ErrorTables",
     "Level",
     "Manifest",
     "RequestKind",
@@ -52,7 +54,7 @@ RequestKind = Literal["chat", "embed", "complete"]
 Level = Literal["lossless", "degraded", "refused"]
 
 
-class ConversionRefused(ValueError):  # noqa: N818 (the name the contract promises)
+class ConversionRefused(WirechatError, ValueError):  # noqa: N818 (the name the contract promises)
     """A conversion the target cannot express without changing meaning; ``feature`` names the manifest
     feature and ``reason`` says why (and, where there is one, what to do instead)."""
 
@@ -125,6 +127,25 @@ class Manifest:
     def message(self, feature: str) -> str:
         """The warning text (degraded) or the reason (refused) declared for ``feature``."""
         return self.features[feature].message
+
+
+@dataclass(frozen=True)
+class ErrorTables:
+    """An adapter's error tables, generated from ``adapters/<name>.adapter.json`` into ``wirechat._tables``:
+    per body member read (``type``, ``code``, ``status``), value -> kind; kinds by HTTP status where the
+    adapter's differ from the shared table; per member, the values never worth retrying; and what an encoded
+    error carries. What computes (message rules, the quirks of a status) stays in each ``errors`` module."""
+
+    kind_of: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    kind_of_status: Mapping[int, str] = field(default_factory=dict)
+    not_retryable: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    status_of_type: Mapping[str, int] = field(default_factory=dict)
+    type_of_kind: Mapping[str, str] = field(default_factory=dict)
+    status_of_kind: Mapping[str, int] = field(default_factory=dict)
+    type_of_status: Mapping[int, str] = field(default_factory=dict)
+    default_type: str = ""
+    default_status: int = 500
+    request_id_header: str = ""
 
 
 @runtime_checkable

@@ -3,13 +3,15 @@ entry point group, and ``register`` for adapters built at run time (tests, wrapp
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from functools import cache
 from importlib.metadata import entry_points
 
 from wirechat.adapters._contract import Adapter
+from wirechat.errors import WirechatError
 
-__all__ = ["ENTRY_POINT_GROUP", "get", "names", "register", "unregister"]
+__all__ = ["ENTRY_POINT_GROUP", "UnknownAdapterError", "get", "names", "register", "unregister"]
 
 ENTRY_POINT_GROUP = "wirechat.adapters"
 
@@ -45,18 +47,46 @@ def _entry_point_targets() -> dict[str, str]:
     return {point.name: point.value for point in entry_points(group=ENTRY_POINT_GROUP)}
 
 
+class UnknownAdapterError(WirechatError, KeyError):
+    """No adapter has this name. The message suggests the close names and lists every known one;
+    ``name``, ``suggestions`` and ``known`` hold the same for code. A ``KeyError``, as ``get`` always raised."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        self.name = name
+        self.known = known
+        self.suggestions = _close_names(name, known)
+        hint = f"; did you mean {' or '.join(map(repr, self.suggestions))}?" if self.suggestions else ""
+        super().__init__(f"no adapter named {name!r}{hint} (known adapters: {', '.join(known)})")
+
+    def __str__(self) -> str:  # KeyError's own str() is the repr of its argument, quotes and all
+        return str(self.args[0])
+
+
+def _close_names(name: str, known: list[str]) -> list[str]:
+    """Up to three names ``name`` may have meant: a profile called so (``groq`` ->
+    ``openai-compatible:groq``), an adapter it begins (``openai`` -> ``openai-chat``), a near spelling."""
+    wanted = name.lower()
+    profiles = {k.partition(":")[2]: k for k in known if ":" in k}
+    found = [profiles[wanted]] if wanted in profiles else []
+    found += [k for k in known if ":" not in k and k.startswith(wanted)]
+    found += difflib.get_close_matches(wanted, known, n=3, cutoff=0.6)
+    found += [profiles[p] for p in difflib.get_close_matches(wanted, list(profiles), n=2, cutoff=0.7)]
+    return [k for k in dict.fromkeys(found) if k != name][:3]
+
+
 def names() -> list[str]:
     """Every adapter name: built-in, installed through entry points, and registered, sorted."""
     return sorted({*_BUILT_IN, *_entry_point_targets(), *_registered})
 
 
 def get(name: str) -> Adapter:
-    """The adapter called ``name``; ``KeyError`` lists the known names when there is none."""
+    """The adapter called ``name``; ``UnknownAdapterError`` (a ``KeyError``) suggests the close names and
+    lists the known ones when there is none."""
     if name in _registered:
         return _registered[name]
     target = _BUILT_IN.get(name) or _entry_point_targets().get(name)
     if target is None:
-        raise KeyError(f"no adapter named {name!r}; known adapters: {', '.join(names())}")
+        raise UnknownAdapterError(name, names())
     adapter = _load(target)
     _registered[name] = adapter
     return adapter

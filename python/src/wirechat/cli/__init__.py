@@ -25,17 +25,22 @@ for the adapter gate), and those other distributions add through the entry point
 "wirechat.commands" (a source checkout adds schema, codegen and the whole conformance suite).
 """
 
-EPILOG = """\
-examples:
-  wirechat validate --type ChatRequest request.json
-  wirechat validate --type StreamEvent events.ndjson
-  cat response.json | wirechat validate --type ChatResponse -
-  wirechat convert --from openai-chat --to anthropic --kind request body.json
-  wirechat serve-fake anthropic --port 8080 --script turns.json
-  wirechat schema lint
-  wirechat codegen --check
-  wirechat conformance --adapter anthropic
-"""
+EXAMPLES = [
+    "wirechat validate --type ChatRequest request.json",
+    "wirechat validate --type StreamEvent events.ndjson",
+    "cat response.json | wirechat validate --type ChatResponse -",
+    "wirechat convert --from openai-chat --to anthropic --kind request body.json",
+    "wirechat serve-fake anthropic --port 8080 --script turns.json",
+    "wirechat schema lint",
+    "wirechat codegen --check",
+    "wirechat conformance --adapter anthropic",
+]
+
+
+def epilog(installed: set[str]) -> str:
+    """The examples of the commands this install has (a wheel has no ``schema`` or ``codegen``)."""
+    shown = [example for example in EXAMPLES if example.split(" | ")[-1].split()[1] in installed]
+    return "examples:\n" + "".join(f"  {example}\n" for example in shown)
 
 
 def _version() -> str:
@@ -49,7 +54,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole command line; with ``only``, that command's alone (the whole one if there is no such
     command); with ``""``, none (what ``--version`` needs)."""
     parser = argparse.ArgumentParser(
-        prog="wirechat", description=DESCRIPTION, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="wirechat", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
@@ -57,7 +62,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     if only == "":  # no command to run: the parser serves --version alone
         return parser
     added = add_all(commands, only)
-    return parser if only is None or only in added else build_parser()
+    if only is not None and only not in added:
+        return build_parser()
+    parser.epilog = epilog(set(commands.choices))
+    return parser
 
 
 def _chosen(argv: Sequence[str]) -> str | None:

@@ -1,15 +1,18 @@
 """``wirechat convert``: translate a request, a response or a stream between provider formats.
 
 A format is an adapter name (``openai-chat``, ``anthropic``, ...) or ``wirechat`` (the canonical form).
-Requests and responses are one JSON document; streams are NDJSON: for ``wirechat`` one ``StreamEvent``
+Requests and responses are one JSON document; streams are NDJSON (for ``wirechat`` one ``StreamEvent``
 per line, for a provider one server-sent event per line as ``{"event": NAME or null, "data": TEXT or
-JSON}``. Warnings (degradations, members a format does not map, parameters the target does not take) go to
-stderr, and with ``--strict`` any warning fails the conversion. Exit 0 converted, 1 refused, lossy under
+JSON}``) or the raw server-sent events a provider sends (``wirechat.cli.stream_input``).
+Warnings (degradations, members a format does not map, parameters the target does not take) go to stderr,
+and with ``--strict`` any warning fails the conversion. Exit 0 converted, 1 refused, lossy under
 ``--strict``, or invalid input (with the reason), 2 a usage error.
 
 Nothing is lost without a word: provider JSON is read as I-JSON (duplicate keys, depth, numbers: a
 ``WireError`` naming where), a member the source format does not map is a warning naming its pointer, the
-source's own parameters that the target cannot take are named, and an empty or cut stream is an error.
+source's own parameters that the target cannot take are named, and an empty or cut stream (a provider's
+without its terminal event, a canonical one without ``finish`` or ``error``) is an error. Problems name the
+file (``FILE:LINE`` for a stream), and every bad line of a stream is reported, not only the first.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from pydantic import MISSING
 
 from wirechat._generated.models import ChatRequest, ChatResponse, ErrorEvent, StreamEvent
 from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, SseEvent, get, names
-from wirechat.cli.input_files import ndjson_records, read_input
+from wirechat.cli.input_files import read_input
+from wirechat.cli.stream_input import stream_records
 from wirechat.cli.usage_error import UsageError
 from wirechat.codec import decode, encode, parse
 from wirechat.errors import WireError
@@ -40,7 +44,8 @@ examples:
   wirechat convert --from openai-compatible --profile deepseek --to wirechat --kind response reply.json
   wirechat convert --from openai-compatible:ollama --to openai-compatible:groq --kind request body.json
 
-stream lines for a provider format: {"event": "content_block_delta", "data": {...}}
+stream lines for a provider format: {"event": "content_block_delta", "data": {...}}, or the raw
+server-sent events (event: ... / data: ... blocks) as captured from the provider
 """
 
 
@@ -77,12 +82,9 @@ def _adapter(name: str) -> Adapter | None:
         raise UsageError(f"{exc.args[0]} (or {CANONICAL})") from None
 
 
-def _json(data: bytes, where: str) -> Any:
+def _json(data: bytes) -> Any:
     """Provider JSON read as I-JSON (the same rules as wirechat documents: no duplicate keys, bounded depth)."""
-    try:
-        return parse(data, "provider document")
-    except WireError as exc:
-        raise ValueError(f"{where}: {exc}") from None
+    return parse(data, "provider document")
 
 
 def _warn(warnings: list[ConversionWarning], strict: bool = False) -> None:
@@ -111,7 +113,7 @@ def _request(data: bytes, source: Adapter | None, target: Adapter | None, strict
     if source is None:
         request = decode(data, ChatRequest)
     else:
-        request, warnings = source.decode_request(_json(data, "input"))
+        request, warnings = source.decode_request(_json(data))
     if target is None:
         _warn(warnings, strict)
         return json.loads(encode(request))
@@ -124,7 +126,7 @@ def _request(data: bytes, source: Adapter | None, target: Adapter | None, strict
 
 def _response(data: bytes, source: Adapter | None, target: Adapter | None, strict: bool) -> Any:
     warnings: list[ConversionWarning] = []
-    response = decode(data, ChatResponse) if source is None else source.decode_response(_json(data, "input"), warnings)
+    response = decode(data, ChatResponse) if source is None else source.decode_response(_json(data), warnings)
     if target is None:
         _warn(warnings, strict)
         return json.loads(encode(response))
@@ -133,31 +135,43 @@ def _response(data: bytes, source: Adapter | None, target: Adapter | None, stric
     return body
 
 
-def _stream(data: bytes, source: Adapter | None, target: Adapter | None, strict: bool) -> list[Any]:
+MAX_PROBLEMS = 100
+_TERMINAL = ("finish", "error")
+
+
+def _stream(data: bytes, label: str, source: Adapter | None, target: Adapter | None, strict: bool) -> list[Any]:
     events: list[Any] = []
     decoder = None if source is None else source.stream_decoder()
-    records = ndjson_records(data)
+    records = stream_records(data, label, canonical=source is None)
     if not records:
         raise ValueError("the input holds no stream events (an empty stream is not a stream)")
-    for number, line in records:
-        if decoder is None:
-            try:
-                events.append(decode(line, StreamEvent))
-            except WireError as exc:
-                raise ValueError(f"line {number}: {exc}") from None
-            continue
-        item = _json(line, f"line {number}")
-        if not isinstance(item, dict) or "data" not in item:
-            raise ValueError(f'line {number}: expected {{"event": NAME or null, "data": TEXT or JSON}}')
-        payload = item["data"] if isinstance(item["data"], str) else json.dumps(item["data"])
-        events += decoder.feed(SseEvent(item.get("event"), payload))
+    problems: list[str] = []
+    for record in records[: MAX_PROBLEMS * 10]:
+        try:
+            if record.problem is not None:
+                raise ValueError(record.problem)
+            if decoder is None:
+                events.append(decode(record.data, StreamEvent))
+            else:
+                events += decoder.feed(SseEvent(record.event, record.data))
+        except (WireError, ValueError) as exc:
+            problems.append(f"{record.where}: {exc}")
+            if len(problems) == MAX_PROBLEMS:
+                break
+    if problems:
+        raise ValueError(f"{len(problems)} bad event(s):\n" + "\n".join(f"  {problem}" for problem in problems))
     if decoder is not None:
         closing = decoder.close()
         cut = [event for event in closing if isinstance(event, ErrorEvent)]
         if cut:  # the decoder's own verdict that the provider's stream ended before its terminal event
-            raise ValueError(f"the stream was cut before its end ({cut[0].error.message})")
+            raise ValueError(f"the stream was cut before its end ({cut[0].error.message}); nothing was written")
         events += closing
         _warn(decoder.warnings, strict)
+    elif events[-1].type not in _TERMINAL:  # a provider encoder would end it with an invented error event
+        raise ValueError(
+            f"the stream was cut before its end: its last event ({records[-1].where}) is {events[-1].type}, "
+            "not finish or error; nothing was written"
+        )
     if target is None:
         return [json.loads(encode(event)) for event in events]
     encoder = target.stream_encoder()
@@ -189,13 +203,14 @@ def run(args: argparse.Namespace) -> int:
     args.source, args.target = _with_profile(args.source, args.target, getattr(args, "profile", None))
     source, target = _adapter(args.source), _adapter(args.target)
     data = read_input(args.file)
+    label = "<stdin>" if args.file == "-" else args.file
     try:
         if args.kind == "request":
             output: Any = _request(data, source, target, args.strict)
         elif args.kind == "response":
             output = _response(data, source, target, args.strict)
         else:
-            output = _stream(data, source, target, args.strict)
+            output = _stream(data, label, source, target, args.strict)
     except ConversionRefused as exc:
         print(f"wirechat: cannot convert to {args.target}: {exc}", file=sys.stderr)
         return 1
@@ -203,7 +218,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"wirechat: {exc}", file=sys.stderr)
         return 1
     except (WireError, ValueError) as exc:
-        print(f"wirechat: invalid {args.source} {args.kind}: {exc}", file=sys.stderr)
+        print(f"wirechat: {label}: invalid {args.source} {args.kind}: {exc}", file=sys.stderr)
         return 1
     if args.kind == "stream":
         for item in output:

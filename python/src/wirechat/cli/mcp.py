@@ -3,7 +3,8 @@ as a JSON array of ``ToolDefinition``s (names that collide across servers prefix
 
 Exit codes as elsewhere: 0 printed, 1 the config is invalid or a server failed (the reason on stderr),
 2 a usage error (no such file, the ``mcp`` extra missing). What a definition cannot carry is reported
-on stderr, one line each; secrets named by the config are read from the environment and never printed.
+on stderr, one line each; secrets named by the config are read from the environment only when
+``--allow-secret NAME`` allows the variable, and never printed.
 """
 
 from __future__ import annotations
@@ -35,6 +36,14 @@ def add_parser(commands: Any) -> None:
         "config is invalid or a server fails, 2 for a usage error.",
     )
     tools.add_argument("config", metavar="CONFIG", help="a JSON file: one McpServerConfig or an array of them")
+    tools.add_argument(
+        "--allow-secret",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="let the servers have the environment variable NAME that a secret_env or secret_headers names "
+        "(repeat for each; none by default)",
+    )
     tools.set_defaults(run=run)
 
 
@@ -62,7 +71,7 @@ def run(args: Any) -> int:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", McpMappingWarning)
         try:
-            tools = asyncio.run(_list(McpServers(configs)))
+            tools = asyncio.run(_list(McpServers(configs, allow_secrets=args.allow_secret)))
         except McpError as error:
             print(f"wirechat mcp: {error}", file=sys.stderr)
             return 1

@@ -56,6 +56,12 @@ script format (JSON: a list of turns, or {"turns": [...], "loop": true}; or NDJS
       {"type": "drop", "after": N}         close the connection after N stream events (0: before answering)
       {"type": "malformed", "after": N}    a stream event with cut-short JSON
       {"type": "error_event", "after": N, "error_type": "overloaded_error"}   an error event after a 200
+  {"hostile": {"body", ...}}   an answer from the client fault suite, alone in its turn:
+      {"body": "flood", "bytes": N, "status": 200}   N bytes of JSON-looking body (500: a huge error body)
+      {"body": "gzip_bomb", "bytes": N}              a gzip body inflating to N bytes
+      {"body": "sse_line", "bytes": N, "chunk_bytes": 1024}   one SSE data line that never ends
+      {"body": "redirect", "status": 307, "location": "{origin}/v1/..."}   {origin}: this server as localhost
+      {"body": "trickle", "bytes": N, "interval_ms": 1000}    a body sent one byte at a time
   "delay_ms": N        a pause before each stream event (a slow stream) or before the answer
   "repeat": N          this turn answers N requests
 

@@ -2,6 +2,8 @@
 
 Prints one line per problem, ``FILE:LINE: /pointer: message``, and a summary on stderr. The type comes
 from ``--type``, or else from the path when it names one (``examples/Message/...``, ``chat_request.json``).
+An invalid request or response that a provider adapter reads (an OpenAI-shaped body) gets a hint on stderr:
+the ``wirechat convert --from ADAPTER`` command that turns it into wirechat.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from wirechat._locate import lines_of_pointers
 from wirechat._registry import type_by_name, type_names
+from wirechat.adapters import get
 from wirechat.cli.input_files import ndjson_records, read_input
 from wirechat.cli.usage_error import UsageError
 from wirechat.codec import decode
@@ -139,6 +142,35 @@ def _check_file(path: str, type_: Any, fmt: str, max_bytes: int | None, tally: T
         except WireError as exc:
             tally.invalid += 1
             _report(label, document, exc, line_number, is_json_file=not ndjson)
+            _hint_provider_shape(label, document, type_.__name__)
+
+
+_CONVERTIBLE = {"ChatRequest": ("request", "decode_request"), "ChatResponse": ("response", "decode_response")}
+
+
+def _hint_provider_shape(label: str, document: bytes, type_name: str) -> None:
+    """On stderr, the convert command for a document that is not wirechat but a provider's body that an
+    adapter reads without complaint (profiles and look-alike adapters left out: the first that reads it)."""
+    if type_name not in _CONVERTIBLE:
+        return
+    kind, method = _CONVERTIBLE[type_name]
+    try:
+        body = json.loads(document)
+    except ValueError:
+        return
+    if not isinstance(body, dict):
+        return
+    for name in ("openai-chat", "anthropic", "gemini", "openai-responses"):
+        try:
+            getattr(get(name), method)(body)
+        except Exception:  # not this adapter's shape: try the next
+            continue
+        print(
+            f"{label}: hint: not a wirechat {type_name}, but the {name} adapter reads it as a {kind}; to convert it: "
+            f"wirechat convert --from {name} --to wirechat --kind {kind} {label}",
+            file=sys.stderr,
+        )
+        return
 
 
 def run(args: argparse.Namespace) -> int:

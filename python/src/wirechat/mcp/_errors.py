@@ -6,19 +6,23 @@ the names of the environment variables that hold secrets, and those names are wh
 
 from __future__ import annotations
 
+from wirechat.errors import WirechatError
+
 __all__ = [
     "McpConfigError",
     "McpConnectError",
     "McpError",
+    "McpLimitError",
     "McpMalformedResultError",
     "McpRpcError",
+    "McpSecretNotAllowedError",
     "McpServerDiedError",
     "McpTimeoutError",
     "McpUnsupportedTransportError",
 ]
 
 
-class McpError(Exception):
+class McpError(WirechatError):
     """Something went wrong talking to an MCP server; ``server`` is its config name."""
 
     def __init__(self, server: str, message: str) -> None:
@@ -59,3 +63,28 @@ class McpRpcError(McpError):
 
 class McpMalformedResultError(McpError):
     """The server answered with something that is not a valid MCP result, or that wirechat cannot map."""
+
+
+class McpLimitError(McpError):
+    """The server's answer passed a limit the client sets (``McpLimits``): ``limit`` names it (``pages``,
+    ``time``, ``bytes``, ``content-encoding``) and ``value`` is the limit's value. The connection stays usable
+    (a response cut off at ``bytes`` is abandoned, not read further)."""
+
+    def __init__(self, server: str, limit: str, value: object, message: str) -> None:
+        super().__init__(server, message)
+        self.limit = limit
+        self.value = value
+        self.detail = message
+
+
+class McpSecretNotAllowedError(McpConfigError):
+    """The config names an environment variable (``secret_env``, ``secret_headers``) that the program did not
+    allow: a config names secrets but only the program decides which of its variables leave it."""
+
+    def __init__(self, server: str, variable: str, where: str) -> None:
+        super().__init__(
+            server,
+            f"{where} names the environment variable {variable}, which this program does not allow to be sent: "
+            f"pass allow_secrets=[{variable!r}] (wirechat mcp: --allow-secret {variable}) to let this server have it",
+        )
+        self.variable = variable

@@ -245,6 +245,19 @@ def _prefixed(prefix: str, warnings: list[MappingWarning]) -> list[MappingWarnin
     return [MappingWarning(prefix + w.pointer, w.message) for w in warnings]
 
 
+_SAFE = 2**53 - 1
+
+
+def _whole(value: Any) -> int | None:
+    """A JSON-RPC id or error code as an integer: a whole number (``1.0`` is 1, as MCP's JSON Schema counts
+    it) within -(2^53-1) .. 2^53-1, which every language reads exactly (spec section 13); else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if isinstance(value, float) and not value.is_integer():
+        return None
+    return int(value) if -_SAFE <= value <= _SAFE else None
+
+
 def jsonrpc_to_tool_result(envelope: Any, tool_call_id: str) -> tuple[dict[str, Any], list[MappingWarning]]:
     """Map a JSON-RPC 2.0 response to ``tools/call`` (LibrAgent's ``ToolCallResult``) to a ``ToolResult``.
 
@@ -255,7 +268,7 @@ def jsonrpc_to_tool_result(envelope: Any, tool_call_id: str) -> tuple[dict[str, 
     if envelope.get("jsonrpc") != "2.0":
         raise McpMappingError("/jsonrpc", f'must be "2.0" (got {envelope.get("jsonrpc")!r})')
     request_id = envelope.get("id")
-    if isinstance(request_id, bool) or not isinstance(request_id, (str, int)):
+    if not isinstance(request_id, str) and _whole(request_id) is None:
         raise McpMappingError("/id", "a JSON-RPC response id is a string or an integer")
     if ("result" in envelope) == ("error" in envelope):
         raise McpMappingError("", "a JSON-RPC response has exactly one of result and error")
@@ -271,8 +284,8 @@ def jsonrpc_to_tool_result(envelope: Any, tool_call_id: str) -> tuple[dict[str, 
             raise McpMappingError("/result" + error.pointer, error.reason) from None
         return out, in_pointer_order(warnings + _prefixed("/result", more))
     rpc_error = _object(envelope["error"], "/error")
-    code = rpc_error.get("code")
-    if isinstance(code, bool) or not isinstance(code, int):
+    code = _whole(rpc_error.get("code"))
+    if code is None:
         raise McpMappingError("/error/code", "a JSON-RPC error code is an integer")
     message = _field(rpc_error, "message", "/error")
     text = f"JSON-RPC error {code}: {message}"

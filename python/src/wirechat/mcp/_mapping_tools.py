@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from wirechat._order import pointer_key
+from wirechat.errors import WirechatError
+
 __all__ = [
     "MappingWarning",
     "McpMappingError",
@@ -37,7 +40,7 @@ class MappingWarning:
         return f"{self.pointer or '(root)'}: {self.message}"
 
 
-class McpMappingError(ValueError):
+class McpMappingError(WirechatError, ValueError):
     """The input cannot be mapped at all: ``pointer`` names the value, ``reason`` says why."""
 
     def __init__(self, pointer: str, reason: str) -> None:
@@ -46,15 +49,9 @@ class McpMappingError(ValueError):
         self.reason = reason
 
 
-def _pointer_key(pointer: str) -> list[tuple[int, int, str]]:
-    # spec section 5.2: tokens left to right, decimal tokens as numbers, others by code point, prefix first
-    tokens = pointer.split("/")[1:] if pointer else []
-    return [(0, int(t), "") if t.isascii() and t.isdigit() else (1, 0, t) for t in tokens]
-
-
 def in_pointer_order(warnings: list[MappingWarning]) -> list[MappingWarning]:
     """Warnings in the order of their pointers (spec section 5.2), the same in every language."""
-    return sorted(warnings, key=lambda w: _pointer_key(w.pointer))
+    return sorted(warnings, key=lambda w: pointer_key(w.pointer))
 
 
 def _object(value: Any, pointer: str, what: str) -> dict[str, Any]:

@@ -15,21 +15,26 @@ import asyncio
 import contextlib
 import json
 import sys
+import time
 import warnings
+from collections.abc import Iterable
 from contextlib import AsyncExitStack
 from typing import Any
 
 from wirechat._generated.models import McpServerConfig, Message, ToolCall, ToolDefinition, ToolResult
 from wirechat.codec import decode, encode
+from wirechat.errors import WirechatWarning
 from wirechat.mcp._errors import (
     McpConnectError,
     McpError,
+    McpLimitError,
     McpMalformedResultError,
     McpRpcError,
     McpServerDiedError,
     McpTimeoutError,
     McpUnsupportedTransportError,
 )
+from wirechat.mcp._limits import McpLimits
 from wirechat.mcp._mapping_results import call_result_to_tool_result
 from wirechat.mcp._mapping_tools import McpMappingError, tool_to_definition
 from wirechat.mcp.config import ServerConfig, resolve_env, resolve_headers
@@ -41,7 +46,7 @@ DEFAULT_CONNECT_TIMEOUT_S = 30.0
 DEFAULT_CALL_TIMEOUT_S = 60.0
 
 
-class McpMappingWarning(UserWarning):
+class McpMappingWarning(WirechatWarning):
     """A member of an MCP value that wirechat could not carry (the text names its pointer)."""
 
 
@@ -54,9 +59,13 @@ def _dump(model: Any) -> Any:
 
 
 class McpClient:
-    """One connection to one MCP server, described by an ``McpServerConfig``."""
+    """One connection to one MCP server, described by an ``McpServerConfig``. ``allow_secrets`` names the
+    environment variables the config's ``secret_env``/``secret_headers`` may send to this server (none by
+    default); ``limits`` bounds what the server may send (``McpLimits``)."""
 
-    def __init__(self, config: ServerConfig) -> None:
+    def __init__(
+        self, config: ServerConfig, *, allow_secrets: Iterable[str] = (), limits: McpLimits | None = None
+    ) -> None:
         if config.transport == "websocket":
             raise McpUnsupportedTransportError(
                 config.name, "the official mcp SDK has no WebSocket client transport; use stdio or http"
@@ -69,6 +78,9 @@ class McpClient:
         self._owner: asyncio.Task[None] | None = None
         self._stop: asyncio.Event | None = None
         self._lock = asyncio.Lock()
+        self.allow_secrets = frozenset(allow_secrets)
+        self.limits = limits or McpLimits()
+        self._limit_hit: McpLimitError | None = None
 
     def __repr__(self) -> str:  # the config holds no secret values; the resolved env and headers are not kept
         return f"McpClient(name={self.name!r}, transport={self.config.transport!r})"
@@ -81,15 +93,22 @@ class McpClient:
             params = StdioServerParameters(
                 command=config.command,
                 args=list(config.args) if isinstance(config.args, list) else [],
-                env=resolve_env(config),
+                env=resolve_env(config, allow=self.allow_secrets),
                 cwd=config.cwd if isinstance(config.cwd, str) else None,
             )
             return stdio_client(params, errlog=_errlog())
         import httpx2  # noqa: PLC0415 (the SDK is an extra, imported when first used)
         from mcp.client.streamable_http import streamable_http_client  # noqa: PLC0415 (the SDK is an extra, imported when first used)
 
-        http = httpx2.AsyncClient(headers=resolve_headers(config), timeout=self.call_timeout)
+        from wirechat.mcp._capped_http import ACCEPT_ENCODING, CappedTransport  # noqa: PLC0415 (needs the extra)
+
+        headers = {**resolve_headers(config, allow=self.allow_secrets), "accept-encoding": ACCEPT_ENCODING}
+        capped = CappedTransport(httpx2.AsyncHTTPTransport(), self.name, self.limits.max_response_bytes, self._hit)
+        http = httpx2.AsyncClient(headers=headers, timeout=self.call_timeout, transport=capped)
         return streamable_http_client(config.url, http_client=http)
+
+    def _hit(self, error: McpLimitError) -> None:
+        self._limit_hit = error
 
     async def _own(self, ready: asyncio.Future[None], stop: asyncio.Event) -> None:
         from mcp.client.session import ClientSession  # noqa: PLC0415 (the SDK is an extra, imported when first used)
@@ -155,16 +174,28 @@ class McpClient:
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
 
-    async def _request(self, what: str, make: Any) -> Any:
+    async def _request(self, what: str, make: Any, timeout: float | None = None) -> Any:
+        """``make(session)`` as an :class:`McpError`: the limit a response passed when one did (the SDK
+        reports it as a parse error or an ended stream), else what went wrong."""
+        self._limit_hit = None
+        try:
+            return await self._request_once(what, make, self.call_timeout if timeout is None else timeout)
+        except McpError as error:
+            hit, self._limit_hit = self._limit_hit, None
+            if hit is not None:
+                raise McpLimitError(hit.server, hit.limit, hit.value, f"{what}: {hit.detail}") from error
+            raise
+
+    async def _request_once(self, what: str, make: Any, timeout: float) -> Any:
         from mcp.shared.exceptions import MCPError  # noqa: PLC0415 (the SDK is an extra, imported when first used)
         from pydantic import ValidationError  # noqa: PLC0415 (the SDK is an extra, imported when first used)
 
         if self._session is None or self._owner is None or self._owner.done():
             await self.start()
         try:
-            return await asyncio.wait_for(make(self._session), self.call_timeout)
+            return await asyncio.wait_for(make(self._session), timeout)
         except TimeoutError:
-            raise McpTimeoutError(self.name, f"{what}: no answer within {self.call_timeout:g} s") from None
+            raise McpTimeoutError(self.name, f"{what}: no answer within {timeout:g} s") from None
         except MCPError as error:
             if (
                 self._owner is None
@@ -184,14 +215,29 @@ class McpClient:
 
     async def list_tools(self) -> list[ToolDefinition]:
         """Every tool the server offers (all pages), as ``ToolDefinition``s; what a definition cannot
-        carry is reported with an :class:`McpMappingWarning`."""
+        carry is reported with an :class:`McpMappingWarning`. At most ``limits.max_list_pages`` pages within
+        ``limits.list_timeout`` (else the call timeout) in all: past either, an :class:`McpLimitError`."""
         from mcp import types  # noqa: PLC0415 (the SDK is an extra, imported when first used)
 
         definitions: list[ToolDefinition] = []
         cursor: str | None = None
-        while True:
+        total = self.call_timeout if self.limits.list_timeout is None else self.limits.list_timeout
+        deadline = time.monotonic() + total
+        for _ in range(self.limits.max_list_pages):
             params = types.PaginatedRequestParams(cursor=cursor) if cursor else None
-            page = await self._request("tools/list", lambda s, p=params: s.list_tools(params=p))
+            remaining = deadline - time.monotonic()
+            try:
+                if remaining <= 0:
+                    raise McpTimeoutError(self.name, "tools/list: no time left")
+                page = await self._request(
+                    "tools/list", lambda s, p=params: s.list_tools(params=p), min(self.call_timeout, remaining)
+                )
+            except McpTimeoutError:
+                if remaining >= self.call_timeout:
+                    raise
+                raise McpLimitError(
+                    self.name, "time", total, f"tools/list: the pages took longer than {total:g} s in all"
+                ) from None
             for index, tool in enumerate(page.tools):
                 try:
                     value, dropped = tool_to_definition(_dump(tool))
@@ -202,6 +248,14 @@ class McpClient:
             cursor = page.next_cursor
             if not cursor:
                 return definitions
+        pages = self.limits.max_list_pages
+        raise McpLimitError(
+            self.name,
+            "pages",
+            pages,
+            f"tools/list: a next page is still offered after {pages} pages (McpLimits.max_list_pages); "
+            "the server may be paging forever",
+        )
 
     async def call_result(self, tool_call: ToolCall) -> ToolResult:
         """Call the tool ``tool_call`` names with its arguments; the ``ToolResult`` answering it."""
@@ -249,8 +303,11 @@ def _warn(server: str, where: str, dropped: list[Any]) -> None:
         warnings.warn(f"MCP server {server!r}: {where}: {item}", McpMappingWarning, stacklevel=3)
 
 
-async def connect(config: ServerConfig | str | bytes) -> McpClient:
+async def connect(
+    config: ServerConfig | str | bytes, *, allow_secrets: Iterable[str] = (), limits: McpLimits | None = None
+) -> McpClient:
     """Connect to the server a config describes (a model, or its JSON text); raises an
-    :class:`McpError` (``McpConnectError``, ``McpConfigError``, ``McpUnsupportedTransportError``)."""
+    :class:`McpError` (``McpConnectError``, ``McpConfigError``, ``McpUnsupportedTransportError``).
+    ``allow_secrets`` and ``limits`` are as for :class:`McpClient`."""
     chosen: ServerConfig = decode(config, McpServerConfig) if isinstance(config, (str, bytes)) else config
-    return await McpClient(chosen).start()
+    return await McpClient(chosen, allow_secrets=allow_secrets, limits=limits).start()

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from wirechat._generated.models import Message, ToolCall, ToolDefinition
 from wirechat.mcp._errors import McpConfigError, McpError, McpMalformedResultError
+from wirechat.mcp._limits import McpLimits
 from wirechat.mcp.client import McpClient
 from wirechat.mcp.config import ServerConfig
 
@@ -22,14 +23,18 @@ SEPARATOR = "__"
 
 
 class McpServers:
-    """Connections to several servers (unique config names), their tools merged under unique names."""
+    """Connections to several servers (unique config names), their tools merged under unique names.
+    ``allow_secrets`` and ``limits`` apply to each server (see :class:`McpClient`)."""
 
-    def __init__(self, configs: Iterable[ServerConfig]) -> None:
+    def __init__(
+        self, configs: Iterable[ServerConfig], *, allow_secrets: Iterable[str] = (), limits: McpLimits | None = None
+    ) -> None:
+        allowed = frozenset(allow_secrets)
         self.clients: dict[str, McpClient] = {}
         for config in configs:
             if config.name in self.clients:
                 raise McpConfigError(config.name, "two servers in one list have this name")
-            self.clients[config.name] = McpClient(config)
+            self.clients[config.name] = McpClient(config, allow_secrets=allowed, limits=limits)
         self._routes: dict[str, tuple[McpClient, str]] = {}
 
     async def start(self) -> McpServers:

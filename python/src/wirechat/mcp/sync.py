@@ -20,6 +20,7 @@ from wirechat._generated.models import (
     ToolCall,
     ToolDefinition,
 )
+from wirechat.mcp._limits import McpLimits
 from wirechat.mcp.client import McpClient
 from wirechat.mcp.config import ServerConfig
 from wirechat.mcp.servers import McpServers
@@ -70,8 +71,14 @@ class SyncMcp:
         self.close()
 
 
-def connect_sync(configs: ServerConfig | Iterable[ServerConfig]) -> SyncMcp:
-    """Connect to one server, or to several as :class:`McpServers`, and return the blocking wrapper."""
+def connect_sync(
+    configs: ServerConfig | Iterable[ServerConfig],
+    *,
+    allow_secrets: Iterable[str] = (),
+    limits: McpLimits | None = None,
+) -> SyncMcp:
+    """Connect to one server, or to several as :class:`McpServers`, and return the blocking wrapper
+    (``allow_secrets`` and ``limits`` as for :class:`McpClient`)."""
     if isinstance(configs, (McpStdioServer, McpHttpServer, McpWebsocketServer)):
-        return SyncMcp(McpClient(configs))
-    return SyncMcp(McpServers(configs))
+        return SyncMcp(McpClient(configs, allow_secrets=allow_secrets, limits=limits))
+    return SyncMcp(McpServers(configs, allow_secrets=allow_secrets, limits=limits))

@@ -10,12 +10,20 @@
     result = run(client, request, [get_weather, book_train], policies={"book_train": RequireApproval()})
     if result.paused:
         save_state(result.state, "state.json")       # ... later, in any process or language:
-        result = resume(client, load_state("state.json"), [approve("call_2")], [get_weather, book_train])
+        result = resume(client, load_state("state.json"), [approve("call_2")], [get_weather, book_train],
+                        policies={"book_train": RequireApproval()})  # the policies again: see below
 
-Decision 018 says why it is shaped so.
+Pass ``checkpoint="state.json"`` and a crash at any point can be resumed from that file without running
+any tool twice; an exception is a ``ToolLoopError`` whose ``state`` resumes the same way. A tool may
+declare a ``ToolContext`` parameter to receive the call id (an idempotency key). A saved state's own
+approvals count only as far as the policies given to ``resume`` allow.
+
+Decisions 018 and 033 say why it is shaped so.
 """
 
+from wirechat.tools._context import ToolContext, current_context
 from wirechat.tools._drivers import (
+    Checkpoint,
     Finished,
     LoopEvent,
     Paused,
@@ -28,7 +36,7 @@ from wirechat.tools._drivers import (
     stream,
 )
 from wirechat.tools._files import load_state, save_state
-from wirechat.tools._machine import DecisionError, MaxStepsExceeded, ToolLoopResult
+from wirechat.tools._machine import DecisionError, MaxStepsExceeded, ToolLoopError, ToolLoopResult
 from wirechat.tools._policy import (
     Action,
     Approve,
@@ -48,6 +56,7 @@ from wirechat.tools.mcp import mcp_tools
 __all__ = [
     "Action",
     "Approve",
+    "Checkpoint",
     "Decision",
     "DecisionError",
     "Execute",
@@ -62,12 +71,15 @@ __all__ = [
     "Schedule",
     "Tool",
     "ToolArgumentsInvalidError",
+    "ToolContext",
+    "ToolLoopError",
     "ToolLoopResult",
     "ToolResults",
     "approve",
     "aresume",
     "arun",
     "astream",
+    "current_context",
     "load_state",
     "mcp_tools",
     "reject",

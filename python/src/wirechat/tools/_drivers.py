@@ -4,6 +4,10 @@
 ``StreamEvent``s of every model turn, a ``ToolResults`` event after each round of tool calls, and last
 a ``Paused`` (with the state to save) or a ``Finished`` (with the result). ``resume`` and ``aresume``
 continue a saved ``ToolLoopState`` after ``approve``/``reject`` decisions.
+
+Each driver performs what the machine needs; an exception doing it is thrown into the machine, which
+raises it as a ``ToolLoopError`` carrying the state. ``checkpoint`` (a path, or a function of the state)
+receives the state before and after every round of tool calls and at every pause (see ``_machine``).
 """
 
 from __future__ import annotations
@@ -11,10 +15,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
 from wirechat._generated.models import ChatRequest, StreamEvent, ToolLoopState, ToolResult
 from wirechat.tools._execute import execute_calls
+from wirechat.tools._files import save_state
 from wirechat.tools._machine import Machine, ToolLoopResult, resume_machine, run_machine
 from wirechat.tools._policy import Decision, Execute, Policy
 from wirechat.tools._tool import Tool, tool, tools_by_name
@@ -22,9 +28,22 @@ from wirechat.tools._tool import Tool, tool, tools_by_name
 if TYPE_CHECKING:
     from wirechat.client import AsyncClient, Client
 
-__all__ = ["Finished", "LoopEvent", "Paused", "ToolResults", "aresume", "arun", "astream", "resume", "run", "stream"]
+__all__ = [
+    "Checkpoint",
+    "Finished",
+    "LoopEvent",
+    "Paused",
+    "ToolResults",
+    "aresume",
+    "arun",
+    "astream",
+    "resume",
+    "run",
+    "stream",
+]
 
 ToolsArg = Union[Sequence[Tool | Callable[..., Any]], Mapping[str, Tool]]  # noqa: UP007  # a runtime alias
+Checkpoint = Union[str, Path, Callable[[ToolLoopState], None], None]  # noqa: UP007  # a runtime alias
 
 
 @dataclass(frozen=True)
@@ -65,10 +84,24 @@ class _Settings:
     default: Policy
     max_steps: int
     timeout: float | None
+    save: Callable[[ToolLoopState], None] | None = None
+    save_to_file: bool = False  # the asyncio forms write a file in a worker thread (fsync blocks)
 
 
-def _settings(
-    tools: ToolsArg, policies: Mapping[str, Policy] | None, default: Policy, max_steps: int, timeout: float | None
+def _saver(checkpoint: Checkpoint) -> Callable[[ToolLoopState], None] | None:
+    if checkpoint is None or callable(checkpoint):
+        return checkpoint
+    path = Path(checkpoint)
+    return lambda state: save_state(state, path)
+
+
+def _settings(  # noqa: PLR0917
+    tools: ToolsArg,
+    policies: Mapping[str, Policy] | None,
+    default: Policy,
+    max_steps: int,
+    timeout: float | None,
+    checkpoint: Checkpoint = None,
 ) -> _Settings:
     if max_steps < 1:
         raise ValueError(f"max_steps must be at least 1 (got {max_steps})")
@@ -79,15 +112,28 @@ def _settings(
     unknown = sorted(set(policies or {}) - set(indexed))
     if unknown:
         raise ValueError(f"policies name tools that are not given: {', '.join(unknown)}")
-    return _Settings(indexed, dict(policies or {}), default, max_steps, timeout)
+    to_file = checkpoint is not None and not callable(checkpoint)
+    return _Settings(indexed, dict(policies or {}), default, max_steps, timeout, _saver(checkpoint), to_file)
 
 
 def _start(request: ChatRequest, s: _Settings) -> Machine:
-    return run_machine(request, s.tools, s.policies, s.default, s.max_steps)
+    return run_machine(request, s.tools, s.policies, s.default, s.max_steps, s.save is not None)
 
 
 def _continue(state: ToolLoopState, decisions: Sequence[Decision], s: _Settings) -> Machine:
-    return resume_machine(state, decisions, s.tools, s.policies, s.default, s.max_steps)
+    return resume_machine(state, decisions, s.tools, s.policies, s.default, s.max_steps, s.save is not None)
+
+
+def _save(s: _Settings, state: ToolLoopState) -> None:
+    if s.save is not None:
+        s.save(state)
+
+
+async def _asave(s: _Settings, state: ToolLoopState) -> None:
+    if s.save_to_file:
+        await asyncio.to_thread(_save, s, state)
+    else:
+        _save(s, state)
 
 
 def _drive(client: Client, machine: Machine, s: _Settings) -> ToolLoopResult:
@@ -95,12 +141,19 @@ def _drive(client: Client, machine: Machine, s: _Settings) -> ToolLoopResult:
     try:
         need = next(machine)
         while True:
-            if need[0] == "chat":
-                answer: Any = client.chat(need[1])
+            try:
+                if need[0] == "chat":
+                    answer: Any = client.chat(need[1])
+                elif need[0] == "execute":
+                    loop = loop or asyncio.new_event_loop()
+                    answer = loop.run_until_complete(execute_calls(need[1], s.tools, s.timeout))
+                else:
+                    _save(s, need[1])
+                    answer = None
+            except Exception as error:
+                need = machine.throw(error)  # raises a ToolLoopError that carries the state
             else:
-                loop = loop or asyncio.new_event_loop()
-                answer = loop.run_until_complete(execute_calls(need[1], s.tools, s.timeout))
-            need = machine.send(answer)
+                need = machine.send(answer)
     except StopIteration as stop:
         result: ToolLoopResult = stop.value
         return result
@@ -113,11 +166,18 @@ async def _adrive(client: AsyncClient, machine: Machine, s: _Settings) -> ToolLo
     try:
         need = next(machine)
         while True:
-            if need[0] == "chat":
-                answer: Any = await client.chat(need[1])
+            try:
+                if need[0] == "chat":
+                    answer: Any = await client.chat(need[1])
+                elif need[0] == "execute":
+                    answer = await execute_calls(need[1], s.tools, s.timeout)
+                else:
+                    await _asave(s, need[1])
+                    answer = None
+            except Exception as error:
+                need = machine.throw(error)
             else:
-                answer = await execute_calls(need[1], s.tools, s.timeout)
-            need = machine.send(answer)
+                need = machine.send(answer)
     except StopIteration as stop:
         result: ToolLoopResult = stop.value
         return result
@@ -128,15 +188,22 @@ def _sdrive(client: Client, machine: Machine, s: _Settings) -> Iterator[LoopEven
     try:
         need = next(machine)
         while True:
-            if need[0] == "chat":
-                with client.stream(need[1]) as events:
-                    yield from events
-                    answer: Any = events.response
+            try:
+                if need[0] == "chat":
+                    with client.stream(need[1]) as events:
+                        yield from events
+                        answer: Any = events.response
+                elif need[0] == "execute":
+                    loop = loop or asyncio.new_event_loop()
+                    answer = loop.run_until_complete(execute_calls(need[1], s.tools, s.timeout))
+                    yield ToolResults(answer)
+                else:
+                    _save(s, need[1])
+                    answer = None
+            except Exception as error:
+                need = machine.throw(error)
             else:
-                loop = loop or asyncio.new_event_loop()
-                answer = loop.run_until_complete(execute_calls(need[1], s.tools, s.timeout))
-                yield ToolResults(answer)
-            need = machine.send(answer)
+                need = machine.send(answer)
     except StopIteration as stop:
         result: ToolLoopResult = stop.value
         if result.state is not None:
@@ -151,15 +218,22 @@ async def _asdrive(client: AsyncClient, machine: Machine, s: _Settings) -> Async
     try:
         need = next(machine)
         while True:
-            if need[0] == "chat":
-                async with client.stream(need[1]) as events:
-                    async for event in events:
-                        yield event
-                    answer: Any = events.response
+            try:
+                if need[0] == "chat":
+                    async with client.stream(need[1]) as events:
+                        async for event in events:
+                            yield event
+                        answer: Any = events.response
+                elif need[0] == "execute":
+                    answer = await execute_calls(need[1], s.tools, s.timeout)
+                    yield ToolResults(answer)
+                else:
+                    await _asave(s, need[1])
+                    answer = None
+            except Exception as error:
+                need = machine.throw(error)
             else:
-                answer = await execute_calls(need[1], s.tools, s.timeout)
-                yield ToolResults(answer)
-            need = machine.send(answer)
+                need = machine.send(answer)
     except StopIteration as stop:
         result: ToolLoopResult = stop.value
         if result.state is not None:
@@ -171,7 +245,14 @@ _DOC = """
     ``tools`` are ``Tool``s or plain functions (made into tools with ``tool``); ``policies`` maps a tool
     name to an action or a function of the call returning one (``Execute()``, ``RequireApproval()``,
     ``Schedule(at)``, ``Reject(reason)``), ``default`` applies to the others. Each approved call has
-    ``timeout`` seconds; ``max_steps`` bounds the model turns (``MaxStepsExceeded``)."""
+    ``timeout`` seconds (an async tool is cancelled then; a sync tool, which cannot be stopped, is told so by
+    ``ToolContext.stop`` and waited for); ``max_steps`` bounds the model turns (``MaxStepsExceeded``).
+    ``checkpoint`` (a file path, or a function of the state) receives the state before and after each round
+    of tool calls and at a pause: resuming the last one after a crash runs no tool twice (a file is replaced
+    atomically and flushed to disk, from a worker thread in the asyncio forms; when the loop finishes it
+    holds the state before the last model turn, so remove it once the result is kept). ``resume`` re-applies
+    ``policies`` to what the state claims was decided: pass the same ones. An exception stops the loop as a
+    ``ToolLoopError`` whose ``state`` can be resumed the same way."""
 
 
 def run(
@@ -183,8 +264,9 @@ def run(
     default: Policy = EXECUTE,
     max_steps: int = 10,
     timeout: float | None = 60.0,
+    checkpoint: Checkpoint = None,
 ) -> ToolLoopResult:
-    s = _settings(tools, policies, default, max_steps, timeout)
+    s = _settings(tools, policies, default, max_steps, timeout, checkpoint)
     return _drive(client, _start(request, s), s)
 
 
@@ -197,8 +279,9 @@ async def arun(
     default: Policy = EXECUTE,
     max_steps: int = 10,
     timeout: float | None = 60.0,
+    checkpoint: Checkpoint = None,
 ) -> ToolLoopResult:
-    s = _settings(tools, policies, default, max_steps, timeout)
+    s = _settings(tools, policies, default, max_steps, timeout, checkpoint)
     return await _adrive(client, _start(request, s), s)
 
 
@@ -211,8 +294,9 @@ def stream(
     default: Policy = EXECUTE,
     max_steps: int = 10,
     timeout: float | None = 60.0,
+    checkpoint: Checkpoint = None,
 ) -> Iterator[LoopEvent]:
-    s = _settings(tools, policies, default, max_steps, timeout)
+    s = _settings(tools, policies, default, max_steps, timeout, checkpoint)
     return _sdrive(client, _start(request, s), s)
 
 
@@ -225,8 +309,9 @@ def astream(
     default: Policy = EXECUTE,
     max_steps: int = 10,
     timeout: float | None = 60.0,
+    checkpoint: Checkpoint = None,
 ) -> AsyncIterator[LoopEvent]:
-    s = _settings(tools, policies, default, max_steps, timeout)
+    s = _settings(tools, policies, default, max_steps, timeout, checkpoint)
     return _asdrive(client, _start(request, s), s)
 
 
@@ -240,8 +325,9 @@ def resume(
     default: Policy = EXECUTE,
     max_steps: int = 10,
     timeout: float | None = 60.0,
+    checkpoint: Checkpoint = None,
 ) -> ToolLoopResult:
-    s = _settings(tools, policies, default, max_steps, timeout)
+    s = _settings(tools, policies, default, max_steps, timeout, checkpoint)
     return _drive(client, _continue(state, decisions, s), s)
 
 
@@ -255,8 +341,9 @@ async def aresume(
     default: Policy = EXECUTE,
     max_steps: int = 10,
     timeout: float | None = 60.0,
+    checkpoint: Checkpoint = None,
 ) -> ToolLoopResult:
-    s = _settings(tools, policies, default, max_steps, timeout)
+    s = _settings(tools, policies, default, max_steps, timeout, checkpoint)
     return await _adrive(client, _continue(state, decisions, s), s)
 
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 from collections.abc import Awaitable, Mapping, Sequence
 from typing import Any
 
 from wirechat._generated.models import ToolCall, ToolResult
 from wirechat.tool_arguments import ToolArgumentsError, parse_arguments
+from wirechat.tools._context import CURRENT, ToolContext, new_context
 from wirechat.tools._tool import Tool, ToolArgumentsInvalidError, output_text
 
 __all__ = ["execute_calls", "failed", "rejected"]
@@ -25,6 +27,38 @@ async def _within(work: Awaitable[Any], timeout: float | None) -> Any:
         async with asyncio.timeout(timeout):
             return await work
     return await asyncio.wait_for(work, timeout)  # pragma: no cover  # Python 3.10
+
+
+class _Overdue(Exception):  # noqa: N818  # not an error of the caller's: a tool the loop stopped
+    """The loop cancelled a stoppable tool at its timeout (a ``TimeoutError`` the tool raises itself is the
+    tool's failure, reported as such)."""
+
+
+async def _invoke(tool: Tool, arguments: dict[str, Any], context: ToolContext) -> Any:
+    """Run the tool with ``context`` current. A stoppable tool is cancelled at the timeout (then it no longer
+    runs, and it is reported failed); an unstoppable one (a sync function in a thread) is told to stop
+    (``context.stop``) and waited for: reporting it failed while it may still do its work would let the
+    model call it again, and the work would be done twice."""
+    token = CURRENT.set(context)
+    try:
+        if tool.stoppable:
+            try:
+                return await _within(tool.invoke(arguments), context.timeout)
+            except asyncio.TimeoutError:
+                if context.deadline is not None and time.monotonic() >= context.deadline:
+                    context.stop.set()
+                    raise _Overdue from None
+                raise
+        signal = None
+        if context.timeout is not None:
+            signal = asyncio.get_running_loop().call_later(context.timeout, context.stop.set)
+        try:
+            return await tool.invoke(arguments)
+        finally:
+            if signal is not None:
+                signal.cancel()
+    finally:
+        CURRENT.reset(token)
 
 
 def failed(call: ToolCall, content: str) -> ToolResult:
@@ -47,8 +81,8 @@ async def _execute(call: ToolCall, tools: Mapping[str, Tool], timeout: float | N
     except (ToolArgumentsError, ToolArgumentsInvalidError) as exc:
         return failed(call, f"invalid arguments for {call.name}: {exc}")
     try:
-        value = await _within(tool.invoke(arguments), timeout)
-    except asyncio.TimeoutError:
+        value = await _invoke(tool, arguments, new_context(call.id, call.name, timeout))
+    except _Overdue:
         return failed(call, f"tool {call.name} did not finish within {timeout:g} s")
     except Exception as exc:  # a tool's failure is the model's to read, not the caller's crash
         return failed(call, f"tool {call.name} raised {type(exc).__name__}: {exc}")

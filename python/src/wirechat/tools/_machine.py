@@ -1,9 +1,17 @@
 """The tool loop as one generator, driven by the blocking, asyncio and streaming forms alike.
 
-The machine yields what it needs, ``("chat", request)`` (answer with the ``ChatResponse``) or
-``("execute", calls)`` (answer with their ``ToolResult``s, in order), and returns a ``ToolLoopResult``.
+The machine yields what it needs, ``("chat", request)`` (answer with the ``ChatResponse``),
+``("execute", calls)`` (answer with their ``ToolResult``s, in order) or, when the caller keeps a
+checkpoint, ``("save", state)`` (answer None once it is stored), and returns a ``ToolLoopResult``.
 Keeping the decisions here (policies, pauses, results, step counts, usage) and the I/O in the drivers
 means the three forms cannot drift apart.
+
+**At most once, never lost** (decision 033). Before a round of calls runs, each gets a provisional
+``failed`` result saying its outcome is unknown, and that state is saved; the real results replace them
+when the round ends, and that state is saved too. A process that dies at any point leaves a checkpoint
+that either has not started the round (resuming runs it) or has (resuming runs none of it again, and the
+model reads what is known). A driver that catches an exception throws it into the machine, which raises
+``ToolLoopError`` carrying the state at that moment, so resuming from ``error.state`` is as safe.
 """
 
 from __future__ import annotations
@@ -34,9 +42,11 @@ from wirechat._generated.models import (
     ToolResult,
     ToolResultPart,
 )
+from wirechat.errors import WirechatError
 from wirechat.messages import tool_calls
 from wirechat.tool_state import check_tool_loop_state, instant_key
 from wirechat.tools._execute import failed, rejected
+from wirechat.tools._integrity import reapply_policies
 from wirechat.tools._policy import (
     Approve,
     Decision,
@@ -53,9 +63,21 @@ from wirechat.tools._policy import (
 from wirechat.tools._tool import Tool
 from wirechat.usage import add_usage
 
-__all__ = ["DecisionError", "MaxStepsExceeded", "Need", "ToolLoopResult", "resume_machine", "run_machine"]
+__all__ = [
+    "DecisionError",
+    "MaxStepsExceeded",
+    "Need",
+    "ToolLoopError",
+    "ToolLoopResult",
+    "resume_machine",
+    "run_machine",
+]
 
-Need = tuple[Literal["chat"], ChatRequest] | tuple[Literal["execute"], list[ToolCall]]
+Need = (
+    tuple[Literal["chat"], ChatRequest]
+    | tuple[Literal["execute"], list[ToolCall]]
+    | tuple[Literal["save"], ToolLoopState]
+)
 Machine = Generator[Need, Any, "ToolLoopResult"]
 
 
@@ -76,18 +98,47 @@ class ToolLoopResult:
         return self.state is not None
 
 
-class MaxStepsExceeded(RuntimeError):  # noqa: N818  # the name the issue gives
-    """The loop made ``max_steps`` model turns and the model still called tools. ``state`` (with every result
-    so far) can be resumed with a larger ``max_steps``; ``usage`` is what the turns consumed."""
+class ToolLoopError(WirechatError, RuntimeError):
+    """The loop stopped on an exception (a model turn that failed, a checkpoint that could not be written,
+    a policy that raised; the cause is ``__cause__``). ``state`` is the loop as it stood, with the result
+    (or, for a call cut off while it ran, a ``failed`` result saying its outcome is unknown) of every call
+    it started: ``resume(client, error.state, [], tools)`` goes on without running any tool twice.
+    ``usage`` is what the model turns consumed.
 
-    def __init__(self, max_steps: int, state: ToolLoopState, usage: TokenUsage | None) -> None:
-        super().__init__(f"the tool loop made {max_steps} model turns (max_steps) and the model still calls tools")
+    ToolLoopError
+    ├── MaxStepsExceeded
+    └── DecisionError (also a ValueError)
+    """
+
+    def __init__(self, message: str, state: ToolLoopState, usage: TokenUsage | None) -> None:
+        super().__init__(message)
         self.state = state
         self.usage = usage
 
 
-class DecisionError(ValueError):
-    """A decision names a call that is not pending (unknown id, or already decided)."""
+class MaxStepsExceeded(ToolLoopError):  # noqa: N818  # the name the issue gives
+    """The loop made ``max_steps`` model turns and the model still called tools. ``state`` (with every result
+    so far) can be resumed with a larger ``max_steps``; ``usage`` is what the turns consumed."""
+
+    def __init__(self, max_steps: int, state: ToolLoopState, usage: TokenUsage | None) -> None:
+        super().__init__(
+            f"the tool loop made {max_steps} model turns (max_steps) and the model still calls tools", state, usage
+        )
+
+
+class DecisionError(ToolLoopError, ValueError):
+    """A decision names a call that is not pending (unknown id, or already decided); ``state`` is the state
+    given to ``resume``, unchanged."""
+
+
+def interrupted(call: ToolCall) -> ToolResult:
+    """The provisional result of a call about to run: what a resumed loop tells the model when the process
+    stopped before the call's real result was recorded."""
+    return failed(
+        call,
+        f"the tool loop stopped while tool {call.name} was due to run or running (call id {call.id}): "
+        "whether it did its work is not known, and the loop does not run it again",
+    )
 
 
 @dataclass
@@ -101,8 +152,9 @@ class _Run:
     def next_request(self) -> ChatRequest:
         return self.request.model_copy(update={"messages": list(self.messages)})
 
-    def snapshot(self, pause: Any = None) -> ToolLoopState:
+    def snapshot(self) -> ToolLoopState:
         fields: dict[str, Any] = {"request": self.next_request(), "pending": list(self.pending), "steps": self.steps}
+        pause = _pause(self.pending)
         if pause is not None:
             fields["pause"] = pause
         if self.usage is not None:
@@ -120,6 +172,18 @@ class _Run:
         else:
             self.messages.append(Message(role="tool", parts=parts))
 
+    def replace_results(self, results: Sequence[ToolResult]) -> None:
+        """Put ``results`` in place of the trailing ``tool`` message's results with the same call ids."""
+        by_id = {result.tool_call_id: result for result in results}
+        last = self.messages[-1]
+        parts = [
+            ToolResultPart(tool_result=by_id[part.tool_result.tool_call_id])
+            if isinstance(part, ToolResultPart) and part.tool_result.tool_call_id in by_id
+            else part
+            for part in last.parts
+        ]
+        self.messages[-1] = last.model_copy(update={"parts": parts})
+
 
 def _pause(pending: Sequence[PendingToolCall]) -> Any:
     waiting = [p.tool_call.id for p in pending if isinstance(p.status, ToolCallPending)]
@@ -135,68 +199,119 @@ def _pause(pending: Sequence[PendingToolCall]) -> Any:
     return PauseMixed(awaiting_approval=waiting, scheduled=ids, at=at)
 
 
-def _loop(
-    run: _Run, tools: Mapping[str, Tool], policies: Mapping[str, Policy], default: Policy, max_steps: int
+def _guarded(run: _Run, body: Machine) -> Machine:
+    """``body``, with any exception (thrown in by a driver, or its own) raised as a ``ToolLoopError`` that
+    carries the state at that moment."""
+    try:
+        return (yield from body)
+    except ToolLoopError:
+        raise
+    except Exception as error:
+        message = f"the tool loop stopped after {run.steps} model turns: {type(error).__name__}: {error}"
+        raise ToolLoopError(message, run.snapshot(), run.usage) from error
+
+
+def _run_round(run: _Run, ordered: Sequence[ToolCall | ToolResult], saving: bool) -> Generator[Need, Any, bool]:
+    """Record a round's results in the conversation: the known ones as they are, and for each call to run a
+    provisional result that the real one replaces (saved before the round and after it when ``saving``).
+    True when the state as it now stands was saved."""
+    to_run = [item for item in ordered if isinstance(item, ToolCall)]
+    run.add_results([interrupted(item) if isinstance(item, ToolCall) else item for item in ordered])
+    if not to_run:
+        return False
+    if saving:
+        yield ("save", run.snapshot())
+    results: list[ToolResult] = yield ("execute", to_run)
+    run.replace_results(results)
+    if saving:
+        yield ("save", run.snapshot())
+    return saving
+
+
+def _classify(
+    calls: Sequence[ToolCall], tools: Mapping[str, Tool], policies: Mapping[str, Policy], default: Policy
+) -> tuple[list[ToolCall | ToolResult], list[PendingToolCall]]:
+    """Each call of a turn, in order: a call to run now or a known result; and the calls that wait."""
+    now = datetime.now(timezone.utc)
+    ordered: list[ToolCall | ToolResult] = []
+    waiting: list[PendingToolCall] = []
+    for call in calls:
+        if call.name not in tools:
+            known = ", ".join(sorted(tools)) or "none"
+            ordered.append(failed(call, f"unknown tool {call.name!r} (the tools are: {known})"))
+            continue
+        action = action_for(call, policies, default)
+        if isinstance(action, Schedule) and action.at <= now:
+            action = Execute()
+        if isinstance(action, Execute):
+            ordered.append(call)
+        elif isinstance(action, Reject):
+            ordered.append(rejected(call, action.reason))
+        elif isinstance(action, RequireApproval):
+            waiting.append(PendingToolCall(tool_call=call, status=ToolCallPending()))
+        else:
+            waiting.append(PendingToolCall(tool_call=call, status=ToolCallScheduled(at=timestamp(action.at))))
+    return ordered, waiting
+
+
+def _paused(run: _Run, saving: bool) -> Machine:
+    state = run.snapshot()
+    if saving:
+        yield ("save", state)
+    return ToolLoopResult(run.messages, run.steps, run.usage, state=state)
+
+
+def _loop(  # noqa: PLR0917
+    run: _Run, tools: Mapping[str, Tool], policies: Mapping[str, Policy], default: Policy, max_steps: int, saving: bool
 ) -> Machine:
     while True:
         if run.steps >= max_steps:
             raise MaxStepsExceeded(max_steps, run.snapshot(), run.usage)
         response: ChatResponse = yield ("chat", run.next_request())
+        calls = tool_calls(response.message)
+        ordered, waiting = _classify(calls, tools, policies, default)  # before the turn is recorded: may raise
         run.steps += 1
         if response.usage is not MISSING:
             run.usage = response.usage if run.usage is None else add_usage(run.usage, response.usage)
         run.messages.append(response.message)
-        calls = tool_calls(response.message)
         if not calls:
             return ToolLoopResult(run.messages, run.steps, run.usage, response=response)
-        now = datetime.now(timezone.utc)
-        resolved: dict[str, ToolResult] = {}
-        to_run: list[ToolCall] = []
-        for call in calls:
-            if call.name not in tools:
-                known = ", ".join(sorted(tools)) or "none"
-                resolved[call.id] = failed(call, f"unknown tool {call.name!r} (the tools are: {known})")
-                continue
-            action = action_for(call, policies, default)
-            if isinstance(action, Schedule) and action.at <= now:
-                action = Execute()
-            if isinstance(action, Execute):
-                to_run.append(call)
-            elif isinstance(action, Reject):
-                resolved[call.id] = rejected(call, action.reason)
-            elif isinstance(action, RequireApproval):
-                run.pending.append(PendingToolCall(tool_call=call, status=ToolCallPending()))
-            else:
-                status = ToolCallScheduled(at=timestamp(action.at))
-                run.pending.append(PendingToolCall(tool_call=call, status=status))
-        if to_run:
-            results: list[ToolResult] = yield ("execute", to_run)
-            resolved.update((result.tool_call_id, result) for result in results)
-        run.add_results([resolved[call.id] for call in calls if call.id in resolved])
+        run.pending.extend(waiting)
+        saved = yield from _run_round(run, ordered, saving)
         if run.pending:
-            return ToolLoopResult(run.messages, run.steps, run.usage, state=run.snapshot(_pause(run.pending)))
+            return (yield from _paused(run, saving and not saved))
 
 
-def run_machine(
-    request: ChatRequest, tools: Mapping[str, Tool], policies: Mapping[str, Policy], default: Policy, max_steps: int
+def run_machine(  # noqa: PLR0917
+    request: ChatRequest,
+    tools: Mapping[str, Tool],
+    policies: Mapping[str, Policy],
+    default: Policy,
+    max_steps: int,
+    saving: bool = False,
 ) -> Machine:
     """The loop from a request: tools are offered to the model unless the request lists its own."""
     if request.tools is MISSING and tools:
         request = request.model_copy(update={"tools": [tool.definition for tool in tools.values()]})
-    return _loop(_Run(request, list(request.messages)), tools, policies, default, max_steps)
+    run = _Run(request, list(request.messages))
+    return _guarded(run, _loop(run, tools, policies, default, max_steps, saving))
 
 
-def _decide(run: _Run, decisions: Sequence[Decision]) -> None:
+def _decide(run: _Run, decisions: Sequence[Decision], state: ToolLoopState) -> None:
     index = {pending.tool_call.id: i for i, pending in enumerate(run.pending)}
     for decision in decisions:
         i = index.get(decision.tool_call_id)
         if i is None:
             known = ", ".join(repr(k) for k in index) or "none"
-            raise DecisionError(f"no pending tool call has the id {decision.tool_call_id!r} (pending: {known})")
+            raise DecisionError(
+                f"no pending tool call has the id {decision.tool_call_id!r} (pending: {known})", state, run.usage
+            )
         current = run.pending[i]
         if not isinstance(current.status, ToolCallPending):
             raise DecisionError(
-                f"tool call {decision.tool_call_id!r} is not waiting for a decision: it is {current.status.type}"
+                f"tool call {decision.tool_call_id!r} is not waiting for a decision: it is {current.status.type}",
+                state,
+                run.usage,
             )
         if isinstance(decision, Approve):
             status: Any = ToolCallApproved()
@@ -214,50 +329,42 @@ def resume_machine(  # noqa: PLR0917
     policies: Mapping[str, Policy],
     default: Policy,
     max_steps: int,
+    saving: bool = False,
 ) -> Machine:
-    """Continue a saved loop: apply ``decisions``, pause again while a call waits for a person or a clock,
+    """Continue a saved loop: check the state (``WireError``), re-apply the policies to the decisions it
+    claims (``_integrity``), apply ``decisions``, pause again while a call waits for a person or a clock,
     else resolve every pending call and go on with the next model turn."""
     check_tool_loop_state(state)
     run = _Run(
         state.request, list(state.request.messages), state.steps, None if state.usage is MISSING else state.usage
     )
-    run.pending = list(state.pending)
-    _decide(run, decisions)
-    now = datetime.now(timezone.utc)
-    waiting = [
-        p
-        for p in run.pending
-        if isinstance(p.status, ToolCallPending)
-        or (isinstance(p.status, ToolCallScheduled) and parse_timestamp(p.status.at) > now)
-    ]
-    if waiting:
-        return _paused_again(run)
-    calls = [p.tool_call for p in run.pending]
-    to_run = [p.tool_call for p in run.pending if isinstance(p.status, (ToolCallApproved, ToolCallScheduled))]
-    return _resumed(run, calls, to_run, tools, policies, default, max_steps)
-
-
-def _paused_again(run: _Run) -> Machine:
-    return ToolLoopResult(run.messages, run.steps, run.usage, state=run.snapshot(_pause(run.pending)))
-    yield  # type: ignore[unreachable]  # a generator that returns at once
+    run.pending = list(state.pending)  # what an error before any decision is applied carries
+    return _guarded(run, _resumed(run, state, decisions, tools, policies, default, max_steps, saving))
 
 
 def _resumed(  # noqa: PLR0917
     run: _Run,
-    calls: list[ToolCall],
-    to_run: list[ToolCall],
+    state: ToolLoopState,
+    decisions: Sequence[Decision],
     tools: Mapping[str, Tool],
     policies: Mapping[str, Policy],
     default: Policy,
     max_steps: int,
+    saving: bool,
 ) -> Machine:
-    resolved: dict[str, ToolResult] = {}
-    for pending in run.pending:
-        if isinstance(pending.status, ToolCallRejected):
-            resolved[pending.tool_call.id] = rejected(pending.tool_call, pending.status.reason)
-    if to_run:
-        results: list[ToolResult] = yield ("execute", to_run)
-        resolved.update((result.tool_call_id, result) for result in results)
+    now = datetime.now(timezone.utc)
+    run.pending = reapply_policies(state.pending, policies, default, now)
+    _decide(run, decisions, state)
+    if any(
+        isinstance(p.status, ToolCallPending)
+        or (isinstance(p.status, ToolCallScheduled) and parse_timestamp(p.status.at) > now)
+        for p in run.pending
+    ):
+        return (yield from _paused(run, saving))
+    ordered: list[ToolCall | ToolResult] = [
+        rejected(p.tool_call, p.status.reason) if isinstance(p.status, ToolCallRejected) else p.tool_call
+        for p in run.pending
+    ]
     run.pending = []
-    run.add_results([resolved[call.id] for call in calls])
-    return (yield from _loop(run, tools, policies, default, max_steps))
+    yield from _run_round(run, ordered, saving)
+    return (yield from _loop(run, tools, policies, default, max_steps, saving))

@@ -2,7 +2,8 @@
 the return value's schema when asked for), arguments validated before the call.
 
 A validation failure, a tool that raises and a tool that does not finish in time are not exceptions in the
-caller's program: each becomes a ``failed`` ``ToolResult`` the model reads (``_execute``).
+caller's program: each becomes a ``failed`` ``ToolResult`` the model reads (``_execute``). A parameter
+annotated ``ToolContext`` is not part of the schema: the loop passes the call's context there.
 """
 
 from __future__ import annotations
@@ -16,24 +17,30 @@ from typing import Any, get_type_hints
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create_model
 
 from wirechat._generated.models import ToolAnnotations, ToolDefinition
+from wirechat.errors import WirechatError
+from wirechat.tools._context import ToolContext, current_context
 
 __all__ = ["Tool", "ToolArgumentsInvalidError", "tool"]
 
 Invoke = Callable[[dict[str, Any]], Awaitable[Any]]
 
 
-class ToolArgumentsInvalidError(ValueError):
+class ToolArgumentsInvalidError(WirechatError, ValueError):
     """The model's arguments do not match the tool's parameters; the message lists each problem."""
 
 
 @dataclass(frozen=True)
 class Tool:
     """A tool the loop can run: its ``definition`` (sent to the model), ``invoke`` (an async callable
-    taking the validated arguments), and ``validate`` (checks and converts the model's arguments)."""
+    taking the validated arguments; ``current_context()`` gives the call's ``ToolContext``), and
+    ``validate`` (checks and converts the model's arguments). ``stoppable`` is False when cancelling
+    ``invoke`` would not stop the work (a sync function in a thread): past the timeout the loop then sets
+    ``ToolContext.stop`` and waits for the outcome instead of reporting a failure while the work goes on."""
 
     definition: ToolDefinition
     invoke: Invoke
     validate: Callable[[dict[str, Any]], dict[str, Any]] = field(default=lambda arguments: arguments)
+    stoppable: bool = True
 
     @property
     def name(self) -> str:
@@ -47,10 +54,22 @@ def _description(function: Callable[..., Any]) -> str | None:
     return doc.split("\n\n", 1)[0].replace("\n", " ").strip() or None
 
 
+def _context_parameter(function: Callable[..., Any]) -> str | None:
+    """The name of the parameter annotated ``ToolContext`` (at most one), else None."""
+    hints = get_type_hints(function)
+    names = [name for name in inspect.signature(function).parameters if hints.get(name) is ToolContext]
+    if len(names) > 1:
+        raise TypeError(f"tool {function.__name__}: only one parameter may be a ToolContext ({', '.join(names)})")
+    return names[0] if names else None
+
+
 def _parameters_model(function: Callable[..., Any]) -> type[BaseModel]:
     hints = get_type_hints(function, include_extras=True)
+    context = _context_parameter(function)
     fields: dict[str, Any] = {}
     for name, parameter in inspect.signature(function).parameters.items():
+        if name == context:
+            continue
         if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
             raise TypeError(f"tool {function.__name__}: *{name} cannot be described to a model; name each parameter")
         if name not in hints:
@@ -113,19 +132,25 @@ def tool(
                 raise ToolArgumentsInvalidError(_problems(exc)) from None
             return {key: getattr(model, key) for key in type(model).model_fields}
 
+        context = _context_parameter(target)
+
+        def with_context(arguments: dict[str, Any]) -> dict[str, Any]:
+            return arguments if context is None else {**arguments, context: current_context()}
+
         if inspect.iscoroutinefunction(target):
 
             async def invoke(arguments: dict[str, Any]) -> Any:
-                return await target(**arguments)
+                return await target(**with_context(arguments))
 
-        else:
-            import asyncio  # noqa: PLC0415
+            return Tool(ToolDefinition(**fields), invoke, validate)
 
-            async def invoke(arguments: dict[str, Any]) -> Any:
-                # A sync tool runs in a worker thread so that calls run concurrently and a timeout can fire.
-                return await asyncio.to_thread(target, **arguments)
+        import asyncio  # noqa: PLC0415
 
-        return Tool(ToolDefinition(**fields), invoke, validate)
+        async def invoke_sync(arguments: dict[str, Any]) -> Any:
+            # A worker thread, so that calls run concurrently; it cannot be stopped, hence stoppable=False.
+            return await asyncio.to_thread(target, **with_context(arguments))
+
+        return Tool(ToolDefinition(**fields), invoke_sync, validate, stoppable=False)
 
     return build if function is None else build(function)
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from wirechat._generated.models import ToolCall, ToolResult
 from wirechat.messages import tool_results
 from wirechat.tool_arguments import build_arguments
+from wirechat.tools._context import current_context
 from wirechat.tools._tool import Tool
 
 if TYPE_CHECKING:
@@ -24,7 +25,11 @@ async def mcp_tools(target: McpClient | McpServers) -> list[Tool]:
     for definition in await target.list_tools():
 
         async def invoke(arguments: dict[str, Any], name: str = definition.name) -> ToolResult:
-            message = await target.call(ToolCall(id="mcp", name=name, arguments=build_arguments(arguments)))
+            try:
+                call_id = current_context().call_id  # the model's id travels on (a server may log or key on it)
+            except LookupError:  # invoked outside the loop
+                call_id = "mcp"
+            message = await target.call(ToolCall(id=call_id, name=name, arguments=build_arguments(arguments)))
             return tool_results(message)[0]
 
         tools.append(Tool(definition, invoke))

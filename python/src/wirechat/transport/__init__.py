@@ -8,6 +8,8 @@ exceptions a call raises, and secret handling.
 * ``APIError`` and one subclass per canonical error kind (``RateLimitedError``, ``OverloadedError`` ...),
   each carrying the canonical ``Error`` and, for a stream, the partial message.
 * ``Secret`` and ``redact``: an API key never shows in a repr, a log line or an exception message.
+* ``Limits``, ``ResponseTooLargeError``, ``RedirectRefusedError``: the caps on what a provider may send back,
+  and the typed errors for an answer over them or a redirect (which is never followed).
 
 Each name is loaded on first use (PEP 562, as in ``wirechat``): the fake server needs ``redact_headers``,
 not httpx, and a program that never calls a provider never imports httpx (decision 031).
@@ -41,6 +43,9 @@ if TYPE_CHECKING:
     from wirechat.transport.http import HttpTransport as HttpTransport
     from wirechat.transport.http import Timeouts as Timeouts
     from wirechat.transport.http import status_error as status_error
+    from wirechat.transport.limits import Limits as Limits
+    from wirechat.transport.limits import RedirectRefusedError as RedirectRefusedError
+    from wirechat.transport.limits import ResponseTooLargeError as ResponseTooLargeError
     from wirechat.transport.retry import RetryPolicy as RetryPolicy
     from wirechat.transport.retry import server_retry_after as server_retry_after
     from wirechat.transport.retry import should_retry_header as should_retry_header
@@ -76,6 +81,9 @@ _EXPORTS: dict[str, str] = {
     "HttpTransport": "wirechat.transport.http",
     "Timeouts": "wirechat.transport.http",
     "status_error": "wirechat.transport.http",
+    "Limits": "wirechat.transport.limits",
+    "RedirectRefusedError": "wirechat.transport.limits",
+    "ResponseTooLargeError": "wirechat.transport.limits",
     "RetryPolicy": "wirechat.transport.retry",
     "server_retry_after": "wirechat.transport.retry",
     "should_retry_header": "wirechat.transport.retry",
@@ -103,13 +111,16 @@ __all__ = [
     "HttpTransport",
     "InvalidRequestError",
     "InvalidResponseError",
+    "Limits",
     "NetworkError",
     "NotFoundError",
     "OverloadedError",
     "PermissionDeniedError",
     "ProviderError",
     "RateLimitedError",
+    "RedirectRefusedError",
     "RequestCancelledError",
+    "ResponseTooLargeError",
     "RetryPolicy",
     "Secret",
     "SseDecoder",

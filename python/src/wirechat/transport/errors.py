@@ -17,6 +17,7 @@ from pydantic import MISSING
 from typing_extensions import assert_never
 
 from wirechat._generated.models import Error, ErrorKind, Message, TokenUsage
+from wirechat.errors import WirechatError
 
 __all__ = [
     "APIError",
@@ -38,7 +39,7 @@ __all__ = [
 ]
 
 
-class APIError(Exception):
+class APIError(WirechatError):
     """A provider call failed. ``error`` is the canonical ``Error``; ``partial`` the message so far, if streamed."""
 
     def __init__(self, error: Error, partial: Message | None = None, attempts: int = 1) -> None:

@@ -7,7 +7,11 @@ the translation of every way a stream can go wrong into one ``APIError`` carryin
 * the connection breaks or goes silent: ``StreamInterruptedError`` / ``APITimeoutError``;
 * the provider sends an error event after its 200: the error's own kind (``OverloadedError`` ...);
 * a chunk is not valid JSON, or the events break the stream rules: ``InvalidResponseError``;
-* the body ends without the provider's terminal event: the adapter reports it (``invalid_response``).
+* the body ends without the provider's terminal event: the adapter reports it (``invalid_response``);
+* a line or an event is longer than ``max_event_bytes``: ``ResponseTooLargeError``.
+
+No frame left by an error holds the stream's data (a careless server may echo the key in it): the pairs and
+the event text are dropped before the error is raised.
 
 The per-event path is kept short (decision 024): the framer gives ``(event, data)`` pairs, a decoder that
 has ``feed_data(event, data)`` (the built-in ones; the same as ``feed(SseEvent(event, data))``) is called
@@ -42,8 +46,9 @@ from wirechat._generated.models import (
 from wirechat.exchange import ConversionWarning, SseEvent, StreamDecoder
 from wirechat.stream import MalformedStreamError, StreamError, StreamFailedError, StreamFold
 from wirechat.transport.errors import APIError, StreamInterruptedError, error_for
+from wirechat.transport.limits import too_large
 from wirechat.transport.secrets import Secret, redact_error
-from wirechat.transport.sse import SseDecoder
+from wirechat.transport.sse import DEFAULT_MAX_EVENT_BYTES, SseDecoder, SseTooLargeError
 
 __all__ = ["EventPump"]
 
@@ -59,8 +64,10 @@ class EventPump:
 
     __slots__ = ("_decoder", "_events", "_feed_data", "_fold", "_response", "_secret", "_sse")
 
-    def __init__(self, decoder: StreamDecoder, secret: Secret | None = None) -> None:
-        self._sse = SseDecoder()
+    def __init__(
+        self, decoder: StreamDecoder, secret: Secret | None = None, max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES
+    ) -> None:
+        self._sse = SseDecoder(max_event_bytes)
         self._decoder = decoder
         feed_data: Callable[[str | None, str], list[StreamEvent]] | None = getattr(decoder, "feed_data", None)
         self._feed_data = feed_data if feed_data is not None else self._feed_event
@@ -80,7 +87,19 @@ class EventPump:
 
     def feed(self, chunk: bytes) -> list[StreamEvent]:
         """The canonical events completed by this chunk of the body."""
-        return self._take(self._sse.feed_pairs(chunk))
+        try:
+            return self._take(self._sse.feed_pairs(chunk))
+        except SseTooLargeError as exc:
+            failure = self._too_large(exc)
+        except APIError:
+            del chunk  # the body's bytes leave this frame before the error goes on
+            raise
+        del chunk
+        raise failure
+
+    def _too_large(self, exc: SseTooLargeError) -> APIError:
+        error = too_large("max_event_bytes", exc.limit, f"the stream's {exc.what.removeprefix('an ')}")
+        return type(error)(self._with_usage(error.error), partial=self._fold.partial())
 
     def finish(self) -> list[StreamEvent]:
         """The body ended: the last events, then the folded response is ready (``response()``)."""
@@ -122,15 +141,18 @@ class EventPump:
             except ValueError as exc:
                 failure = self._invalid(f"the provider sent an event that could not be read ({exc})")
             if failure is not None:
+                del pairs, name, data  # the event text: a careless server may have echoed the key in it
                 raise failure
             for event in decoded:
                 if type(event) is ErrorEvent or (type(event) not in _NOT_ERRORS and isinstance(event, ErrorEvent)):
-                    raise self._failed(event.error)
-                try:
-                    add(event)
-                except MalformedStreamError as exc:
-                    failure = self._invalid(f"the provider's stream broke the stream rules: {exc}")
+                    failure = self._failed(event.error)
+                else:
+                    try:
+                        add(event)
+                    except MalformedStreamError as exc:
+                        failure = self._invalid(f"the provider's stream broke the stream rules: {exc}")
                 if failure is not None:
+                    del pairs, name, data, decoded, event
                     raise failure
                 self._events += 1
             out += decoded

@@ -4,6 +4,10 @@ The key lives in a ``Secret`` from the moment the client receives it; only the t
 when it writes the auth header of one request. Text that came from outside (a provider's error message
 may echo the key, an exception from the network layer may quote a header) goes through ``redact`` before
 it reaches an exception message or a log line.
+
+The redactor replaces a key only where it stands as a whole token (no ASCII letter or digit touching it on
+either side) and only a key of at least ``MIN_REDACTED_LENGTH`` characters: a one-letter test key must not
+turn "Rate limit" into "Ra[redacted]e limi[redacted]" (spec section 5.3).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ if TYPE_CHECKING:  # the fake server imports this module: no models or pydantic 
 
 __all__ = [
     "HTTP_LOGGERS",
+    "MIN_REDACTED_LENGTH",
     "REDACTED",
     "SENSITIVE_HEADERS",
     "Secret",
@@ -28,6 +33,9 @@ __all__ = [
 ]
 
 REDACTED = "[redacted]"
+
+MIN_REDACTED_LENGTH = 8
+"""A shorter key is never searched for in text: it would match ordinary words (no real key is this short)."""
 
 # Headers whose values are credentials, for every provider the client speaks (lower case).
 SENSITIVE_HEADERS = frozenset(
@@ -72,10 +80,13 @@ class Secret:
 
 
 def redact(text: str, *secrets: Secret | None) -> str:
-    """``text`` with every occurrence of each secret, and anything shaped like a bearer key, replaced."""
+    """``text`` with each secret where it stands as a whole token, and anything shaped like a bearer key,
+    replaced. Secrets shorter than ``MIN_REDACTED_LENGTH`` are not searched for."""
     for secret in secrets:
         if secret is not None:
-            text = text.replace(secret.reveal(), REDACTED)
+            value = secret.reveal()
+            if len(value) >= MIN_REDACTED_LENGTH and value in text:
+                text = re.sub(rf"(?<![A-Za-z0-9]){re.escape(value)}(?![A-Za-z0-9])", REDACTED, text)
     return _KEY_LIKE.sub(lambda match: match.group(1) + REDACTED, text)
 
 

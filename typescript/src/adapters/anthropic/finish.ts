@@ -3,7 +3,7 @@
 import type { FinishReason } from "../../generated/types.js";
 import type { Conversion } from "../shared/conversion.js";
 import { decodeFinish, encodeFinish } from "../shared/finish.js";
-import { MANIFEST } from "./manifest.js";
+import { MANIFEST } from "../../tables/anthropic.js";
 
 export function decode(raw: string | undefined, hasToolCalls: boolean): FinishReason {
   return decodeFinish(raw, MANIFEST, hasToolCalls);

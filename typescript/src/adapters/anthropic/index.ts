@@ -1,17 +1,17 @@
 /**
  * The `anthropic` adapter (Anthropic Messages, `POST /v1/messages`, API version 2026-10-21): binds the
  * module set (shapes, blocks, citations, provider-run, members, request-encode, request-decode, response, stream,
- * stream-encode, usage, finish, errors, manifest) into one `Adapter`.
+ * stream-encode, usage, finish, errors) and the generated tables (`src/tables/anthropic.ts`) into one `Adapter`.
  */
 
+import { API_KEY_ENV, AUTH_HEADERS, BASE_URL, MANIFEST, PATHS, STREAM_BODY } from "../../tables/anthropic.js";
+import { authHeadersOf, endpointPathOf, streamFlagsOf } from "../shared/binding.js";
 import type { Adapter } from "../shared/contract.js";
-import { ConversionRefused } from "../shared/contract.js";
 import { decodeError, encodeError } from "./errors.js";
-import { MANIFEST } from "./manifest.js";
 import { decodeRequest } from "./request-decode.js";
 import { encodeRequest } from "./request-encode.js";
 import { decodeResponse, encodeResponse } from "./response.js";
-import { API_VERSION, NAME, PROVIDER } from "./shapes.js";
+import { NAME, PROVIDER } from "./shapes.js";
 import { StreamDecoder } from "./stream.js";
 import { StreamEncoder } from "./stream-encode.js";
 
@@ -19,8 +19,8 @@ export const anthropic: Adapter = {
   name: NAME,
   provider: PROVIDER,
   manifest: MANIFEST,
-  defaultBaseUrl: "https://api.anthropic.com",
-  apiKeyEnv: "ANTHROPIC_API_KEY",
+  defaultBaseUrl: BASE_URL,
+  apiKeyEnv: API_KEY_ENV,
   encodeRequest: (request) => encodeRequest(request),
   decodeRequest: (body) => decodeRequest(body),
   decodeResponse,
@@ -29,10 +29,7 @@ export const anthropic: Adapter = {
   streamEncoder: () => new StreamEncoder(),
   decodeError,
   encodeError,
-  endpointPath(kind) {
-    if (kind !== "chat") throw new ConversionRefused("endpoint", `no endpoint for '${kind}'; known: chat`);
-    return "/v1/messages";
-  },
-  authHeaders: (apiKey) => ({ "x-api-key": apiKey, "anthropic-version": API_VERSION }),
-  streamRequestFlags: (body) => ({ ...body, stream: true }),
+  endpointPath: (kind) => endpointPathOf(PATHS, kind),
+  authHeaders: (apiKey) => authHeadersOf(AUTH_HEADERS, apiKey),
+  streamRequestFlags: (body) => streamFlagsOf(STREAM_BODY, body),
 };

@@ -17,7 +17,7 @@ import { ProviderShapeError, type ConversionWarning } from "../shared/contract.j
 import { Conversion, getList, getMap, getStr, isObject } from "../shared/conversion.js";
 import { unmappedMembers, type Shape } from "../shared/unmapped.js";
 import { decodeBlock } from "./blocks.js";
-import { MANIFEST } from "./manifest.js";
+import { MANIFEST } from "../../tables/anthropic.js";
 import { isKnown, unmappedBlock } from "./members.js";
 import { NAME, PROVIDER, SCHEMA_NAME } from "./shapes.js";
 

@@ -12,7 +12,7 @@ import type { ChatOptions, ChatRequest, FileRef, MediaRef, Message, Part, TextPa
 import type { ConversionWarning } from "../shared/contract.js";
 import { Conversion, dataText, mergeProviderOptions, metadataFor, toolDefinitionExtras } from "../shared/conversion.js";
 import { citationsOut, providerPartOut, providerToolsOut } from "../shared/provider-run.js";
-import { MANIFEST } from "./manifest.js";
+import { MANIFEST } from "../../tables/anthropic.js";
 import { encodeReasoning, encodeToolCall, IMAGE_TYPES, NAME, PROVIDER, SCHEMA_NAME, toolUseExtras } from "./shapes.js";
 
 type Body = Record<string, unknown>;

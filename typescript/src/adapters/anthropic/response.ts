@@ -11,7 +11,7 @@
 
 import type { ChatResponse, Part } from "../../generated/types.js";
 import { Conversion, getList, isObject, metadataFor } from "../shared/conversion.js";
-import { MANIFEST } from "./manifest.js";
+import { MANIFEST } from "../../tables/anthropic.js";
 import { ProviderShapeError, type ConversionWarning } from "../shared/contract.js";
 import { citationsOut, providerPartOut } from "../shared/provider-run.js";
 import { unmappedMembers } from "../shared/unmapped.js";

@@ -7,11 +7,11 @@
 import type { ReasoningPart, ToolCall } from "../../generated/types.js";
 import { parseArguments } from "../../tool-arguments.js";
 import { compactJson, type Conversion, reasoningFeature } from "../shared/conversion.js";
+import { MEDIA_TYPES, NAME, PROVIDER } from "../../tables/anthropic.js";
 
-export const NAME = "anthropic";
-export const PROVIDER = "anthropic";
-export const API_VERSION = "2026-10-21";
-export const IMAGE_TYPES: ReadonlySet<string> = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+export { NAME, PROVIDER };
+/** The image media types the API takes inline (the manifest's). */
+export const IMAGE_TYPES: ReadonlySet<string> = new Set(MEDIA_TYPES["image"] ?? []);
 /** The name structured output's schema travels under (Anthropic has no name of its own for it). */
 export const SCHEMA_NAME = "response";
 

@@ -18,7 +18,7 @@ import { ConversionRefused } from "../shared/contract.js";
 import { compactJson, Conversion } from "../shared/conversion.js";
 import { encodeError } from "./errors.js";
 import * as finish from "./finish.js";
-import { MANIFEST } from "./manifest.js";
+import { MANIFEST } from "../../tables/anthropic.js";
 import { PROVIDER } from "./shapes.js";
 import * as usage from "./usage.js";
 

@@ -39,7 +39,7 @@ import { toolUseExtrasOf } from "./blocks.js";
 import { decodeCitations } from "./citations.js";
 import { decodeError } from "./errors.js";
 import * as finish from "./finish.js";
-import { MANIFEST } from "./manifest.js";
+import { MANIFEST } from "../../tables/anthropic.js";
 import { DELTAS, EVENTS, RESPONSE_KEPT, unmappedBlock } from "./members.js";
 import { decodeCall, decodeResult, isCall, isResult } from "./provider-run.js";
 import { UNKNOWN_BLOCKS } from "./response.js";

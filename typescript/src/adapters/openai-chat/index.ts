@@ -1,13 +1,14 @@
 /**
  * The `openai-chat` adapter (OpenAI Chat Completions, `POST /v1/chat/completions`): binds the module set
- * (shapes, request-encode, request-decode, response, stream, usage, finish, errors, manifest) into one `Adapter`.
+ * (shapes, request-encode, request-decode, response, stream, usage, finish, errors) and the generated tables
+ * (`src/tables/openai-chat.ts`) into one `Adapter`.
  */
 
-import type { Adapter, CompleteCodec, EmbedCodec, RequestKind } from "../shared/contract.js";
-import { ConversionRefused } from "../shared/contract.js";
+import { API_KEY_ENV, AUTH_HEADERS, BASE_URL, MANIFEST, PATHS, STREAM_BODY } from "../../tables/openai-chat.js";
+import { authHeadersOf, endpointPathOf, streamFlagsOf } from "../shared/binding.js";
+import type { Adapter, CompleteCodec, EmbedCodec } from "../shared/contract.js";
 import { decodeError, encodeError } from "./errors.js";
 import { decodeCompleteResponse, decodeEmbedResponse, encodeCompleteRequest, encodeEmbedRequest } from "./extra-calls.js";
-import { MANIFEST } from "./manifest.js";
 import { decodeRequest } from "./request-decode.js";
 import { encodeRequest } from "./request-encode.js";
 import { decodeResponse, encodeResponse } from "./response.js";
@@ -15,15 +16,13 @@ import { NAME, PROVIDER } from "./shapes.js";
 import { StreamDecoder } from "./stream.js";
 import { StreamEncoder } from "./stream-encode.js";
 
-const PATHS: Partial<Record<RequestKind, string>> = { chat: "/v1/chat/completions", embed: "/v1/embeddings", complete: "/v1/completions" };
-
 /** The adapter; it offers embeddings and completions too (`EmbedCodec`, `CompleteCodec`). */
 export const openaiChat: Adapter & EmbedCodec & CompleteCodec = {
   name: NAME,
   provider: PROVIDER,
   manifest: MANIFEST,
-  defaultBaseUrl: "https://api.openai.com",
-  apiKeyEnv: "OPENAI_API_KEY",
+  defaultBaseUrl: BASE_URL,
+  apiKeyEnv: API_KEY_ENV,
   encodeRequest: (request) => encodeRequest(request),
   decodeRequest: (body) => decodeRequest(body),
   decodeResponse,
@@ -36,14 +35,7 @@ export const openaiChat: Adapter & EmbedCodec & CompleteCodec = {
   decodeEmbedResponse,
   encodeCompleteRequest,
   decodeCompleteResponse,
-  endpointPath(kind) {
-    const path = PATHS[kind];
-    if (path === undefined) throw new ConversionRefused("endpoint", `${NAME} has no ${kind} endpoint`);
-    return path;
-  },
-  authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
-  streamRequestFlags(body) {
-    const options = { ...((body["stream_options"] as Record<string, unknown> | undefined) ?? {}), include_usage: true };
-    return { ...body, stream: true, stream_options: options };
-  },
+  endpointPath: (kind) => endpointPathOf(PATHS, kind),
+  authHeaders: (apiKey) => authHeadersOf(AUTH_HEADERS, apiKey),
+  streamRequestFlags: (body) => streamFlagsOf(STREAM_BODY, body),
 };

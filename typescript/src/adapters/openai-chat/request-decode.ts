@@ -16,7 +16,7 @@ import { ProviderShapeError, type ConversionWarning } from "../shared/contract.j
 import { Conversion, getList, getMap, getStr, isObject, parseDataUrl } from "../shared/conversion.js";
 import { escapePointerToken } from "../../errors.js";
 import { unmappedMembers, type Shape } from "../shared/unmapped.js";
-import { MANIFEST } from "./manifest.js";
+import { MANIFEST } from "../../tables/openai-chat.js";
 import { AUDIO_FORMATS, decodeToolCall, NAME, PROVIDER } from "./shapes.js";
 
 const AUDIO_TYPES: Record<string, string> = Object.fromEntries(Object.entries(AUDIO_FORMATS).map(([type, format]) => [format, type]));
@@ -94,7 +94,7 @@ function decodeTool(raw: unknown, where: string): ToolDefinition {
   const fn = getMap(raw, "function", where) ?? {};
   const tool: ToolDefinition = { name: getStr(fn, "name", `${where}/function`)!, input_schema: {} };
   if (present(fn["description"])) tool.description = fn["description"] as string;
-  tool.input_schema = (fn["parameters"] as Record<string, unknown>) || { type: "object", properties: {} };
+  tool.input_schema = (fn["parameters"] as Record<string, unknown> | null | undefined) ?? { type: "object", properties: {} };
   if (present(fn["strict"])) tool.strict = fn["strict"] as boolean;
   return tool;
 }

@@ -9,7 +9,7 @@ import type { ConversionWarning } from "../shared/contract.js";
 import { buildDataUrl, Conversion, dataText, isObject, mergeProviderOptions, metadataFor, parseDataUrl, reasoningFeature, toolDefinitionExtras } from "../shared/conversion.js";
 import { citationsOut, providerPartOut, providerToolsOut } from "../shared/provider-run.js";
 import { audioReference } from "./audio.js";
-import { MANIFEST } from "./manifest.js";
+import { MANIFEST } from "../../tables/openai-chat.js";
 import { AUDIO_FORMATS, functionTool, NAME, namedToolChoice, PROVIDER, toolCall } from "./shapes.js";
 
 type Body = Record<string, unknown>;

@@ -16,7 +16,7 @@
 
 import type { AudioPart, ChatResponse, Part, ToolCallPart } from "../../generated/types.js";
 import { Conversion, getList, getMap, getStr, isObject, metadataFor, reasoningFeature, truthy } from "../shared/conversion.js";
-import { MANIFEST } from "./manifest.js";
+import { MANIFEST } from "../../tables/openai-chat.js";
 import { ProviderShapeError, type ConversionWarning } from "../shared/contract.js";
 import { citationsOut, providerPartOut } from "../shared/provider-run.js";
 import { decodeAudio, encodeAudio } from "./audio.js";

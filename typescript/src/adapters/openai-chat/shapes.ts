@@ -8,9 +8,9 @@ import type { ToolCall } from "../../generated/types.js";
 import { compactJson, getMap, getStr, isObject } from "../shared/conversion.js";
 import { ProviderShapeError } from "../shared/contract.js";
 import { unmappedMembers, type Shape } from "../shared/unmapped.js";
+import { NAME, PROVIDER } from "../../tables/openai-chat.js";
 
-export const NAME = "openai-chat";
-export const PROVIDER = "openai";
+export { NAME, PROVIDER };
 
 /** The `input_audio.format` of each media type the API takes. */
 export const AUDIO_FORMATS: Readonly<Record<string, string>> = { "audio/wav": "wav", "audio/mpeg": "mp3" };

@@ -16,7 +16,7 @@ import { encodeAudio } from "./audio.js";
 import { encodeAnnotations } from "./citations.js";
 import { encodeError } from "./errors.js";
 import * as finish from "./finish.js";
-import { MANIFEST } from "./manifest.js";
+import { MANIFEST } from "../../tables/openai-chat.js";
 import { KEPT_BODY, KEPT_CHOICE, PROVIDER } from "./shapes.js";
 import * as usage from "./usage.js";
 

@@ -28,7 +28,7 @@ import { StreamedAudio } from "./audio.js";
 import { decodeAnnotations } from "./citations.js";
 import { decodeError } from "./errors.js";
 import * as finish from "./finish.js";
-import { MANIFEST } from "./manifest.js";
+import { MANIFEST } from "../../tables/openai-chat.js";
 import { AUDIO, CHUNK, CHUNK_CHOICE, KEPT_BODY, MESSAGE, PROVIDER, TOOL_CALL, unmapped } from "./shapes.js";
 import * as usage from "./usage.js";
 

@@ -2,10 +2,12 @@
  * The adapter contract in TypeScript: the manifest types, conversion warnings and refusals, and the
  * `Adapter` interface each provider folder binds its modules into (the same module set as Python's
  * `wirechat.adapters._module_set`: shapes, request-encode, request-decode, response, stream, usage,
- * finish, errors, manifest). Every adapter function is pure: no I/O, no clock, no randomness.
+ * finish, errors; the manifest and the other tables are generated into `src/tables/`, decision 028). Every
+ * adapter function is pure: no I/O, no clock, no randomness.
  */
 
-import type { ChatRequest, ChatResponse, CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse, Error as WireErrorValue, FinishKind, StreamEvent } from "../../generated/types.js";
+import { WirechatError } from "../../errors.js";
+import type { ChatRequest, ChatResponse, CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse, Error as WireErrorValue, ErrorKind, FinishKind, StreamEvent } from "../../generated/types.js";
 import type { ConversionWarning, HeaderSource, SseEvent, StreamDecoder } from "../../exchange.js";
 
 export type { ConversionWarning } from "../../exchange.js";
@@ -33,8 +35,26 @@ export interface Manifest {
   readonly statusRetryable: Readonly<Record<number, boolean>>;
 }
 
+/**
+ * An adapter's error tables (generated from `adapters/<name>.adapter.json` into `src/tables/`): per body
+ * member read (`type`, `code`, `status`), value -> kind; kinds by HTTP status where the adapter's differ from
+ * the shared table; values never worth retrying; and what an encoded error carries.
+ */
+export interface ErrorTables {
+  readonly kindOf: Readonly<Record<string, Readonly<Record<string, ErrorKind>>>>;
+  readonly kindOfStatus: Readonly<Record<number, ErrorKind>>;
+  readonly notRetryable: Readonly<Record<string, readonly string[]>>;
+  readonly statusOfType: Readonly<Record<string, number>>;
+  readonly typeOfKind: Readonly<Partial<Record<ErrorKind, string>>>;
+  readonly statusOfKind: Readonly<Partial<Record<ErrorKind, number>>>;
+  readonly typeOfStatus: Readonly<Record<number, string>>;
+  readonly defaultType?: string;
+  readonly defaultStatus?: number;
+  readonly requestIdHeader?: string;
+}
+
 /** A conversion the target cannot express without changing meaning. */
-export class ConversionRefused extends Error {
+export class ConversionRefused extends WirechatError {
   readonly feature: string;
   readonly reason: string;
   readonly where: string;
@@ -48,7 +68,7 @@ export class ConversionRefused extends Error {
 }
 
 /** A provider body that is not what the API documents: `pointer` names the member, `message` says why. */
-export class ProviderShapeError extends Error {
+export class ProviderShapeError extends WirechatError {
   readonly pointer: string;
   constructor(pointer: string, detail: string) {
     super(`${pointer || "/"}: ${detail}`);

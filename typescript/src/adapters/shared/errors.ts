@@ -54,3 +54,8 @@ export function cutError(message: string, usage: import("../../generated/types.j
   if (usage !== undefined) error.usage = usage;
   return { type: "error", error };
 }
+
+/** `table[key]` when `key` is one of the table's own members (never an inherited one), else undefined. */
+export function lookup<T>(table: Readonly<Record<string, T>> | undefined, key: string | undefined): T | undefined {
+  return table !== undefined && key !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+}

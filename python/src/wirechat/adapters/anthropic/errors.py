@@ -3,7 +3,6 @@ or as an ``event: error`` inside a 200 stream, to a canonical ``Error`` (Claude 
 its own errors as ``{"message": ...}``: the kind then comes from the status). 529 ``overloaded_error`` is
 ``overloaded`` and retryable; 402 ``billing_error`` is out of credit: ``rate_limited``, not retryable."""
 
-# ruff: noqa: E501 (the error table is one case per line)
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -12,48 +11,11 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import Error
+from wirechat._tables.anthropic import ERROR_CASES, ERRORS
 from wirechat.adapters._errors import build_error, header, kind_for_status, parse_body
 from wirechat.adapters.anthropic.manifest import MANIFEST
 
 __all__ = ["ERROR_CASES", "decode_error", "encode_error"]
-
-_KIND_BY_TYPE = {
-    "invalid_request_error": "invalid_request",
-    "authentication_error": "authentication",
-    "billing_error": "rate_limited",
-    "permission_error": "permission_denied",
-    "not_found_error": "not_found",
-    "conflict_error": "provider",
-    "request_too_large": "invalid_request",
-    "rate_limit_error": "rate_limited",
-    "api_error": "provider",
-    "timeout_error": "timeout",
-    "overloaded_error": "overloaded",
-}
-_STATUS_BY_TYPE = {
-    "invalid_request_error": 400,
-    "authentication_error": 401,
-    "billing_error": 402,
-    "permission_error": 403,
-    "not_found_error": 404,
-    "conflict_error": 409,
-    "request_too_large": 413,
-    "rate_limit_error": 429,
-    "api_error": 500,
-    "timeout_error": 504,
-    "overloaded_error": 529,
-}
-_TYPE_BY_KIND = {
-    "invalid_request": "invalid_request_error",
-    "context_length_exceeded": "invalid_request_error",
-    "content_filter": "invalid_request_error",
-    "authentication": "authentication_error",
-    "permission_denied": "permission_error",
-    "not_found": "not_found_error",
-    "rate_limited": "rate_limit_error",
-    "timeout": "timeout_error",
-    "overloaded": "overloaded_error",
-}
 
 
 def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | Mapping[str, Any] | None) -> Error:
@@ -65,13 +27,13 @@ def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | M
     message: str = detail["message"] if isinstance(detail.get("message"), str) else ""
     if not message and parsed is not None and isinstance(parsed.get("message"), str):
         message = parsed["message"]  # Amazon Bedrock's and Vertex AI's own errors: {"message": ...}
-    kind = _KIND_BY_TYPE.get(type_ or "")
+    kind = ERRORS.kind_of["type"].get(type_ or "")
     if kind is None:
         kind = kind_for_status(status) if parsed is not None or status is not None else "invalid_response"
     if kind == "invalid_request" and "prompt is too long" in message.lower():
         kind = "context_length_exceeded"
-    retryable = False if type_ == "billing_error" else MANIFEST.status_retryable.get(status or 0)
-    request_id = header(headers, "request-id")
+    retryable = False if type_ in ERRORS.not_retryable["type"] else MANIFEST.status_retryable.get(status or 0)
+    request_id = header(headers, ERRORS.request_id_header)
     if request_id is None and parsed is not None and isinstance(parsed.get("request_id"), str):
         request_id = parsed["request_id"]
     return build_error(
@@ -87,37 +49,17 @@ def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | M
 
 def encode_error(error: Error) -> tuple[int, dict[str, str], dict[str, Any]]:
     code = error.provider_code if error.provider_code is not MISSING else None
-    type_ = code if code in _STATUS_BY_TYPE else _TYPE_BY_KIND.get(error.kind, "api_error")
-    status = error.status if error.status is not MISSING else _STATUS_BY_TYPE[type_]
+    type_ = (
+        code
+        if code is not None and code in ERRORS.status_of_type
+        else ERRORS.type_of_kind.get(error.kind, ERRORS.default_type)
+    )
+    status = error.status if error.status is not MISSING else ERRORS.status_of_type[type_]
     headers: dict[str, str] = {"x-should-retry": "true" if error.retryable else "false"}
     if error.retry_after_ms is not MISSING:
         headers["retry-after-ms"] = str(error.retry_after_ms)
     body: dict[str, Any] = {"type": "error", "error": {"type": type_, "message": error.message}}
     if error.request_id is not MISSING:
-        headers["request-id"] = error.request_id
+        headers[ERRORS.request_id_header] = error.request_id
         body["request_id"] = error.request_id
     return status, headers, body
-
-
-# The documented statuses and error types, with the kind and retry flag each must map to (the gate's
-# error table): (status, headers, body, kind, retryable, retry_after_ms).
-def _body(type_: str, message: str = "m") -> dict[str, Any]:
-    return {"type": "error", "error": {"type": type_, "message": message}, "request_id": "req_1"}
-
-
-ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = [
-    (400, {}, _body("invalid_request_error"), "invalid_request", False, None),
-    (400, {}, _body("invalid_request_error", "prompt is too long: 210000 tokens > 200000 maximum"), "context_length_exceeded", False, None),
-    (401, {}, _body("authentication_error"), "authentication", False, None),
-    (402, {}, _body("billing_error"), "rate_limited", False, None),
-    (403, {}, _body("permission_error"), "permission_denied", False, None),
-    (404, {}, _body("not_found_error"), "not_found", False, None),
-    (409, {}, _body("conflict_error"), "provider", True, None),
-    (413, {}, _body("request_too_large"), "invalid_request", False, None),
-    (429, {"retry-after": "7"}, _body("rate_limit_error"), "rate_limited", True, 7000),
-    (500, {}, _body("api_error"), "provider", True, None),
-    (504, {}, _body("timeout_error"), "timeout", True, None),
-    (529, {}, _body("overloaded_error", "Overloaded"), "overloaded", True, None),
-    (None, {}, {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}, "overloaded", True, None),
-    (503, {}, b"upstream connect error", "overloaded", True, None),
-]  # fmt: skip

@@ -17,6 +17,7 @@ from wirechat._generated.models import (
     ReasoningPart,
     ToolCall,
 )
+from wirechat._tables.anthropic import MANIFEST, NAME, PROVIDER
 from wirechat.adapters import _parts
 from wirechat.adapters._conversion import Conversion, compact_json
 from wirechat.tool_arguments import ToolArgumentsError, parse_arguments
@@ -32,10 +33,8 @@ __all__ = [
     "tool_use_extras",
 ]
 
-NAME = PROVIDER = "anthropic"
-"""The registry name, the ``provider_metadata`` key and the reasoning issuer: one word for Anthropic."""
-IMAGE_TYPES = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp"})
-"""The image media types the API takes inline."""
+IMAGE_TYPES = frozenset(MANIFEST.media_types["image"])
+"""The image media types the API takes inline (the manifest's)."""
 SCHEMA_NAME = "response"
 """The name structured output's schema travels under (Anthropic has no name of its own for it)."""
 TOOL_USE_MEMBERS = frozenset({"type", "id", "name", "input"})

@@ -7,7 +7,6 @@ The kind comes from ``status`` (``RESOURCE_EXHAUSTED`` is ``rate_limited``, ``UN
 ``quotaId`` names ``PerDay``) is not retryable: waiting seconds does not help.
 """
 
-# ruff: noqa: E501 (the error table is one case per line)
 from __future__ import annotations
 
 import math
@@ -18,41 +17,12 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import Error
+from wirechat._tables.gemini import ERROR_CASES, ERRORS
 from wirechat.adapters._errors import header, kind_for_status, parse_body
 from wirechat.exchange import classify, should_retry
 
 __all__ = ["ERROR_CASES", "decode_error", "encode_error"]
 
-_KIND_BY_STATUS = {
-    "INVALID_ARGUMENT": "invalid_request",
-    "FAILED_PRECONDITION": "invalid_request",
-    "OUT_OF_RANGE": "invalid_request",
-    "UNAUTHENTICATED": "authentication",
-    "PERMISSION_DENIED": "permission_denied",
-    "NOT_FOUND": "not_found",
-    "RESOURCE_EXHAUSTED": "rate_limited",
-    "CANCELLED": "provider",
-    "INTERNAL": "provider",
-    "UNKNOWN": "provider",
-    "UNAVAILABLE": "overloaded",
-    "DEADLINE_EXCEEDED": "timeout",
-}
-_CODE_BY_STATUS = {
-    "INVALID_ARGUMENT": 400, "FAILED_PRECONDITION": 400, "OUT_OF_RANGE": 400, "UNAUTHENTICATED": 401,
-    "PERMISSION_DENIED": 403, "NOT_FOUND": 404, "RESOURCE_EXHAUSTED": 429, "CANCELLED": 499, "INTERNAL": 500,
-    "UNKNOWN": 500, "UNAVAILABLE": 503, "DEADLINE_EXCEEDED": 504,
-}  # fmt: skip
-_STATUS_BY_KIND = {
-    "invalid_request": "INVALID_ARGUMENT",
-    "context_length_exceeded": "INVALID_ARGUMENT",
-    "content_filter": "INVALID_ARGUMENT",
-    "authentication": "UNAUTHENTICATED",
-    "permission_denied": "PERMISSION_DENIED",
-    "not_found": "NOT_FOUND",
-    "rate_limited": "RESOURCE_EXHAUSTED",
-    "overloaded": "UNAVAILABLE",
-    "timeout": "DEADLINE_EXCEEDED",
-}
 _DELAY = re.compile(r"^(\d+(?:\.\d+)?)s$")
 _TOO_LONG = re.compile(r"input token count.*exceeds|exceeds the maximum number of tokens", re.IGNORECASE)
 
@@ -88,7 +58,7 @@ def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | M
     status_name = detail.get("status") if isinstance(detail.get("status"), str) else None
     message: str = detail["message"] if isinstance(detail.get("message"), str) else ""
     code = detail.get("code") if isinstance(detail.get("code"), int) else None
-    kind = _KIND_BY_STATUS.get(status_name or "")
+    kind = ERRORS.kind_of["status"].get(status_name or "")
     if kind is None:
         known = status if status is not None else code
         kind = kind_for_status(known) if parsed is not None or known is not None else "invalid_response"
@@ -111,7 +81,7 @@ def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | M
     wait = decided.retry_after_ms if decided.retry_after_ms is not None else _retry_delay_ms(details)
     if wait is not None:
         fields["retry_after_ms"] = wait
-    request_id = header(headers, "x-request-id")
+    request_id = header(headers, ERRORS.request_id_header)
     if request_id:
         fields["request_id"] = request_id
     if details:
@@ -121,41 +91,17 @@ def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | M
 
 def encode_error(error: Error) -> tuple[int, dict[str, str], dict[str, Any]]:
     code = error.provider_code if error.provider_code is not MISSING else None
-    status_name = code if code in _CODE_BY_STATUS else _STATUS_BY_KIND.get(error.kind, "INTERNAL")
-    status = error.status if error.status is not MISSING else _CODE_BY_STATUS[status_name]
+    status_name = (
+        code
+        if code is not None and code in ERRORS.status_of_type
+        else ERRORS.type_of_kind.get(error.kind, ERRORS.default_type)
+    )
+    status = error.status if error.status is not MISSING else ERRORS.status_of_type[status_name]
     detail: dict[str, Any] = {"code": status, "message": error.message, "status": status_name}
     if error.retry_after_ms is not MISSING:
         delay = f"{error.retry_after_ms / 1000:.3f}".rstrip("0").rstrip(".")
         detail["details"] = [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": f"{delay}s"}]
     headers: dict[str, str] = {}
     if error.request_id is not MISSING:
-        headers["x-request-id"] = error.request_id
+        headers[ERRORS.request_id_header] = error.request_id
     return status, headers, {"error": detail}
-
-
-# The documented statuses, with the kind, retry flag and wait each must map to (the gate's error table):
-# (status, headers, body, kind, retryable, retry_after_ms).
-def _body(code: int, status: str, message: str = "m", details: list[Any] | None = None) -> dict[str, Any]:
-    return {"error": {"code": code, "message": message, "status": status, **({"details": details} if details else {})}}
-
-
-_RETRY = {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "34.4s"}
-_DAILY = {"@type": "type.googleapis.com/google.rpc.QuotaFailure",
-          "violations": [{"quotaMetric": "generativelanguage.googleapis.com/generate_content_free_tier_requests",
-                          "quotaId": "GenerateRequestsPerDayPerProjectPerModel-FreeTier"}]}  # fmt: skip
-
-ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = [
-    (400, {}, _body(400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key."), "invalid_request", False, None),
-    (400, {}, _body(400, "INVALID_ARGUMENT", "The input token count (1200000) exceeds the maximum number of tokens allowed (1048576)."), "context_length_exceeded", False, None),
-    (400, {}, _body(400, "FAILED_PRECONDITION", "User location is not supported for the API use."), "invalid_request", False, None),
-    (401, {}, _body(401, "UNAUTHENTICATED"), "authentication", False, None),
-    (403, {}, _body(403, "PERMISSION_DENIED"), "permission_denied", False, None),
-    (404, {}, _body(404, "NOT_FOUND", "models/gemini-0 is not found for API version v1beta"), "not_found", False, None),
-    (429, {}, _body(429, "RESOURCE_EXHAUSTED", "Resource has been exhausted", [_RETRY]), "rate_limited", True, 34400),
-    (429, {}, _body(429, "RESOURCE_EXHAUSTED", "You exceeded your current quota", [_DAILY, _RETRY]), "rate_limited", False, 34400),
-    (500, {}, _body(500, "INTERNAL", "An internal error has occurred."), "provider", True, None),
-    (503, {}, _body(503, "UNAVAILABLE", "The model is overloaded. Please try again later."), "overloaded", True, None),
-    (504, {}, _body(504, "DEADLINE_EXCEEDED"), "timeout", True, None),
-    (None, {}, _body(503, "UNAVAILABLE", "The model is overloaded."), "overloaded", True, None),
-    (502, {}, b"<html>Bad Gateway</html>", "provider", True, None),
-]  # fmt: skip

@@ -27,11 +27,11 @@ from wirechat._generated.models import (
     MediaBase64,
     MediaUrl,
 )
+from wirechat._tables.gemini import PROVIDER
 from wirechat.adapters._conversion import Conversion
 
 __all__ = ["FILES_BASE", "PROVIDER", "STANDARD_B64", "decode_file_data", "decode_inline", "encode_media", "string"]
 
-PROVIDER = "gemini"
 FILES_BASE = "https://generativelanguage.googleapis.com/v1beta/"
 """Files API URIs are this base and the file's resource name (``files/abc``), the canonical file id."""
 STANDARD_B64 = re.compile(r"^[A-Za-z0-9+/]*={0,2}$")

@@ -48,6 +48,7 @@ from wirechat._generated.models import (
     ToolResult,
     ToolResultPart,
 )
+from wirechat._tables.gemini import NAME, PROVIDER
 from wirechat.adapters import _parts
 from wirechat.adapters._conversion import Conversion, Shape, compact_json, metadata_for, unmapped_members
 from wirechat.adapters._provider_run import citations_out, provider_part_out
@@ -75,8 +76,6 @@ __all__ = [
     "synthetic_id",
 ]
 
-NAME = PROVIDER = "gemini"
-"""The registry name, the ``provider_metadata`` key and the reasoning issuer."""
 _KNOWN_PART_KEYS = ("text", "inlineData", "fileData", "functionCall", "functionResponse", *PROVIDER_KINDS)
 PART_SHAPE: Shape = {
     "text": None,

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from wirechat._generated.models import ChatRequest, ChatResponse, Error
+from wirechat._tables import go_model as tables
 from wirechat.adapters import ConversionRefused, ConversionWarning, RequestKind
 from wirechat.adapters.go_model import errors, request, response
-from wirechat.adapters.go_model.manifest import MANIFEST
 from wirechat.adapters.go_model.stream import StreamDecoder, StreamEncoder
 
 __all__ = ["ADAPTER", "GoModelAdapter"]
@@ -25,15 +25,12 @@ __all__ = ["ADAPTER", "GoModelAdapter"]
 class GoModelAdapter:
     """The go-model format as an adapter. Pure: every method maps values, none does I/O."""
 
-    name = "go-model"
-    provider = "go-model"
-    manifest = MANIFEST
-    default_base_url = ""
+    name, provider, manifest = tables.NAME, tables.PROVIDER, tables.MANIFEST
+    default_base_url, api_key_env = tables.BASE_URL, tables.API_KEY_ENV
     """None: the SDK's JSON is stored and passed in-process, never served."""
-    api_key_env = ""
-    request_oracle = "wirechat.adapters.go_model.shapes:Request"
+    request_oracle = tables.REQUEST_ORACLE
     """The seed's shapes as TypedDicts: bodies use only the Go structs' members."""
-    error_cases = errors.ERROR_CASES
+    error_cases = tables.ERROR_CASES
     fixtures_dir = Path(__file__).with_name("recorded")
 
     def encode_request(self, request_: ChatRequest) -> tuple[dict[str, Any], list[ConversionWarning]]:

@@ -11,13 +11,10 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import Error
+from wirechat._tables.go_model import ERROR_CASES, ERRORS
+from wirechat.exchange import RETRYABLE_KINDS
 
 __all__ = ["ERROR_CASES", "decode_error", "encode_error"]
-
-_KIND_BY_STATUS = {400: "invalid_request", 401: "authentication", 403: "permission_denied", 404: "not_found",
-                   408: "timeout", 429: "rate_limited", 503: "overloaded", 504: "timeout"}  # fmt: skip
-_RETRYABLE = frozenset({"network", "timeout", "rate_limited", "overloaded", "provider"})
-_STATUS_BY_KIND = {kind: status for status, kind in _KIND_BY_STATUS.items()}
 
 
 def _message(body: bytes | Mapping[str, Any] | None) -> str | None:
@@ -41,8 +38,8 @@ def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | M
     if status is None:
         kind = "provider"
     else:
-        kind = _KIND_BY_STATUS.get(status) or ("provider" if status >= 500 else "invalid_request")
-    fields: dict[str, Any] = {"kind": kind, "retryable": kind in _RETRYABLE}
+        kind = ERRORS.kind_of_status.get(status) or ("provider" if status >= 500 else "invalid_request")
+    fields: dict[str, Any] = {"kind": kind, "retryable": kind in RETRYABLE_KINDS}
     fields["message"] = _message(body) or (f"HTTP {status}" if status is not None else "the error body has no message")
     if status is not None and 100 <= status <= 599:
         fields["status"] = status
@@ -50,16 +47,7 @@ def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | M
 
 
 def encode_error(error: Error) -> tuple[int, dict[str, str], dict[str, Any]]:
-    status = error.status if error.status is not MISSING else _STATUS_BY_KIND.get(error.kind, 500)
+    status = (
+        error.status if error.status is not MISSING else ERRORS.status_of_kind.get(error.kind, ERRORS.default_status)
+    )
     return status, {}, {"error": error.message}
-
-
-# (status, headers, body, kind, retryable, retry_after_ms): the gate's error table.
-ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = [
-    (400, {}, {"error": "bad request"}, "invalid_request", False, None),
-    (401, {}, {"error": "no key"}, "authentication", False, None),
-    (429, {}, {"error": {"message": "slow down"}}, "rate_limited", True, None),
-    (500, {}, b"not json", "provider", True, None),
-    (503, {}, {"error": "busy"}, "overloaded", True, None),
-    (None, {}, {"error": "mid-stream"}, "provider", True, None),
-]  # fmt: skip

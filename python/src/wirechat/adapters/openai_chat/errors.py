@@ -2,7 +2,6 @@
 200 stream) to a canonical ``Error``. A 429 ``insufficient_quota`` is out of credit, not busy: it is
 ``rate_limited`` but not retryable."""
 
-# ruff: noqa: E501 (the error table is one case per line)
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -11,34 +10,10 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import Error
+from wirechat._tables.openai_chat import ERROR_CASES, ERRORS, PROVIDER
 from wirechat.adapters._errors import build_error, header, kind_for_status, parse_body
 
 __all__ = ["ERROR_CASES", "decode_error", "encode_error"]
-
-PROVIDER = "openai"
-_NOT_RETRYABLE_CODES = {"insufficient_quota", "credit_balance_exhausted", "project_spend_limit_exceeded"}
-_KIND_BY_CODE = {
-    "context_length_exceeded": "context_length_exceeded",
-    "content_filter": "content_filter",
-    "content_policy_violation": "content_filter",
-    "rate_limit_exceeded": "rate_limited",
-    "slow_down": "rate_limited",
-    "insufficient_quota": "rate_limited",
-    "server_is_overloaded": "overloaded",
-    "server_error": "provider",
-    "invalid_api_key": "authentication",
-    "model_not_found": "not_found",
-}
-_KIND_BY_TYPE = {
-    "invalid_request_error": "invalid_request",
-    "authentication_error": "authentication",
-    "permission_error": "permission_denied",
-    "not_found_error": "not_found",
-    "rate_limit_error": "rate_limited",
-    "insufficient_quota": "rate_limited",
-    "server_error": "provider",
-    "api_error": "provider",
-}
 
 
 def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | Mapping[str, Any] | None) -> Error:
@@ -48,13 +23,13 @@ def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | M
         detail = {}
     code = detail.get("code") if isinstance(detail.get("code"), str) else None
     type_ = detail.get("type") if isinstance(detail.get("type"), str) else None
-    kind = _KIND_BY_CODE.get(code or "") or _KIND_BY_TYPE.get(type_ or "")
+    kind = ERRORS.kind_of["code"].get(code or "") or ERRORS.kind_of["type"].get(type_ or "")
     if kind is None:
         kind = kind_for_status(status) if parsed is not None or status is not None else "invalid_response"
     if status is not None and status >= 500 and kind == "invalid_request":
         kind = kind_for_status(status)
     retryable = None
-    if code in _NOT_RETRYABLE_CODES or type_ in _NOT_RETRYABLE_CODES:
+    if code in ERRORS.not_retryable["code"] or type_ in ERRORS.not_retryable["type"]:
         retryable = False
     message = detail.get("message") if isinstance(detail.get("message"), str) else ""
     metadata = {"param": detail["param"]} if detail.get("param") is not None else None
@@ -64,65 +39,28 @@ def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | M
         status=status,
         headers=headers,
         provider_code=code or type_,
-        request_id=header(headers, "x-request-id"),
+        request_id=header(headers, ERRORS.request_id_header),
         retryable=retryable,
         metadata=metadata,
         provider=PROVIDER,
     )
 
 
-_STATUS_BY_KIND = {
-    "invalid_request": 400,
-    "context_length_exceeded": 400,
-    "content_filter": 400,
-    "authentication": 401,
-    "permission_denied": 403,
-    "not_found": 404,
-    "timeout": 408,
-    "rate_limited": 429,
-    "overloaded": 503,
-}
-
-
 def encode_error(error: Error) -> tuple[int, dict[str, str], dict[str, Any]]:
-    status = error.status if error.status is not MISSING else _STATUS_BY_KIND.get(error.kind, 500)
+    status = (
+        error.status if error.status is not MISSING else ERRORS.status_of_kind.get(error.kind, ERRORS.default_status)
+    )
     code = error.provider_code if error.provider_code is not MISSING else None
-    type_ = {
-        400: "invalid_request_error",
-        401: "authentication_error",
-        403: "permission_error",
-        404: "not_found_error",
-        429: "insufficient_quota" if not error.retryable else "rate_limit_error",
-    }.get(status, "server_error")
+    type_ = ERRORS.type_of_status.get(status, ERRORS.default_type)
+    if status == 429 and not error.retryable:
+        type_ = "insufficient_quota"  # out of credit, not busy (code, not a table)
     headers: dict[str, str] = {}
     if error.retry_after_ms is not MISSING:
         headers["retry-after-ms"] = str(error.retry_after_ms)
     if error.request_id is not MISSING:
-        headers["x-request-id"] = error.request_id
+        headers[ERRORS.request_id_header] = error.request_id
     headers["x-should-retry"] = "true" if error.retryable else "false"
     param = None
     if error.provider_metadata is not MISSING:
         param = error.provider_metadata.get(PROVIDER, {}).get("param")
     return status, headers, {"error": {"message": error.message, "type": type_, "param": param, "code": code}}
-
-
-# The documented statuses and error types, with the kind and retry flag each must map to (the gate's
-# error table): (status, headers, body, kind, retryable, retry_after_ms).
-ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = [
-    (400, {}, {"error": {"message": "bad", "type": "invalid_request_error", "param": "x", "code": None}}, "invalid_request", False, None),
-    (400, {}, {"error": {"message": "too long", "type": "invalid_request_error", "code": "context_length_exceeded"}}, "context_length_exceeded", False, None),
-    (401, {}, {"error": {"message": "key", "type": "invalid_request_error", "code": "invalid_api_key"}}, "authentication", False, None),
-    (403, {}, {"error": {"message": "no", "type": "permission_error", "code": None}}, "permission_denied", False, None),
-    (404, {}, {"error": {"message": "no model", "type": "invalid_request_error", "code": "model_not_found"}}, "not_found", False, None),
-    (409, {}, {"error": {"message": "conflict", "type": "invalid_request_error", "code": None}}, "invalid_request", False, None),
-    (422, {}, {"error": {"message": "unprocessable", "type": "invalid_request_error", "code": None}}, "invalid_request", False, None),
-    (429, {"retry-after-ms": "1500"}, {"error": {"message": "slow", "type": "rate_limit_error", "code": "rate_limit_exceeded"}}, "rate_limited", True, 1500),
-    (429, {"retry-after": "2"}, {"error": {"message": "slow down", "type": "rate_limit_error", "code": "slow_down"}}, "rate_limited", True, 2000),
-    (429, {}, {"error": {"message": "quota", "type": "insufficient_quota", "code": "insufficient_quota"}}, "rate_limited", False, None),
-    (429, {}, {"error": {"message": "credit", "type": "insufficient_quota", "code": "credit_balance_exhausted"}}, "rate_limited", False, None),
-    (500, {}, {"error": {"message": "oops", "type": "server_error", "code": None}}, "provider", True, None),
-    (503, {}, {"error": {"message": "busy", "type": "server_error", "code": "server_is_overloaded"}}, "overloaded", True, None),
-    (502, {}, b"<html>bad gateway</html>", "provider", True, None),
-    (500, {"x-should-retry": "false"}, {"error": {"message": "no", "type": "server_error"}}, "provider", False, None),
-    (None, {}, {"error": {"message": "mid-stream", "type": "server_error", "code": "server_error"}}, "provider", True, None),
-]  # fmt: skip

@@ -8,11 +8,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from wirechat._generated.models import TokenUsage
+from wirechat._tables.openai_chat import NAME, PROVIDER
 from wirechat.adapters.openai_chat import usage
 
 __all__ = ["NAME", "PROVIDER", "decode_usage"]
-
-NAME, PROVIDER = "openai-chat", "openai"
 
 
 def decode_usage(raw: Any, metadata: dict[str, Any]) -> TokenUsage | None:

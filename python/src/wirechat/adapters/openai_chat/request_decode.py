@@ -36,7 +36,8 @@ def _decode_tool(raw: Any, where: str) -> dict[str, Any]:
     tool: dict[str, Any] = {"name": get_str(function, "name", f"{where}/function")}
     if function.get("description") is not None:
         tool["description"] = function["description"]
-    tool["input_schema"] = function.get("parameters") or {"type": "object", "properties": {}}
+    parameters = function.get("parameters")  # {} is a schema (anything goes): only absent or null gets the default
+    tool["input_schema"] = {"type": "object", "properties": {}} if parameters is None else parameters
     if function.get("strict") is not None:
         tool["strict"] = function["strict"]
     return tool

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wirechat._generated.models import ToolCall
+from wirechat._tables.openai_chat import NAME, PROVIDER
 from wirechat.adapters._conversion import Shape, compact_json, get_map, get_str, unmapped_members
 
 __all__ = [
@@ -40,9 +41,6 @@ __all__ = [
     "tool_call",
     "unmapped",
 ]
-
-NAME, PROVIDER = "openai-chat", "openai"
-"""The registry name (and ``provider_options`` key), and the ``provider_metadata`` key and reasoning issuer."""
 
 AUDIO_FORMATS = {"audio/wav": "wav", "audio/mpeg": "mp3"}
 """The ``input_audio.format`` of each media type the API takes."""

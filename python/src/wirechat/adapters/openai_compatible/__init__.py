@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from wirechat._generated.models import ChatResponse, EmbedRequest, EmbedResponse
+from wirechat._tables import openai_compatible as tables
 from wirechat.adapters._binding import ModuleAdapter, recorded_dir
 from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters.openai_chat import embed
@@ -26,7 +27,7 @@ from wirechat.adapters.openai_compatible import (
     stream,
 )
 from wirechat.adapters.openai_compatible.manifest import MANIFESTS
-from wirechat.adapters.openai_compatible.profiles import PROFILES, Profile, oracle_name
+from wirechat.adapters.openai_compatible.profiles import PROFILES, Profile
 from wirechat.adapters.openai_compatible.shapes import NAME, PROVIDER
 
 __all__ = ["ADAPTER", "ADAPTERS", "OpenAICompatibleAdapter"]
@@ -46,13 +47,15 @@ class OpenAICompatibleAdapter(ModuleAdapter):
         self.profile = profile
         self.name = NAME if profile.name == "generic" else f"{NAME}:{profile.name}"
         self.manifest = MANIFESTS[profile.name]
-        self.request_oracle = f"wirechat.testing.compatible_oracle:{oracle_name(profile.name)}"
+        self.request_oracle = tables.REQUEST_ORACLES[profile.name]
         """The openai SDK's request type plus the profile's own members, for the gate (``compatible_oracle``)."""
         self.default_base_url = profile.base_url
         self.api_key_env = profile.api_key_env
         self.default_api_key = profile.default_api_key
         """A placeholder key for servers that check none (the client sends it when no key is given)."""
-        self.paths = {"chat": "/chat/completions", **({"embed": "/embeddings"} if profile.embeddings else {})}
+        self.paths = tables.PATHS[profile.name]
+        self.stream_body = tables.STREAM_BODIES[profile.name]
+        self.auth_header_templates = tables.AUTH_HEADERS[profile.name]
         recorded = recorded_dir(__file__)
         self.fixtures_dir = recorded / profile.name if recorded is not None else None
 
@@ -92,15 +95,6 @@ class OpenAICompatibleAdapter(ModuleAdapter):
 
     def stream_encoder(self) -> stream.StreamEncoder:
         return stream.StreamEncoder(self.profile)
-
-    def auth_headers(self, api_key: str) -> dict[str, str]:
-        return {"authorization": f"Bearer {api_key}"}
-
-    def stream_request_flags(self, body: Mapping[str, Any]) -> dict[str, Any]:
-        flagged = super().stream_request_flags(body)
-        if self.profile.stream_usage == "stream_options":
-            flagged["stream_options"] = {**(flagged.get("stream_options") or {}), "include_usage": True}
-        return flagged
 
     # optional capability (wirechat.adapters.EmbedCodec): the servers with /v1/embeddings
     def encode_embed_request(self, request_: EmbedRequest) -> dict[str, Any]:

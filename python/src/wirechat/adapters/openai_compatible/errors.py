@@ -11,28 +11,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from wirechat._generated.models import Error
+from wirechat._tables.openai_compatible import ERROR_CASES
 from wirechat.adapters._errors import parse_body
 from wirechat.adapters.openai_chat import errors as openai_errors
-from wirechat.adapters.openai_chat.errors import ERROR_CASES as OPENAI_CASES
 from wirechat.adapters.openai_chat.errors import encode_error
 
 __all__ = ["ERROR_CASES", "decode_error", "encode_error"]
-
-ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = [
-    *OPENAI_CASES,
-    (404, {}, {"error": {"message": "model 'x' not found", "type": "not_found_error"}}, "not_found", False, None),
-    (
-        500,
-        {},
-        {"error": {"message": "llama runner process has terminated", "type": "api_error"}},
-        "provider",
-        True,
-        None,
-    ),
-    (400, {}, {"error": "invalid message format"}, "invalid_request", False, None),
-    (429, {}, {"object": "error", "message": "Rate limit exceeded", "type": "rate_limited", "code": "1300"},
-     "rate_limited", True, None),
-]  # fmt: skip
 
 
 def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | Mapping[str, Any] | None) -> Error:

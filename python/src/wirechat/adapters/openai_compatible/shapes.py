@@ -15,11 +15,9 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["ID_FLAG", "NAME", "PROVIDER", "read_reasoning", "synthesised_id"]
+from wirechat._tables.openai_compatible import NAME, PROVIDER
 
-NAME, PROVIDER = "openai-compatible", "openai"
-"""The registry name (profiles add ``:NAME``), and the ``provider_metadata`` key: these servers speak
-OpenAI Chat, and what they add beside it means what OpenAI's members mean."""
+__all__ = ["ID_FLAG", "NAME", "PROVIDER", "read_reasoning", "synthesised_id"]
 
 ID_FLAG = "tool_call_id_synthesised"
 """The ``provider_metadata.openai`` member (``true``) marking a tool call whose id wirechat made."""

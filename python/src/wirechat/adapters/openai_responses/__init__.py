@@ -10,6 +10,7 @@ offers neither codec, so ``Client.embed`` / ``Client.complete`` raise ``Unsuppor
 
 from __future__ import annotations
 
+from wirechat._tables import openai_responses as tables
 from wirechat.adapters._binding import ModuleAdapter, recorded_dir
 from wirechat.adapters.openai_responses import (
     errors,
@@ -19,33 +20,23 @@ from wirechat.adapters.openai_responses import (
     response,
     stream,
 )
-from wirechat.adapters.openai_responses.manifest import MANIFEST
 
 __all__ = ["ADAPTER", "OpenAIResponsesAdapter"]
-
-PATHS = {"chat": "/v1/responses"}
 
 
 class OpenAIResponsesAdapter(ModuleAdapter):
     """OpenAI Responses. Pure: every method maps values, none does I/O."""
 
-    name = "openai-responses"
-    provider = "openai"
-    manifest = MANIFEST
-    paths = PATHS
+    name, provider, manifest = tables.NAME, tables.PROVIDER, tables.MANIFEST
+    paths, stream_body, auth_header_templates = tables.PATHS, tables.STREAM_BODY, tables.AUTH_HEADERS
+    default_base_url, api_key_env, request_oracle = tables.BASE_URL, tables.API_KEY_ENV, tables.REQUEST_ORACLE
+    """The official request type the gate validates bodies against (``module:attribute``)."""
+    error_cases = tables.ERROR_CASES
     request_encode_module, request_decode_module = request_encode, request_decode
     response_module, stream_module, errors_module = response, stream, errors
-    default_base_url = "https://api.openai.com"
-    request_oracle = "openai.types.responses.response_create_params:ResponseCreateParamsNonStreaming"
-    """The official SDK request type the gate validates bodies against."""
-    error_cases = errors.ERROR_CASES
     fixtures_dir = recorded_dir(__file__)
-    api_key_env = "OPENAI_API_KEY"
     gate_reductions = gate_reductions
     """What this adapter's own manifest features do to a document (``wirechat.testing.gate_expected``)."""
-
-    def auth_headers(self, api_key: str) -> dict[str, str]:
-        return {"authorization": f"Bearer {api_key}"}
 
 
 ADAPTER = OpenAIResponsesAdapter()

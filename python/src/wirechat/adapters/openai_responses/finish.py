@@ -12,9 +12,12 @@ from pydantic import MISSING
 from wirechat._generated.models import FinishReason
 from wirechat.adapters._conversion import Conversion
 from wirechat.adapters._finish import decode_finish, encode_finish
-from wirechat.adapters.openai_responses.manifest import INCOMPLETE_REASONS, MANIFEST
+from wirechat.adapters.openai_responses.manifest import MANIFEST
 
-__all__ = ["decode", "encode", "raw_of", "status_fields"]
+__all__ = ["INCOMPLETE_REASONS", "decode", "encode", "raw_of", "status_fields"]
+
+INCOMPLETE_REASONS = ("max_output_tokens", "max_messages", "content_filter", "steered")
+"""``incomplete_details.reason`` values: the raw finish reason of an ``incomplete`` response."""
 
 
 def decode(raw: str | None, *, has_tool_calls: bool) -> FinishReason:

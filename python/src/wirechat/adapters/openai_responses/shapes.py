@@ -33,6 +33,7 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import ReasoningPart, ToolCall
+from wirechat._tables.openai_responses import NAME, PROVIDER
 from wirechat.adapters import _parts
 from wirechat.adapters._conversion import Conversion, Shape, get_list, get_str, metadata_for, unmapped_members
 from wirechat.adapters.openai_responses.citations import decode_annotations
@@ -61,10 +62,6 @@ __all__ = [
     "unmapped_in_item",
 ]
 
-NAME = "openai-responses"
-"""The registry name (the key of ``provider_options``)."""
-PROVIDER = "openai"
-"""The ``provider_metadata`` key and reasoning issuer: OpenAI, as for ``openai-chat``."""
 SUMMARY_JOIN = "\n\n"
 """Between two summary texts of one reasoning item, in the canonical text."""
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from wirechat._generated.models import CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse
+from wirechat._tables import querymt as tables
 from wirechat.adapters._binding import ModuleAdapter
 from wirechat.adapters.querymt import (
     calls,
@@ -24,7 +25,6 @@ from wirechat.adapters.querymt import (
     response,
     stream,
 )
-from wirechat.adapters.querymt.manifest import MANIFEST
 
 __all__ = ["ADAPTER", "QueryMTAdapter"]
 
@@ -32,18 +32,14 @@ __all__ = ["ADAPTER", "QueryMTAdapter"]
 class QueryMTAdapter(ModuleAdapter):
     """QueryMT Extism plugins. Pure: every method maps values, none does I/O."""
 
-    name = "querymt"
-    provider = "querymt"
-    manifest = MANIFEST
-    paths: Mapping[str, str] = {}
-    """None: a plugin is called through its exports (``wirechat.transport.plugin``), not over HTTP."""
+    name, provider, manifest = tables.NAME, tables.PROVIDER, tables.MANIFEST
+    paths, stream_body, auth_header_templates = tables.PATHS, tables.STREAM_BODY, tables.AUTH_HEADERS
+    default_base_url, api_key_env, request_oracle = tables.BASE_URL, tables.API_KEY_ENV, tables.REQUEST_ORACLE
+    """QueryMT's ExtismChatRequest as TypedDicts. No paths, no auth: a plugin is called through its exports
+    (``wirechat.transport.plugin``), not over HTTP."""
     request_encode_module, request_decode_module = request_encode, request_decode
     response_module, stream_module, errors_module = response, stream, errors
-    default_base_url = ""
-    api_key_env = ""
-    request_oracle = "wirechat.adapters.querymt.shapes:ChatRequest"
-    """QueryMT's ExtismChatRequest as TypedDicts: bodies use only the Rust types' members."""
-    error_cases = errors.ERROR_CASES
+    error_cases = tables.ERROR_CASES
     fixtures_dir = None
     gate_reductions = gate_reductions
     """The gate's model of ``message.shape``, this format's own feature."""
@@ -59,12 +55,6 @@ class QueryMTAdapter(ModuleAdapter):
 
     def decode_complete_response(self, body: Mapping[str, Any]) -> CompleteResponse:
         return calls.decode_complete_response(body)
-
-    def auth_headers(self, api_key: str) -> dict[str, str]:
-        return {}
-
-    def stream_request_flags(self, body: Mapping[str, Any]) -> dict[str, Any]:
-        return dict(body)
 
 
 ADAPTER = QueryMTAdapter()

@@ -7,7 +7,6 @@ QueryMT's helpers) is kept whole as the message of a ``provider`` error. There i
 path (``status`` is None); the status given by ``encode_error`` is nominal, for a server that fronts a
 plugin."""
 
-# ruff: noqa: E501 (the error table is one case per line)
 from __future__ import annotations
 
 import json
@@ -17,34 +16,11 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import Error
+from wirechat._tables.querymt import ERROR_CASES, ERRORS
 from wirechat.adapters._errors import build_error, kind_for_status
 from wirechat.adapters.querymt.shapes import PROVIDER
 
-__all__ = ["ERROR_CASES", "KIND_OF", "decode_error", "encode_error"]
-
-KIND_OF = {
-    "Provider": "provider",
-    "Auth": "authentication",
-    "InvalidRequest": "invalid_request",
-    "RateLimited": "rate_limited",
-    "Http": "network",
-    "Cancelled": "cancelled",
-    "NotImplemented": "invalid_request",
-    "Generic": "provider",
-}
-"""QueryMT ``PluginError`` variant -> canonical kind."""
-_VARIANT_OF = {
-    "authentication": "Auth",
-    "permission_denied": "Auth",
-    "invalid_request": "InvalidRequest",
-    "context_length_exceeded": "InvalidRequest",
-    "content_filter": "InvalidRequest",
-    "not_found": "InvalidRequest",
-    "rate_limited": "RateLimited",
-    "network": "Http",
-    "timeout": "Http",
-    "cancelled": "Cancelled",
-}
+__all__ = ["ERROR_CASES", "decode_error", "encode_error"]
 
 
 def _text(body: bytes | Mapping[str, Any] | None) -> tuple[Any, str]:
@@ -62,7 +38,7 @@ def _text(body: bytes | Mapping[str, Any] | None) -> tuple[Any, str]:
 def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | Mapping[str, Any] | None) -> Error:
     parsed, text = _text(body)
     variant = parsed.get("kind") if isinstance(parsed, dict) else None
-    if not isinstance(variant, str) or variant not in KIND_OF:
+    if not isinstance(variant, str) or variant not in ERRORS.kind_of["type"]:
         kind = kind_for_status(status) if status is not None else "provider"
         message = text or "the plugin failed without a message"
         return build_error(kind=kind, message=message, status=status, headers=headers, provider_code=None,
@@ -81,16 +57,14 @@ def decode_error(status: int | None, headers: Mapping[str, str], body: bytes | M
     out_headers = dict(headers)
     if wait_s is not None:
         out_headers["retry-after"] = str(wait_s)
-    return build_error(kind=KIND_OF[variant], message=message or variant, status=status, headers=out_headers,
+    kind_of = ERRORS.kind_of["type"]
+    return build_error(kind=kind_of[variant], message=message or variant, status=status, headers=out_headers,
                        provider_code=variant, request_id=None, provider=PROVIDER)  # fmt: skip
-
-
-_STATUS = {"Auth": 401, "InvalidRequest": 400, "RateLimited": 429, "Http": 502, "Cancelled": 499}
 
 
 def encode_error(error: Error) -> tuple[int, dict[str, str], dict[str, Any]]:
     """A nominal status, no headers, and the ``PluginError`` JSON a QueryMT plugin would return."""
-    variant = _VARIANT_OF.get(error.kind, "Provider")
+    variant = ERRORS.type_of_kind.get(error.kind, ERRORS.default_type)
     body: dict[str, Any]
     if variant == "Cancelled":
         body = {"kind": "Cancelled"}
@@ -99,21 +73,5 @@ def encode_error(error: Error) -> tuple[int, dict[str, str], dict[str, Any]]:
         body = {"kind": variant, "data": {"message": error.message, "retry_after_secs": wait}}
     else:
         body = {"kind": variant, "data": error.message}
-    status = error.status if error.status is not MISSING else _STATUS.get(variant, 500)
+    status = error.status if error.status is not MISSING else ERRORS.status_of_type.get(variant, ERRORS.default_status)
     return status, {}, body
-
-
-# The PluginError variants, with the kind, retry flag and wait each must map to (the gate's error table):
-# (status, headers, body, kind, retryable, retry_after_ms). Plugin errors carry no HTTP status.
-ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = [
-    (None, {}, {"kind": "Provider", "data": "upstream failed"}, "provider", True, None),
-    (None, {}, {"kind": "Auth", "data": "bad key"}, "authentication", False, None),
-    (None, {}, {"kind": "InvalidRequest", "data": "no model"}, "invalid_request", False, None),
-    (None, {}, {"kind": "RateLimited", "data": {"message": "slow down", "retry_after_secs": 2}}, "rate_limited", True, 2000),
-    (None, {}, {"kind": "RateLimited", "data": {"message": "slow down", "retry_after_secs": None}}, "rate_limited", True, None),
-    (None, {}, {"kind": "Http", "data": "connection refused"}, "network", True, None),
-    (None, {}, {"kind": "Cancelled"}, "cancelled", False, None),
-    (None, {}, {"kind": "NotImplemented", "data": "no embeddings"}, "invalid_request", False, None),
-    (None, {}, {"kind": "Generic", "data": "boom"}, "provider", True, None),
-    (None, {}, b"a plain error string", "provider", True, None),
-]  # fmt: skip

@@ -13,6 +13,8 @@ from typing import Any, Literal
 
 from typing_extensions import NotRequired, TypedDict
 
+from wirechat._tables.querymt import NAME, PROVIDER
+
 __all__ = [
     "FUNCTION",
     "IMAGE_MIME",
@@ -28,8 +30,6 @@ __all__ = [
     "tool_call",
 ]
 
-NAME = "querymt"
-PROVIDER = "querymt"
 FUNCTION = "function"
 
 IMAGE_MIME = {"image/jpeg": "JPEG", "image/png": "PNG", "image/gif": "GIF", "image/webp": "WEBP"}

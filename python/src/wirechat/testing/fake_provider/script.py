@@ -26,6 +26,8 @@ after the last turn instead of answering "script exhausted"), or NDJSON with one
             N}``: a stream event whose JSON is cut short (a truncated body for a non-streamed request);
             ``{"type": "error_event", "after": N, "error_type": ..., "message": ...}``: a 200 stream that
             carries the provider's error event after N events (the matching HTTP error when not streamed).
+``hostile`` an answer from the client fault suite (a body too large, a gzip bomb, an SSE line that never
+            ends, a redirect, a body trickled byte by byte): ``wirechat.testing.fake_provider.hostile``.
 ``delay_ms`` a pause before each stream event (a slow stream), or before a non-streamed answer.
 ``repeat``  how many requests this turn answers (default 1).
 
@@ -41,6 +43,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
+
+from wirechat.testing.fake_provider.hostile import Hostile, HostileError, parse_hostile
 
 __all__ = [
     "Fault",
@@ -153,6 +157,7 @@ class Turn:
     fault: Fault | None = None
     delay_ms: int = 0
     repeat: int = 1
+    hostile: Hostile | None = None
 
 
 @dataclass(frozen=True)
@@ -313,17 +318,25 @@ def _fault(where: str, obj: Any) -> Fault:
 
 def _turn(where: str, obj: Any) -> Turn:
     _expect(where, obj, dict, "an object with reply, raw or fault")
-    _check_keys(where, obj, {"reply", "raw", "fault", "delay_ms", "repeat"})
-    if not any(key in obj for key in ("reply", "raw", "fault")):
-        raise ScriptError(where, "needs a reply, a raw answer or a fault")
-    if "raw" in obj and ("reply" in obj or "fault" in obj):
-        raise ScriptError(where, "a raw answer stands alone (no reply or fault beside it)")
+    _check_keys(where, obj, {"reply", "raw", "fault", "delay_ms", "repeat", "hostile"})
+    if not any(key in obj for key in ("reply", "raw", "fault", "hostile")):
+        raise ScriptError(where, "needs a reply, a raw answer, a fault or a hostile answer")
+    for alone in ("raw", "hostile"):
+        if alone in obj and len({"reply", "fault", "raw", "hostile"} & set(obj)) > 1:
+            raise ScriptError(where, f"a {alone} answer stands alone (no reply, fault or other answer beside it)")
+    hostile = None
+    if "hostile" in obj:
+        try:
+            hostile = parse_hostile(f"{where}.hostile", obj["hostile"])
+        except HostileError as error:
+            raise ScriptError(error.where, error.message) from None
     return Turn(
         reply=_reply(f"{where}.reply", obj["reply"]) if "reply" in obj else None,
         raw=_raw(f"{where}.raw", obj["raw"]) if "raw" in obj else None,
         fault=_fault(f"{where}.fault", obj["fault"]) if "fault" in obj else None,
         delay_ms=_count(f"{where}.delay_ms", obj.get("delay_ms", 0)),
         repeat=_count(f"{where}.repeat", obj.get("repeat", 1), minimum=1),
+        hostile=hostile,
     )
 
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from wirechat.testing.fake_provider.anthropic import AnthropicWire
 from wirechat.testing.fake_provider.gemini import GeminiWire
+from wirechat.testing.fake_provider.hostile import play_hostile
 from wirechat.testing.fake_provider.http_writer import ClosedError, Writer
 from wirechat.testing.fake_provider.openai_chat import OpenAIChatWire
 from wirechat.testing.fake_provider.openai_compatible import WIRES as COMPATIBLE_WIRES
@@ -270,6 +271,9 @@ class FakeProvider:
         stream = endpoint == "chat" and (body.get("stream") is True or (by_path is not None and by_path(path)))
         if turn.raw is not None:
             return await out.raw(turn.raw, turn.delay_ms)
+        if turn.hostile is not None:
+            await play_hostile(writer, turn.hostile, self.url.replace("127.0.0.1", "localhost"))
+            raise ClosedError  # the connection is not reused after a hostile answer
         fault, reply = turn.fault, turn.reply or Reply()
         if fault is not None and echoed:
             fault = replace(

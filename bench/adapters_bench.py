@@ -3,6 +3,10 @@
 1. Encoding a realistic canonical request to an OpenAI Chat, an Anthropic, an OpenAI Responses, an
    OpenAI-compatible (Ollama profile) and a Gemini body, against ``orjson.dumps`` of the resulting body
    timed in the same round (issue 18's target: within 4x; median of the rounds' ratios with their spread).
+2. Building a request as the client sends it (``ClientSetup.chat_body``: the adapter's encode, its warnings
+   and the body's bytes, written by msgspec since decision 031), against the same ``orjson.dumps`` (issue
+   24's target: within 4x, for every adapter); beside it, not a target, the same build with the body written
+   by ``json.dumps`` as the client did before decision 031.
 Stream decode per event (the adapters' stream decoders through ``EventPump``, against a bare loop of split
 lines and ``orjson.loads``, issue 18's 2x target) is ``stream_bench.py``, with the breakdown by stage and its
 own ``targets`` rows (``bench/report.py`` runs both scripts; one script per row, so no row is counted twice).
@@ -17,6 +21,7 @@ import json
 import random
 import statistics
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,6 +29,7 @@ from typing import Any
 import orjson
 
 import wirechat
+from wirechat._calls import ClientSetup, DegradedRequestWarning, warn_degraded
 from wirechat.adapters import get
 
 
@@ -105,13 +111,69 @@ def encode_rows(rounds: int) -> list[dict[str, Any]]:
     return rows
 
 
-def _paired(first: Callable[[], Any], second: Callable[[], Any], repeat: int = 7, calls: int = 10) -> tuple[float, ...]:
+CLIENT_ADAPTERS = ("openai-chat", "anthropic", "openai-responses", "openai-compatible", "openai-compatible:ollama",
+                   "gemini")  # fmt: skip
+"""The adapters the HTTP client sends bodies for (go-model is a stored format; querymt calls a plugin)."""
+CLIENT_TARGET = 4.0
+"""Issue 24: request build as the client sends it (adapter + serialisation) within 4x ``orjson.dumps(body)``."""
+
+
+def client_rows(rounds: int) -> list[dict[str, Any]]:
+    """Request build through the client per adapter against ``orjson.dumps`` of its body, paired per round as
+    ``encode_rows``; the build with ``json.dumps`` (before decision 031) is printed beside it."""
+    request = _request()
+    setups = {name: ClientSetup(name, api_key="bench", base_url=None, timeout=None, max_retries=None, retry=None)
+              for name in CLIENT_ADAPTERS}  # fmt: skip
+    bodies = {name: setup.adapter.encode_request(request)[0] for name, setup in setups.items()}
+    ratios: dict[str, list[float]] = {name: [] for name in setups}
+    before: dict[str, list[float]] = {name: [] for name in setups}
+    order = list(setups)
+    shuffle = random.Random(24)
+    with warnings.catch_warnings():  # the request's arguments are not compact: warned on every build
+        warnings.simplefilter("ignore", DegradedRequestWarning)
+        for _ in range(rounds):
+            shuffle.shuffle(order)
+            for name in order:
+                setup, body = setups[name], bodies[name]
+
+                def stdlib_build(s: ClientSetup = setup) -> bytes:  # chat_body as it was before decision 031
+                    built, degraded = s.adapter.encode_request(request)
+                    warn_degraded(degraded)
+                    return json.dumps(built, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+                build, dump, old = _paired(
+                    lambda s=setup: s.chat_body(request, False), lambda b=body: orjson.dumps(b), stdlib_build
+                )
+                ratios[name].append(build / dump)
+                before[name].append(old / dump)
+    rows = []
+    for name in CLIENT_ADAPTERS:
+        value = statistics.median(ratios[name])
+        print(
+            f"  client request build {name:26} x orjson.dumps(body) {value:5.2f} "
+            f"({min(ratios[name]):.2f}-{max(ratios[name]):.2f})   target {CLIENT_TARGET:g}x   "
+            f"with json.dumps {statistics.median(before[name]):5.2f}"
+        )
+        rows.append({
+            "name": f"{name} request build through the client x orjson.dumps(body)",
+            "value": round(value, 3),
+            "target": CLIENT_TARGET,
+            "spread": [round(min(ratios[name]), 3), round(max(ratios[name]), 3)],
+            "met": value <= CLIENT_TARGET,
+            "baseline": "orjson.dumps of the body the adapter produced, same round",
+            "note": f"ClientSetup.chat_body (encode + warnings + msgspec body); with json.dumps, as before decision "
+                    f"031: {statistics.median(before[name]):.2f}x; median of {rounds} rounds",
+        })  # fmt: skip
+    return rows
+
+
+def _paired(*functions: Callable[[], Any], repeat: int = 7, calls: int = 10) -> tuple[float, ...]:
     """The time of one call of each, alternating ``repeat`` times (``calls`` calls each) and keeping each
     one's fastest: on a loaded 2-core machine a time slice lost to another process lands in one sample,
     and the round's ratio stays a ratio of two undisturbed times."""
-    best = [float("inf"), float("inf")]
+    best = [float("inf")] * len(functions)
     for _ in range(repeat):
-        for k, function in enumerate((first, second)):
+        for k, function in enumerate(functions):
             start = time.perf_counter()
             for _ in range(calls):
                 function()
@@ -126,7 +188,7 @@ def main() -> None:
     args = parser.parse_args()
     rounds = args.rounds
     print(f"adapter codec benchmark ({rounds} rounds; ratios against baselines in this run)")
-    targets = encode_rows(rounds)
+    targets = encode_rows(rounds) + client_rows(rounds)
     if args.json is not None:
         args.json.write_text(json.dumps({"targets": targets}, indent=1))
 

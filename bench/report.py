@@ -1,4 +1,4 @@
-"""``./dev bench``'s report: every benchmark script run with ``--json``, every issue-18 target in one table.
+"""``./dev bench``'s report: every benchmark script run with ``--json``, every issue-18 and -24 target in one table.
 
 Each script writes, besides its own figures, a top-level ``targets`` list (the bench result contract):
 ``{"name", "value", "target", "spread": [low, high], "met", "baseline", "note"}``, one row per target it
@@ -51,6 +51,8 @@ SCRIPTS = (
     Script("streams", "stream_bench.py", (), ("--rounds", "3")),
     Script("load", "load_test.py", (), ("--streams", "50", "--concurrency", "50", "--rounds", "1")),
     Script("testee", "testee_bench.py", (), ("--quick",)),
+    Script("startup", "startup_bench.py", (), ("--rounds", "5")),
+    Script("gc", "gc_bench.py", (), ("--rounds", "1", "--big-mb", "20")),
 )
 FIELDS = {"name": str, "value": float, "target": float, "spread": list, "met": bool, "baseline": str, "note": str}
 
@@ -212,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     profile = f"read from {args.results}" if args.results is not None else "quick" if args.quick else "full"
     report = combined(outcomes, profile)
     load = ", ".join(f"{x:.1f}" for x in report["load_average"])
-    print(f"\n== issue 18 targets ({profile}; load average {load} on {os.cpu_count()} cores)")
+    print(f"\n== issue 18 and 24 targets ({profile}; load average {load} on {os.cpu_count()} cores)")
     print(table(outcomes))
     missed, missing = report["missed"], report["no_figure"]
     print(f"{len(report['targets'])} target rows: {len(missed)} missed; {len(missing)} script(s) without a figure")

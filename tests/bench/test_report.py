@@ -60,11 +60,11 @@ def test_rows_met_missed_and_missing_are_printed(results: Path, capsys: pytest.C
     assert "MISSED" in encode and "<= 1.5" in encode
     assert "no figure: adapters.json has no 'targets' list (found a dict)" in out
     assert "no figure: no output file (streams.json)" in out
-    assert "2 target rows: 1 missed; 4 script(s) without a figure" in out
+    assert "2 target rows: 1 missed; 6 script(s) without a figure" in out
     combined = json.loads((results / "report.json").read_text())
     assert [row["script"] for row in combined["targets"]] == ["codec", "codec"]
     assert combined["missed"] == ["codec: encode x orjson.dumps, mixed"]
-    assert len(combined["no_figure"]) == 4 and len(combined["load_average"]) == 3
+    assert len(combined["no_figure"]) == 6 and len(combined["load_average"]) == 3
 
 
 def test_check_exits_1_on_a_miss_or_a_missing_figure(results: Path, tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._base_url import resolve_base_url
+from wirechat._body import dumps_body
 from wirechat._generated.models import (
     ChatRequest,
     ChatResponse,
@@ -61,10 +62,6 @@ class ResponseDataWarning(WirechatWarning):
 
 class UnsupportedCallError(WirechatError, NotImplementedError):
     """The provider (or its adapter) has no such call, such as embeddings on Anthropic."""
-
-
-def dumps_body(body: Mapping[str, Any]) -> bytes:
-    return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
 def invalid_response(message: str) -> InvalidResponseError:

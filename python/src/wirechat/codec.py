@@ -53,6 +53,12 @@ longer ones pydantic's model building dominates, jiter's own checks cost about w
 on a 32 KB text message (decision 022, "The checked engine on the scan")."""
 
 
+_GC_PAUSE_FROM = 1 << 20
+"""Texts of this many bytes or more are decoded with the cyclic GC paused: the objects a decode makes hold
+no cycles, and the collections their allocation triggers walk every object made so far, which made decode
+time per MB grow with size (issue 24: 3x at 100 MB). Below 1 MiB the pause is not worth its two calls."""
+
+
 class _Plan(NamedTuple):
     """What ``decode`` and ``encode`` need of one wire type, looked up once (a name check, a validator and a
     serializer lookup, and the schema's required tags cost 1-2 us per call: as much as decoding a short
@@ -183,47 +189,54 @@ def decode(data: bytes | bytearray | memoryview | str, type_: Any, *, max_bytes:
     # ``_raw`` and ``_parsed`` inlined for the common case (bytes, no limit): a short message's decode is a
     # few microseconds, of which each call layer took a tenth
     raw = data if type(data) is bytes and max_bytes is None else _raw(data, type_name, max_bytes)
-    native_scan = _native_scan
-    if (
-        native_scan is not None
-        and len(raw) < _SCAN_BELOW
-        and (native_scan(raw, plan.tags) if plan.tags else native_scan(raw)) is None
-    ):
-        # The scan applied every rule of spec section 2 and found the variant's tag: pydantic-core parses
-        # and validates the text in one step. A refusal is left to the path below, which finds the problems.
+    paused = len(raw) >= _GC_PAUSE_FROM and gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        native_scan = _native_scan
+        if (
+            native_scan is not None
+            and len(raw) < _SCAN_BELOW
+            and (native_scan(raw, plan.tags) if plan.tags else native_scan(raw)) is None
+        ):
+            # The scan applied every rule of spec section 2 and found the variant's tag: pydantic-core parses
+            # and validates the text in one step. A refusal is left to the path below, which finds the problems.
+            try:
+                return plan.validator.validate_json(raw)
+            except ValidationError:
+                pass
+        if raw.startswith(_BOM):
+            raise _text_error(raw, None, type_name)
         try:
-            return plan.validator.validate_json(raw)
-        except ValidationError:
-            pass
-    if raw.startswith(_BOM):
-        raise _text_error(raw, None, type_name)
-    try:
-        value = jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True)
-    except ValueError as exc:
-        raise _text_error(raw, exc, type_name) from None
-    missing_tags: list[Candidate] = (
-        [(f"/{tag}", "required", "required member is missing") for tag in plan.tags if tag not in value]
-        if plan.tags and isinstance(value, dict)
-        else []
-    )
-    # The typed structure is shallow: a text nests 201 levels only inside free-form data (which notes a
-    # deep value as it is checked) or where the schema fails. Only then is the text's depth measured.
-    watch = watch_for_deep_values()
-    try:
-        decoded = plan.validator.validate_python(value)
-    except ValidationError as exc:
-        _check_depth(raw, type_name)
-        with _collector_paused():
-            candidates = [*missing_tags, *candidates_from_validation_error(type_name, exc)]
-        raise _schema_error(candidates, type_name) from None
+            value = jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True)
+        except ValueError as exc:
+            raise _text_error(raw, exc, type_name) from None
+        missing_tags: list[Candidate] = (
+            [(f"/{tag}", "required", "required member is missing") for tag in plan.tags if tag not in value]
+            if plan.tags and isinstance(value, dict)
+            else []
+        )
+        # The typed structure is shallow: a text nests 201 levels only inside free-form data (which notes a
+        # deep value as it is checked) or where the schema fails. Only then is the text's depth measured.
+        watch = watch_for_deep_values()
+        try:
+            decoded = plan.validator.validate_python(value)
+        except ValidationError as exc:
+            _check_depth(raw, type_name)
+            with _collector_paused():
+                candidates = [*missing_tags, *candidates_from_validation_error(type_name, exc)]
+            raise _schema_error(candidates, type_name) from None
+        finally:
+            deep = deep_value_seen()
+            reset_deep_value_watch(watch)
+        if deep or missing_tags:
+            _check_depth(raw, type_name)
+        if missing_tags:
+            raise _schema_error(missing_tags, type_name)
+        return decoded
     finally:
-        deep = deep_value_seen()
-        reset_deep_value_watch(watch)
-    if deep or missing_tags:
-        _check_depth(raw, type_name)
-    if missing_tags:
-        raise _schema_error(missing_tags, type_name)
-    return decoded
+        if paused:
+            gc.enable()
 
 
 @contextmanager

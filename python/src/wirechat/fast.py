@@ -18,6 +18,7 @@ cross to the pydantic models, which stay the public types of ``wirechat`` (decis
 
 from __future__ import annotations
 
+import gc
 from functools import cache
 from typing import Any, TypeVar, overload
 
@@ -36,7 +37,7 @@ from wirechat._generated import models
 from wirechat._ijson import _is_clean, deep_value_seen, find_fault, reset_deep_value_watch, watch_for_deep_values
 from wirechat._pointers import required_tags
 from wirechat._registry import validator_for
-from wirechat.codec import _BOM, _check_depth, _raw
+from wirechat.codec import _BOM, _GC_PAUSE_FROM, _check_depth, _raw
 from wirechat.codec import canonical as _canonical
 from wirechat.codec import decode as _checked_decode
 from wirechat.errors import Problem, WireError, pointer_from_path
@@ -83,19 +84,26 @@ def decode(data: bytes | bytearray | memoryview | str, type_: Any, *, max_bytes:
     """
     name = name_of(type_)
     raw = _raw(data, name, max_bytes)
-    if native_scan is None:
-        return _decode_in_python(raw, name, type_)
-    tags = required_tags(name)
-    fault = native_scan(raw, tags) if tags else native_scan(raw)
-    if fault is not None:
-        raise _refused(raw, name, f"{fault[0]} at byte {fault[1]}")
-    decoder = _decoders.get(type_)
-    if decoder is None:
-        decoder = _decoders.setdefault(type_, msgspec.json.Decoder(type_))
+    paused = len(raw) >= _GC_PAUSE_FROM and gc.isenabled()  # as wirechat.decode (codec._GC_PAUSE_FROM)
+    if paused:
+        gc.disable()
     try:
-        return decoder.decode(raw)
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise _refused(raw, name, str(exc)) from None
+        if native_scan is None:
+            return _decode_in_python(raw, name, type_)
+        tags = required_tags(name)
+        fault = native_scan(raw, tags) if tags else native_scan(raw)
+        if fault is not None:
+            raise _refused(raw, name, f"{fault[0]} at byte {fault[1]}")
+        decoder = _decoders.get(type_)
+        if decoder is None:
+            decoder = _decoders.setdefault(type_, msgspec.json.Decoder(type_))
+        try:
+            return decoder.decode(raw)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            raise _refused(raw, name, str(exc)) from None
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _decode_in_python(raw: bytes, name: str, type_: Any) -> Any:

@@ -14,7 +14,6 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from jsonschema import Draft202012Validator
 from pydantic import BaseModel, ValidationError
 
 from wirechat._generated.models import (
@@ -61,6 +60,8 @@ def _schema(output: Output) -> dict[str, Any]:
     if isinstance(output, type) and issubclass(output, BaseModel):
         return output.model_json_schema()
     if isinstance(output, Mapping):
+        from jsonschema import Draft202012Validator  # noqa: PLC0415 (only a JSON Schema output pays for it)
+
         Draft202012Validator.check_schema(output)
         return dict(output)
     raise TypeError(f"output= takes a pydantic model class or a JSON Schema object, not {output!r}")
@@ -84,6 +85,8 @@ def _parse(output: Output, text: str) -> tuple[Any, list[str]]:
             return output.model_validate(value), []
         except ValidationError as exc:
             return None, [f"/{'/'.join(str(t) for t in e['loc'])}: {e['msg']}" for e in exc.errors(include_url=False)]
+    from jsonschema import Draft202012Validator  # noqa: PLC0415 (loaded with _schema's check, on first use)
+
     errors = sorted(Draft202012Validator(dict(output)).iter_errors(value), key=lambda e: list(e.absolute_path))
     if errors:
         return None, [f"/{'/'.join(str(t) for t in e.absolute_path)}: {e.message}" for e in errors]

@@ -18,7 +18,7 @@ def test_the_source_checkout_contributes_schema_codegen_and_the_suite() -> None:
 def test_without_contributions_only_wirechats_own_commands_exist(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(commands, "contributed", dict)
+    monkeypatch.setattr(commands, "contributed", lambda only=None: {})
     with pytest.raises(SystemExit) as exited:
         main(["codegen", "--check"])
     assert exited.value.code == 2
@@ -28,7 +28,7 @@ def test_without_contributions_only_wirechats_own_commands_exist(
 def test_the_built_in_conformance_runs_only_the_adapter_gate(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(commands, "contributed", dict)
+    monkeypatch.setattr(commands, "contributed", lambda only=None: {})
     assert main(["conformance"]) == 2
     error = capsys.readouterr().err
     assert "only --adapter NAME is available here" in error and "pip install -e conformance" in error
@@ -37,7 +37,7 @@ def test_the_built_in_conformance_runs_only_the_adapter_gate(
 def test_the_built_in_conformance_gates_an_adapter(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(commands, "contributed", dict)
+    monkeypatch.setattr(commands, "contributed", lambda only=None: {})
     assert main(["conformance", "--adapter", "no-such-adapter", "--examples", "1"]) == 2  # a usage error
     assert "no adapter named 'no-such-adapter'; installed: " in capsys.readouterr().err
 

@@ -50,21 +50,39 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with ``only``, that command's alone (the whole one if there is no such
+    command); with ``""``, none (what ``--version`` needs)."""
     parser = argparse.ArgumentParser(
         prog="wirechat", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     commands.required = True
-    add_all(commands)
+    if only == "":  # no command to run: the parser serves --version alone
+        return parser
+    added = add_all(commands, only)
+    if only is not None and only not in added:
+        return build_parser()
     parser.epilog = epilog(set(commands.choices))
     return parser
 
 
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` runs, so that only it is imported: ``""`` for ``--version`` alone, ``None`` when the
+    whole parser is needed (``--help`` or no command: the listing of every command, or the usage error)."""
+    for arg in argv:
+        if arg in ("-h", "--help"):
+            return None
+        if not arg.startswith("-"):
+            return arg
+    return "" if "--version" in argv else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_chosen(argv))
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)

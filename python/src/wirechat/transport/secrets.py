@@ -15,11 +15,10 @@ from __future__ import annotations
 import logging
 import re
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import MISSING
-
-from wirechat._generated.models import Error
+if TYPE_CHECKING:  # the fake server imports this module: no models or pydantic on its start-up path
+    from wirechat._generated.models import Error
 
 __all__ = [
     "HTTP_LOGGERS",
@@ -112,9 +111,9 @@ def redact_error(error: Error, *secrets: Secret | None) -> Error:
     updates: dict[str, Any] = {"message": redact(error.message, *secrets)}
     for name in ("provider_code", "request_id"):
         value = getattr(error, name)
-        if value is not MISSING:
+        if isinstance(value, str):  # present (absent is pydantic's MISSING)
             updates[name] = redact(value, *secrets)
-    if error.provider_metadata is not MISSING:
+    if isinstance(error.provider_metadata, dict):
         updates["provider_metadata"] = _redact_value(error.provider_metadata, secrets)
     return error.model_copy(update=updates)
 

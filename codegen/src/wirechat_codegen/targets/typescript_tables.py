@@ -7,7 +7,9 @@ Output folder ``typescript/src/tables/``, wholly generated:
   ``PROVIDER``, ``BASE_URL``, ``PATHS``, ``STREAM_BODY``, ``STREAM_PATHS``, ``API_KEY_ENV``,
   ``AUTH_HEADERS`` (values are templates over ``{api_key}``), ``MEDIA_TYPES``, ``MANIFEST`` and ``ERRORS`` (the error
   tables), typed by ``import type`` of the adapters' contract (``adapters/shared/contract.ts``), so a kind
-  that is not an ``ErrorKind`` or ``FinishKind`` does not compile.
+  that is not an ``ErrorKind`` or ``FinishKind`` does not compile;
+- ``options-validators.ts``: ``OPTIONS_VALIDATORS``, ajv's standalone validator of each adapter's options
+  schema, compiled here so the package carries no ajv at run time (decision 034).
 
 Values are JSON literals in the layout of ``adapters/`` (``adapter_format.dumps``); features come in
 ``features.json``'s order, then the adapter's own. Each table's ``see`` link becomes its ``@see``.
@@ -15,6 +17,10 @@ Values are JSON literals in the layout of ``adapters/`` (``adapter_format.dumps`
 
 from __future__ import annotations
 
+import json
+import re
+import subprocess
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -22,10 +28,23 @@ from typing import Any
 from wirechat_codegen.adapter_data import AdapterData, ResolvedAdapter
 from wirechat_codegen.adapter_format import dumps
 from wirechat_codegen.targets import GenerationInput, Target, banner_lines
+from wirechat_codegen.targets.typescript import PACKAGE_DIR, TEMPLATES, _check_tools, _esm_validators, _fill
 
 OUTPUT_DIR = "typescript/src/tables"
 COMMENT = "// "
 _KIND_MAP = "Readonly<Partial<Record<RequestKind, string>>>"
+
+# ajv's strict mode, less the two checks that refuse valid 2020-12 an options schema may use: a `required`
+# name its own subschema does not declare (querymt's `"not": {"required": ["model"]}`), and keywords of a
+# type the subschema does not name (a `oneOf` of objects without `type`). Unknown keywords stay refused.
+OPTIONS_AJV_OPTIONS: dict[str, Any] = {
+    "strict": True,
+    "strictRequired": False,
+    "strictTypes": False,
+    "allErrors": True,  # every problem, as Python's jsonschema reports them
+    "inlineRefs": False,
+}
+_ENTRY = re.compile(r"^  (\w+): (validate\d+),$", re.M)
 
 
 def _header(version: str, source: str) -> str:
@@ -142,12 +161,55 @@ def render_status(data: AdapterData, version: str) -> str:
     )
 
 
+def _export_name(adapter: str) -> str:
+    return re.sub(r"\W", "_", adapter)
+
+
+def render_options_validators(schemas: Mapping[str, Any], package_dir: Path, version: str) -> str:
+    """``options-validators.ts``: ajv's standalone code for each adapter's options schema, made ESM."""
+    node = _check_tools(package_dir)
+    exports = {_export_name(name): name for name in schemas}
+    if len(exports) != len(schemas):
+        raise RuntimeError(f"two adapter names make the same export name: {sorted(schemas)}")
+    request = {"schemas": {_export_name(name): schema for name, schema in schemas.items()}}
+    request["ajvOptions"] = OPTIONS_AJV_OPTIONS
+    with tempfile.TemporaryDirectory() as work:
+        request_path = Path(work) / "request.json"
+        request_path.write_text(json.dumps(request), encoding="utf-8")
+        command = [node, str(TEMPLATES / "run_options_ajv.cjs"), str(package_dir), str(request_path)]
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise RuntimeError(f"ajv refused an adapter's options schema ({result.returncode}):\n{result.stderr}")
+    answer = json.loads(result.stdout)
+    code, entries = _esm_validators(answer["validators"], list(exports))
+    entries = _ENTRY.sub(lambda match: f"  {json.dumps(exports[match[1]])}: {match[2]},", entries)
+    options = json.dumps({**OPTIONS_AJV_OPTIONS, "code": {"esm": True}}, separators=(", ", ": "))
+    banner = _header(version, "adapters/*.adapter.json (options_schema)")
+    return _fill(
+        "options-validators.ts.tmpl",
+        banner=banner,
+        ajv_version=answer["version"],
+        ajv_options=options,
+        code=code,
+        validator_map=entries,
+        adapter_names=" | ".join(json.dumps(name) for name in schemas),
+    )
+
+
 def render(source: GenerationInput, out: Path) -> None:
-    """Write ``status.ts`` and one module per base adapter into ``out``; nothing without ``adapters/``."""
+    """Write ``status.ts``, ``options-validators.ts`` and one module per base adapter into ``out``; nothing
+    without ``adapters/``."""
     data = source.adapters
     if data is None:
         return
     (out / "status.ts").write_text(render_status(data, source.version), encoding="utf-8")
+    schemas = {
+        adapter.name: adapter.document.get("options_schema", {"type": "object"})
+        for adapter in data.adapters.values()
+        if adapter.extends is None
+    }
+    text = render_options_validators(schemas, source.repo_root / PACKAGE_DIR, source.version)
+    (out / "options-validators.ts").write_text(text, encoding="utf-8")
     for adapter in data.adapters.values():
         if adapter.extends is None:
             text = render_adapter(adapter, data, source.version)

@@ -3,36 +3,56 @@ package shared
 // provider_options checked against the adapter's published options schema before anything is encoded
 // (Python's adapters/_options.py, TypeScript's shared/options.ts), so {"reasoning_effort": "bogus"} is a
 // *wirechat.WireError at /provider_options/openai-chat/reasoning_effort rather than a 400 from the
-// provider later. The schemas use a small subset of JSON Schema (type, enum, const, minimum, maximum,
-// maxLength, properties, required, additionalProperties, oneOf), which is what this checks; for a oneOf
-// that fails as a whole, the problems of the one variant whose const tag matched are reported, as Python
-// and TypeScript do.
+// provider later. The schemas (JSON Schema 2020-12, emitted into go/internal/tables) are compiled once
+// each by github.com/santhosh-tekuri/jsonschema/v6 (decision 034); this file turns its error tree into
+// problems: for a oneOf/anyOf that fails as a whole, the problems of the one variant whose const tag
+// matched, as Python and TypeScript report them, else the union's own problem.
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
-	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
-var parsedSchemas sync.Map // schema text -> parsed tree
+var (
+	compiledSchemas sync.Map // schema text -> *jsonschema.Schema
+	printer         = message.NewPrinter(language.English)
+)
 
-func parseSchema(text string) any {
-	if tree, ok := parsedSchemas.Load(text); ok {
-		return tree
+// CompileOptionsSchema compiles an options schema (JSON text) once; later calls with the same text return
+// the same *jsonschema.Schema. An error names what in the schema does not compile.
+func CompileOptionsSchema(text string) (*jsonschema.Schema, error) {
+	if compiled, ok := compiledSchemas.Load(text); ok {
+		return compiled.(*jsonschema.Schema), nil
 	}
-	tree, err := providerjson.Parse([]byte(text))
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(text))
 	if err != nil {
-		panic("adapter options schema does not parse: " + err.Error())
+		return nil, fmt.Errorf("adapter options schema does not parse: %w", err)
 	}
-	parsedSchemas.Store(text, tree)
-	return tree
+	compiler := jsonschema.NewCompiler()
+	compiler.DefaultDraft(jsonschema.Draft2020)
+	if err := compiler.AddResource("options.json", doc); err != nil {
+		return nil, fmt.Errorf("adapter options schema: %w", err)
+	}
+	compiled, err := compiler.Compile("options.json")
+	if err != nil {
+		return nil, fmt.Errorf("adapter options schema does not compile: %w", err)
+	}
+	actual, _ := compiledSchemas.LoadOrStore(text, compiled)
+	return actual.(*jsonschema.Schema), nil
 }
 
 // CheckOptions returns a *wirechat.WireError listing every way options (provider_options[name]) breaks the
@@ -42,10 +62,28 @@ func CheckOptions(options any, name, schema string) error {
 	if schema == "" {
 		return nil
 	}
-	var problems []wirechat.Problem
-	check(options, parseSchema(schema), "/provider_options/"+pointerToken.Replace(name), &problems)
-	if len(problems) == 0 {
+	compiled, err := CompileOptionsSchema(schema)
+	if err != nil {
+		panic(err.Error()) // the generated tables are compiled by a test; a bad one is a build bug
+	}
+	instance, err := jsonschema.UnmarshalJSON(bytes.NewReader(providerjson.MustMarshal(options)))
+	if err != nil {
+		panic("provider options do not round-trip through JSON: " + err.Error())
+	}
+	err = compiled.Validate(instance)
+	if err == nil {
 		return nil
+	}
+	root, ok := err.(*jsonschema.ValidationError)
+	if !ok {
+		return err
+	}
+	base := "/provider_options/" + pointerToken.Replace(name)
+	var problems []wirechat.Problem
+	for _, leaf := range leaves(root, nil) {
+		for _, found := range specific(leaf) {
+			problems = append(problems, problemsOf(base, found, instance)...)
+		}
 	}
 	slices.SortStableFunc(problems, func(a, b wirechat.Problem) int {
 		if c := strings.Compare(a.Pointer, b.Pointer); c != 0 {
@@ -56,124 +94,161 @@ func CheckOptions(options any, name, schema string) error {
 	return &wirechat.WireError{Type: "ChatRequest", Problems: problems}
 }
 
-func show(value any) string { return string(providerjson.MustMarshal(value)) }
-
-func number(value any) (float64, bool) {
-	n, ok := value.(providerjson.Number)
-	if !ok {
-		return 0, false
-	}
-	f, err := strconv.ParseFloat(string(n), 64)
-	return f, err == nil
+// located is one error with the instance location it is reported at (a propertyNames failure is reported
+// at the object, as Python does, not at the name).
+type located struct {
+	err *jsonschema.ValidationError
+	at  []string
 }
 
-func typeOK(value any, kind string) bool {
-	switch kind {
-	case "object":
-		_, ok := value.(*providerjson.Object)
-		return ok
-	case "integer":
-		f, ok := number(value)
-		return ok && f == math.Trunc(f) && !math.IsInf(f, 0)
-	case "number":
-		_, ok := number(value)
-		return ok
-	case "string":
-		_, ok := value.(string)
-		return ok
-	case "boolean":
-		_, ok := value.(bool)
-		return ok
-	case "array":
-		_, ok := value.([]any)
-		return ok
+// leaves flattens the error tree down to keyword errors, stopping at unions (their causes are variants).
+func leaves(e *jsonschema.ValidationError, at []string) []located {
+	where := e.InstanceLocation
+	if at != nil {
+		where = at
 	}
-	return true
+	switch e.ErrorKind.(type) {
+	case *kind.Group, *kind.Schema, *kind.Reference:
+	case *kind.PropertyNames:
+		var out []located
+		for _, cause := range e.Causes {
+			out = append(out, leaves(cause, where)...)
+		}
+		return out
+	default:
+		return []located{{e, where}}
+	}
+	var out []located
+	for _, cause := range e.Causes {
+		out = append(out, leaves(cause, at)...)
+	}
+	return out
 }
 
-// equal compares two JSON values as JSON Schema does (numbers by value; true is not 1).
-func equal(a, b any) bool {
-	if x, ok := number(a); ok {
-		y, ok := number(b)
-		return ok && x == y
-	}
-	return show(a) == show(b)
-}
-
-func check(value, schemaTree any, at string, out *[]wirechat.Problem) {
-	schema, ok := schemaTree.(*providerjson.Object)
-	if !ok {
-		return
-	}
-	problem := func(rule, format string, args ...any) {
-		*out = append(*out, wirechat.Problem{Pointer: at, Rule: rule, Message: fmt.Sprintf(format, args...)})
-	}
-	if kind, ok := schema.Get("type").(string); ok && !typeOK(value, kind) {
-		problem(wirechat.RuleType, "%s is not of type %s", show(value), kind)
-		return
-	}
-	if options, ok := schema.Get("enum").([]any); ok && !slices.ContainsFunc(options, func(o any) bool { return equal(o, value) }) {
-		problem(wirechat.RuleEnum, "%s is not one of %s", show(value), show(options))
-	}
-	if schema.Has("const") && !equal(schema.Get("const"), value) {
-		problem(wirechat.RuleConst, "%s was expected", show(schema.Get("const")))
-	}
-	if f, ok := number(value); ok {
-		if limit, ok := number(schema.Get("minimum")); ok && f < limit {
-			problem(wirechat.RuleMinimum, "%s is less than the minimum of %s", show(value), show(schema.Get("minimum")))
+// specific is Python's _specific: a union that failed as a whole becomes the errors of its one variant with
+// no const failure (the variant whose tag matched), else stays itself.
+func specific(l located) []located {
+	switch k := l.err.ErrorKind.(type) {
+	case *kind.OneOf:
+		if k.Subschemas != nil {
+			return []located{l}
 		}
-		if limit, ok := number(schema.Get("maximum")); ok && f > limit {
-			problem(wirechat.RuleMaximum, "%s is greater than the maximum of %s", show(value), show(schema.Get("maximum")))
-		}
+	case *kind.AnyOf:
+	default:
+		return []located{l}
 	}
-	if text, ok := value.(string); ok {
-		if limit, ok := number(schema.Get("maxLength")); ok && float64(utf8.RuneCountInString(text)) > limit {
-			problem(wirechat.RuleMaxLength, "%s is longer than %s characters", show(value), show(schema.Get("maxLength")))
-		}
-	}
-	if variants, ok := schema.Get("oneOf").([]any); ok {
-		checkOneOf(value, variants, at, out, problem)
-	}
-	object, ok := value.(*providerjson.Object)
-	if !ok {
-		return
-	}
-	properties, _ := schema.Get("properties").(*providerjson.Object)
-	if required, ok := schema.Get("required").([]any); ok {
-		for _, name := range required {
-			if key, ok := name.(string); ok && !object.Has(key) {
-				problem(wirechat.RuleRequired, "%s is a required property", show(key))
-			}
-		}
-	}
-	for _, key := range object.Keys() {
-		if inner, ok := properties.Get(key).(*providerjson.Object); ok {
-			check(object.Get(key), inner, at+"/"+pointerToken.Replace(key), out)
-		} else if additional, ok := schema.Get("additionalProperties").(bool); ok && !additional {
-			problem(wirechat.RuleAdditionalProperties, "additional properties are not allowed (%s was unexpected)", show(key))
-		}
-	}
-}
-
-func checkOneOf(value any, variants []any, at string, out *[]wirechat.Problem, problem func(string, string, ...any)) {
-	passing := 0
-	var tagged [][]wirechat.Problem
-	for _, variant := range variants {
-		var found []wirechat.Problem
-		check(value, variant, at, &found)
-		if len(found) == 0 {
-			passing++
-		} else if !slices.ContainsFunc(found, func(p wirechat.Problem) bool { return p.Rule == wirechat.RuleConst }) {
+	var tagged [][]located
+	for _, variant := range l.err.Causes {
+		found := leaves(variant, nil)
+		if !slices.ContainsFunc(found, func(f located) bool { _, isConst := f.err.ErrorKind.(*kind.Const); return isConst }) {
 			tagged = append(tagged, found)
 		}
 	}
-	switch {
-	case passing == 1:
-	case passing == 0 && len(tagged) == 1:
-		*out = append(*out, tagged[0]...)
-	case passing == 0:
-		problem("oneOf", "%s is not valid under any of the given schemas", show(value))
-	default:
-		problem("oneOf", "%s is valid under more than one of the given schemas", show(value))
+	if len(tagged) != 1 {
+		return []located{l}
 	}
+	var out []located
+	for _, found := range tagged[0] {
+		out = append(out, specific(found)...)
+	}
+	return out
+}
+
+func pointer(tokens []string) string {
+	var b strings.Builder
+	for _, token := range tokens {
+		b.WriteString("/" + pointerToken.Replace(token))
+	}
+	return b.String()
+}
+
+// valueAt is the instance value at a location, for messages.
+func valueAt(instance any, tokens []string) any {
+	for _, token := range tokens {
+		switch node := instance.(type) {
+		case map[string]any:
+			instance = node[token]
+		case []any:
+			i, err := strconv.Atoi(token)
+			if err != nil || i < 0 || i >= len(node) {
+				return nil
+			}
+			instance = node[i]
+		default:
+			return nil
+		}
+	}
+	return instance
+}
+
+func show(value any) string {
+	text, err := json.Marshal(value)
+	if err != nil {
+		return fmt.Sprint(value)
+	}
+	return string(text)
+}
+
+func showRat(r *big.Rat) string {
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	f, _ := r.Float64()
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// problemsOf is one problem per failing keyword, but one per name for required and additionalProperties
+// (as ajv and the earlier Go and TypeScript checks report them).
+func problemsOf(base string, l located, instance any) []wirechat.Problem {
+	at := base + pointer(l.at)
+	switch k := l.err.ErrorKind.(type) {
+	case *kind.Required:
+		out := make([]wirechat.Problem, 0, len(k.Missing))
+		for _, name := range k.Missing {
+			out = append(out, wirechat.Problem{Pointer: at, Rule: wirechat.RuleRequired, Message: show(name) + " is a required property"})
+		}
+		return out
+	case *kind.AdditionalProperties:
+		out := make([]wirechat.Problem, 0, len(k.Properties))
+		for _, name := range k.Properties {
+			out = append(out, wirechat.Problem{
+				Pointer: at, Rule: wirechat.RuleAdditionalProperties,
+				Message: fmt.Sprintf("additional properties are not allowed (%s was unexpected)", show(name)),
+			})
+		}
+		return out
+	}
+	return []wirechat.Problem{problem(at, l, instance)}
+}
+
+func problem(at string, l located, instance any) wirechat.Problem {
+	value := show(valueAt(instance, l.at))
+	rule, text := "", l.err.ErrorKind.LocalizedString(printer)
+	switch k := l.err.ErrorKind.(type) {
+	case *kind.Type:
+		rule, text = wirechat.RuleType, fmt.Sprintf("%s is not of type %s", value, strings.Join(k.Want, ", "))
+	case *kind.Enum:
+		rule, text = wirechat.RuleEnum, fmt.Sprintf("%s is not one of %s", value, show(k.Want))
+	case *kind.Const:
+		rule, text = wirechat.RuleConst, fmt.Sprintf("%s was expected", show(k.Want))
+	case *kind.Minimum:
+		rule, text = wirechat.RuleMinimum, fmt.Sprintf("%s is less than the minimum of %s", value, showRat(k.Want))
+	case *kind.Maximum:
+		rule, text = wirechat.RuleMaximum, fmt.Sprintf("%s is greater than the maximum of %s", value, showRat(k.Want))
+	case *kind.MaxLength:
+		rule, text = wirechat.RuleMaxLength, fmt.Sprintf("%s is longer than %d characters", value, k.Want)
+	case *kind.OneOf:
+		rule, text = "oneOf", fmt.Sprintf("%s is not valid under any of the given schemas", value)
+		if k.Subschemas != nil {
+			text = fmt.Sprintf("%s is valid under more than one of the given schemas", value)
+		}
+	case *kind.Not:
+		rule, text = "not", fmt.Sprintf("%s should not be valid under the schema of not", value)
+	default:
+		if path := l.err.ErrorKind.KeywordPath(); len(path) > 0 {
+			rule = path[0]
+		}
+		text = value + ": " + text
+	}
+	return wirechat.Problem{Pointer: at, Rule: rule, Message: text}
 }

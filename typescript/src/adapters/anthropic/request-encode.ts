@@ -13,6 +13,7 @@ import type { ConversionWarning } from "../shared/contract.js";
 import { Conversion, dataText, mergeProviderOptions, metadataFor, toolDefinitionExtras } from "../shared/conversion.js";
 import { citationsOut, providerPartOut, providerToolsOut } from "../shared/provider-run.js";
 import { MANIFEST } from "../../tables/anthropic.js";
+import { OPTIONS_VALIDATORS } from "../../tables/options-validators.js";
 import { encodeReasoning, encodeToolCall, IMAGE_TYPES, NAME, PROVIDER, SCHEMA_NAME, toolUseExtras } from "./shapes.js";
 
 type Body = Record<string, unknown>;
@@ -53,7 +54,7 @@ export function encodeRequest(request: ChatRequest, adapterName = NAME): { body:
   if (tools.length > 0 || request.tools !== undefined) body["tools"] = tools;
   encodeToolChoice(request, options, body, conv);
   encodeOptions(options, body, conv);
-  mergeProviderOptions(request.provider_options, adapterName, body, MANIFEST.optionsSchema);
+  mergeProviderOptions(request.provider_options, adapterName, body, OPTIONS_VALIDATORS["anthropic"]);
   return { body, warnings: conv.warnings };
 }
 

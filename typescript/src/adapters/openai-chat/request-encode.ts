@@ -10,6 +10,7 @@ import { buildDataUrl, Conversion, dataText, isObject, mergeProviderOptions, met
 import { citationsOut, providerPartOut, providerToolsOut } from "../shared/provider-run.js";
 import { audioReference } from "./audio.js";
 import { MANIFEST } from "../../tables/openai-chat.js";
+import { OPTIONS_VALIDATORS } from "../../tables/options-validators.js";
 import { AUDIO_FORMATS, functionTool, NAME, namedToolChoice, PROVIDER, toolCall } from "./shapes.js";
 
 type Body = Record<string, unknown>;
@@ -24,7 +25,7 @@ export function encodeRequest(request: ChatRequest, adapterName = NAME): { body:
   providerToolsOut(request, conv, PROVIDER); // Chat Completions defines none: each is dropped with a warning
   if (request.tool_choice !== undefined) body["tool_choice"] = encodeToolChoice(request.tool_choice);
   if (request.options !== undefined) encodeOptions(request.options, body);
-  mergeProviderOptions(request.provider_options, adapterName, body, MANIFEST.optionsSchema);
+  mergeProviderOptions(request.provider_options, adapterName, body, OPTIONS_VALIDATORS["openai-chat"]);
   return { body, warnings: conv.warnings };
 }
 

@@ -6,7 +6,8 @@
 
 import type { JsonObject, ProviderOptions, ReasoningPart, Reasoning, ToolDefinition } from "../../generated/types.js";
 import { ConversionRefused, ProviderShapeError, type ConversionWarning, type Manifest } from "./contract.js";
-import { checkOptions, type OptionsSchema } from "./options.js";
+import type { AjvValidator } from "../../generated/validators.js";
+import { checkOptions } from "./options.js";
 
 /** One conversion's warnings; `degrade` and `refuse` use the manifest's declared texts. */
 export class Conversion {
@@ -167,13 +168,13 @@ export function toolDefinitionExtras(tool: ToolDefinition, where: string, conv: 
 }
 
 /**
- * Copy `provider_options[name]` into `body`, after checking it against the adapter's options `schema` when
- * one is given (`WireError` with the pointer); a key the adapter already set is refused.
+ * Copy `provider_options[name]` into `body`, after checking it with the adapter's generated options
+ * validator when one is given (`WireError` with the pointers); a key the adapter already set is refused.
  */
-export function mergeProviderOptions(options: ProviderOptions | undefined, name: string, body: Record<string, unknown>, schema?: OptionsSchema): void {
+export function mergeProviderOptions(options: ProviderOptions | undefined, name: string, body: Record<string, unknown>, validate?: AjvValidator): void {
   const own = options?.[name];
   if (own === undefined || own === null) return;
-  if (schema !== undefined) checkOptions(own, name, schema);
+  if (validate !== undefined) checkOptions(own, name, validate);
   for (const [key, value] of Object.entries(own)) {
     if (key in body) {
       throw new ConversionRefused("provider_options", `'${key}' is set by the adapter from the canonical request; set it there instead`, `/provider_options/${name}/${key}`);

@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from wirechat._generated.models import ChatResponse, FinishReason
+from wirechat._generated.models import ChatResponse, FinishReason, Reasoning, ReasoningPart
 from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters._conversion import Conversion, metadata_for
 from wirechat.adapters.openai_chat import response as openai_response
 from wirechat.adapters.openai_chat.shapes import KEPT_BODY, KEPT_CHOICE, Dialect
-from wirechat.adapters.openai_compatible import executed_tools, finish, reasoning, usage
+from wirechat.adapters.openai_compatible import chunks, executed_tools, finish, reasoning, usage
 from wirechat.adapters.openai_compatible.manifest import MANIFESTS
 from wirechat.adapters.openai_compatible.message_writer import MessageWriter
 from wirechat.adapters.openai_compatible.profiles import GENERIC, PROFILES, Profile
@@ -86,6 +86,7 @@ def decode_response(
     choices = body.get("choices")
     first: list[Any] = []
     member = None
+    kept: dict[str, Any] = {}
     changed: list[int] = []
     raw_finish = None
     if isinstance(choices, list) and choices and isinstance(choices[0], Mapping):
@@ -94,7 +95,12 @@ def decode_response(
         message = choice.get("message")
         if isinstance(message, Mapping):
             where = "/choices/0/message"
+            chunked = chunks.split(message.get("content"))
+            if chunked is not None:  # Mistral's thinking and text chunks (chunks.py)
+                message = {**message, "content": chunked.text}
             thoughts, message, member = reasoning.read_message(message, profile, where)
+            if chunked is not None and chunked.thinking and not thoughts:
+                thoughts, member, kept = [ReasoningPart(reasoning=Reasoning(text=chunked.thinking))], chunks.CHUNKS, chunked.kept
             ran, message = executed_tools.read_message(message, profile, where)
             first = [*thoughts, *ran]
             calls = message.get("tool_calls")
@@ -109,7 +115,10 @@ def decode_response(
     if member is None or member == profile.reasoning_fields[0]:
         return decoded
     metadata, _ = metadata_for(decoded.provider_metadata, PROVIDER)
-    return decoded.model_copy(update={"provider_metadata": {PROVIDER: {**metadata, REASONING_MEMBER: member}}})
+    metadata[REASONING_MEMBER] = member
+    if kept:
+        metadata[chunks.THINKING_MEMBERS] = kept
+    return decoded.model_copy(update={"provider_metadata": {PROVIDER: metadata}})
 
 
 def _adjust(
@@ -157,5 +166,12 @@ def encode_response(
     writer = MessageWriter(profile, conv, reply=True, field=own.get(REASONING_MEMBER))
     body = openai_response.encode_response(stand_in, inner, dialect(profile), writer)
     body["choices"][0]["finish_reason"] = sent
+    if own.get(REASONING_MEMBER) == chunks.CHUNKS:  # read from Mistral's chunks: written back so
+        message = body["choices"][0]["message"]
+        thinking = message.pop(profile.reasoning_fields[0], None)
+        kept = own.get(chunks.THINKING_MEMBERS)
+        written = chunks.write(thinking, message.get("content"), kept if isinstance(kept, dict) else {})
+        if thinking:
+            message["content"] = written
     conv.warnings += reworded(inner, manifest, _CHANGED[profile.name])
     return body

@@ -29,7 +29,10 @@ from wirechat.adapters.openai_compatible.profiles import Profile, profile_of
 from wirechat.adapters.openai_compatible.shapes import NAME
 from wirechat.errors import WireError
 
-__all__ = ["decode_request"]
+__all__ = ["ANY", "decode_request"]
+
+ANY = "any"
+"""Mistral's ``tool_choice`` for a call of any tool: OpenAI's ``required``, which Mistral takes too."""
 
 
 def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[ChatRequest, list[ConversionWarning]]:
@@ -47,6 +50,8 @@ def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[C
                     found[i] = parts
             stripped.append(message)
         body = {**body, "messages": stripped}
+    if body.get("tool_choice") == ANY:  # Mistral's name for "required" (its API takes both)
+        body = {**body, "tool_choice": "required"}
     request, warnings = openai_decode.decode_request(
         body, adapter_name, profile.issuer if profile.provider_tools else None
     )

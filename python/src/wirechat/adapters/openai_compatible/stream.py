@@ -52,7 +52,7 @@ from wirechat.adapters._contract import ConversionWarning, SseEvent
 from wirechat.adapters._conversion import Conversion, compact_json
 from wirechat.adapters.openai_chat import stream as openai_stream
 from wirechat.adapters.openai_chat.manifest import MANIFEST as OPENAI
-from wirechat.adapters.openai_compatible import executed_tools, finish, reasoning, usage
+from wirechat.adapters.openai_compatible import chunks, executed_tools, finish, reasoning, usage
 from wirechat.adapters.openai_compatible.manifest import MANIFESTS
 from wirechat.adapters.openai_compatible.profiles import GENERIC, Profile
 from wirechat.adapters.openai_compatible.response import dialect, fill_tool_call_ids
@@ -64,7 +64,7 @@ _QUIET = frozenset({"start", "usage"})
 """Inner events that do not end an open reasoning part."""
 _PASS = frozenset({"text_delta", "tool_call_delta"})
 """Inner events passed on as they are when no reasoning part is open (the common chunk: one delta)."""
-_MARKERS = re.compile(r'"reasoning|"x_groq"|"executed_tools"|"usage": ?\{')
+_MARKERS = re.compile(r'"reasoning|"x_groq"|"executed_tools"|"usage": ?\{|"content": ?\[')
 _MARKERS_WITH_CALLS = re.compile(_MARKERS.pattern + '|"tool_calls"')
 _PLAIN = "text"
 """The key of the plain reasoning part (details are keyed by their ``index``)."""
@@ -94,6 +94,7 @@ class StreamDecoder:
         self._raw_usage: dict[str, Any] | None = None
         self._tools = executed_tools.StreamedTools()
         self._tool_parts: dict[int, int] = {}  # executed tool index -> its call's part index
+        self._chunk_members_reported = False
 
     def feed(self, event: SseEvent) -> list[StreamEvent]:
         return self.feed_data(event.event, event.data)
@@ -146,6 +147,18 @@ class StreamDecoder:
             text = read_reasoning(delta, self._profile.reasoning_read, where)
             if text:
                 fragments.append((_PLAIN, {"text": text}))
+        chunked = chunks.split(delta.get("content"))
+        if chunked is not None:  # Mistral's thinking and text chunks (chunks.py)
+            if chunked.thinking:
+                fragments.append((_PLAIN, {"text": chunked.thinking}))
+            if chunked.kept and not self._chunk_members_reported:  # "closed": no streamed part carries it
+                self._chunk_members_reported = True
+                for member in chunked.kept:
+                    Conversion(MANIFESTS[self._profile.name], self.warnings).degrade(
+                        "provider.unmapped", f"{where}/content/0/{member}"
+                    )
+            delta["content"] = chunked.text
+            changed = True
         if self._profile.executed_tools and delta.get(executed_tools.EXECUTED) is not None:
             self._tools.add(delta[executed_tools.EXECUTED], f"{where}/{executed_tools.EXECUTED}")
             for index in self._tools.entries:

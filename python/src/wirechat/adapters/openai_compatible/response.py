@@ -166,7 +166,7 @@ def encode_response(
     writer = MessageWriter(profile, conv, reply=True, field=own.get(REASONING_MEMBER))
     body = openai_response.encode_response(stand_in, inner, dialect(profile), writer)
     body["choices"][0]["finish_reason"] = sent
-    if own.get(REASONING_MEMBER) == chunks.CHUNKS:  # read from Mistral's chunks: written back so
+    if profile.reasoning_chunks or own.get(REASONING_MEMBER) == chunks.CHUNKS:  # Mistral's chunks (chunks.py)
         message = body["choices"][0]["message"]
         thinking = message.pop(profile.reasoning_fields[0], None)
         kept = own.get(chunks.THINKING_MEMBERS)

@@ -303,6 +303,8 @@ class StreamEncoder:
                             buffered[name].append(getattr(event, name))
                     return []
                 text = "" if event.text is MISSING else event.text
+                if text and profile.reasoning_chunks:
+                    return [self._inner.delta({"content": chunks.write(text, None, {})})]
                 return [self._inner.delta({profile.reasoning_fields[0]: text})] if text else []
             case ReasoningEndEvent() if self._parts.get(event.index) is not None:
                 return [self._inner.delta({reasoning.DETAILS: [self._detail(event)]})]

@@ -11,10 +11,12 @@ import pytest
 from pydantic import MISSING
 
 from tests.adapters.recorded_bodies import body, fold_stream, round_trip
-from wirechat import ChatRequest, ChatResponse
+from wirechat import ChatRequest, ChatResponse, fold
 from wirechat.adapters import get
+from wirechat.adapters._contract import SseEvent
 from wirechat.adapters.openai_compatible import chunks
 from wirechat.codec import canonical
+from wirechat.stream import events_from_response
 
 GENERIC = get("openai-compatible")
 HERE = "openai-compatible/generic/"
@@ -25,6 +27,12 @@ INVALID = "ruby-llm-chat-real-error-scenarios-mistral-mistral-small-latest-handl
 def _chunk_texts(content: list[dict[str, Any]]) -> tuple[str, str]:
     thinking = "".join(inner["text"] for c in content if c["type"] == "thinking" for inner in c["thinking"])
     return thinking, "".join(c["text"] for c in content if c["type"] == "text")
+
+
+def _history(reply: ChatResponse) -> ChatRequest:
+    """A request replaying ``reply`` after a question."""
+    question = {"role": "user", "parts": [{"type": "text", "text": "2+2?"}]}
+    return ChatRequest.model_validate({"model": "m", "messages": [question, json.loads(canonical(reply.message))]})
 
 
 def _texts(response: ChatResponse) -> tuple[str, str]:
@@ -67,8 +75,8 @@ def test_a_text_chunk_beside_a_thinking_chunk_in_one_delta_was_lost() -> None:
 
 
 def test_tool_choice_any_was_rejected() -> None:
-    path = f"{HERE}magentic-mistral-chat-model-test-mistral-chat-model-acomplete-async-parallel-function-cal.request.json"
-    decoded, _ = GENERIC.decode_request(body(path))
+    path = f"{HERE}magentic-mistral-chat-model-test-mistral-chat-model-acomplete-async-parallel-function-cal.request"
+    decoded, _ = GENERIC.decode_request(body(f"{path}.json"))
     assert json.loads(canonical(decoded))["tool_choice"] == {"type": "required"}
     assert GENERIC.encode_request(decoded)[0]["tool_choice"] == "required"  # Mistral takes both spellings
 
@@ -90,10 +98,7 @@ EXPECTED_ELSEWHERE = {
 @pytest.mark.parametrize("adapter", list(EXPECTED_ELSEWHERE))
 def test_reasoning_read_from_chunks_is_plain_reasoning_elsewhere(adapter: str) -> None:
     decoded = GENERIC.decode_response(body(f"{HERE}vercel-mistral-reasoning.response.json"))
-    request = ChatRequest.model_validate(
-        {"model": "m", "messages": [{"role": "user", "parts": [{"type": "text", "text": "2+2?"}]},
-                                    json.loads(canonical(decoded.message))]}  # fmt: skip
-    )
+    request = _history(decoded)
     _, warnings = get(adapter).encode_request(request)
     assert [(w.feature, w.where) for w in warnings] == EXPECTED_ELSEWHERE[adapter]
 
@@ -111,8 +116,52 @@ def test_reasoning_read_from_chunks_is_plain_reasoning_elsewhere(adapter: str) -
 )
 def test_an_array_of_another_shape_is_left_for_the_unmapped_report(content: list[Any]) -> None:
     assert chunks.split(content) is None
-    reply = {"id": "r", "object": "chat.completion", "created": 1, "model": "m",
-             "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}]}  # fmt: skip
+    choice = {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}
+    reply = {"id": "r", "object": "chat.completion", "created": 1, "model": "m", "choices": [choice]}
     warnings: list[Any] = []
     GENERIC.decode_response(reply, warnings)
     assert [(w.feature, w.where) for w in warnings] == [("provider.unmapped", "/choices/0/message/content")]
+
+
+MISTRAL = get("openai-compatible:mistral")
+
+
+def test_the_mistral_profile_is_mistrals_server() -> None:
+    profile = MISTRAL.profile  # type: ignore[attr-defined]
+    assert (profile.base_url, profile.api_key_env, profile.reasoning_chunks) == (
+        "https://api.mistral.ai/v1", "MISTRAL_API_KEY", True)  # fmt: skip
+    assert "stream_options" not in MISTRAL.stream_request_flags({"model": "m", "messages": []})
+
+
+def test_a_reply_to_mistral_writes_its_thinking_back_as_chunks() -> None:
+    decoded = GENERIC.decode_response(body(f"{HERE}vercel-mistral-reasoning.response.json"))
+    request = _history(decoded)
+    sent, warnings = MISTRAL.encode_request(request)
+    original = body(f"{HERE}vercel-mistral-reasoning.response.json")["choices"][0]["message"]["content"]
+    assert (sent["messages"][1]["content"], warnings) == (original, [])
+    again, again_warnings = MISTRAL.decode_request(sent)
+    assert (canonical(again), again_warnings) == (canonical(request), [])
+
+
+def test_history_in_chunks_with_closed_reports_the_member_it_drops() -> None:
+    reply = body(f"{HERE}vercel-issue-13703-mistral-thinking.response.json")["choices"][0]["message"]
+    sent = {"model": "m", "messages": [{"role": "user", "content": "17*23?"}, reply]}
+    decoded, warnings = GENERIC.decode_request(sent)
+    assert json.loads(canonical(decoded))["messages"][1]["parts"][0]["type"] == "reasoning"
+    assert [(w.feature, w.where) for w in warnings] == [("provider.unmapped", "/messages/1/content/0/closed")]
+
+
+def test_mistrals_stream_encoder_writes_thinking_chunks() -> None:
+    folded, _ = fold_stream(GENERIC, f"{HERE}vercel-mistral-reasoning.stream.sse")
+    reply = MISTRAL.encode_response(folded)
+    assert [chunk["type"] for chunk in reply["choices"][0]["message"]["content"]] == ["thinking", "text"]
+    encoder = MISTRAL.stream_encoder()
+    sses = [sse for event in events_from_response(folded) for sse in encoder.feed(event)]
+    sent = [json.loads(sse.data) for sse in sses if sse.data[:1] == "{"]
+    deltas = [c["choices"][0]["delta"] for c in sent if c["choices"]]
+    thinking = [chunk for delta in deltas for chunk in delta.get("content") or []
+                if isinstance(chunk, dict) and chunk["type"] == "thinking"]  # fmt: skip
+    assert "".join(c["thinking"][0]["text"] for c in thinking) == _texts(folded)[0]
+    decoder = MISTRAL.stream_decoder()
+    refolded = fold([e for chunk in sent for e in decoder.feed(SseEvent(None, json.dumps(chunk)))] + decoder.close())
+    assert _texts(refolded) == _texts(folded)

@@ -100,7 +100,8 @@ def decode_response(
                 message = {**message, "content": chunked.text}
             thoughts, message, member = reasoning.read_message(message, profile, where)
             if chunked is not None and chunked.thinking and not thoughts:
-                thoughts, member, kept = [ReasoningPart(reasoning=Reasoning(text=chunked.thinking))], chunks.CHUNKS, chunked.kept
+                thoughts = [ReasoningPart(reasoning=Reasoning(text=chunked.thinking))]
+                member, kept = chunks.CHUNKS, chunked.kept
             ran, message = executed_tools.read_message(message, profile, where)
             first = [*thoughts, *ran]
             calls = message.get("tool_calls")

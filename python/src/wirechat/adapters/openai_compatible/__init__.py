@@ -1,5 +1,5 @@
 """The ``openai-compatible`` adapter: servers that speak OpenAI Chat Completions with quirks (Ollama, vLLM,
-llama.cpp's llama-server, LM Studio, DeepSeek, Groq, OpenRouter), one named profile each (``profiles``).
+llama.cpp's llama-server, LM Studio, DeepSeek, Groq, OpenRouter, Mistral), one named profile each (``profiles``).
 
 Each profile is its own registered adapter, ``openai-compatible:<profile>`` (``openai-compatible`` alone is
 the ``generic`` profile), with its own manifest, options schema, default base URL and key variable;

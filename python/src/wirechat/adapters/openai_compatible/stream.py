@@ -2,8 +2,10 @@
 (``openai_chat.stream``, reading the profile's ``response.dialect``) wrapped with the profile's quirks.
 
 Decoding: a chunk is parsed a second time only when its text holds a marker of a quirk (``"reasoning``,
-``"x_groq"``, ``"executed_tools"``, a usage object, and ``"tool_calls"`` for profiles whose servers may omit
-ids). Reasoning fragments open a reasoning part whose index is reserved in the inner decoder before the
+``"x_groq"``, ``"executed_tools"``, a usage object, a ``content`` array, and ``"tool_calls"`` for profiles
+whose servers may omit ids). A ``content`` array of Mistral's chunks (``chunks.py``) gives its thinking as a
+plain reasoning fragment and its text chunks as the delta's text; the thinking chunk's ``closed`` has no
+place in a streamed part and is reported once. Reasoning fragments open a reasoning part whose index is reserved in the inner decoder before the
 chunk's other parts, so the folded parts come in the order the body decoder gives (reasoning first). The
 fragments are the profile's text members, or, in a chunk that has ``reasoning_details`` (whose ``reasoning``
 text only repeats them), the details: a part per detail, its issuer the profile's, its text and signature as
@@ -18,7 +20,8 @@ flagged on its ``tool_call_end``. Groq's ``x_groq.usage`` becomes the usage, and
 before the finish; the finish reason is read with the profile's table.
 
 Encoding: openai-chat's encoder, with the profile's finish reason; plain reasoning goes out as the profile's
-first reasoning member, the server's own reasoning details whole at their end, the tools it ran as
+first reasoning member (a thinking chunk in ``content`` where the profile writes ``reasoning_chunks``), the
+server's own reasoning details whole at their end, the tools it ran as
 ``delta.executed_tools``; signed reasoning of anyone else is not sent.
 """
 

@@ -2,15 +2,16 @@
 the profile's quirks around it.
 
 Decoding: the reasoning (``reasoning.py``: the profile's text members, OpenRouter's ``reasoning_details``;
-``chunks.py``: Mistral's thinking chunks in ``content``, on every profile) becomes reasoning parts put first, the tools the server ran (``executed_tools.py``) provider-run parts after
-them; a tool call without an id gets the id of ``shapes.synthesised_id`` where the profile allows it (else
-the body is invalid, naming the pointer), flagged on the part; the finish reason is read with the profile's
-table; usage keeps what servers add (``usage.py``); the body and choice members the profile keeps
-(``Profile.kept_body``, ``kept_choice``: llama-server's ``timings``, Groq's ``x_groq``, OpenRouter's
-``provider``...) go to ``provider_metadata.openai``; openai-chat reports every other member it does not map.
-Encoding: openai-chat's, with ``message_writer.MessageWriter`` writing the reasoning and the tools the server
-ran, and the finish reason and the usage members from the profile; reasoning goes into Mistral's chunks where
-the profile writes them (``reasoning_chunks``) or the reply was read from them.
+``chunks.py``: Mistral's thinking chunks in ``content``, on every profile) becomes reasoning parts put
+first, the tools the server ran (``executed_tools.py``) provider-run parts after them; a tool call without
+an id gets the id of ``shapes.synthesised_id`` where the profile allows it (else the body is invalid, naming
+the pointer), flagged on the part; the finish reason is read with the profile's table; usage keeps what
+servers add (``usage.py``); the body and choice members the profile keeps (``Profile.kept_body``,
+``kept_choice``: llama-server's ``timings``, Groq's ``x_groq``, OpenRouter's ``provider``...) go to
+``provider_metadata.openai``; openai-chat reports every other member it does not map.
+Encoding: openai-chat's, with ``message_writer.MessageWriter`` writing the reasoning and the tools the
+server ran, and the finish reason and the usage members from the profile; reasoning goes into Mistral's
+chunks where the profile writes them (``reasoning_chunks``) or the reply was read from them.
 """
 
 from __future__ import annotations

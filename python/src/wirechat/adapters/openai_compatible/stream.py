@@ -5,19 +5,20 @@ Decoding: a chunk is parsed a second time only when its text holds a marker of a
 ``"x_groq"``, ``"executed_tools"``, a usage object, a ``content`` array, and ``"tool_calls"`` for profiles
 whose servers may omit ids). A ``content`` array of Mistral's chunks (``chunks.py``) gives its thinking as a
 plain reasoning fragment and its text chunks as the delta's text; the thinking chunk's ``closed`` has no
-place in a streamed part and is reported once. Reasoning fragments open a reasoning part whose index is reserved in the inner decoder before the
-chunk's other parts, so the folded parts come in the order the body decoder gives (reasoning first). The
-fragments are the profile's text members, or, in a chunk that has ``reasoning_details`` (whose ``reasoning``
-text only repeats them), the details: a part per detail, its issuer the profile's, its text and signature as
-deltas, its ``redacted_data`` on the start, its other members on the end (``reasoning.detail_part`` reads a
-whole detail the same way); fragments belong to one detail while their ``index`` and ``type`` stay the same
-(OpenRouter numbers a summary and the encrypted reasoning after it alike). Plain text ends when a chunk
-brings something else; a detail stays open until another detail starts or the stream finishes (OpenRouter
-sends a detail's signature after the content and tool calls it signs). A tool call's first fragment without
-an id gets ``shapes.synthesised_id`` (same position and response id as the whole body, so the same id),
-flagged on its ``tool_call_end``. Groq's ``x_groq.usage`` becomes the usage, and usage is read as
-``usage.py`` reads it; the tools Groq ran (``delta.executed_tools``) arrive as whole provider-run parts
-before the finish; the finish reason is read with the profile's table.
+place in a streamed part and is reported once. Reasoning fragments open a reasoning part whose index is
+reserved in the inner decoder before the chunk's other parts, so the folded parts come in the order the body
+decoder gives (reasoning first). The fragments are the profile's text members, or, in a chunk that has
+``reasoning_details`` (whose ``reasoning`` text only repeats them), the details: a part per detail, its
+issuer the profile's, its text and signature as deltas, its ``redacted_data`` on the start, its other
+members on the end (``reasoning.detail_part`` reads a whole detail the same way); fragments belong to one
+detail while their ``index`` and ``type`` stay the same (OpenRouter numbers a summary and the encrypted
+reasoning after it alike). Plain text ends when a chunk brings something else; a detail stays open until
+another detail starts or the stream finishes (OpenRouter sends a detail's signature after the content and
+tool calls it signs). A tool call's first fragment without an id gets ``shapes.synthesised_id`` (same
+position and response id as the whole body, so the same id), flagged on its ``tool_call_end``. Groq's
+``x_groq.usage`` becomes the usage, and usage is read as ``usage.py`` reads it; the tools Groq ran
+(``delta.executed_tools``) arrive as whole provider-run parts before the finish; the finish reason is read
+with the profile's table.
 
 Encoding: openai-chat's encoder, with the profile's finish reason; plain reasoning goes out as the profile's
 first reasoning member (a thinking chunk in ``content`` where the profile writes ``reasoning_chunks``), the

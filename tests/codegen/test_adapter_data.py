@@ -264,6 +264,7 @@ def _profile(doc: Mapping[str, Any], data: AdapterData) -> compatible_profiles.P
         refused_options=doc.get("refused_options", {}),
         finish_reasons=doc.get("finish", {}).get("read", {}),
         reasoning_details=doc.get("reasoning_details", False),
+        reasoning_chunks=doc.get("reasoning_chunks", False),
         kept_body=tuple(doc.get("kept_body", ())),
         kept_choice=tuple(doc.get("kept_choice", ())),
         executed_tools=doc.get("executed_tools", False),

@@ -140,8 +140,8 @@ def render_adapter(adapter: ResolvedAdapter, data: AdapterData, version: str) ->
 _PROFILE_FIELDS = (
     "name", "title", "issuer", "base_url", "api_key_env", "default_api_key", "reasoning_fields", "reasoning_replay",
     "stream_usage", "tool_call_ids", "max_tokens_field", "features", "options", "open_options", "refused_options",
-    "finish_reasons", "reasoning_details", "kept_body", "kept_choice", "executed_tools", "provider_tools",
-    "embeddings", "notes",
+    "finish_reasons", "reasoning_details", "reasoning_chunks", "kept_body", "kept_choice", "executed_tools",
+    "provider_tools", "embeddings", "notes",
 )  # fmt: skip
 
 
@@ -162,6 +162,7 @@ def _profile(profile: ResolvedProfile, common: Mapping[str, Any], data: AdapterD
     }
     for flag, default in (
         ("reasoning_details", False),
+        ("reasoning_chunks", False),
         ("executed_tools", False),
         ("provider_tools", False),
         ("embeddings", True),

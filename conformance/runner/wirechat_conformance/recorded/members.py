@@ -49,7 +49,8 @@ def _text_parts(content: Any, part_type: str) -> Any:
 def equivalent(body: Any, format: str) -> Any:
     """``body`` with a request's documented equivalent spellings written one way: a message's (and an
     Anthropic tool result's or system prompt's) ``content`` given as a string is a list of one text part;
-    Chat Completions' ``max_tokens`` is ``max_completion_tokens`` (deprecated in its favour); and the
+    Chat Completions' ``max_tokens`` is ``max_completion_tokens`` (deprecated in its favour), and its
+    ``tool_choice: "any"`` is ``"required"`` (Mistral's API takes both, for the same choice); and the
     Responses spellings of ``_responses_input``."""
     part_type = _TEXT_PART.get(format)
     if part_type is None or not isinstance(body, dict):
@@ -57,6 +58,8 @@ def equivalent(body: Any, format: str) -> Any:
     body = dict(body)
     if format == "openai-chat" and "max_tokens" in body and "max_completion_tokens" not in body:
         body["max_completion_tokens"] = body.pop("max_tokens")
+    if format == "openai-chat" and body.get("tool_choice") == "any":  # Mistral's name, beside "required"
+        body["tool_choice"] = "required"
     if format == "anthropic" and isinstance(body.get("system"), str):
         body["system"] = _text_parts(body["system"], "text")
     key = "messages"

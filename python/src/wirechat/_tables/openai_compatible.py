@@ -2,7 +2,7 @@
 # Regenerate with: wirechat codegen   (check with: wirechat codegen --check)
 # ruff: noqa: E501  (warning texts and links are long; ruff formats the rest)
 """The tables of the ``openai-compatible`` adapter (OpenAI-compatible servers) and of its profiles, resolved flat, from
-``adapters/openai-compatible.adapter.json`` and ``adapters/profiles/generic.profile.json``, ``adapters/profiles/ollama.profile.json``, ``adapters/profiles/vllm.profile.json``, ``adapters/profiles/llama-cpp.profile.json``, ``adapters/profiles/lm-studio.profile.json``, ``adapters/profiles/deepseek.profile.json``, ``adapters/profiles/groq.profile.json``, ``adapters/profiles/openrouter.profile.json``."""
+``adapters/openai-compatible.adapter.json`` and ``adapters/profiles/generic.profile.json``, ``adapters/profiles/ollama.profile.json``, ``adapters/profiles/vllm.profile.json``, ``adapters/profiles/llama-cpp.profile.json``, ``adapters/profiles/lm-studio.profile.json``, ``adapters/profiles/deepseek.profile.json``, ``adapters/profiles/groq.profile.json``, ``adapters/profiles/openrouter.profile.json``, ``adapters/profiles/mistral.profile.json``."""
 
 from __future__ import annotations
 
@@ -70,6 +70,7 @@ PROFILES: dict[str, Profile] = {
         refused_options={},
         finish_reasons={},
         reasoning_details=True,
+        reasoning_chunks=False,
         kept_body=(),
         kept_choice=(),
         executed_tools=False,
@@ -123,6 +124,7 @@ PROFILES: dict[str, Profile] = {
         refused_options={},
         finish_reasons={},
         reasoning_details=False,
+        reasoning_chunks=False,
         kept_body=(),
         kept_choice=(),
         executed_tools=False,
@@ -177,6 +179,7 @@ PROFILES: dict[str, Profile] = {
         refused_options={},
         finish_reasons={"abort": "error"},
         reasoning_details=False,
+        reasoning_chunks=False,
         kept_body=(),
         kept_choice=("stop_reason",),
         executed_tools=False,
@@ -233,6 +236,7 @@ PROFILES: dict[str, Profile] = {
         refused_options={},
         finish_reasons={},
         reasoning_details=False,
+        reasoning_chunks=False,
         kept_body=("timings",),
         kept_choice=(),
         executed_tools=False,
@@ -288,6 +292,7 @@ PROFILES: dict[str, Profile] = {
         refused_options={},
         finish_reasons={},
         reasoning_details=False,
+        reasoning_chunks=False,
         kept_body=(),
         kept_choice=(),
         executed_tools=False,
@@ -347,6 +352,7 @@ PROFILES: dict[str, Profile] = {
         refused_options={},
         finish_reasons={"insufficient_system_resource": "error"},
         reasoning_details=False,
+        reasoning_chunks=False,
         kept_body=(),
         kept_choice=(),
         executed_tools=False,
@@ -411,6 +417,7 @@ PROFILES: dict[str, Profile] = {
         },
         finish_reasons={},
         reasoning_details=False,
+        reasoning_chunks=False,
         kept_body=("x_groq", "usage_breakdown"),
         kept_choice=(),
         executed_tools=True,
@@ -473,12 +480,66 @@ PROFILES: dict[str, Profile] = {
         refused_options={},
         finish_reasons={"error": "error"},
         reasoning_details=True,
+        reasoning_chunks=False,
         kept_body=("provider",),
         kept_choice=("native_finish_reason",),
         executed_tools=False,
         provider_tools=True,
         embeddings=False,
         notes="routes to many models; normalises finish reasons (adds error), keeping the model's own in native_finish_reason; reasoning_details (signed or encrypted reasoning) sent back as they came",
+    ),
+    "mistral": Profile(
+        name="mistral",
+        title="Mistral",
+        issuer="mistral",
+        base_url="https://api.mistral.ai/v1",
+        api_key_env="MISTRAL_API_KEY",
+        default_api_key=None,
+        reasoning_fields=("reasoning_content",),
+        reasoning_replay="text",
+        stream_usage="last_chunk",
+        tool_call_ids="required",
+        max_tokens_field="max_tokens",
+        features={
+            "file.file_id": Support(
+                "refused", "a file id names a file in OpenAI's file store, which OpenAI-compatible servers lack"
+            ),
+            "reasoning.text": Support("lossless"),
+            "reasoning.own": Support(
+                "degraded", "OpenAI's signed reasoning is not sent to OpenAI-compatible servers: dropped"
+            ),
+            "reasoning.own_empty_text": Support(
+                "degraded", "OpenAI's signed reasoning is not sent to OpenAI-compatible servers: dropped"
+            ),
+            "reasoning.own_mixed": Support(
+                "degraded", "OpenAI's signed reasoning is not sent to OpenAI-compatible servers: dropped"
+            ),
+            "reasoning.text_not_sent": Support(
+                "degraded", "reasoning is not sent back to OpenAI-compatible servers: dropped"
+            ),
+            "reasoning.text_merged": Support(
+                "degraded",
+                "a message has one reasoning text, sent before its content: several are joined, an empty one is none, and its issuer is not kept",
+            ),
+        },
+        options={
+            "frequency_penalty": {"type": "number", "minimum": -2, "maximum": 2},
+            "presence_penalty": {"type": "number", "minimum": -2, "maximum": 2},
+            "random_seed": {"type": "integer", "minimum": 0},
+            "safe_prompt": {"type": "boolean"},
+            "prompt_mode": {"enum": ["reasoning"]},
+        },
+        open_options=False,
+        refused_options={},
+        finish_reasons={"model_length": "length", "error": "error"},
+        reasoning_details=False,
+        reasoning_chunks=True,
+        kept_body=(),
+        kept_choice=(),
+        executed_tools=False,
+        provider_tools=False,
+        embeddings=True,
+        notes='Magistral models answer content as thinking and text chunks, written back so in replies and replayed history (decision 035); tool_choice "any" is its name for required',
     ),
 }
 
@@ -1824,6 +1885,174 @@ MANIFESTS: dict[str, Manifest] = {
         default_max_tokens=None,
         status_retryable={},
     ),
+    "mistral": Manifest(
+        features={
+            "model.absent": Support("refused", "Chat Completions needs a model: set ChatRequest.model"),
+            "provider_options": Support("lossless"),
+            "provider_options.foreign": Support("lossless"),
+            "provider.unmapped": Support("degraded", "not a member this adapter maps: dropped"),
+            "text": Support("lossless"),
+            "system": Support("lossless"),
+            "system.later": Support("lossless"),
+            "system.non_text": Support("refused", "system messages take only text"),
+            "message.name": Support("lossless"),
+            "message.id": Support("degraded", "Chat Completions messages have no id: dropped"),
+            "message.provider_metadata": Support(
+                "degraded", "provider data on a message has no Chat Completions field: dropped"
+            ),
+            "part.provider_metadata": Support("degraded", "provider data for other providers is not sent: dropped"),
+            "part.misplaced": Support(
+                "refused",
+                "Chat Completions takes images, audio and files only from the user, tool calls only from the assistant and tool results only in tool messages",
+            ),
+            "image.url": Support("lossless"),
+            "image.base64": Support("lossless"),
+            "audio.url": Support("refused", "Chat Completions takes audio only inline (base64)"),
+            "audio.base64": Support("lossless"),
+            "file.uri": Support(
+                "refused", "Chat Completions takes files inline (base64) or by OpenAI file id, not by URI"
+            ),
+            "file.base64": Support("lossless"),
+            "file.file_id": Support(
+                "refused", "a file id names a file in OpenAI's file store, which OpenAI-compatible servers lack"
+            ),
+            "data": Support("degraded", "data parts are sent as their JSON text in a text part"),
+            "reasoning.text": Support("lossless"),
+            "reasoning.own": Support(
+                "degraded", "OpenAI's signed reasoning is not sent to OpenAI-compatible servers: dropped"
+            ),
+            "reasoning.own_empty_text": Support(
+                "degraded", "OpenAI's signed reasoning is not sent to OpenAI-compatible servers: dropped"
+            ),
+            "reasoning.own_mixed": Support(
+                "degraded", "OpenAI's signed reasoning is not sent to OpenAI-compatible servers: dropped"
+            ),
+            "reasoning.foreign": Support("degraded", "signed reasoning is replayed only to its issuer: dropped"),
+            "tools": Support("lossless"),
+            "tools.strict": Support("lossless"),
+            "tools.output_schema": Support("degraded", "Chat Completions tools have no output schema: dropped"),
+            "tools.annotations": Support("degraded", "Chat Completions tools have no annotations: dropped"),
+            "tool_choice": Support("lossless"),
+            "tool_call": Support("lossless"),
+            "tool_call.arguments_not_compact": Support("lossless"),
+            "tool_call.arguments_not_object": Support("lossless"),
+            "tool_result": Support("lossless"),
+            "tool_result.is_error": Support(
+                "degraded", "Chat Completions has no tool error flag: dropped (say so in the content)"
+            ),
+            "tool_result.parts": Support(
+                "degraded", "Chat Completions tool results are text only: rich parts dropped, content kept"
+            ),
+            "options.temperature": Support("lossless"),
+            "options.top_p": Support("lossless"),
+            "options.max_tokens": Support("lossless"),
+            "options.max_tokens.absent": Support("lossless"),
+            "options.stop": Support("lossless"),
+            "options.seed": Support("lossless"),
+            "options.parallel_tool_calls": Support("lossless"),
+            "response_format.text": Support("lossless"),
+            "response_format.json_object": Support("lossless"),
+            "response_format.json_schema": Support("lossless"),
+            "response.id": Support("lossless"),
+            "response.model": Support("lossless"),
+            "response.provider_metadata.foreign": Support(
+                "degraded", "provider data for other providers is not sent: dropped"
+            ),
+            "finish_reason.raw_foreign": Support(
+                "degraded",
+                "the finish reason is sent as Chat Completions spells it (a kind it has no value for is sent as its raw value, which reads back as other)",
+            ),
+            "usage": Support("lossless"),
+            "usage.cache": Support("lossless"),
+            "usage.reasoning": Support("lossless"),
+            "usage.extra": Support("degraded", "Chat Completions usage has no model, latency or cost: dropped"),
+            "usage.absent": Support("lossless"),
+            "media.data_url": Support("degraded", "a data: URL is read back as an inline (base64) source"),
+            "media.media_type_dropped": Support(
+                "degraded", "Chat Completions takes no media type beside a URL or file id: dropped"
+            ),
+            "media.unsupported_type": Support("refused", "audio must be audio/wav or audio/mpeg"),
+            "file.file_id_foreign": Support("refused", "a file id not issued by OpenAI cannot be resolved by OpenAI"),
+            "tool_call.interleaved": Support(
+                "degraded", "Chat Completions puts an assistant's text before its tool calls"
+            ),
+            "tool_result.grouped": Support(
+                "degraded", "Chat Completions takes one tool result per tool message: split"
+            ),
+            "tool_result.empty": Support("degraded", "a tool message without results is sent as an empty user message"),
+            "response.part_unsupported": Support(
+                "refused", "a Chat Completions reply holds only text, refusals and tool calls"
+            ),
+            "tool_result.parts_ambiguous": Support("lossless"),
+            "message.name_tool": Support("degraded", "Chat Completions tool messages have no name: dropped"),
+            "response.message_members": Support(
+                "degraded", "a reply's message has no name, id or provider data: dropped"
+            ),
+            "response.text_joined": Support(
+                "degraded", "a Chat Completions reply has one text: text parts are joined, empty text is none"
+            ),
+            "data.not_object": Support("lossless"),
+            "zero_values": Support("lossless"),
+            "provider_tool.own": Support("degraded", "Chat Completions has no provider-run tool calls: dropped"),
+            "provider_tool.foreign": Support(
+                "degraded", "a tool call another API ran is replayed only to that API: dropped"
+            ),
+            "provider_tool.unblocked": Support("degraded", "Chat Completions has no provider-run tool calls: dropped"),
+            "provider_tools.own": Support("degraded", "Chat Completions has no provider-defined tools: not sent"),
+            "provider_tools.foreign": Support("degraded", "a tool another API defines is not sent"),
+            "citations.own": Support(
+                "degraded",
+                "Chat Completions takes no citations in request messages: the text is sent without them (a reply writes its own as message.annotations)",
+            ),
+            "citations.foreign": Support(
+                "degraded", "citations another API issued are replayed only to it: the text is sent without them"
+            ),
+            "audio.reply_by_id": Support(
+                "degraded",
+                "an assistant's audio reply goes back as its OpenAI id (audio: {id}); its data and transcript stay with OpenAI: it reads back as the message's provider_metadata.openai.audio",
+            ),
+            "reasoning.text_not_sent": Support(
+                "degraded", "reasoning is not sent back to OpenAI-compatible servers: dropped"
+            ),
+            "reasoning.text_merged": Support(
+                "degraded",
+                "a message has one reasoning text, sent before its content: several are joined, an empty one is none, and its issuer is not kept",
+            ),
+        },
+        options_schema={
+            "type": "object",
+            "description": "Extra body members for Mistral; members not listed here are refused (the server would ignore them silently).",
+            "properties": {
+                "frequency_penalty": {"type": "number", "minimum": -2, "maximum": 2},
+                "presence_penalty": {"type": "number", "minimum": -2, "maximum": 2},
+                "random_seed": {"type": "integer", "minimum": 0},
+                "safe_prompt": {"type": "boolean"},
+                "prompt_mode": {"enum": ["reasoning"]},
+            },
+            "additionalProperties": False,
+        },
+        finish_reasons={
+            "stop": "stop",
+            "length": "length",
+            "tool_calls": "tool_calls",
+            "content_filter": "content_filter",
+            "function_call": "tool_calls",
+            "model_length": "length",
+            "error": "error",
+        },
+        finish_defaults={
+            "stop": "stop",
+            "length": "length",
+            "tool_calls": "tool_calls",
+            "content_filter": "content_filter",
+        },
+        media_types={"audio": ("audio/wav", "audio/mpeg")},
+        assistant_media=(),
+        reply_reasoning_text=False,
+        usage_cache_kept=(),
+        default_max_tokens=None,
+        status_retryable={},
+    ),
 }
 
 PATHS: dict[str, dict[str, str]] = {
@@ -1835,6 +2064,7 @@ PATHS: dict[str, dict[str, str]] = {
     "deepseek": {"chat": "/chat/completions"},
     "groq": {"chat": "/chat/completions"},
     "openrouter": {"chat": "/chat/completions"},
+    "mistral": {"chat": "/chat/completions", "embed": "/embeddings"},
 }
 
 STREAM_BODIES: dict[str, dict[str, Any]] = {
@@ -1846,6 +2076,7 @@ STREAM_BODIES: dict[str, dict[str, Any]] = {
     "deepseek": {"stream": True, "stream_options": {"include_usage": True}},
     "groq": {"stream": True},
     "openrouter": {"stream": True, "stream_options": {"include_usage": True}},
+    "mistral": {"stream": True},
 }
 
 AUTH_HEADERS: dict[str, dict[str, str]] = {
@@ -1857,6 +2088,7 @@ AUTH_HEADERS: dict[str, dict[str, str]] = {
     "deepseek": {"authorization": "Bearer {api_key}"},
     "groq": {"authorization": "Bearer {api_key}"},
     "openrouter": {"authorization": "Bearer {api_key}"},
+    "mistral": {"authorization": "Bearer {api_key}"},
 }
 
 REQUEST_ORACLES: dict[str, str] = {
@@ -1868,6 +2100,7 @@ REQUEST_ORACLES: dict[str, str] = {
     "deepseek": "wirechat.testing.compatible_oracle:DeepseekParams",
     "groq": "wirechat.testing.compatible_oracle:GroqParams",
     "openrouter": "wirechat.testing.compatible_oracle:OpenrouterParams",
+    "mistral": "wirechat.testing.compatible_oracle:MistralParams",
 }
 
 # See https://platform.openai.com/docs/guides/error-codes

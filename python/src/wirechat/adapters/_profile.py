@@ -20,7 +20,7 @@ from wirechat.adapters._contract import Support
 
 __all__ = ["Profile", "ReasoningReplay", "StreamUsage", "ToolCallIds"]
 
-StreamUsage = Literal["stream_options", "x_groq"]
+StreamUsage = Literal["stream_options", "x_groq", "last_chunk"]
 ToolCallIds = Literal["required", "synthesise"]
 ReasoningReplay = Literal["none", "text", "details"]
 
@@ -47,7 +47,8 @@ class Profile:
     the server issued, unchanged (OpenRouter's way to keep signed reasoning across turns)."""
     stream_usage: StreamUsage
     """``stream_options``: ask with ``stream_options.include_usage`` (the final ``choices: []`` chunk);
-    ``x_groq``: the server refuses nothing but reports usage in ``x_groq.usage`` of the last chunk."""
+    ``x_groq``: the server refuses nothing but reports usage in ``x_groq.usage`` of the last chunk;
+    ``last_chunk``: the server sends ``usage`` on its last chunk unasked, and takes no ``stream_options``."""
     tool_call_ids: ToolCallIds
     """``required``: a call without an id is an invalid response; ``synthesise``: the id is made by rule."""
     max_tokens_field: Literal["max_tokens", "max_completion_tokens"]
@@ -63,6 +64,9 @@ class Profile:
     """Finish reasons beyond OpenAI's, and their kind (only ``error`` or ``other``: see ``stream.py``)."""
     reasoning_details: bool = False
     """Whether the server writes OpenRouter's ``reasoning_details`` (typed, signed or encrypted reasoning)."""
+    reasoning_chunks: bool = False
+    """Whether reasoning text is written as Mistral's content chunks (``openai_compatible.chunks``) rather than
+    as the first of ``reasoning_fields``, in replies and in the history a request replays (decision 035)."""
     kept_body: tuple[str, ...] = ()
     """Members the server adds to a reply's body (and chunks) that are kept in ``provider_metadata.openai``."""
     kept_choice: tuple[str, ...] = ()

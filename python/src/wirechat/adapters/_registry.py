@@ -29,6 +29,7 @@ _BUILT_IN = {
     "openai-compatible:deepseek": "wirechat.adapters.openai_compatible:DEEPSEEK",
     "openai-compatible:groq": "wirechat.adapters.openai_compatible:GROQ",
     "openai-compatible:openrouter": "wirechat.adapters.openai_compatible:OPENROUTER",
+    "openai-compatible:mistral": "wirechat.adapters.openai_compatible:MISTRAL",
     "gemini": "wirechat.adapters.gemini:ADAPTER",
 }
 _registered: dict[str, Adapter] = {}

@@ -101,7 +101,7 @@ def add_parser(commands: Any) -> None:
                         help=f"the wire protocol to speak: {', '.join(sorted(PROVIDERS))}")  # fmt: skip
     parser.add_argument("--profile", metavar="NAME",
                         help="with openai-compatible: the server whose quirks to play (ollama, vllm, llama-cpp, "
-                        "lm-studio, deepseek, groq, openrouter; default generic)")  # fmt: skip
+                        "lm-studio, deepseek, groq, openrouter, mistral; default generic)")  # fmt: skip
     parser.add_argument("--port", type=int, default=0, metavar="N", help="the port (default 0: a free one)")
     parser.add_argument("--script", metavar="FILE", help="the script of turns (JSON or NDJSON; format below)")
     parser.add_argument("--api-key", metavar="KEY", help="require this API key of every request (401 otherwise)")

@@ -1,5 +1,5 @@
 """The ``openai-compatible`` adapter: servers that speak OpenAI Chat Completions with quirks (Ollama, vLLM,
-llama.cpp's llama-server, LM Studio, DeepSeek, Groq, OpenRouter), one named profile each (``profiles``).
+llama.cpp's llama-server, LM Studio, DeepSeek, Groq, OpenRouter, Mistral), one named profile each (``profiles``).
 
 Each profile is its own registered adapter, ``openai-compatible:<profile>`` (``openai-compatible`` alone is
 the ``generic`` profile), with its own manifest, options schema, default base URL and key variable;
@@ -67,9 +67,7 @@ class OpenAICompatibleAdapter(ModuleAdapter):
         refused = ", ".join(f"`{member}`" for member in profile.refused_options)
         return {
             "reasoning read from": " then ".join(f"`{name}`" for name in profile.reasoning_read),
-            "streamed usage": "asked with `stream_options`"
-            if profile.stream_usage == "stream_options"
-            else "read from `x_groq.usage`; `stream_options` not sent",
+            "streamed usage": _STREAM_USAGE[profile.stream_usage],
             "tool call without an id": "id synthesised (flagged)"
             if profile.tool_call_ids == "synthesise"
             else "invalid response",
@@ -106,8 +104,16 @@ class OpenAICompatibleAdapter(ModuleAdapter):
         return embed.decode_embed_response(body)
 
 
+_STREAM_USAGE = {
+    "stream_options": "asked with `stream_options`",
+    "x_groq": "read from `x_groq.usage`; `stream_options` not sent",
+    "last_chunk": "sent unasked on the last chunk; `stream_options` not sent",
+}
+"""The matrix's words for each ``Profile.stream_usage``."""
+
 ADAPTERS = {name: OpenAICompatibleAdapter(profile) for name, profile in PROFILES.items()}
 """Every profile's adapter by profile name."""
 ADAPTER = ADAPTERS["generic"]
 OLLAMA, VLLM, LLAMA_CPP, LM_STUDIO = ADAPTERS["ollama"], ADAPTERS["vllm"], ADAPTERS["llama-cpp"], ADAPTERS["lm-studio"]
 DEEPSEEK, GROQ, OPENROUTER = ADAPTERS["deepseek"], ADAPTERS["groq"], ADAPTERS["openrouter"]
+MISTRAL = ADAPTERS["mistral"]

@@ -18,18 +18,21 @@ from typing import Any
 
 from pydantic import MISSING
 
-from wirechat._generated.models import ChatRequest, ReasoningPart
+from wirechat._generated.models import ChatRequest, Reasoning, ReasoningPart
 from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters._conversion import Conversion
 from wirechat.adapters._options import check_options
 from wirechat.adapters.openai_chat import request_decode as openai_decode
-from wirechat.adapters.openai_compatible import reasoning
+from wirechat.adapters.openai_compatible import chunks, reasoning
 from wirechat.adapters.openai_compatible.manifest import MANIFESTS
 from wirechat.adapters.openai_compatible.profiles import Profile, profile_of
 from wirechat.adapters.openai_compatible.shapes import NAME
 from wirechat.errors import WireError
 
-__all__ = ["decode_request"]
+__all__ = ["ANY", "decode_request"]
+
+ANY = "any"
+"""Mistral's ``tool_choice`` for a call of any tool: OpenAI's ``required``, which Mistral takes too."""
 
 
 def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[ChatRequest, list[ConversionWarning]]:
@@ -37,7 +40,7 @@ def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[C
     conv = Conversion(MANIFESTS[profile.name])
     messages = body.get("messages")
     found: dict[int, list[ReasoningPart]] = {}
-    if isinstance(messages, list) and any(reasoning.has_reasoning(m) for m in messages):
+    if isinstance(messages, list) and any(reasoning.has_reasoning(m) or _thinking(m) for m in messages):
         stripped = []
         for i, given in enumerate(messages):
             message = given
@@ -45,8 +48,16 @@ def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[C
                 parts, message, _ = reasoning.read_message(given, profile, f"/messages/{i}")
                 if parts:
                     found[i] = parts
+            chunked = chunks.split(message.get("content")) if _thinking(message) else None
+            if chunked is not None and chunked.thinking and i not in found:  # Mistral's chunks (chunks.py)
+                message = {**message, "content": chunked.text or None}
+                found[i] = [ReasoningPart(reasoning=Reasoning(text=chunked.thinking))]
+                for member in chunked.kept:
+                    conv.degrade("provider.unmapped", f"/messages/{i}/content/0/{member}")
             stripped.append(message)
         body = {**body, "messages": stripped}
+    if body.get("tool_choice") == ANY:  # Mistral's name for "required" (its API takes both)
+        body = {**body, "tool_choice": "required"}
     request, warnings = openai_decode.decode_request(
         body, adapter_name, profile.issuer if profile.provider_tools else None
     )
@@ -58,6 +69,12 @@ def decode_request(body: Mapping[str, Any], adapter_name: str = NAME) -> tuple[C
             decoded[i] = decoded[i].model_copy(update={"parts": [*parts, *decoded[i].parts]})
         request = request.model_copy(update={"messages": decoded})
     return request, warnings + conv.warnings
+
+
+def _thinking(message: Any) -> bool:
+    """Whether ``message`` is an assistant message whose content holds a Mistral thinking chunk."""
+    content = message.get("content") if isinstance(message, Mapping) and message.get("role") == "assistant" else None
+    return isinstance(content, list) and any(isinstance(c, Mapping) and c.get("type") == "thinking" for c in content)
 
 
 def _fit_options(

@@ -35,6 +35,7 @@ from wirechat.adapters._conversion import Conversion
 from wirechat.adapters._provider_run import provider_tools_out
 from wirechat.adapters.openai_chat import request_encode as openai_encode
 from wirechat.adapters.openai_chat.manifest import MANIFEST as OPENAI
+from wirechat.adapters.openai_compatible import chunks
 from wirechat.adapters.openai_compatible.manifest import MANIFESTS
 from wirechat.adapters.openai_compatible.message_writer import MessageWriter
 from wirechat.adapters.openai_compatible.profiles import Profile, profile_of
@@ -66,6 +67,9 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
         body["tools"] = [*body.get("tools", []), *defined]
     if "max_completion_tokens" in body and profile.max_tokens_field == "max_tokens":
         body["max_tokens"] = body.pop("max_completion_tokens")
+    if profile.reasoning_chunks:
+        for message in body["messages"]:
+            _chunked(message, profile.reasoning_fields[0])
     if "options.seed" in changed:
         body.pop("seed", None)
     if "message.name" in changed:
@@ -74,6 +78,18 @@ def encode_request(request: ChatRequest, adapter_name: str = NAME) -> tuple[dict
     _check_refused_options(options, adapter_name, profile)
     _parts.merge_provider_options(options, adapter_name, body, manifest.options_schema)
     return body, reworded(warnings, manifest, changed) + conv.warnings
+
+
+def _chunked(message: dict[str, Any], member: str) -> None:
+    """An assistant message's reasoning text moved into Mistral's thinking chunk before its content."""
+    thinking = message.pop(member, None) if message.get("role") == "assistant" else None
+    if not thinking:
+        return
+    content = message.get("content")
+    if isinstance(content, list):
+        message["content"] = [*chunks.write(thinking, None, {}), *content]
+    else:
+        message["content"] = chunks.write(thinking, content if isinstance(content, str) else None, {})
 
 
 def reworded(warnings: list[ConversionWarning], manifest: Manifest, changed: frozenset[str]) -> list[ConversionWarning]:

@@ -1,15 +1,17 @@
 """OpenAI-compatible ``chat.completion`` bodies <-> canonical ``ChatResponse``: openai-chat's codec with
 the profile's quirks around it.
 
-Decoding: the reasoning (``reasoning.py``: the profile's text members, OpenRouter's ``reasoning_details``)
-becomes reasoning parts put first, the tools the server ran (``executed_tools.py``) provider-run parts after
-them; a tool call without an id gets the id of ``shapes.synthesised_id`` where the profile allows it (else
-the body is invalid, naming the pointer), flagged on the part; the finish reason is read with the profile's
-table; usage keeps what servers add (``usage.py``); the body and choice members the profile keeps
-(``Profile.kept_body``, ``kept_choice``: llama-server's ``timings``, Groq's ``x_groq``, OpenRouter's
-``provider``...) go to ``provider_metadata.openai``; openai-chat reports every other member it does not map.
-Encoding: openai-chat's, with ``message_writer.MessageWriter`` writing the reasoning and the tools the server
-ran, and the finish reason and the usage members from the profile.
+Decoding: the reasoning (``reasoning.py``: the profile's text members, OpenRouter's ``reasoning_details``;
+``chunks.py``: Mistral's thinking chunks in ``content``, on every profile) becomes reasoning parts put
+first, the tools the server ran (``executed_tools.py``) provider-run parts after them; a tool call without
+an id gets the id of ``shapes.synthesised_id`` where the profile allows it (else the body is invalid, naming
+the pointer), flagged on the part; the finish reason is read with the profile's table; usage keeps what
+servers add (``usage.py``); the body and choice members the profile keeps (``Profile.kept_body``,
+``kept_choice``: llama-server's ``timings``, Groq's ``x_groq``, OpenRouter's ``provider``...) go to
+``provider_metadata.openai``; openai-chat reports every other member it does not map.
+Encoding: openai-chat's, with ``message_writer.MessageWriter`` writing the reasoning and the tools the
+server ran, and the finish reason and the usage members from the profile; reasoning goes into Mistral's
+chunks where the profile writes them (``reasoning_chunks``) or the reply was read from them.
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from wirechat._generated.models import ChatResponse, FinishReason
+from wirechat._generated.models import ChatResponse, FinishReason, Reasoning, ReasoningPart
 from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters._conversion import Conversion, metadata_for
 from wirechat.adapters.openai_chat import response as openai_response
 from wirechat.adapters.openai_chat.shapes import KEPT_BODY, KEPT_CHOICE, Dialect
-from wirechat.adapters.openai_compatible import executed_tools, finish, reasoning, usage
+from wirechat.adapters.openai_compatible import chunks, executed_tools, finish, reasoning, usage
 from wirechat.adapters.openai_compatible.manifest import MANIFESTS
 from wirechat.adapters.openai_compatible.message_writer import MessageWriter
 from wirechat.adapters.openai_compatible.profiles import GENERIC, PROFILES, Profile
@@ -86,6 +88,7 @@ def decode_response(
     choices = body.get("choices")
     first: list[Any] = []
     member = None
+    kept: dict[str, Any] = {}
     changed: list[int] = []
     raw_finish = None
     if isinstance(choices, list) and choices and isinstance(choices[0], Mapping):
@@ -94,7 +97,13 @@ def decode_response(
         message = choice.get("message")
         if isinstance(message, Mapping):
             where = "/choices/0/message"
+            chunked = chunks.split(message.get("content"))
+            if chunked is not None:  # Mistral's thinking and text chunks (chunks.py)
+                message = {**message, "content": chunked.text}
             thoughts, message, member = reasoning.read_message(message, profile, where)
+            if chunked is not None and chunked.thinking and not thoughts:
+                thoughts = [ReasoningPart(reasoning=Reasoning(text=chunked.thinking))]
+                member, kept = chunks.CHUNKS, chunked.kept
             ran, message = executed_tools.read_message(message, profile, where)
             first = [*thoughts, *ran]
             calls = message.get("tool_calls")
@@ -109,7 +118,10 @@ def decode_response(
     if member is None or member == profile.reasoning_fields[0]:
         return decoded
     metadata, _ = metadata_for(decoded.provider_metadata, PROVIDER)
-    return decoded.model_copy(update={"provider_metadata": {PROVIDER: {**metadata, REASONING_MEMBER: member}}})
+    metadata[REASONING_MEMBER] = member
+    if kept:
+        metadata[chunks.THINKING_MEMBERS] = kept
+    return decoded.model_copy(update={"provider_metadata": {PROVIDER: metadata}})
 
 
 def _adjust(
@@ -157,5 +169,12 @@ def encode_response(
     writer = MessageWriter(profile, conv, reply=True, field=own.get(REASONING_MEMBER))
     body = openai_response.encode_response(stand_in, inner, dialect(profile), writer)
     body["choices"][0]["finish_reason"] = sent
+    if profile.reasoning_chunks or own.get(REASONING_MEMBER) == chunks.CHUNKS:  # Mistral's chunks (chunks.py)
+        message = body["choices"][0]["message"]
+        thinking = message.pop(profile.reasoning_fields[0], None)
+        kept = own.get(chunks.THINKING_MEMBERS)
+        written = chunks.write(thinking, message.get("content"), kept if isinstance(kept, dict) else {})
+        if thinking:
+            message["content"] = written
     conv.warnings += reworded(inner, manifest, _CHANGED[profile.name])
     return body

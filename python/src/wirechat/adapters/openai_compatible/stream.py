@@ -2,23 +2,27 @@
 (``openai_chat.stream``, reading the profile's ``response.dialect``) wrapped with the profile's quirks.
 
 Decoding: a chunk is parsed a second time only when its text holds a marker of a quirk (``"reasoning``,
-``"x_groq"``, ``"executed_tools"``, a usage object, and ``"tool_calls"`` for profiles whose servers may omit
-ids). Reasoning fragments open a reasoning part whose index is reserved in the inner decoder before the
-chunk's other parts, so the folded parts come in the order the body decoder gives (reasoning first). The
-fragments are the profile's text members, or, in a chunk that has ``reasoning_details`` (whose ``reasoning``
-text only repeats them), the details: a part per detail, its issuer the profile's, its text and signature as
-deltas, its ``redacted_data`` on the start, its other members on the end (``reasoning.detail_part`` reads a
-whole detail the same way); fragments belong to one detail while their ``index`` and ``type`` stay the same
-(OpenRouter numbers a summary and the encrypted reasoning after it alike). Plain text ends when a chunk
-brings something else; a detail stays open until another detail starts or the stream finishes (OpenRouter
-sends a detail's signature after the content and tool calls it signs). A tool call's first fragment without
-an id gets ``shapes.synthesised_id`` (same position and response id as the whole body, so the same id),
-flagged on its ``tool_call_end``. Groq's ``x_groq.usage`` becomes the usage, and usage is read as
-``usage.py`` reads it; the tools Groq ran (``delta.executed_tools``) arrive as whole provider-run parts
-before the finish; the finish reason is read with the profile's table.
+``"x_groq"``, ``"executed_tools"``, a usage object, a ``content`` array, and ``"tool_calls"`` for profiles
+whose servers may omit ids). A ``content`` array of Mistral's chunks (``chunks.py``) gives its thinking as a
+plain reasoning fragment and its text chunks as the delta's text; the thinking chunk's ``closed`` has no
+place in a streamed part and is reported once. Reasoning fragments open a reasoning part whose index is
+reserved in the inner decoder before the chunk's other parts, so the folded parts come in the order the body
+decoder gives (reasoning first). The fragments are the profile's text members, or, in a chunk that has
+``reasoning_details`` (whose ``reasoning`` text only repeats them), the details: a part per detail, its
+issuer the profile's, its text and signature as deltas, its ``redacted_data`` on the start, its other
+members on the end (``reasoning.detail_part`` reads a whole detail the same way); fragments belong to one
+detail while their ``index`` and ``type`` stay the same (OpenRouter numbers a summary and the encrypted
+reasoning after it alike). Plain text ends when a chunk brings something else; a detail stays open until
+another detail starts or the stream finishes (OpenRouter sends a detail's signature after the content and
+tool calls it signs). A tool call's first fragment without an id gets ``shapes.synthesised_id`` (same
+position and response id as the whole body, so the same id), flagged on its ``tool_call_end``. Groq's
+``x_groq.usage`` becomes the usage, and usage is read as ``usage.py`` reads it; the tools Groq ran
+(``delta.executed_tools``) arrive as whole provider-run parts before the finish; the finish reason is read
+with the profile's table.
 
 Encoding: openai-chat's encoder, with the profile's finish reason; plain reasoning goes out as the profile's
-first reasoning member, the server's own reasoning details whole at their end, the tools it ran as
+first reasoning member (a thinking chunk in ``content`` where the profile writes ``reasoning_chunks``), the
+server's own reasoning details whole at their end, the tools it ran as
 ``delta.executed_tools``; signed reasoning of anyone else is not sent.
 """
 
@@ -52,7 +56,7 @@ from wirechat.adapters._contract import ConversionWarning, SseEvent
 from wirechat.adapters._conversion import Conversion, compact_json
 from wirechat.adapters.openai_chat import stream as openai_stream
 from wirechat.adapters.openai_chat.manifest import MANIFEST as OPENAI
-from wirechat.adapters.openai_compatible import executed_tools, finish, reasoning, usage
+from wirechat.adapters.openai_compatible import chunks, executed_tools, finish, reasoning, usage
 from wirechat.adapters.openai_compatible.manifest import MANIFESTS
 from wirechat.adapters.openai_compatible.profiles import GENERIC, Profile
 from wirechat.adapters.openai_compatible.response import dialect, fill_tool_call_ids
@@ -64,7 +68,7 @@ _QUIET = frozenset({"start", "usage"})
 """Inner events that do not end an open reasoning part."""
 _PASS = frozenset({"text_delta", "tool_call_delta"})
 """Inner events passed on as they are when no reasoning part is open (the common chunk: one delta)."""
-_MARKERS = re.compile(r'"reasoning|"x_groq"|"executed_tools"|"usage": ?\{')
+_MARKERS = re.compile(r'"reasoning|"x_groq"|"executed_tools"|"usage": ?\{|"content": ?\[')
 _MARKERS_WITH_CALLS = re.compile(_MARKERS.pattern + '|"tool_calls"')
 _PLAIN = "text"
 """The key of the plain reasoning part (details are keyed by their ``index``)."""
@@ -94,6 +98,7 @@ class StreamDecoder:
         self._raw_usage: dict[str, Any] | None = None
         self._tools = executed_tools.StreamedTools()
         self._tool_parts: dict[int, int] = {}  # executed tool index -> its call's part index
+        self._chunk_members_reported = False
 
     def feed(self, event: SseEvent) -> list[StreamEvent]:
         return self.feed_data(event.event, event.data)
@@ -146,6 +151,18 @@ class StreamDecoder:
             text = read_reasoning(delta, self._profile.reasoning_read, where)
             if text:
                 fragments.append((_PLAIN, {"text": text}))
+        chunked = chunks.split(delta.get("content"))
+        if chunked is not None:  # Mistral's thinking and text chunks (chunks.py)
+            if chunked.thinking:
+                fragments.append((_PLAIN, {"text": chunked.thinking}))
+            if chunked.kept and not self._chunk_members_reported:  # "closed": no streamed part carries it
+                self._chunk_members_reported = True
+                for member in chunked.kept:
+                    Conversion(MANIFESTS[self._profile.name], self.warnings).degrade(
+                        "provider.unmapped", f"{where}/content/0/{member}"
+                    )
+            delta["content"] = chunked.text
+            changed = True
         if self._profile.executed_tools and delta.get(executed_tools.EXECUTED) is not None:
             self._tools.add(delta[executed_tools.EXECUTED], f"{where}/{executed_tools.EXECUTED}")
             for index in self._tools.entries:
@@ -290,6 +307,8 @@ class StreamEncoder:
                             buffered[name].append(getattr(event, name))
                     return []
                 text = "" if event.text is MISSING else event.text
+                if text and profile.reasoning_chunks:
+                    return [self._inner.delta({"content": chunks.write(text, None, {})})]
                 return [self._inner.delta({profile.reasoning_fields[0]: text})] if text else []
             case ReasoningEndEvent() if self._parts.get(event.index) is not None:
                 return [self._inner.delta({reasoning.DETAILS: [self._detail(event)]})]

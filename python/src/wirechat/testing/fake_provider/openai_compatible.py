@@ -41,6 +41,7 @@ QUIRKS: dict[str, Quirks] = {
     "llama-cpp": Quirks(timings=True),
     "lm-studio": Quirks(),
     "deepseek": Quirks(usage="deepseek"),
+    "mistral": Quirks(),
     "groq": Quirks(reasoning="reasoning", x_groq_usage=True),
     "openrouter": Quirks(reasoning="reasoning", usage="openai"),
 }

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import math
+import re
+from collections.abc import Callable
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
@@ -145,6 +147,8 @@ def _rule(error: ErrorDetails) -> str:
     if kind == "int_type" and isinstance(value, float) and value.is_integer():
         return "integer-literal"  # 1.0 or 1e2 for an integer field
     if kind == "literal_error":
+        if not isinstance(value, str):  # every enum and const is a string: a failing type alone (section 5)
+            return "type"
         expected = (error.get("ctx") or {}).get("expected", "")
         return "enum" if " or " in str(expected) or "," in str(expected) else "const"
     return _BOUNDS.get(kind, "type")
@@ -161,6 +165,8 @@ def _describe(error: ErrorDetails) -> str:
     if kind == "union_tag_invalid":
         context = error.get("ctx") or {}
         return f"unknown tag {context.get('tag')!r} (expected one of {context.get('expected_tags', '')})"
+    if kind == "literal_error" and not isinstance(value, str):
+        message = f"Input should be a string, one of {(error.get('ctx') or {}).get('expected', '')}"
     if isinstance(value, float) and not math.isfinite(value):
         return f"{message} (got a number that overflows a double)"
     if isinstance(value, (str, int, float, bool)):
@@ -192,7 +198,30 @@ def candidates_from_validation_error(type_name: str, error: ValidationError) -> 
                 append((pointer + pointer_from_path(inner), rule, message))
             continue
         append((pointer, _RULES[kind] if kind in _RULES else _rule(detail), detail))
+        if kind in _LENGTHS and isinstance(detail.get("input"), str):
+            _add_pattern(type_name, detail, pointer, append)
     return candidates
+
+
+_LENGTHS = frozenset({"string_too_short", "string_too_long"})
+
+
+@lru_cache(maxsize=256)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """A schema pattern with the spec's ECMAScript ``$`` (the end of the string, never before a final
+    newline: spec section 3)."""
+    return re.compile(pattern[:-1] + "\\Z" if pattern.endswith("$") and not pattern.endswith("\\$") else pattern)
+
+
+def _add_pattern(type_name: str, detail: ErrorDetails, pointer: str, append: Callable[[Candidate], None]) -> None:
+    """pydantic checks a string's length before its pattern and stops at the first failure; the spec lists
+    every failing keyword but ``type`` (section 5), so a string that breaks both gets its ``pattern`` too."""
+    loc = tuple(detail["loc"])
+    _, schema = _walk(type_name, tuple([-1 if type(item) is int else item for item in loc]))
+    pattern = schema.get("pattern")
+    value = detail.get("input")
+    if isinstance(pattern, str) and isinstance(value, str) and _compiled(pattern).search(value) is None:
+        append((pointer, "pattern", f"must match the pattern {pattern} (got {json.dumps(value)[:_SHORT_VALUE]})"))
 
 
 def problem_from_candidate(candidate: Candidate) -> Problem:

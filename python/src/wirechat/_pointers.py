@@ -133,17 +133,25 @@ _BOUNDS = {  # these depend on the value too: an integer past 2^53-1 breaks unsa
 MAX_SAFE_INTEGER = 2**53 - 1
 
 
-def _rule(error: ErrorDetails) -> str:
-    """The spec's name for the rule a pydantic error reports (the names TypeScript uses too)."""
-    kind, value = error["type"], error.get("input")
-    if kind in _RULES:  # the rules that do not depend on the value (most errors of a large document)
-        return _RULES[kind]
+def _number_rule(value: object) -> str | None:
+    """The section 2 number rule a parsed value breaks, or None."""
     if isinstance(value, float) and not math.isfinite(value):
         return "number-overflow"  # the parser read 1e400 as inf: a JSON number that overflows a double
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_SAFE_INTEGER:
         return "unsafe-integer"
     if isinstance(value, float) and value.is_integer() and MAX_SAFE_INTEGER < abs(value) < 1e21:
         return "unsafe-integer"  # 1e16: canonically an integer literal past 2^53 (spec section 2, rule 5)
+    return None
+
+
+def _rule(error: ErrorDetails) -> str:
+    """The spec's name for the rule a pydantic error reports (the names TypeScript uses too)."""
+    kind, value = error["type"], error.get("input")
+    if kind in _RULES:  # the rules that do not depend on the value (most errors of a large document)
+        return _RULES[kind]
+    number_rule = _number_rule(value)
+    if number_rule is not None:  # a number rule alone (spec section 5)
+        return number_rule
     if kind == "int_type" and isinstance(value, float) and value.is_integer():
         return "integer-literal"  # 1.0 or 1e2 for an integer field
     if kind == "literal_error":
@@ -178,6 +186,12 @@ def _describe(error: ErrorDetails) -> str:
     return message
 
 
+def _number_message(rule: str, value: object) -> str:
+    if rule == "number-overflow":
+        return "must be a finite number (got a number that overflows a double)"
+    return f"integer {value!r} is outside +/-(2^53-1), which not every language reads exactly"
+
+
 Candidate = tuple[str, str, "str | ErrorDetails"]
 """A problem before its message is written: pointer, rule, and the message or the error to describe."""
 
@@ -192,6 +206,11 @@ def candidates_from_validation_error(type_name: str, error: ValidationError) -> 
         pointer, union_tag = pointer_of(type_name, tuple(detail["loc"]))
         if kind in ("union_tag_not_found", "union_tag_invalid") and union_tag:
             pointer += "/" + escape_pointer_token(union_tag)
+            value = detail["input"].get(union_tag) if isinstance(detail.get("input"), dict) else None
+            number_rule = _number_rule(value)
+            if number_rule is not None:  # a number rule alone, never discriminator beside it (section 5)
+                append((pointer, number_rule, _number_message(number_rule, value)))
+                continue
         if kind == "i_json":
             context = detail.get("ctx") or {}
             for inner, rule, message in context.get("faults", []):

@@ -119,3 +119,27 @@ def test_each_problem_names_the_rule_it_broke(text: bytes, type_name: str, point
     assert problems[0].rule == rule, problems
     if pointer is not None:
         assert problems[0].pointer == pointer, problems
+
+
+@pytest.mark.parametrize(
+    ("text", "type_name", "expected"),
+    [
+        (b'{"role":1,"parts":[]}', "Message", [("/role", "type")]),
+        (b'{"type":1,"text":"a"}', "TextPart", [("/type", "type")]),
+        (b'{"type":9007199254740993,"text":"a"}', "Part", [("/type", "unsafe-integer")]),
+        (b'{"type":1e400,"text":"a"}', "Part", [("/type", "number-overflow")]),
+        (b'{"type":"text","text":9007199254740993}', "Part", [("/text", "unsafe-integer")]),
+        (
+            b'{"transport":"stdio","name":"","command":"x"}',
+            "McpServerConfig",
+            [("/name", "minLength"), ("/name", "pattern")],
+        ),
+    ],
+)
+def test_one_value_has_the_rules_section_5_gives_it(
+    text: bytes, type_name: str, expected: list[tuple[str, str]]
+) -> None:
+    """A number rule alone, a bad tag discriminator alone, a wrong type alone, else every failing keyword
+    (issue 26 item 3: Python said enum, const, discriminator, and left out pattern beside minLength)."""
+    problems = _problems(text, type_by_name(type_name))
+    assert [(p.pointer, p.rule) for p in problems] == expected

@@ -226,3 +226,11 @@ describe("which rules one value breaks (section 5)", () => {
     }
   });
 });
+
+test("an unknown member holding an unsafe integer has additionalProperties beside unsafe-integer (section 5)", () => {
+  // issue 26 item 3: the number's problem hid additionalProperties, which judges the member, not its value
+  assert.deepEqual(
+    problems('{"role":"user","parts":[],"x":9007199254740993}', "Message").map(([pointer, rule]) => [pointer, rule]),
+    [["/x", "additionalProperties"], ["/x", "unsafe-integer"]],
+  );
+});

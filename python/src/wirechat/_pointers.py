@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
+from wirechat._ijson import find_faults
 from wirechat.errors import Problem, escape_pointer_token, pointer_from_path
 
 _SHORT_VALUE = 60
@@ -217,9 +218,19 @@ def candidates_from_validation_error(type_name: str, error: ValidationError) -> 
                 append((pointer + pointer_from_path(inner), rule, message))
             continue
         append((pointer, _RULES[kind] if kind in _RULES else _rule(detail), detail))
+        if kind == "extra_forbidden":
+            _add_number_faults(detail.get("input"), pointer, append)
         if kind in _LENGTHS and isinstance(detail.get("input"), str):
             _add_pattern(type_name, detail, pointer, append)
     return candidates
+
+
+def _add_number_faults(value: object, pointer: str, append: Callable[[Candidate], None]) -> None:
+    """An unknown member's value is still held to section 2's number rules (spec section 5): pydantic
+    reports the member and never looks inside it."""
+    for path, rule, message in find_faults(value):
+        if rule in ("unsafe-integer", "number-overflow"):
+            append((pointer + pointer_from_path(path), rule, message))
 
 
 _LENGTHS = frozenset({"string_too_short", "string_too_long"})

@@ -50,7 +50,8 @@ function validatorFor(typeName: unknown): AjvValidator {
   return validator;
 }
 
-function schemaProblems(typeName: TypeName, value: unknown): Problem[] {
+/** The schema's problems of a value in memory (no I-JSON check): for `decodeTolerant`, not the package's API. */
+export function schemaProblems(typeName: TypeName, value: unknown): Problem[] {
   const validator = validatorFor(typeName);
   return validator(value) ? [] : problemsFromAjv(typeName, validator.errors ?? [], value);
 }

@@ -128,12 +128,63 @@ func (d *SseDecoder) line(raw []byte, events []adapters.SseEvent) []adapters.Sse
 	return events
 }
 
-// text decodes a line's value as UTF-8, invalid bytes replaced (Python's "replace").
+// text decodes a line's value as UTF-8, each maximal subpart of an ill-formed sequence replaced by one
+// U+FFFD: the WHATWG decoder's rule, which Python's "replace" and TypeScript's TextDecoder follow
+// (strings.ToValidUTF8 replaced a whole run of bad bytes by one, so Go counted fewer).
 func text(b []byte) string {
 	if utf8.Valid(b) {
 		return string(b)
 	}
-	return strings.ToValidUTF8(string(b), "\uFFFD")
+	var out strings.Builder
+	out.Grow(len(b) + 8)
+	for i := 0; i < len(b); {
+		n := wellFormedPrefix(b[i:])
+		if n > 0 && utf8.FullRune(b[i:i+n]) && utf8.Valid(b[i:i+n]) {
+			out.Write(b[i : i+n])
+			i += n
+			continue
+		}
+		out.WriteString("\uFFFD")
+		i += max(n, 1)
+	}
+	return out.String()
+}
+
+// wellFormedPrefix is the length of the sequence at b[0]: the whole sequence when it is well formed, else
+// its maximal subpart (the longest prefix that could begin a well-formed sequence), 0 for a byte that
+// cannot begin one (Unicode 15, section 3.9, table 3-7).
+func wellFormedPrefix(b []byte) int {
+	lead := b[0]
+	var need int
+	low, high := byte(0x80), byte(0xBF)
+	switch {
+	case lead < 0x80:
+		return 1
+	case lead >= 0xC2 && lead <= 0xDF:
+		need = 1
+	case lead == 0xE0:
+		need, low = 2, 0xA0
+	case lead == 0xED:
+		need, high = 2, 0x9F
+	case lead >= 0xE1 && lead <= 0xEF:
+		need = 2
+	case lead == 0xF0:
+		need, low = 3, 0x90
+	case lead == 0xF4:
+		need, high = 3, 0x8F
+	case lead >= 0xF1 && lead <= 0xF3:
+		need = 3
+	default:
+		return 0
+	}
+	n := 1
+	for ; n <= need && n < len(b); n++ {
+		if b[n] < low || b[n] > high {
+			return n
+		}
+		low, high = 0x80, 0xBF
+	}
+	return n
 }
 
 func (d *SseDecoder) limit() int {

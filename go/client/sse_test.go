@@ -93,3 +93,27 @@ func TestAnSseLinePastTheCapIsRefused(t *testing.T) {
 		t.Fatal("an event of many data lines past the cap must be refused")
 	}
 }
+
+// TestSseInvalidUtf8ReplacesEachMaximalSubpart: one U+FFFD per maximal subpart of an ill-formed sequence,
+// as the WHATWG decoder, Python's "replace" and TypeScript's TextDecoder give (issue 26 item 10: Go's
+// strings.ToValidUTF8 gave one per run of bad bytes). The expected texts are Python's
+// bytes.decode("utf-8", "replace").
+func TestSseInvalidUtf8ReplacesEachMaximalSubpart(t *testing.T) {
+	const r = "\uFFFD"
+	cases := []struct{ in, want string }{
+		{"a\xe2\x82b", "a" + r + "b"},
+		{"\xff\xfe", r + r},
+		{"\xf0\x90\x80", r},
+		{"\xed\xa0\x80", r + r + r},
+		{"\xc0\xaf", r + r},
+		{"\xe0\x80\x80", r + r + r},
+		{"\xf4\x90\x80\x80", r + r + r + r},
+		{"ok\xe2\x82\xacz\xc3", "ok\u20acz" + r},
+		{"\xf1\x80\x80\xe1\x80\xc2a\x80\xe1\x80\x80", r + r + r + "a" + r + "\u1000"},
+	}
+	for _, c := range cases {
+		if got := text([]byte(c.in)); got != c.want {
+			t.Errorf("text(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

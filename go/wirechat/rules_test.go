@@ -93,3 +93,34 @@ func TestValidateNamesTheRuleItBroke(t *testing.T) {
 		}
 	}
 }
+
+// TestOneValueHasTheRulesSection5GivesIt: a number rule alone, a bad tag discriminator alone, a wrong type
+// alone, else every failing keyword (issue 26 item 3: Go said const for a number tag and added type or
+// discriminator beside a number rule, integer-literal for 9007199254740992.0).
+func TestOneValueHasTheRulesSection5GivesIt(t *testing.T) {
+	cases := []struct{ text, typeName, want string }{
+		{`{"role":1,"parts":[]}`, "Message", "/role type"},
+		{`{"type":1,"text":"a"}`, "TextPart", "/type type"},
+		{`{"type":9007199254740993,"text":"a"}`, "Part", "/type unsafe-integer"},
+		{`{"type":1e400,"text":"a"}`, "Part", "/type number-overflow"},
+		{`{"type":"text","text":9007199254740993}`, "Part", "/text unsafe-integer"},
+		{`{"role":1e400,"parts":[]}`, "Message", "/role number-overflow"},
+		{`{"max_tokens":9007199254740992.0}`, "ChatOptions", "/max_tokens unsafe-integer"},
+		{`{"transport":"stdio","name":"","command":"x"}`, "McpServerConfig", "/name minLength, /name pattern"},
+	}
+	for _, c := range cases {
+		err := wirechat.DecodeInto(wirechat.NewByName(c.typeName), []byte(c.text))
+		var wireErr *wirechat.WireError
+		if !errors.As(err, &wireErr) {
+			t.Errorf("%s %s: want a *WireError, got %v", c.typeName, c.text, err)
+			continue
+		}
+		got := make([]string, len(wireErr.Problems))
+		for i, p := range wireErr.Problems {
+			got[i] = p.Pointer + " " + p.Rule
+		}
+		if strings.Join(got, ", ") != c.want {
+			t.Errorf("%s %s: problems %q, want %q", c.typeName, c.text, strings.Join(got, ", "), c.want)
+		}
+	}
+}

@@ -119,3 +119,46 @@ def test_each_problem_names_the_rule_it_broke(text: bytes, type_name: str, point
     assert problems[0].rule == rule, problems
     if pointer is not None:
         assert problems[0].pointer == pointer, problems
+
+
+@pytest.mark.parametrize(
+    ("text", "type_name", "expected"),
+    [
+        (b'{"role":1,"parts":[]}', "Message", [("/role", "type")]),
+        (b'{"type":1,"text":"a"}', "TextPart", [("/type", "type")]),
+        (b'{"type":9007199254740993,"text":"a"}', "Part", [("/type", "unsafe-integer")]),
+        (b'{"type":1e400,"text":"a"}', "Part", [("/type", "number-overflow")]),
+        (b'{"type":"text","text":9007199254740993}', "Part", [("/text", "unsafe-integer")]),
+        (
+            b'{"transport":"stdio","name":"","command":"x"}',
+            "McpServerConfig",
+            [("/name", "minLength"), ("/name", "pattern")],
+        ),
+    ],
+)
+def test_one_value_has_the_rules_section_5_gives_it(
+    text: bytes, type_name: str, expected: list[tuple[str, str]]
+) -> None:
+    """A number rule alone, a bad tag discriminator alone, a wrong type alone, else every failing keyword
+    (issue 26 item 3: Python said enum, const, discriminator, and left out pattern beside minLength)."""
+    problems = _problems(text, type_by_name(type_name))
+    assert [(p.pointer, p.rule) for p in problems] == expected
+
+
+def test_an_integer_too_long_for_the_parser_keeps_the_other_problems() -> None:
+    """Issue 26 item 10: an integer of more than 4,300 digits was the only problem Python reported."""
+    text = b'{"role":"bot","parts":[],"x":[-' + b"1" * 4400 + b"," + b"2" * 5000 + b"]}"
+    problems = _problems(text, Message)
+    assert [(p.pointer, p.rule) for p in problems] == [
+        ("/role", "enum"),
+        ("/x", "additionalProperties"),
+        ("/x/0", "unsafe-integer"),
+        ("/x/1", "unsafe-integer"),
+    ]
+    assert "4400 digits" in problems[2].message
+
+
+def test_an_unknown_member_holding_an_unsafe_integer_has_both_problems() -> None:
+    """Spec section 5: additionalProperties judges the member and is listed beside the number rule."""
+    problems = _problems(b'{"role":"user","parts":[],"x":{"y":1e400}}', Message)
+    assert [(p.pointer, p.rule) for p in problems] == [("/x", "additionalProperties"), ("/x/y", "number-overflow")]

@@ -50,7 +50,8 @@ function validatorFor(typeName: unknown): AjvValidator {
   return validator;
 }
 
-function schemaProblems(typeName: TypeName, value: unknown): Problem[] {
+/** The schema's problems of a value in memory (no I-JSON check): for `decodeTolerant`, not the package's API. */
+export function schemaProblems(typeName: TypeName, value: unknown): Problem[] {
   const validator = validatorFor(typeName);
   return validator(value) ? [] : problemsFromAjv(typeName, validator.errors ?? [], value);
 }
@@ -116,7 +117,8 @@ export function decode<K extends TypeName>(input: string | Uint8Array, typeName:
   let drafts = valid ? [] : ajvDrafts(validator.errors ?? []);
   if (numberProblems.length > 0 && drafts.length > 0) {
     const numbers = new Set(numberProblems.map((p) => p.pointer));
-    drafts = drafts.filter((draft) => !numbers.has(draft.pointer));
+    // additionalProperties judges the member, not its value: it stays beside the number's problem.
+    drafts = drafts.filter((draft) => !numbers.has(draft.pointer) || draft.rule === "additionalProperties");
   }
   // concat, not push(...): a hostile document can have a million problems, too many for a spread.
   const found: (Problem | AjvDraft)[] = (numberProblems as (Problem | AjvDraft)[]).concat(drafts);

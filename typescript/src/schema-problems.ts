@@ -6,7 +6,8 @@
  * ajv reports a missing member at its object (`params.missingProperty`), an unknown one at its object
  * too (`params.additionalProperty`), and a bad or missing union tag at the union (`params.tag`); the
  * spec wants each at the member itself (`/parts/0/text`, `/parts/0/extra`, `/parts/0/type`). This
- * module also adds the check ajv cannot make: an `integer` field written as `1.0` or `1e2`.
+ * module also adds the check ajv cannot make: an `integer` field written as `1.0` or `1e2`, and keeps a
+ * failing `type` alone at its pointer (spec section 5).
  */
 
 import type { AjvError } from "./generated/validators.js";
@@ -58,7 +59,19 @@ export function ajvDrafts(errors: readonly AjvError[]): AjvDraft[] {
     else if (error.keyword === "discriminator") pointer = `${at}/${escapePointerToken(String(params["tag"]))}`;
     drafts[i] = { pointer, rule: error.keyword, error };
   }
-  return drafts;
+  return typeAlone(drafts);
+}
+
+/**
+ * Spec section 5: a failing `type` is the only schema problem at its pointer. ajv checks `enum` and
+ * `const` beside `type` (`{"role":1}` gives both); the other keywords apply to a value of the right type.
+ */
+function typeAlone(drafts: AjvDraft[]): AjvDraft[] {
+  let typed: Set<string> | undefined;
+  for (const draft of drafts) if (draft.rule === "type") (typed ??= new Set()).add(draft.pointer);
+  if (typed === undefined) return drafts;
+  const wrong = typed;
+  return drafts.filter((draft) => draft.rule === "type" || !wrong.has(draft.pointer));
 }
 
 /** The problem of one draft, with its message. */

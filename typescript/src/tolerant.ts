@@ -18,7 +18,7 @@ import { parseWithProblems, pointerAtEnd } from "./ijson.js";
 import { integerLiteralProblems } from "./schema-problems.js";
 import { orderProblems } from "./problem-order.js";
 import { decodeUtf8 } from "./utf8.js";
-import { encode, validate } from "./codec.js";
+import { encode, schemaProblems, validate } from "./codec.js";
 import { canonical } from "./canonical.js";
 import { writeJson } from "./json-writer.js";
 
@@ -178,17 +178,15 @@ export function decodeTolerant<K extends TypeName>(input: string | Uint8Array, t
   // Number faults hold anywhere, set-aside items included; integer literals only where the schema says integer.
   const numberProblems = outcome.problems.concat(integerLiteralProblems(typeName, outcome.value, outcome.integralFloats));
   const { cleaned, unknown } = split(outcome.value, typeName);
-  let value: WireTypes[K];
-  try {
-    value = validate(cleaned, typeName);
-  } catch (error) {
-    if (!(error instanceof WireError) || numberProblems.length === 0) throw error;
-    // listed with the number problems, as Python and Go list them (a number's own pointer keeps its one problem)
+  if (numberProblems.length > 0) {
+    // Every schema problem is listed with the number problems, as Python and Go list them (a number's own
+    // pointer keeps its one problem, spec section 5). Not through validate: it stops at the value's I-JSON
+    // faults (an unsafe integer read as a double), and the schema's problems were lost (issue 26 item 10).
     const numbers = new Set(numberProblems.map((p) => p.pointer));
-    const schemaProblems = error.problems.filter((p) => !numbers.has(p.pointer) && p.rule !== "too-many-problems");
-    throw new WireError(orderProblems(numberProblems.concat(schemaProblems)), typeName);
+    const others = schemaProblems(typeName, cleaned).filter((p) => !numbers.has(p.pointer) && p.rule !== "too-many-problems");
+    throw new WireError(orderProblems(numberProblems.concat(others)), typeName);
   }
-  if (numberProblems.length > 0) throw new WireError(orderProblems(numberProblems), typeName);
+  const value: WireTypes[K] = validate(cleaned, typeName);
   return { value, unknown, typeName };
 }
 

@@ -79,3 +79,29 @@ test("a stream's warnings say what the adapter set aside, with pointers into the
   await stream.response();
   assert.deepEqual(stream.warnings.map((w) => [w.feature, w.where]), [["provider.unmapped", "/0/choices/0/delta/reasoning_content"]]);
 });
+
+test("a plain body that is not UTF-8 is invalid_response, as in Python and Go", async () => {
+  // issue 26 item 10: TextDecoder replaced the bad byte and the answer was accepted
+  const json = JSON.stringify({
+    id: "msg_1", type: "message", role: "assistant", model: "m", stop_reason: "end_turn",
+    content: [{ type: "text", text: "BAD" }], usage: { input_tokens: 1, output_tokens: 1 },
+  });
+  const at = json.indexOf("BAD");
+  const good = new TextEncoder().encode(json);
+  const bytes = new Uint8Array([...good.slice(0, at), 0xff, ...good.slice(at + 3)]);
+  const plain: FetchLike = async () => ({
+    status: 200,
+    headers: { get: () => null },
+    body: {
+      getReader: () => {
+        let sent = false;
+        return {
+          read: async () => (sent ? { done: true } : ((sent = true), { done: false, value: bytes })),
+          cancel: async () => {},
+        };
+      },
+    },
+    arrayBuffer: async () => bytes.buffer as ArrayBuffer,
+  });
+  await assert.rejects(new Client("anthropic", { apiKey: "k", fetch: plain }).chat(REQUEST), (e: unknown) => e instanceof InvalidResponseError && /not JSON/.test(e.message));
+});

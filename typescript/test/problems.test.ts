@@ -210,3 +210,27 @@ describe("hostile documents: time linear in the number of invalid items", () => 
     assert.ok(large < 10 * small + 200, `10k bad parts: ${small.toFixed(0)} ms, 40k: ${large.toFixed(0)} ms`);
   });
 });
+
+describe("which rules one value breaks (section 5)", () => {
+  test("a number rule alone, a bad tag discriminator alone, a wrong type alone, else every failing keyword", () => {
+    // issue 26 item 3: TypeScript added type beside enum and const
+    const cases: [string, TypeName, string[][]][] = [
+      ['{"role":1,"parts":[]}', "Message", [["/role", "type"]]],
+      ['{"type":1,"text":"a"}', "TextPart", [["/type", "type"]]],
+      ['{"type":9007199254740993,"text":"a"}', "Part", [["/type", "unsafe-integer"]]],
+      ['{"type":"text","text":9007199254740993}', "Part", [["/text", "unsafe-integer"]]],
+      ['{"transport":"stdio","name":"","command":"x"}', "McpServerConfig", [["/name", "minLength"], ["/name", "pattern"]]],
+    ];
+    for (const [text, type, expected] of cases) {
+      assert.deepEqual(problems(text, type).map(([pointer, rule]) => [pointer, rule]), expected, text);
+    }
+  });
+});
+
+test("an unknown member holding an unsafe integer has additionalProperties beside unsafe-integer (section 5)", () => {
+  // issue 26 item 3: the number's problem hid additionalProperties, which judges the member, not its value
+  assert.deepEqual(
+    problems('{"role":"user","parts":[],"x":9007199254740993}', "Message").map(([pointer, rule]) => [pointer, rule]),
+    [["/x", "additionalProperties"], ["/x", "unsafe-integer"]],
+  );
+});

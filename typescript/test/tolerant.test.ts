@@ -87,3 +87,17 @@ describe("the corpus's tolerant cases (conformance/cases/evolution)", () => {
     });
   }
 });
+
+test("decodeTolerant lists the schema's problems beside a number problem in a typed member", () => {
+  // issue 26 item 10: validate stopped at the unsafe integer read as a double, and /role enum was lost
+  try {
+    decodeTolerant('{"role":"bot","parts":[{"type":"text","text":9007199254740993}],"y":[1e400]}', "Message");
+    assert.fail("decodeTolerant accepted the document");
+  } catch (error) {
+    assert.ok(error instanceof WireError, String(error));
+    assert.deepEqual(
+      error.problems.map((p) => [p.pointer, p.rule]),
+      [["/parts/0/text", "unsafe-integer"], ["/role", "enum"], ["/y/0", "number-overflow"]],
+    );
+  }
+});

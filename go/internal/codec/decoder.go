@@ -322,9 +322,20 @@ func (d *Decoder) mismatchRule(rule, want string) {
 		return
 	}
 	start := d.pos
-	d.value()
-	if d.fatal {
-		return
+	if c := d.peek(); c == '-' || (c >= '0' && c <= '9') {
+		token, integer := d.scanNumber()
+		if d.fatal {
+			return
+		}
+		if numberRule, message := numberFault(token, integer); numberRule != "" {
+			d.Report(numberRule, message) // a number rule alone: the schema is not checked (spec section 5)
+			return
+		}
+	} else {
+		d.value()
+		if d.fatal {
+			return
+		}
 	}
 	d.Report(rule, "must be "+want+" (got "+describe(d.data[start:d.pos])+")")
 }

@@ -76,21 +76,32 @@ func (d *Decoder) value() {
 		d.literal("null")
 	case c == '-' || (c >= '0' && c <= '9'):
 		token, integer := d.scanNumber()
-		switch {
-		case d.fatal:
-		case integer && !safeInteger(token):
-			d.Report(RuleUnsafeInteger, "integer "+shownToken(token)+" is outside +/-(2^53-1), which not every language reads exactly")
-		case !integer:
-			value, finite := parseFloat(token, false)
-			if !finite {
-				d.Report(RuleNumberOverflow, overflowMessage(token))
-			} else if wideWhole(value) {
-				d.Report(RuleUnsafeInteger, wideWholeMessage(token))
-			}
+		if rule, message := numberFault(token, integer); rule != "" && !d.fatal {
+			d.Report(rule, message)
 		}
 	case d.pos >= len(d.data):
 		d.syntax("unexpected end of input, expected a value")
 	default:
 		d.syntax(fmt.Sprintf("unexpected character %q, expected a value", rune(c)))
 	}
+}
+
+// numberFault names the section 2 number rule a number token breaks (number-overflow, unsafe-integer) and
+// its message, or "" when it breaks none. Such a number has that problem alone (spec section 5): the
+// schema is not checked against it.
+func numberFault(token []byte, integer bool) (rule, message string) {
+	if integer {
+		if !safeInteger(token) {
+			return RuleUnsafeInteger, "integer " + shownToken(token) + " is outside +/-(2^53-1), which not every language reads exactly"
+		}
+		return "", ""
+	}
+	value, finite := parseFloat(token, false)
+	switch {
+	case !finite:
+		return RuleNumberOverflow, overflowMessage(token)
+	case wideWhole(value):
+		return RuleUnsafeInteger, wideWholeMessage(token)
+	}
+	return "", ""
 }

@@ -32,8 +32,8 @@ func (d *Decoder) Tag(want string) {
 	if !d.begin() {
 		return
 	}
-	if d.peek() != '"' {
-		d.mismatchRule(RuleConst, strconv.Quote(want))
+	if d.peek() != '"' { // a failing type is the only schema problem at its pointer (spec section 5)
+		d.mismatch("the string " + strconv.Quote(want))
 		return
 	}
 	content, _ := d.readString()
@@ -167,6 +167,8 @@ func (d *Decoder) notIntegerLiteral(token []byte) {
 	switch {
 	case !finite:
 		d.Report(RuleNumberOverflow, overflowMessage(token))
+	case wideWhole(value): // a number rule first (spec section 5): 9007199254740992.0 is unsafe-integer
+		d.Report(RuleUnsafeInteger, wideWholeMessage(token))
 	case value == math.Trunc(value):
 		d.Report(RuleIntegerLiteral, "must be an integer literal, without fraction or exponent (got "+shownToken(token)+")")
 	default:

@@ -64,6 +64,12 @@ func (d *Decoder) tagValue(name string, tags []string, i int) int {
 		return -1
 	}
 	token := data[i:end]
+	if token[0] == '-' || (token[0] >= '0' && token[0] <= '9') {
+		if rule, _ := numberFault(token, !bytes.ContainsAny(token, ".eE")); rule != "" {
+			d.value() // reports the number rule at the tag, alone (spec section 5)
+			return -1
+		}
+	}
 	if token[0] != '"' {
 		d.skipWithTagProblem(name, RuleDiscriminator, "must be a string naming the variant, one of "+listTags(tags)+" (got "+describe(token)+")")
 		return -1

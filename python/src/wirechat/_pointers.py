@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import math
+import re
+from collections.abc import Callable
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
@@ -18,6 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
+from wirechat._ijson import find_faults
 from wirechat.errors import Problem, escape_pointer_token, pointer_from_path
 
 _SHORT_VALUE = 60
@@ -131,20 +134,30 @@ _BOUNDS = {  # these depend on the value too: an integer past 2^53-1 breaks unsa
 MAX_SAFE_INTEGER = 2**53 - 1
 
 
-def _rule(error: ErrorDetails) -> str:
-    """The spec's name for the rule a pydantic error reports (the names TypeScript uses too)."""
-    kind, value = error["type"], error.get("input")
-    if kind in _RULES:  # the rules that do not depend on the value (most errors of a large document)
-        return _RULES[kind]
+def _number_rule(value: object) -> str | None:
+    """The section 2 number rule a parsed value breaks, or None."""
     if isinstance(value, float) and not math.isfinite(value):
         return "number-overflow"  # the parser read 1e400 as inf: a JSON number that overflows a double
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_SAFE_INTEGER:
         return "unsafe-integer"
     if isinstance(value, float) and value.is_integer() and MAX_SAFE_INTEGER < abs(value) < 1e21:
         return "unsafe-integer"  # 1e16: canonically an integer literal past 2^53 (spec section 2, rule 5)
+    return None
+
+
+def _rule(error: ErrorDetails) -> str:
+    """The spec's name for the rule a pydantic error reports (the names TypeScript uses too)."""
+    kind, value = error["type"], error.get("input")
+    if kind in _RULES:  # the rules that do not depend on the value (most errors of a large document)
+        return _RULES[kind]
+    number_rule = _number_rule(value)
+    if number_rule is not None:  # a number rule alone (spec section 5)
+        return number_rule
     if kind == "int_type" and isinstance(value, float) and value.is_integer():
         return "integer-literal"  # 1.0 or 1e2 for an integer field
     if kind == "literal_error":
+        if not isinstance(value, str):  # every enum and const is a string: a failing type alone (section 5)
+            return "type"
         expected = (error.get("ctx") or {}).get("expected", "")
         return "enum" if " or " in str(expected) or "," in str(expected) else "const"
     return _BOUNDS.get(kind, "type")
@@ -161,6 +174,8 @@ def _describe(error: ErrorDetails) -> str:
     if kind == "union_tag_invalid":
         context = error.get("ctx") or {}
         return f"unknown tag {context.get('tag')!r} (expected one of {context.get('expected_tags', '')})"
+    if kind == "literal_error" and not isinstance(value, str):
+        message = f"Input should be a string, one of {(error.get('ctx') or {}).get('expected', '')}"
     if isinstance(value, float) and not math.isfinite(value):
         return f"{message} (got a number that overflows a double)"
     if isinstance(value, (str, int, float, bool)):
@@ -170,6 +185,12 @@ def _describe(error: ErrorDetails) -> str:
         else:
             message += f" (got {shown[:_SHORT_VALUE]}...)"
     return message
+
+
+def _number_message(rule: str, value: object) -> str:
+    if rule == "number-overflow":
+        return "must be a finite number (got a number that overflows a double)"
+    return f"integer {value!r} is outside +/-(2^53-1), which not every language reads exactly"
 
 
 Candidate = tuple[str, str, "str | ErrorDetails"]
@@ -186,13 +207,51 @@ def candidates_from_validation_error(type_name: str, error: ValidationError) -> 
         pointer, union_tag = pointer_of(type_name, tuple(detail["loc"]))
         if kind in ("union_tag_not_found", "union_tag_invalid") and union_tag:
             pointer += "/" + escape_pointer_token(union_tag)
+            value = detail["input"].get(union_tag) if isinstance(detail.get("input"), dict) else None
+            number_rule = _number_rule(value)
+            if number_rule is not None:  # a number rule alone, never discriminator beside it (section 5)
+                append((pointer, number_rule, _number_message(number_rule, value)))
+                continue
         if kind == "i_json":
             context = detail.get("ctx") or {}
             for inner, rule, message in context.get("faults", []):
                 append((pointer + pointer_from_path(inner), rule, message))
             continue
         append((pointer, _RULES[kind] if kind in _RULES else _rule(detail), detail))
+        if kind == "extra_forbidden":
+            _add_number_faults(detail.get("input"), pointer, append)
+        if kind in _LENGTHS and isinstance(detail.get("input"), str):
+            _add_pattern(type_name, detail, pointer, append)
     return candidates
+
+
+def _add_number_faults(value: object, pointer: str, append: Callable[[Candidate], None]) -> None:
+    """An unknown member's value is still held to section 2's number rules (spec section 5): pydantic
+    reports the member and never looks inside it."""
+    for path, rule, message in find_faults(value):
+        if rule in ("unsafe-integer", "number-overflow"):
+            append((pointer + pointer_from_path(path), rule, message))
+
+
+_LENGTHS = frozenset({"string_too_short", "string_too_long"})
+
+
+@lru_cache(maxsize=256)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """A schema pattern with the spec's ECMAScript ``$`` (the end of the string, never before a final
+    newline: spec section 3)."""
+    return re.compile(pattern[:-1] + "\\Z" if pattern.endswith("$") and not pattern.endswith("\\$") else pattern)
+
+
+def _add_pattern(type_name: str, detail: ErrorDetails, pointer: str, append: Callable[[Candidate], None]) -> None:
+    """pydantic checks a string's length before its pattern and stops at the first failure; the spec lists
+    every failing keyword but ``type`` (section 5), so a string that breaks both gets its ``pattern`` too."""
+    loc = tuple(detail["loc"])
+    _, schema = _walk(type_name, tuple([-1 if type(item) is int else item for item in loc]))
+    pattern = schema.get("pattern")
+    value = detail.get("input")
+    if isinstance(pattern, str) and isinstance(value, str) and _compiled(pattern).search(value) is None:
+        append((pointer, "pattern", f"must match the pattern {pattern} (got {json.dumps(value)[:_SHORT_VALUE]})"))
 
 
 def problem_from_candidate(candidate: Candidate) -> Problem:

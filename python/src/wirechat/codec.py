@@ -33,6 +33,7 @@ from pydantic_core import PydanticSerializationError
 from wirechat._canonical import canonical_bytes
 from wirechat._fast_check import native_scan
 from wirechat._ijson import deep_value_seen, reset_deep_value_watch, watch_for_deep_values
+from wirechat._long_integers import restore, shorten
 from wirechat._order import select_problems, too_many_problems
 from wirechat._pointers import Candidate, candidates_from_validation_error, problem_from_candidate, required_tags
 from wirechat._registry import name_of, serializer_for, validator_for
@@ -113,6 +114,13 @@ def _text_fault_problem(raw: bytes, parser_error: ValueError | None) -> Problem 
         return _oversized_number(raw, str(parser_error))
     # jiter refused a text the spec accepts: say so rather than hide it (the fuzz tests look for this).
     return Problem("", f"the parser refused the text: {parser_error}", "syntax", 1, 1)
+
+
+def _long_integers_shortened(raw: bytes, parser_error: ValueError) -> tuple[bytes, dict[str, int]] | None:
+    """The text with its too-long integer literals shortened, when they are why jiter refused it."""
+    if not str(parser_error).startswith("number out of range") or find_text_fault(raw) is not None:
+        return None
+    return shorten(raw)
 
 
 def _oversized_number(raw: bytes, reason: str) -> Problem:
@@ -210,7 +218,14 @@ def decode(data: bytes | bytearray | memoryview | str, type_: Any, *, max_bytes:
         try:
             value = jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True)
         except ValueError as exc:
-            raise _text_error(raw, exc, type_name) from None
+            shortened = _long_integers_shortened(raw, exc)
+            if shortened is None:
+                raise _text_error(raw, exc, type_name) from None
+            try:  # the other problems too, not the long literal's alone (spec section 5)
+                decode(shortened[0], type_)
+            except WireError as error:
+                raise restore(error, shortened[1]) from None
+            raise _text_error(raw, exc, type_name) from None  # not reached: a stand-in breaks rule 5
         missing_tags: list[Candidate] = (
             [(f"/{tag}", "required", "required member is missing") for tag in plan.tags if tag not in value]
             if plan.tags and isinstance(value, dict)

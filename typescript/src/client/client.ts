@@ -30,7 +30,7 @@ import { isRedirect, readCapped, RedirectRefusedError, redirectError, resolveLim
 import { RetryPolicy, type RetryOptions } from "./retry.js";
 import { redactError, Secret } from "./secret.js";
 
-declare const TextDecoder: new (label: string) => { decode(bytes: Uint8Array): string };
+declare const TextDecoder: new (label: string, options?: { fatal: boolean }) => { decode(bytes: Uint8Array): string };
 
 export interface ClientOptions {
   /** The key; defaults to the provider's environment variable (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`) where there is one. */
@@ -142,7 +142,8 @@ export class Client {
     if (bytes === undefined) throw tooLarge("max_body_bytes", this.limits.maxBodyBytes, "the response body");
     let body: unknown;
     try {
-      body = JSON.parse(new TextDecoder("utf-8").decode(bytes));
+      // fatal: a body that is not UTF-8 is not JSON (RFC 8259), refused as Python and Go refuse it
+      body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
     } catch (error) {
       throw this.#invalid(`the response body is not JSON (${(error as Error).message})`);
     }

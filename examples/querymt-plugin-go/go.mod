@@ -7,6 +7,10 @@ require (
 	github.com/wirechat/wirechat/go v0.0.0
 )
 
-require github.com/gowebpki/jcs v1.0.2 // indirect
+require (
+	github.com/gowebpki/jcs v1.0.2 // indirect
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
+	golang.org/x/text v0.14.0 // indirect
+)
 
 replace github.com/wirechat/wirechat/go => ../../go

@@ -33,7 +33,7 @@ def _edit(root: Path, file: str, edit: Callable[[dict[str, Any]], None]) -> None
 
 def test_the_committed_data_loads_and_is_in_the_layout() -> None:
     data = load_adapter_data(REPO_ROOT)
-    assert len(data.adapters) == 7 and len(data.profiles) == 8
+    assert len(data.adapters) == 7 and len(data.profiles) == 9
     assert layout_problems(REPO_ROOT) == []
 
 

@@ -1,7 +1,7 @@
 """``CallOptions``: what one call may set differently from its client (a timeout, a retry count, extra
 headers), as ``client.chat(request, timeout=5, max_retries=0, headers={...})`` passes them on.
 
-The transport applies them to that call only (``_Core.with_call``): a number of seconds bounds every phase
+The transport applies them to that call only (``CallCore.with_call``): a number of seconds bounds every phase
 and the whole call, as the client's ``timeout`` does; the client's settings stay for the next call.
 """
 

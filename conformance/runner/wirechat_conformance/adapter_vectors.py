@@ -12,20 +12,19 @@ languages to follow). Go (``go/adapters/vectors_test.go``) and TypeScript read t
 
 from __future__ import annotations
 
-import contextlib
 import json
 import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wirechat import ChatRequest, ChatResponse, CompleteRequest, EmbedRequest, WireError, encode, fold
 from wirechat.adapters import Adapter, CompleteCodec, ConversionRefused, ConversionWarning, EmbedCodec, get
 from wirechat.exchange import SseEvent
 from wirechat.stream import events_from_response
+from wirechat.testing.draws import draw_examples
 from wirechat.testing.gate_strategies import requests, responses
 from wirechat_conformance.adapter_vector_bodies import (
     ANTHROPIC_BODIES,
@@ -58,40 +57,8 @@ def vectors_path(root: Path, name: str) -> Path:
     return root / "conformance" / "cases" / "adapters" / f"{name}.ndjson"
 
 
-@contextlib.contextmanager
-def _no_local_constants() -> Iterator[None]:
-    """Hypothesis mixes into its draws constants read from every "local" module in ``sys.modules`` (any
-    module outside site-packages: the editable wirechat itself). So the same seed drew other documents in
-    the CLI than under pytest, and again after any unrelated edit that added a string to the package: the
-    vector files drifted unseen. Drawing without them makes the files a function of the strategies alone.
-    Hypothesis has no setting for it; this replaces its private collector for the draw, and does nothing if
-    a later Hypothesis renames it (the drift test then says so)."""
-    from hypothesis.internal.conjecture import providers  # noqa: PLC0415 (private: only here)
-
-    collector = getattr(providers, "_get_local_constants", None)
-    if collector is None:
-        yield
-        return
-    providers._get_local_constants = providers.Constants  # type: ignore[attr-defined]
-    providers.CONSTANTS_CACHE.cache.clear()  # what earlier draws in this process chose from
-    try:
-        yield
-    finally:
-        providers._get_local_constants = collector
-        providers.CONSTANTS_CACHE.cache.clear()
-
-
 def _generated(adapter: Adapter, strategy: Callable[[Adapter], st.SearchStrategy[Any]], count: int) -> list[Any]:
-    found: list[Any] = []
-
-    @settings(derandomize=True, max_examples=count, database=None, suppress_health_check=list(HealthCheck))
-    @given(strategy(adapter))
-    def collect(document: Any) -> None:
-        found.append(document)
-
-    with _no_local_constants():
-        collect()
-    return found
+    return draw_examples(strategy(adapter), count)
 
 
 def _features(warnings: list[ConversionWarning]) -> list[str]:

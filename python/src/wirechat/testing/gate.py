@@ -266,24 +266,9 @@ def _short(case: Any) -> str:
 
 def _examples(strategy: Any, seed: int, count: int) -> list[Any]:
     """``count`` examples drawn deterministically from ``strategy`` for ``seed``."""
-    from hypothesis import HealthCheck, given, settings
+    from wirechat.testing.draws import draw_examples
 
-    drawn: list[Any] = []
-
-    @settings(
-        max_examples=count,
-        derandomize=True,
-        database=None,
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
-    )
-    @given(strategy)
-    def collect(example: Any) -> None:
-        drawn.append(example)
-
-    collect._hypothesis_internal_use_seed = seed
-    collect()
-    return drawn
+    return draw_examples(strategy, count, seed)
 
 
 def run(name: str, *, seed: int = 0, examples: int = 200, report: Path | None = None, out: TextIO | None = None) -> int:

@@ -13,14 +13,11 @@ from tests.conftest import REPO_ROOT
 from wirechat.adapters import get
 
 
-@pytest.mark.parametrize("name", VECTOR_ADAPTERS)
-def test_the_python_adapter_gives_every_vector(name: str) -> None:
-    count, differ = check_python(name, REPO_ROOT)
-    assert count > 100
-    assert differ == [], (
-        "the adapter changed; if it is right, write the vectors again "
-        "(wirechat conformance --write-adapter-vectors) and fix the other languages"
-    )
+def test_the_python_adapter_still_gives_a_vector_it_wrote() -> None:
+    """``check_python`` (what ``--adapter NAME`` runs) replays the file; the per-adapter test below holds every
+    file to what ``build`` writes, which the replay of each line would only repeat."""
+    count, differ = check_python("anthropic", REPO_ROOT)
+    assert (count > 100, differ) == (True, [])
 
 
 def test_a_changed_vector_is_named(tmp_path: Path) -> None:

@@ -73,7 +73,7 @@ def _vectors() -> Iterator[Case]:
     for path in sorted((REPO_ROOT / "conformance" / "cases" / "adapters").glob("*.ndjson")):
         if path.stem.startswith("recorded-"):  # the corpus cut into vectors: the recorded gate replays those
             continue
-        name = path.stem
+        name = path.stem.replace(".", ":")  # openai-compatible.groq.ndjson holds openai-compatible:groq
         for number, line in enumerate(path.read_text(encoding="utf-8").split("\n")):
             if line and '"kind": "stream"' in line:
                 vector = json.loads(line)

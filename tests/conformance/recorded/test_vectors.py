@@ -31,6 +31,8 @@ def test_every_line_replays_to_itself(corpus_root: Path) -> None:
 
 def test_write_names_the_files_for_the_testees(tmp_path: Path, corpus_root: Path) -> None:
     written = dict(write(corpus_root, tmp_path))
-    assert sorted(path.name for path in written) == ["recorded-anthropic.ndjson", "recorded-openai-chat.ndjson"]
+    names = sorted(path.name for path in written)
+    assert {"recorded-anthropic.ndjson", "recorded-openai-chat.ndjson", "recorded-gemini.ndjson"} <= set(names)
+    assert "recorded-openai-compatible.groq.ndjson" in names  # a profile's file: no colon in the name
     for path, count in written.items():
-        assert len(path.read_text(encoding="utf-8").splitlines()) == count > 100
+        assert len(path.read_text(encoding="utf-8").splitlines()) == count > 0

@@ -1,7 +1,8 @@
-"""The recorded corpus cut into cross-language adapter vectors, for the adapters TypeScript and Go have too.
+"""The recorded corpus cut into cross-language adapter vectors, for every adapter the other languages port.
 
-``wirechat conformance --recorded --write-vectors DIR`` writes ``DIR/recorded-<adapter>.ndjson`` for
-``anthropic`` and ``openai-chat``: one line per recorded body, built by the suite's own line builders
+``wirechat conformance --recorded --write-vectors DIR`` writes ``DIR/recorded-<adapter>.ndjson`` for every
+adapter of ``adapter_vectors.VECTOR_ADAPTERS`` (a compatible profile's file is ``recorded-openai-compatible.<profile>
+.ndjson``): one line per recorded body, built by the suite's own line builders
 (``adapter_vectors.response_line``, ``stream_line``, ``request_decode_line``, ``error_line``), so the lines
 read like those of ``<adapter>.ndjson`` and the testees replay them the same way. The expected values are
 the Python adapters' output on the recorded bodies; the description names the body's file.
@@ -20,6 +21,7 @@ from wirechat_conformance.adapter_vectors import (
     request_decode_line,
     response_line,
     stream_line,
+    vector_file_stem,
 )
 from wirechat_conformance.recorded.corpus import Body, load
 
@@ -41,7 +43,7 @@ def _line(body: Body) -> Line:
 
 def lines(root: Path, adapter: str) -> list[Line]:
     """The vector lines of every body of ``adapter``'s folder, in corpus order."""
-    return [_line(body) for body in load(root) if body.group == adapter]
+    return [_line(body) for body in load(root) if body.adapter == adapter]
 
 
 def write(root: Path, out: Path) -> list[tuple[Path, int]]:
@@ -50,7 +52,9 @@ def write(root: Path, out: Path) -> list[tuple[Path, int]]:
     written = []
     for name in VECTOR_ADAPTERS:
         found = lines(root, name)
-        path = out / f"recorded-{name}.ndjson"
+        if not found:
+            continue
+        path = out / f"recorded-{vector_file_stem(name)}.ndjson"
         path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in found), encoding="utf-8")
         written.append((path, len(found)))
     return written

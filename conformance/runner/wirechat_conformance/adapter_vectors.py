@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -81,7 +81,7 @@ def vector_file_stem(name: str) -> str:
     return name.replace(":", ".")
 
 
-def _hand_bodies(name: str) -> tuple[Any, ...]:
+def _hand_bodies(name: str) -> Sequence[Any]:
     """The hand-written provider request bodies in ``name``'s own format (none for formats the recorded corpus
     covers instead)."""
     if name == "openai-chat" or name.startswith("openai-compatible"):

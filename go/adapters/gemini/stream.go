@@ -437,9 +437,9 @@ func (d *StreamDecoder) closeOpen(grounded any) []wirechat.StreamEvent {
 	d.text = nil
 	event := &wirechat.TextEndEvent{Index: index}
 	if len(found) > 0 {
-		citations, err := wirechat.Decode[[]wirechat.Citation](providerjson.MustMarshal(found))
-		if err == nil {
-			event.Citations = citations
+		holder := newObj().Set("type", "text").Set("text", "").Set("citations", found)
+		if part, err := wirechat.Decode[wirechat.TextPart](providerjson.MustMarshal(holder)); err == nil {
+			event.Citations = part.Citations
 		}
 	}
 	return []wirechat.StreamEvent{event}

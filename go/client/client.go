@@ -158,7 +158,7 @@ func WithWarningHandler(handler func(adapters.Warning)) Option {
 	return func(c *Client) error { c.onWarning = handler; return nil }
 }
 
-// New is a client for a built-in provider ("openai-chat", "anthropic").
+// New is a client for a built-in provider ("openai-chat", "anthropic", "gemini").
 func New(provider string, options ...Option) (*Client, error) {
 	adapter, ok := Adapters[provider]
 	if !ok {

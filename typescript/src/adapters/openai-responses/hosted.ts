@@ -129,7 +129,7 @@ function call(kind: string, item: Item, where: string, pairing: Pairing): Part[]
   let output = readOf(item, rule.output);
   if (kind === "web_search_call" && isObject(value) && "sources" in value) {
     value = Object.fromEntries(Object.entries(value).filter(([key]) => key !== "sources"));
-    output ??= (item["action"] as Item)["sources"];
+    if (output === undefined) output = (item["action"] as Item)["sources"] ?? undefined; // a null reads as none, as Python's None
   }
   if (value !== undefined) out["input"] = value;
   if (text(item, "server_label")) out["server"] = item["server_label"];

@@ -45,7 +45,7 @@ func TestUnknownAdapterSuggestsTheCloseName(t *testing.T) {
 	if !errors.Is(err, ErrUnknownAdapter) {
 		t.Fatalf("got %v, want ErrUnknownAdapter", err)
 	}
-	if !strings.Contains(err.Error(), `no adapter named "openai"; did you mean "openai-chat"?`) {
+	if !strings.Contains(err.Error(), `no adapter named "openai"; did you mean "openai-chat" or "openai-responses"?`) {
 		t.Errorf("no suggestion in %q", err)
 	}
 	if _, err := New("zzz", WithAPIKey("k")); err == nil || strings.Contains(err.Error(), "did you mean") {

@@ -257,6 +257,13 @@ func (d *StreamDecoder) itemDone(data *obj) ([]wirechat.StreamEvent, error) {
 	for _, at := range unmapped {
 		d.conv.Degrade("provider.unmapped", at)
 	}
+	if item.kind != "message" && (isCall(item.kind) || item.kind == "reasoning" || item.kind == "compaction") {
+		// the finished item must read as the part its added event opened (Python's parts[0] raises
+		// IndexError, uncaught, for an item that ends as another type than it began)
+		if len(parts) != 1 || !sameKind(item.kind, parts[0].(*obj).Get("type")) {
+			return out, shared.Invalid(where+"/type", "a %s item ended as %s", item.kind, kindOf(raw))
+		}
+	}
 	switch {
 	case item.kind == "message":
 		more, err := d.messageDone(item, parts)
@@ -282,6 +289,14 @@ func (d *StreamDecoder) itemDone(data *obj) ([]wirechat.StreamEvent, error) {
 		out = append(out, &event)
 	}
 	return out, nil
+}
+
+// sameKind reports whether a part of type partType is what an item of kind reads as.
+func sameKind(kind string, partType any) bool {
+	if isCall(kind) {
+		return partType == "tool_call"
+	}
+	return partType == "reasoning"
 }
 
 // withAnnounced is the finished message item, with the annotations that events announced where it has none.

@@ -159,7 +159,7 @@ func WithWarningHandler(handler func(adapters.Warning)) Option {
 	return func(c *Client) error { c.onWarning = handler; return nil }
 }
 
-// New is a client for a built-in provider ("openai-chat", "anthropic", "gemini").
+// New is a client for a built-in provider ("openai-chat", "anthropic", "gemini", "openai-responses").
 func New(provider string, options ...Option) (*Client, error) {
 	adapter, ok := Adapters[provider]
 	if !ok {

@@ -63,7 +63,7 @@ VECTOR_ADAPTERS = (
 compatible-server profile; the querymt and go-model codecs are not called over HTTP)."""
 PORTED: dict[str, frozenset[str]] = {
     "typescript": frozenset({"openai-chat", "anthropic", "openai-responses"}),
-    "go": frozenset({"openai-chat", "anthropic", "gemini"}),
+    "go": frozenset({"openai-chat", "anthropic", "gemini", "openai-responses"}),
 }
 """The adapters each other language implements today: ``--adapter NAME`` reports "not ported" for the rest
 rather than running a test that cannot pass."""

@@ -53,3 +53,5 @@ func textResponse(text string) wirechat.ChatResponse {
 func toolCall(id, name, arguments string) wirechat.ToolCall {
 	return wirechat.ToolCall{ID: id, Name: name, Arguments: arguments}
 }
+
+func fmtType(v any) string { return fmt.Sprintf("%T", v) }

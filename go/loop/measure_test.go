@@ -29,7 +29,8 @@ import (
 
 const measuredSteps = 10
 
-func openAIChatServer() *httptest.Server {
+// openAIChatServer answers as OpenAI Chat: a get_weather call on each of the first steps-1 turns, then text.
+func openAIChatServer(steps int) *httptest.Server {
 	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var body struct {
 			Messages []struct {
@@ -47,7 +48,7 @@ func openAIChatServer() *httptest.Server {
 		w.Header().Set("Content-Type", "application/json")
 		message := `{"role":"assistant","content":"Paris is 18 C."}`
 		finish := "stop"
-		if turn < measuredSteps-1 {
+		if turn < steps-1 {
 			message = fmt.Sprintf(`{"role":"assistant","content":null,"tool_calls":[{"id":"call_%d","type":"function","function":{"name":"get_weather","arguments":"{\"city\":\"Paris\"}"}}]}`, turn)
 			finish = "tool_calls"
 		}
@@ -75,7 +76,7 @@ func TestLoopOverheadRatio(t *testing.T) {
 	if os.Getenv("WIRECHAT_MEASURE") == "" {
 		t.Skip("set WIRECHAT_MEASURE=1 to measure")
 	}
-	server := openAIChatServer()
+	server := openAIChatServer(measuredSteps)
 	defer server.Close()
 	c, err := client.New("openai-chat", client.WithAPIKey("sk-measure"), client.WithBaseURL(server.URL), client.WithMaxRetries(0))
 	if err != nil {
@@ -97,16 +98,24 @@ func TestLoopOverheadRatio(t *testing.T) {
 	plain := newLoop(t, c, []loop.Tool{getWeather}, loop.WithMaxSteps(measuredSteps))
 	saving := newLoop(t, c, []loop.Tool{getWeather}, loop.WithMaxSteps(measuredSteps),
 		loop.WithCheckpoint(func(wirechat.ToolLoopState) error { return nil }))
+	var turns []wirechat.ChatResponse
+	for i := 0; i < measuredSteps-1; i++ {
+		turns = append(turns, callsResponse(toolCall(fmt.Sprintf("call_%d", i), "get_weather", `{"city":"Paris"}`)))
+	}
+	memory := newLoop(t, &scriptedModel{turns: append(turns, textResponse("Paris is 18 C."))}, []loop.Tool{getWeather},
+		loop.WithMaxSteps(measuredSteps))
 	runs := map[string]func(){
+		"loop, in-memory model":  func() { _, _ = memory.Run(ctx, request()) },
 		"bare":                   bare,
 		"loop":                   func() { _, _ = plain.Run(ctx, request()) },
 		"loop, no-op checkpoint": func() { _, _ = saving.Run(ctx, request()) },
 	}
-	names := []string{"bare", "loop", "loop, no-op checkpoint"}
-	const rounds, reps = 15, 20
+	names := []string{"bare", "loop", "loop, no-op checkpoint", "loop, in-memory model"}
+	const rounds, reps = 31, 10
 	times := map[string][]time.Duration{}
 	for round := 0; round < rounds; round++ {
-		for _, name := range names {
+		for i := range names { // rotated each round, so that no form always runs after the same one
+			name := names[(i+round)%len(names)]
 			start := time.Now()
 			for i := 0; i < reps; i++ {
 				runs[name]()

@@ -232,6 +232,9 @@ func (l *Loop) stream(ctx context.Context, begin func(*machine) (Result, error))
 			return !stopped
 		}
 		turn := func(ctx context.Context, request wirechat.ChatRequest) (wirechat.ChatResponse, error) {
+			if stopped { // the consumer stopped at a round's results: send no further turn
+				return wirechat.ChatResponse{}, errStopped
+			}
 			events, err := streamer.Stream(ctx, request)
 			if err != nil {
 				return wirechat.ChatResponse{}, err
@@ -260,8 +263,10 @@ func (l *Loop) stream(ctx context.Context, begin func(*machine) (Result, error))
 }
 
 // Stream is Run yielding every turn's stream events (TurnEvent), ToolResults after each round of calls,
-// then Paused (when it paused) and Finished; an error is yielded last, as a *LoopError. Stopping the
-// iteration stops the loop at the next event (a round of calls already started finishes first).
+// then Paused (when it paused) and Finished; an error is yielded last, as a *LoopError (or, when the
+// model has no Stream method, a plain error before anything is sent). Stopping the iteration stops the
+// loop at the next event, and no model turn is sent after it (a round of calls already started
+// finishes first, and its states reach the checkpoint).
 func (l *Loop) Stream(ctx context.Context, request wirechat.ChatRequest) iter.Seq2[Event, error] {
 	return l.stream(ctx, func(m *machine) (Result, error) { return m.start(ctx, request) })
 }

@@ -8,6 +8,7 @@ package loop_test
 import (
 	"context"
 	"errors"
+	"net/http"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -253,5 +254,35 @@ func TestAHandEditedApprovalNeverRunsATool(t *testing.T) {
 	}
 	if _, ok := again.State.Pending[0].Status.(*wirechat.ToolCallPending); !ok {
 		t.Fatalf("status %#v: want pending again", again.State.Pending[0].Status)
+	}
+}
+
+type countingTransport struct{ requests int }
+
+func (c *countingTransport) RoundTrip(request *http.Request) (*http.Response, error) {
+	c.requests++
+	return http.DefaultTransport.RoundTrip(request)
+}
+
+func TestAStreamStoppedAtTheResultsSendsNoFurtherTurn(t *testing.T) {
+	url := serveFake(t, "openai-chat", []any{callsTurn(call("c1", "get_weather", map[string]any{"city": "Paris"})), textTurn("18 C.")})
+	counter := &countingTransport{}
+	c, err := client.New("openai-chat", client.WithAPIKey(testKey), client.WithBaseURL(url), client.WithMaxRetries(0),
+		client.WithHTTPClient(&http.Client{Transport: counter}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last loop.Event
+	for event, err := range newLoop(t, c, []loop.Tool{getWeather}).Stream(context.Background(), request()) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = event
+		if _, ok := event.(loop.ToolResults); ok {
+			break
+		}
+	}
+	if _, ok := last.(loop.ToolResults); !ok || counter.requests != 1 {
+		t.Fatalf("last event %T, %d requests: want ToolResults and one request", last, counter.requests)
 	}
 }

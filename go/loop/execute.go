@@ -6,6 +6,7 @@ package loop
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -65,6 +66,10 @@ func execute(ctx context.Context, call wirechat.ToolCall, tools map[string]Tool,
 	if !ok {
 		return unknownTool(call, tools)
 	}
+	var object json.RawMessage // every tool, hand-made ones too, gets an I-JSON object (as in Python)
+	if err := wirechat.ParseArguments(call.Arguments, &object); err != nil {
+		return invalidArguments(call, err)
+	}
 	ctx = WithCall(ctx, ToolContext{CallID: call.ID, Name: call.Name, Timeout: timeout})
 	var cancel context.CancelFunc = func() {}
 	if timeout > 0 {
@@ -77,7 +82,7 @@ func execute(ctx context.Context, call wirechat.ToolCall, tools map[string]Tool,
 	var malformed *wirechat.ToolArgumentsError
 	switch {
 	case errors.As(err, &invalid) || errors.As(err, &malformed):
-		return failed(call, fmt.Sprintf("invalid arguments for %s: %v", call.Name, err))
+		return invalidArguments(call, err)
 	case err != nil && overdue && errors.Is(err, context.DeadlineExceeded):
 		return failed(call, fmt.Sprintf("tool %s did not finish within %s s", call.Name, seconds(timeout)))
 	case err != nil:
@@ -96,6 +101,14 @@ func execute(ctx context.Context, call wirechat.ToolCall, tools map[string]Tool,
 		return failed(call, fmt.Sprintf("tool %s returned a value that is not JSON: %v", call.Name, err))
 	}
 	return wirechat.ToolResult{ToolCallID: call.ID, Content: text, Status: wirechat.Ptr(wirechat.ToolResultStatusCompleted)}
+}
+
+func invalidArguments(call wirechat.ToolCall, err error) wirechat.ToolResult {
+	var malformed *wirechat.ToolArgumentsError
+	if errors.As(err, &malformed) {
+		return failed(call, fmt.Sprintf("invalid arguments for %s: %s", call.Name, malformed.Reason))
+	}
+	return failed(call, fmt.Sprintf("invalid arguments for %s: %v", call.Name, err))
 }
 
 func wireResult(call wirechat.ToolCall, result wirechat.ToolResult) wirechat.ToolResult {

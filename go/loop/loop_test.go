@@ -286,3 +286,34 @@ func TestAStreamStoppedAtTheResultsSendsNoFurtherTurn(t *testing.T) {
 		t.Fatalf("last event %T, %d requests: want ToolResults and one request", last, counter.requests)
 	}
 }
+
+func TestResumeStreamAfterAnApproval(t *testing.T) {
+	url := serveFake(t, "anthropic", []any{callsTurn(call("c1", "book_train", map[string]any{"time": "09:00"})), textTurn("Booked.")})
+	booked := &ledger{}
+	l := newLoop(t, newClient(t, "anthropic", url), []loop.Tool{bookTrain(booked)}, loop.WithPolicy("book_train", loop.RequireApproval{}))
+	first, err := l.Run(context.Background(), request())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for event, err := range l.ResumeStream(context.Background(), *first.State, loop.Approve{ToolCallID: "c1"}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch e := event.(type) {
+		case loop.ToolResults:
+			kinds = append(kinds, "results:"+e.Results[0].Content)
+		case loop.TurnEvent:
+			if _, ok := e.Event.(*wirechat.FinishEvent); ok {
+				kinds = append(kinds, "finish")
+			}
+		case loop.Paused:
+			kinds = append(kinds, "paused")
+		case loop.Finished:
+			kinds = append(kinds, "finished:"+wirechat.MessageText(e.Result.Response.Message))
+		}
+	}
+	if want := []string{"results:booked the 09:00 train", "finish", "finished:Booked."}; !slices.Equal(kinds, want) || len(booked.list()) != 1 {
+		t.Fatalf("events %v, want %v; booked %v", kinds, want, booked.list())
+	}
+}

@@ -12,7 +12,7 @@ from wirechat_conformance import resume_vectors
 
 @pytest.mark.parametrize("case", resume_vectors.CASES, ids=[case["name"] for case in resume_vectors.CASES])
 def test_python_gives_the_recorded_outcome(case: dict[str, object]) -> None:
-    recorded = {c["name"]: c for c in json.loads(resume_vectors.VECTORS.read_text(encoding="utf-8"))["cases"]}
+    recorded = {c["name"]: c for c in json.loads(resume_vectors.vectors_path().read_text(encoding="utf-8"))["cases"]}
     assert recorded[case["name"]]["expect"] == resume_vectors.build(case)
 
 

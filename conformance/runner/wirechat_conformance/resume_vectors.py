@@ -36,10 +36,16 @@ from wirechat.tools import (
 )
 from wirechat.tools._context import current_context
 from wirechat.tools._policy import parse_timestamp
+from wirechat_conformance.paths import find_layout
 
-__all__ = ["CASES", "build", "main"]
+__all__ = ["CASES", "build", "main", "vectors_path"]
 
-VECTORS = Path(__file__).resolve().parents[2] / "vectors" / "tool-loop-resume.json"
+
+def vectors_path() -> Path:
+    """``conformance/vectors/tool-loop-resume.json`` in the checkout."""
+    return find_layout().conformance / "vectors" / "tool-loop-resume.json"
+
+
 PAST, FUTURE = "2000-01-01T00:00:00Z", "2999-01-01T00:00:00Z"
 MODEL = "fake-model"
 
@@ -288,12 +294,13 @@ def document() -> dict[str, Any]:
 
 def main(argv: list[str]) -> int:
     text = json.dumps(document(), indent=1, ensure_ascii=False) + "\n"
+    path = vectors_path()
     if "--write" in argv:
-        VECTORS.write_text(text, encoding="utf-8")
-        print(f"wrote {VECTORS} ({len(CASES)} cases)")
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path} ({len(CASES)} cases)")
         return 0
-    if not VECTORS.exists() or VECTORS.read_text(encoding="utf-8") != text:
-        print(f"{VECTORS} is out of date: python -m wirechat_conformance.resume_vectors --write", file=sys.stderr)
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        print(f"{path} is out of date: python -m wirechat_conformance.resume_vectors --write", file=sys.stderr)
         return 1
     return 0
 

@@ -1,4 +1,4 @@
-/** The provider adapters by registry name: `openai-chat` and `anthropic`, pure codecs bound to the `Adapter` contract. */
+/** The provider adapters by registry name (`openai-chat`, `anthropic`, `gemini`), pure codecs bound to the `Adapter` contract. */
 
 import { WirechatError } from "../errors.js";
 import { anthropic } from "./anthropic/index.js";

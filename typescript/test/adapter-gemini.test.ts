@@ -81,3 +81,13 @@ test("gemini: the model moves into the path; a body without one is refused namin
   assert.throws(() => gemini.requestTarget("chat", { contents: [] }, false), (error: unknown) => error instanceof ConversionRefused && error.feature === "model.absent");
   assert.throws(() => gemini.requestTarget("complete", { model: "m" }, false), (error: unknown) => error instanceof ConversionRefused && error.feature === "endpoint");
 });
+
+test("gemini: a member given as null is not its default (a null role or parts is refused, as Python refuses it)", () => {
+  assert.throws(() => gemini.decodeRequest({ model: "m", contents: [{ role: null, parts: [{ text: "x" }] }] }), /\/contents\/0\/role/);
+  assert.throws(() => gemini.decodeRequest({ model: "m", contents: [{ role: "user", parts: null }] }), /\/contents\/0\/parts/);
+  const { warnings } = gemini.decodeRequest({ model: "m", systemInstruction: { role: null, parts: [{ text: "s" }] }, contents: [] });
+  assert.deepEqual(warnings.map((w) => [w.feature, w.where]), [["provider.unmapped", "/systemInstruction/role"]]);
+  assert.throws(() => gemini.decodeResponse({ candidates: [{ content: { role: null, parts: [{ text: "x" }] }, finishReason: "STOP" }] }), /\/candidates\/0\/content\/role/);
+  const blob = { candidates: [{ content: { role: "model", parts: [{ inlineData: { mimeType: "image/png", data: null } }] }, finishReason: "STOP" }] };
+  assert.throws(() => gemini.decodeResponse(blob), /inlineData\/data/);
+});

@@ -22,8 +22,8 @@ const isInt = (value: unknown): value is number => typeof value === "number" && 
 
 function span(segment: unknown, text: Uint8Array): [number, number] | undefined {
   if (!isObject(segment)) return undefined;
-  const start = segment["startIndex"] ?? 0;
-  const end = segment["endIndex"] ?? 0;
+  const start = Object.hasOwn(segment, "startIndex") ? segment["startIndex"] : 0; // a null index is no index
+  const end = Object.hasOwn(segment, "endIndex") ? segment["endIndex"] : 0;
   if (!isInt(start) || !isInt(end) || !(start >= 0 && start <= end && end <= text.length)) return undefined;
   const quoted = segment["text"];
   if (quoted === undefined || quoted === null) return segment["partIndex"] === undefined || segment["partIndex"] === null ? [start, end] : undefined;

@@ -56,7 +56,7 @@ function standardB64(data: unknown, where: string): string {
 export function decodeInline(blob: unknown, where: string): ImagePart | AudioPart | FilePart {
   if (!isObject(blob)) throw new ProviderShapeError(where, "expected an object");
   const mediaType = string(blob["mimeType"], `${where}/mimeType`);
-  const data = standardB64(blob["data"] ?? "", `${where}/data`);
+  const data = standardB64(Object.hasOwn(blob, "data") ? blob["data"] : "", `${where}/data`);
   if (mediaType.startsWith("image/")) return { type: "image", image: { source: "base64", base64: data, media_type: mediaType } };
   if (mediaType.startsWith("audio/")) return { type: "audio", audio: { source: "base64", base64: data, media_type: mediaType } };
   const file: FileRef = { source: "base64", base64: data, media_type: mediaType };

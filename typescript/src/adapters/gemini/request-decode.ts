@@ -31,6 +31,9 @@ type Body = Record<string, unknown>;
 const MAPPED_CONFIG = new Set(["temperature", "topP", "maxOutputTokens", "seed", "stopSequences"]);
 const OWN_KEYS = new Set(["model", "contents", "systemInstruction", "tools", "toolConfig", "generationConfig"]);
 
+/** `obj[key]` when the member is there (null included, as Python's `dict.get(key, default)` reads it), else `fallback`. */
+const member = (obj: Body, key: string, fallback: unknown): unknown => (Object.hasOwn(obj, key) ? obj[key] : fallback);
+
 /** Numbers id-less function calls and pairs id-less function responses with them. */
 class Calls {
   count = 0;
@@ -72,7 +75,7 @@ function bodyContentWarnings(body: Body): [string, string][] {
   const system = body["systemInstruction"];
   const found: [string, string][] = [];
   if (isObject(system)) {
-    if ((system["role"] ?? "user") !== "user") found.push(["provider.unmapped", "/systemInstruction/role"]);
+    if (member(system, "role", "user") !== "user") found.push(["provider.unmapped", "/systemInstruction/role"]);
     found.push(...contentWarnings(system, "/systemInstruction"));
   }
   (Array.isArray(contents) ? contents : []).forEach((content, i) => found.push(...contentWarnings(content, `/contents/${i}`)));
@@ -93,7 +96,7 @@ export function decodeRequest(input: unknown, adapterName = NAME): { request: Ch
   const local = new Conversion(MANIFEST); // pointers into the body as read, taken back to the body as given below
   const calls = new Calls();
   const system = getMap(body, "systemInstruction", "", false);
-  if (system !== undefined) messages.push({ role: "system", parts: parts(system["parts"] ?? [], "/systemInstruction/parts", calls, false) });
+  if (system !== undefined) messages.push({ role: "system", parts: parts(member(system, "parts", []), "/systemInstruction/parts", calls, false) });
   (getList(body, "contents", "") ?? []).forEach((content, i) => messages.push(decodeContent(content, `/contents/${i}`, calls, local)));
   // the canonical key order of Python's model: messages first, then tools, tool_choice, options
   decodeTools(body, fields, local);
@@ -127,7 +130,7 @@ function checkedOptions(extra: Body, name: string, conv: Conversion): void {
 
 function decodeContent(raw: unknown, where: string, calls: Calls, conv: Conversion): Message {
   if (!isObject(raw)) throw new ProviderShapeError(where, "expected a content object");
-  let role = raw["role"] ?? "user";
+  let role = member(raw, "role", "user");
   if (role === "function") {
     conv.degrade("request.spelling", `${where}/role`); // Vertex AI's older name for a user content of function responses
     role = "user";
@@ -135,7 +138,7 @@ function decodeContent(raw: unknown, where: string, calls: Calls, conv: Conversi
   if (role !== "user" && role !== "model") throw new ProviderShapeError(`${where}/role`, `expected user or model, got ${JSON.stringify(role)}`);
   const isModel = role === "model";
   if (isModel) calls.open = [];
-  const read = parts(raw["parts"] ?? [], `${where}/parts`, calls, isModel);
+  const read = parts(member(raw, "parts", []), `${where}/parts`, calls, isModel);
   if (isModel) return { role: "assistant", parts: read };
   if (read.length > 0 && read.every((part) => part.type === "tool_result")) return { role: "tool", parts: read };
   return { role: "user", parts: read };

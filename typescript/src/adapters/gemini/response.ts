@@ -51,7 +51,7 @@ export function decodeCandidate(candidate: Body, where: string, conv?: Conversio
   const content = candidate["content"];
   if (content === undefined || content === null) return [];
   if (!isObject(content)) throw new ProviderShapeError(`${where}/content`, "expected a content object");
-  const role = content["role"] ?? "model";
+  const role = Object.hasOwn(content, "role") ? content["role"] : "model"; // a null role is not model, as in Python
   if (role !== "model") throw new ProviderShapeError(`${where}/content/role`, `expected model, got ${JSON.stringify(role)}`);
   const raws = getList(content, "parts", `${where}/content`, false) ?? [];
   const parts: Part[] = [];

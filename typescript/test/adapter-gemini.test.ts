@@ -11,6 +11,7 @@ import { test } from "node:test";
 import { anthropic, gemini } from "../src/adapters/index.js";
 import { ConversionRefused } from "../src/adapters/shared/contract.js";
 import { canonical } from "../src/canonical.js";
+import type { WireError } from "../src/errors.js";
 import type { StreamEvent } from "../src/generated/types.js";
 import { fold } from "../src/stream.js";
 
@@ -90,4 +91,21 @@ test("gemini: a member given as null is not its default (a null role or parts is
   assert.throws(() => gemini.decodeResponse({ candidates: [{ content: { role: null, parts: [{ text: "x" }] }, finishReason: "STOP" }] }), /\/candidates\/0\/content\/role/);
   const blob = { candidates: [{ content: { role: "model", parts: [{ inlineData: { mimeType: "image/png", data: null } }] }, finishReason: "STOP" }] };
   assert.throws(() => gemini.decodeResponse(blob), /inlineData\/data/);
+});
+
+test("gemini: embeddings options are taskType and title, on every item; anything else is a WireError at its pointer", () => {
+  const request = (options: Record<string, unknown>) => ({ model: "e", inputs: ["a", "b"], provider_options: { gemini: options } });
+  const body = gemini.encodeEmbedRequest(request({ taskType: "CLUSTERING", title: "t" }));
+  assert.deepEqual(body, { requests: ["a", "b"].map((text) => ({ model: "models/e", content: { parts: [{ text }] }, taskType: "CLUSTERING", title: "t" })) });
+  const problems = (options: Record<string, unknown>) => {
+    try {
+      gemini.encodeEmbedRequest(request(options));
+    } catch (error) {
+      return (error as WireError).problems.map((problem) => [problem.pointer, problem.rule]);
+    }
+    return [];
+  };
+  assert.deepEqual(problems({ taskType: "X" }), [["/provider_options/gemini/taskType", "enum"]]);
+  assert.deepEqual(problems({ title: 1 }), [["/provider_options/gemini/title", "type"]]);
+  assert.deepEqual(problems({ other: 1 }), [["/provider_options/gemini", "additionalProperties"]]);
 });

@@ -32,7 +32,7 @@ function checkEmbedOptions(options: Body, name: string): void {
     if (key === "taskType") {
       if (!TASK_TYPES.includes(value as string)) problems.push({ pointer: `${base}/taskType`, rule: "enum", message: `${JSON.stringify(value)} is not one of ${JSON.stringify(TASK_TYPES)}` });
     } else if (key === "title") {
-      if (typeof value !== "string") problems.push({ pointer: `${base}/title`, rule: "type", message: `${JSON.stringify(value)} is not of type "string"` });
+      if (typeof value !== "string") problems.push({ pointer: `${base}/title`, rule: "type", message: `${JSON.stringify(value)} is not of type string` });
     } else {
       problems.push({ pointer: base, rule: "additionalProperties", message: `additional properties are not allowed (${JSON.stringify(key)} was unexpected)` });
     }

@@ -6,7 +6,9 @@
  *   bare `fetch` that reads the same bytes off the same loopback server and does nothing with them;
  *   also against a bare read that `JSON.parse`s each event's data (the least any client must do);
  * - encode: `adapter.encodeRequest` + `JSON.stringify` of the body, against `JSON.stringify` of the same
- *   body alone, on a deterministic corpus of ChatRequests (bench/corpus.ts).
+ *   body alone, on a deterministic corpus of ChatRequests (bench/corpus.ts);
+ * - decode: per event, an adapter's stream decoder fed the SSE events of a text stream (no network, no
+ *   fold), against `JSON.parse` of the same events' data.
  *
  *   npm run bench:client                  # 20,000 events, 300 requests, 7 rounds
  *   npm run bench:client -- --quick       # 3,000 events, 60 requests, 3 rounds
@@ -40,6 +42,36 @@ function anthropicStream(n: number): string {
   out += event("content_block_stop", { index: 0 });
   out += event("message_delta", { delta: { stop_reason: "end_turn" }, usage: { output_tokens: n } });
   return out + event("message_stop", {});
+}
+
+/** A Gemini stream of `n` text chunks and the last chunk (finish reason and usage), as the API sends it. */
+function geminiEvents(n: number): { event: string | undefined; data: string }[] {
+  const envelope = { modelVersion: "gemini-2.5-flash", responseId: "r1" };
+  const events = Array.from({ length: n }, (_, i) => ({ event: undefined, data: JSON.stringify({ candidates: [{ content: { role: "model", parts: [{ text: `word${i % 97} ` }] }, index: 0 }], ...envelope }) }));
+  events.push({ event: undefined, data: JSON.stringify({ candidates: [{ finishReason: "STOP", index: 0 }], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: n, totalTokenCount: n + 10 }, ...envelope }) });
+  return events;
+}
+
+/** The SSE events of an SSE text (blank-line separated `event:` / `data:` lines). */
+function sseEvents(text: string): { event: string | undefined; data: string }[] {
+  return text.split("\n\n").filter(Boolean).map((block) => {
+    const lines = block.split("\n");
+    const name = lines.find((line) => line.startsWith("event: "));
+    return { event: name?.slice(7), data: lines.filter((line) => line.startsWith("data: ")).map((line) => line.slice(6)).join("\n") };
+  });
+}
+
+/** Median over rounds of (decoder.feed per event) / (JSON.parse per event), on the same events. */
+function decodeRatio(name: string, events: { event: string | undefined; data: string }[]): number {
+  const adapter = getAdapter(name);
+  const ratios: number[] = [];
+  const time = (run: () => void) => { const t = process.hrtime.bigint(); run(); return Number(process.hrtime.bigint() - t); };
+  for (let round = 0; round <= ROUNDS; round++) {
+    const parsed = time(() => { for (const event of events) JSON.parse(event.data); });
+    const decoded = time(() => { const decoder = adapter.streamDecoder(); for (const event of events) decoder.feed(event); decoder.close(); });
+    if (round > 0) ratios.push(decoded / parsed); // round 0 warms up
+  }
+  return median(ratios);
 }
 
 async function serve(bytes: Buffer): Promise<[Server, string]> {
@@ -104,7 +136,7 @@ async function main(): Promise<void> {
   }
   server.close();
 
-  const adapters = ["openai-chat", "anthropic"].map(getAdapter);
+  const adapters = ["openai-chat", "anthropic", "gemini"].map(getAdapter);
   const corpus = makeCorpus(REQUESTS, 16).map((doc) => ({ ...doc, model: doc.model ?? "m" }) as ChatRequest);
   const usable = adapters.map((adapter) => corpus.filter((req) => { try { adapter.encodeRequest(req); return true; } catch { return false; } }));
   const encodeRatios: number[][] = adapters.map(() => []);
@@ -125,6 +157,9 @@ async function main(): Promise<void> {
   adapters.forEach((adapter, a) => {
     console.log(`encode ${adapter.name}: ${usable[a]!.length} of ${corpus.length} corpus requests encodable; encodeRequest+stringify / stringify ${median(encodeRatios[a]!).toFixed(2)}x  (target 3x)`);
   });
+  for (const [name, events] of [["anthropic", sseEvents(anthropicStream(EVENTS))], ["gemini", geminiEvents(EVENTS)]] as const) {
+    console.log(`decode ${name}: ${events.length} events; decoder.feed / JSON.parse per event ${decodeRatio(name, [...events]).toFixed(2)}x`);
+  }
 }
 
 await main();

@@ -21,7 +21,7 @@ function pythonManifest(name: string): Record<string, any> {
   return line;
 }
 
-for (const name of ["openai-chat", "anthropic", "openai-responses"]) {
+for (const name of ["openai-chat", "anthropic", "openai-responses", "gemini"]) {
   test(`${name}: the manifest is Python's`, () => {
     const expected = pythonManifest(name);
     const manifest = getAdapter(name).manifest;

@@ -1,12 +1,13 @@
-/** The provider adapters by registry name: `openai-chat` and `anthropic`, pure codecs bound to the `Adapter` contract. */
+/** The provider adapters by registry name (`openai-chat`, `anthropic`, `gemini`), pure codecs bound to the `Adapter` contract. */
 
 import { WirechatError } from "../errors.js";
 import { anthropic } from "./anthropic/index.js";
+import { gemini } from "./gemini/index.js";
 import { openaiChat } from "./openai-chat/index.js";
 import { openaiResponses } from "./openai-responses/index.js";
 import type { Adapter } from "./shared/contract.js";
 
-export const ADAPTERS: Readonly<Record<string, Adapter>> = { "openai-chat": openaiChat, anthropic, "openai-responses": openaiResponses };
+export const ADAPTERS: Readonly<Record<string, Adapter>> = { "openai-chat": openaiChat, anthropic, "openai-responses": openaiResponses, gemini };
 
 /** The adapter registered under `name`; throws naming the known adapters otherwise. */
 export function getAdapter(name: string): Adapter {
@@ -43,5 +44,5 @@ function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-export { anthropic, openaiChat };
+export { anthropic, gemini, openaiChat };
 export * from "./shared/contract.js";

@@ -12,6 +12,7 @@ export const BASE_URL_ENV: Readonly<Record<string, string>> = {
   "openai-chat": "OPENAI_BASE_URL",
   "openai-responses": "OPENAI_BASE_URL",
   anthropic: "ANTHROPIC_BASE_URL",
+  gemini: "GOOGLE_GEMINI_BASE_URL",
 };
 
 function env(name: string): string | undefined {

@@ -128,6 +128,20 @@ export interface CompleteCodec {
   decodeCompleteResponse(body: unknown): CompleteResponse;
 }
 
+/**
+ * Optional capability: an API whose URL depends on the request (Gemini's
+ * `/v1beta/models/{model}:streamGenerateContent?alt=sse`). The client sends each encoded body to the path this
+ * returns instead of `endpointPath(kind)`; throws `ConversionRefused` when the body lacks what the URL needs.
+ */
+export interface RoutedCodec {
+  /** The path (query included) for an encoded `body` of `kind`, and the body to send (members that travel in the URL removed). */
+  requestTarget(kind: RequestKind, body: Record<string, unknown>, stream: boolean): [string, Record<string, unknown>];
+}
+
+export function hasRoute(adapter: Adapter): adapter is Adapter & RoutedCodec {
+  return typeof (adapter as Partial<RoutedCodec>).requestTarget === "function";
+}
+
 export function hasEmbed(adapter: Adapter): adapter is Adapter & EmbedCodec {
   return typeof (adapter as Partial<EmbedCodec>).encodeEmbedRequest === "function";
 }

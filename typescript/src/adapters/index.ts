@@ -3,9 +3,10 @@
 import { WirechatError } from "../errors.js";
 import { anthropic } from "./anthropic/index.js";
 import { openaiChat } from "./openai-chat/index.js";
+import { OPENAI_COMPATIBLE } from "./openai-compatible/index.js";
 import type { Adapter } from "./shared/contract.js";
 
-export const ADAPTERS: Readonly<Record<string, Adapter>> = { "openai-chat": openaiChat, anthropic };
+export const ADAPTERS: Readonly<Record<string, Adapter>> = { "openai-chat": openaiChat, anthropic, ...OPENAI_COMPATIBLE };
 
 /** The adapter registered under `name`; throws naming the known adapters otherwise. */
 export function getAdapter(name: string): Adapter {

@@ -35,7 +35,8 @@ describe("the error root", () => {
   test("an unknown adapter names the close one and the known ones", () => {
     assert.throws(() => wirechat.getAdapter("openai"), (error: unknown) => {
       assert.ok(error instanceof wirechat.UnknownAdapterError && error instanceof wirechat.WirechatError);
-      assert.match(error.message, /^no adapter named "openai"; did you mean "openai-chat"\? \(known adapters: anthropic, openai-chat\)$/);
+      // at most three suggestions (openai-compatible has a name per profile), then every known adapter
+      assert.match(error.message, /^no adapter named "openai"; did you mean "openai-chat" or "openai-compatible" or "openai-compatible:[a-z-]+"\? \(known adapters: anthropic, .*openai-chat, openai-compatible, .*openai-compatible:vllm.*\)$/);
       return true;
     });
     assert.throws(() => wirechat.getAdapter("antropic"), /did you mean "anthropic"/);

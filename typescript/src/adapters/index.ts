@@ -1,4 +1,7 @@
-/** The provider adapters by registry name: `openai-chat` and `anthropic`, pure codecs bound to the `Adapter` contract. */
+/**
+ * The provider adapters by registry name: `openai-chat`, `anthropic`, and `openai-compatible` with each of its
+ * profiles (`openai-compatible:ollama` ...), pure codecs bound to the `Adapter` contract.
+ */
 
 import { WirechatError } from "../errors.js";
 import { anthropic } from "./anthropic/index.js";
@@ -24,10 +27,10 @@ export class UnknownAdapterError extends WirechatError {
     readonly known: readonly string[],
   ) {
     const wanted = adapterName.toLowerCase();
-    const suggestions = known.filter((k) => k.startsWith(wanted) || editDistance(wanted, k) <= Math.max(1, Math.floor(k.length / 4)));
+    const suggestions = known.filter((k) => k.startsWith(wanted) || editDistance(wanted, k) <= Math.max(1, Math.floor(k.length / 4))).slice(0, 3);
     const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => JSON.stringify(s)).join(" or ")}?` : "";
     super(`no adapter named ${JSON.stringify(adapterName)}${hint} (known adapters: ${known.join(", ")})`);
-    this.suggestions = suggestions.slice(0, 3);
+    this.suggestions = suggestions;
   }
 }
 

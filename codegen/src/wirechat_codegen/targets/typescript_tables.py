@@ -191,7 +191,10 @@ def render_compatible(adapter: ResolvedAdapter, data: AdapterData, version: str)
             "Readonly<Record<string, Manifest>>",
             {p.name: _manifest(p.adapter, data.features) for p in profiles},
         ),
-        "PATHS": (f"Readonly<Record<string, {_KIND_MAP}>>", {p.name: p.adapter["endpoints"]["paths"] for p in profiles}),
+        "PATHS": (
+            f"Readonly<Record<string, {_KIND_MAP}>>",
+            {p.name: p.adapter["endpoints"]["paths"] for p in profiles},
+        ),
         "STREAM_BODIES": (
             "Readonly<Record<string, Readonly<Record<string, unknown>>>>",
             {p.name: p.adapter["endpoints"].get("stream", {}).get("body", {}) for p in profiles},

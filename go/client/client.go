@@ -31,14 +31,16 @@ import (
 
 	"github.com/wirechat/wirechat/go/adapters"
 	"github.com/wirechat/wirechat/go/adapters/anthropic"
+	"github.com/wirechat/wirechat/go/adapters/gemini"
 	"github.com/wirechat/wirechat/go/adapters/openaichat"
+	"github.com/wirechat/wirechat/go/adapters/openairesponses"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
 	"github.com/wirechat/wirechat/go/internal/statustable"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
 // Adapters are the built-in adapters by registry name.
-var Adapters = map[string]adapters.Adapter{openaichat.Name: openaichat.Adapter, anthropic.Name: anthropic.Adapter}
+var Adapters = map[string]adapters.Adapter{openaichat.Name: openaichat.Adapter, anthropic.Name: anthropic.Adapter, gemini.Name: gemini.Adapter, openairesponses.Name: openairesponses.Adapter}
 
 // MaxBodyBytes is the default cap on a provider's response body (spec section 5.3).
 const MaxBodyBytes = 64 << 20
@@ -157,7 +159,7 @@ func WithWarningHandler(handler func(adapters.Warning)) Option {
 	return func(c *Client) error { c.onWarning = handler; return nil }
 }
 
-// New is a client for a built-in provider ("openai-chat", "anthropic").
+// New is a client for a built-in provider ("openai-chat", "anthropic", "gemini", "openai-responses").
 func New(provider string, options ...Option) (*Client, error) {
 	adapter, ok := Adapters[provider]
 	if !ok {
@@ -215,11 +217,11 @@ func (c Client) GoString() string { return c.String() }
 
 // Chat sends request and returns the provider's answer as a canonical response.
 func (c *Client) Chat(ctx context.Context, request wirechat.ChatRequest) (wirechat.ChatResponse, error) {
-	body, err := c.encode(request, false)
+	path, body, err := c.encode(request, false)
 	if err != nil {
 		return wirechat.ChatResponse{}, err
 	}
-	data, attempts, err := c.post(ctx, c.adapter.ChatPath(), body)
+	data, attempts, err := c.post(ctx, path, body)
 	if err != nil {
 		return wirechat.ChatResponse{}, err
 	}
@@ -241,15 +243,16 @@ func (c *Client) Chat(ctx context.Context, request wirechat.ChatRequest) (wirech
 	return response, nil
 }
 
-// encode validates the request and writes the provider body. A request that is not valid wirechat gives
-// the *wirechat.WireError; one the provider cannot take, the adapter's *adapters.RefusedError.
-func (c *Client) encode(request wirechat.ChatRequest, stream bool) ([]byte, error) {
+// encode validates the request and writes the provider body, with the path it goes to (route). A request
+// that is not valid wirechat gives the *wirechat.WireError; one the provider cannot take, the adapter's
+// *adapters.RefusedError.
+func (c *Client) encode(request wirechat.ChatRequest, stream bool) (string, []byte, error) {
 	if err := wirechat.Validate(&request); err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	body, warnings, err := c.adapter.EncodeRequest(request)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	if c.onWarning != nil {
 		for _, warning := range warnings {
@@ -259,7 +262,12 @@ func (c *Client) encode(request wirechat.ChatRequest, stream bool) ([]byte, erro
 	if stream {
 		body = c.adapter.StreamRequestFlags(body)
 	}
-	return providerjson.Marshal(body)
+	path, body, err := c.route("chat", c.adapter.ChatPath(), body, stream)
+	if err != nil {
+		return "", nil, err
+	}
+	data, err := providerjson.Marshal(body)
+	return path, data, err
 }
 
 // attempt is one request: the response (2xx or not), or the failure to get one. The returned stop

@@ -180,6 +180,7 @@ function expected(line: Line): Line {
  */
 const KNOWN: Record<string, string[]> = {
   "openai-chat": [],
+  "openai-responses": [],
   anthropic: [
     "request_decode: hand-written request body 0",
     "response: generated response 7: body", // tool input holding -0.0 (issue 26 item 2: one neutral argument text)
@@ -188,7 +189,7 @@ const KNOWN: Record<string, string[]> = {
 
 const COMPATIBLE = ["openai-compatible", ...["deepseek", "groq", "llama-cpp", "lm-studio", "mistral", "ollama", "openrouter", "vllm"].map((profile) => `openai-compatible:${profile}`)];
 
-for (const name of ["openai-chat", "anthropic", ...COMPATIBLE]) {
+for (const name of ["openai-chat", "anthropic", "openai-responses", ...COMPATIBLE]) {
   test(`${name}: every shared vector gives Python's output`, () => {
     const all = lines(name).filter((line) => line["kind"] !== "manifest");
     assert.ok(all.length > 100);

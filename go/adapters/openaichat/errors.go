@@ -93,3 +93,9 @@ func errorBody(failure wirechat.Error) *providerjson.Object {
 	detail := newObj().Set("message", failure.Message).Set("type", errType).Set("param", param).Set("code", code)
 	return newObj().Set("error", detail)
 }
+
+// DecodeErrorObject is DecodeError for a body already parsed (nil: none, or not a JSON object); the
+// openai-responses adapter reads its HTTP failures, and its stream errors rewritten into this shape, here.
+func DecodeErrorObject(status int, headers http.Header, parsed *providerjson.Object) wirechat.Error {
+	return decodeErrorObject(status, headers, parsed)
+}

@@ -10,6 +10,7 @@ import type { Adapter } from "../adapters/shared/contract.js";
 /** Adapter name -> the base-URL variable its provider's own SDK reads (sources in Python's table). */
 export const BASE_URL_ENV: Readonly<Record<string, string>> = {
   "openai-chat": "OPENAI_BASE_URL",
+  "openai-responses": "OPENAI_BASE_URL",
   anthropic: "ANTHROPIC_BASE_URL",
   "openai-compatible:groq": "GROQ_BASE_URL",
 };

@@ -62,7 +62,16 @@ VECTOR_ADAPTERS = (
 """The adapters whose verdicts are written as vectors for the other languages (every HTTP adapter and every
 compatible-server profile; the querymt and go-model codecs are not called over HTTP)."""
 PORTED: dict[str, frozenset[str]] = {
-    "typescript": frozenset({"openai-chat", "anthropic", "openai-responses", "gemini"}),
+    "typescript": frozenset(
+        {
+            "openai-chat",
+            "anthropic",
+            "openai-responses",
+            "gemini",
+            "openai-compatible",
+            *(f"openai-compatible:{p}" for p in COMPATIBLE_PROFILES),
+        }
+    ),
     "go": frozenset({"openai-chat", "anthropic", "gemini", "openai-responses"}),
 }
 """The adapters each other language implements today: ``--adapter NAME`` reports "not ported" for the rest

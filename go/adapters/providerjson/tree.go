@@ -13,6 +13,10 @@ package providerjson
 // Number is a JSON number as written in the text.
 type Number string
 
+// MarshalJSON writes the number as it was read, so that encoding/json (and wirechat.BuildArguments) can
+// hold a tree.
+func (n Number) MarshalJSON() ([]byte, error) { return []byte(n), nil }
+
 // IsInt reports whether the number is written as an integer (Python reads it as an int).
 func (n Number) IsInt() bool {
 	for i := 0; i < len(n); i++ {
@@ -34,6 +38,10 @@ type Object struct {
 }
 
 const indexAfter = 16
+
+// MarshalJSON writes the object compactly with its members in order (see Marshal), so that
+// encoding/json (and wirechat.BuildArguments) keeps the order a provider sent.
+func (o *Object) MarshalJSON() ([]byte, error) { return Marshal(o) }
 
 // NewObject returns an empty object.
 func NewObject() *Object { return &Object{} }

@@ -4,6 +4,7 @@ shared by the arguments-form tests of the helpers and of the adapters (decision 
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from hypothesis import strategies as st
@@ -37,9 +38,11 @@ def _space(draw: st.DrawFn) -> str:
 def _number(draw: st.DrawFn, value: int | float) -> str:
     if isinstance(value, int):
         return draw(st.sampled_from([str(value), f"{value}.0", f"{value}e0", f"{value}E+0", f"{value * 10}e-1"]))
-    return draw(st.sampled_from([repr(value), f"{value:.17g}", f"{value:.17E}", f"{value:.16e}"]).filter(
-        lambda text: float(text) == value
-    ))
+    return draw(
+        st.sampled_from([repr(value), f"{value:.17g}", f"{value:.17E}", f"{value:.16e}"]).filter(
+            lambda text: float(text) == value
+        )
+    )
 
 
 def _string(draw: st.DrawFn, text: str) -> str:
@@ -85,4 +88,4 @@ def pieces(draw: st.DrawFn, text: str) -> list[str]:
     """``text`` cut at arbitrary places (an escape or a number may be cut in two)."""
     cuts = sorted(set(draw(st.lists(st.integers(0, len(text)), max_size=8))))
     bounds = [0, *cuts, len(text)]
-    return [text[a:b] for a, b in zip(bounds, bounds[1:])]
+    return [text[a:b] for a, b in itertools.pairwise(bounds)]

@@ -10,8 +10,8 @@ import pytest
 
 from wirechat import ChatRequest, ErrorEvent, FinishEvent, fold
 from wirechat.adapters import ConversionRefused, SseEvent, get, names
-from wirechat.tool_arguments import ArgumentsNormaliser
 from wirechat.testing.gate import GateFailure, validate_with_sdk
+from wirechat.tool_arguments import ArgumentsNormaliser
 
 OPENAI_ORACLE = "openai.types.chat.completion_create_params:CompletionCreateParamsNonStreaming"
 ANTHROPIC_ORACLE = "anthropic.types.message_create_params:MessageCreateParamsNonStreaming"

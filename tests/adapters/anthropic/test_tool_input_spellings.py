@@ -23,13 +23,16 @@ from wirechat.stream import fold
 USAGE = {"input_tokens": 1, "output_tokens": 1}
 
 
+def _deltas(fragments: list[str]) -> list[dict[str, Any]]:
+    return [{"type": "input_json_delta", "partial_json": piece} for piece in fragments]
+
+
 def _streamed(fragments: list[str]) -> list[SseEvent]:
     block = {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}
     events: list[dict[str, Any]] = [
         {"type": "message_start", "message": {"id": "m", "model": "c", "content": [], "usage": USAGE}},
         {"type": "content_block_start", "index": 0, "content_block": block},
-        *({"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": piece}}
-          for piece in fragments),  # fmt: skip
+        *({"type": "content_block_delta", "index": 0, "delta": delta} for delta in _deltas(fragments)),
         {"type": "content_block_stop", "index": 0},
         {"type": "message_delta", "delta": {"stop_reason": "tool_use"}, "usage": USAGE},
         {"type": "message_stop"},

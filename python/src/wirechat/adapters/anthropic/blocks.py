@@ -81,7 +81,7 @@ def decode_block(block: Any, where: str, names: dict[str, str]) -> dict[str, Any
 def decode_tool_use(block: Mapping[str, Any], where: str) -> dict[str, Any]:
     """A ``tool_call`` part for a ``tool_use`` block: its input as the arguments text (``build_arguments``),
     its other members in ``provider_metadata.anthropic``."""
-    value = block.get("input") if block.get("input") is not None else {}
+    value: Any = block.get("input") if block.get("input") is not None else {}
     call = {
         "id": get_str(block, "id", where),
         "name": get_str(block, "name", where),

@@ -24,7 +24,7 @@ from typing import Any
 
 from wirechat._ijson import MAX_SAFE_INTEGER
 
-__all__ = ["ArgumentsNormaliser", "ArgumentsTextError", "format_number", "write_arguments"]
+__all__ = ["ArgumentsNormaliser", "ArgumentsTextError", "format_number", "plain_kinds", "write_arguments"]
 
 _WIDE_LOW, _WIDE_HIGH = 2.0**53, 1e21
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
@@ -85,6 +85,37 @@ def _number_text(token: str) -> str:
     if _WIDE_LOW <= abs(value) < _WIDE_HIGH and value.is_integer():
         raise ArgumentsTextError("unsafe-integer", f"number {token} is a whole number outside +/-(2^53-1)")
     return format_number(value)
+
+
+def plain_kinds(value: dict[str, Any]) -> int:
+    """0 when ``value`` holds only string keys, strings, booleans, null, safe integers, lists and dicts (the
+    C ``json`` encoder then writes the form); 1 when it also holds floats I-JSON accepts (``write_arguments``
+    writes it); -1 for anything else, which ``find_fault`` must look at. Lone surrogates are not looked for:
+    the caller checks the text it writes."""
+    kinds = 0
+    stack: list[Any] = [value]
+    while stack:
+        node = stack.pop()
+        if type(node) is dict:
+            if any(type(key) is not str for key in node):
+                return -1
+            items: Any = node.values()
+        else:
+            items = node
+        for item in items:
+            kind = type(item)
+            if kind is str or kind is bool or item is None:
+                continue
+            if kind is int:
+                if not -MAX_SAFE_INTEGER <= item <= MAX_SAFE_INTEGER:
+                    return -1
+            elif kind is dict or kind is list:
+                stack.append(item)
+            elif kind is float and item - item == 0.0 and not _WIDE_LOW <= abs(item) < _WIDE_HIGH:
+                kinds = 1  # finite (inf - inf and nan - nan are nan), and not a whole number beyond 2^53
+            else:
+                return -1
+    return kinds
 
 
 def write_arguments(value: Mapping[str, Any]) -> str:

@@ -6,12 +6,13 @@ always valid JSON. These helpers are the one place that crosses between that tex
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
 import jiter
 
-from wirechat._arguments_text import ArgumentsNormaliser, ArgumentsTextError, write_arguments
+from wirechat._arguments_text import ArgumentsNormaliser, ArgumentsTextError, plain_kinds, write_arguments
 from wirechat._generated.models import ToolCall
 from wirechat._ijson import find_fault
 from wirechat._textfault import MAX_DEPTH
@@ -20,6 +21,8 @@ from wirechat.errors import WirechatError, pointer_from_path
 __all__ = ["ArgumentsNormaliser", "ArgumentsTextError", "ToolArgumentsError", "build_arguments", "parse_arguments"]
 
 _EXCERPT = 80
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+"""Writes the arguments form for values without floats (same escapes, integers and member order)."""
 
 
 class ToolArgumentsError(WirechatError, ValueError):
@@ -43,11 +46,24 @@ def build_arguments(value: Mapping[str, Any]) -> str:
     if not isinstance(value, Mapping):
         raise ToolArgumentsError(f"arguments must be an object (a mapping), not {type(value).__name__}")
     plain = dict(value)
+    kinds = plain_kinds(plain)
+    if kinds >= 0:  # the common case: no fault to name, and without floats the C encoder writes the form
+        text = _COMPACT.encode(plain) if kinds == 0 else write_arguments(plain)
+        if text.isascii() or not _has_lone_surrogate(text):
+            return text
     fault = find_fault(plain)
     if fault is not None:
         path, _rule, message = fault
         raise ToolArgumentsError(f"{pointer_from_path(path) or '(root)'}: {message}")
     return write_arguments(plain)
+
+
+def _has_lone_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def parse_arguments(arguments: ToolCall | str) -> dict[str, Any]:

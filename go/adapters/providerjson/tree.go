@@ -3,8 +3,9 @@
 // would: members in the order they were read or set, non-ASCII kept, numbers as Python prints them.
 //
 // The order matters for one thing only, but that thing is byte for byte: a tool call's arguments that a
-// provider hands over as an object (Anthropic's tool_use input) become JSON text, and the Go adapters
-// must give the same text as the Python ones. Everything else is compared in RFC 8785 form.
+// provider hands over as an object (Anthropic's tool_use input) become JSON text in the provider's member
+// order (wirechat.BuildArguments, through Object's MarshalJSON; spec section 6). Everything else is
+// compared in RFC 8785 form.
 //
 // A value is one of: *Object, []any, string, Number, bool, nil (JSON null); a tree built in Go may also
 // hold int64, int and float64, which Write prints as the equivalent JSON number.

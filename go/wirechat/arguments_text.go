@@ -30,8 +30,8 @@ var jsonNumber = regexp.MustCompile(`^-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0
 
 const maxSafe = 1<<53 - 1
 
-// FormatNumber is ECMAScript's Number::toString of a finite double (RFC 8785 section 3.2.2.3).
-func FormatNumber(f float64) string {
+// formatNumber is ECMAScript's Number::toString of a finite double (RFC 8785 section 3.2.2.3).
+func formatNumber(f float64) string {
 	if f == 0 {
 		return "0"
 	}
@@ -74,7 +74,7 @@ func numberText(token string) (string, error) {
 		if math.Abs(value) > maxSafe {
 			return "", &ArgumentsTextError{"unsafe-integer", fmt.Sprintf("integer %s is outside +/-(2^53-1)", token)}
 		}
-		return FormatNumber(value), nil
+		return formatNumber(value), nil
 	}
 	if err != nil || math.IsInf(value, 0) {
 		return "", &ArgumentsTextError{"number-overflow", fmt.Sprintf("number %s overflows a double", token)}
@@ -82,7 +82,7 @@ func numberText(token string) (string, error) {
 	if value == math.Trunc(value) && math.Abs(value) >= 1<<53 && math.Abs(value) < 1e21 {
 		return "", &ArgumentsTextError{"unsafe-integer", fmt.Sprintf("number %s is a whole number outside +/-(2^53-1)", token)}
 	}
-	return FormatNumber(value), nil
+	return formatNumber(value), nil
 }
 
 func loneSurrogate(code rune) error {

@@ -58,12 +58,12 @@ func TestBuildArgumentsWritesTheForm(t *testing.T) {
 }
 
 func TestNumbersAreWrittenAsECMAScriptWritesThem(t *testing.T) {
-	cases := map[float64]string{1: "1", 100: "100", 1e-5: "0.00001", 1e-6: "0.000001", 1e-7: "1e-7", 1e21: "1e+21",
-		1.5e300: "1.5e+300", 5e-324: "5e-324", 0.1: "0.1", 1e16: "10000000000000000", 123.456: "123.456",
-		1 << 60: "1152921504606847000", -2.5e-8: "-2.5e-8"}
-	for value, want := range cases {
-		if got := wirechat.FormatNumber(value); got != want {
-			t.Errorf("%v: got %s, want %s", value, got, want)
+	cases := map[string]string{"1": "1", "100.0": "100", "1e-5": "0.00001", "1e-6": "0.000001", "1e-7": "1e-7",
+		"1e21": "1e+21", "1.5e300": "1.5e+300", "5e-324": "5e-324", "0.1": "0.1", "1e15": "1000000000000000",
+		"123.456": "123.456", "-2.5E-8": "-2.5e-8", "-0": "0"}
+	for sent, want := range cases {
+		if got, err := normalise([]string{`[` + sent + `]`}); err != nil || got != `[`+want+`]` {
+			t.Errorf("%s: got %s, %v; want %s", sent, got, err, want)
 		}
 	}
 }

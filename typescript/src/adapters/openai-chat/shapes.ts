@@ -4,7 +4,8 @@
  * in a request or response, a custom tool's call; its reader checks the id and name are there).
  */
 
-import type { ToolCall } from "../../generated/types.js";
+import type { JsonObject, ToolCall } from "../../generated/types.js";
+import { buildArguments } from "../../tool-arguments.js";
 import { compactJson, getMap, getStr, isObject } from "../shared/conversion.js";
 import { ProviderShapeError } from "../shared/contract.js";
 import { unmappedMembers, type Shape } from "../shared/unmapped.js";
@@ -77,8 +78,9 @@ export function namedToolChoice(name: string): Record<string, unknown> {
 }
 
 /**
- * A canonical ToolCall from `{id, type, function: {name, arguments}}`; object arguments become compact JSON. A
- * `custom` call's free-form `input` is its arguments (the caller tells the two kinds apart by the part's metadata).
+ * A canonical ToolCall from `{id, type, function: {name, arguments}}`; object arguments become the arguments
+ * text (`buildArguments`). A `custom` call's free-form `input` is its arguments (the caller tells the two kinds
+ * apart by the part's metadata).
  */
 export function decodeToolCall(raw: unknown, where: string): ToolCall {
   if (!isObject(raw)) throw new ProviderShapeError(where, "expected a tool call object");
@@ -88,7 +90,7 @@ export function decodeToolCall(raw: unknown, where: string): ToolCall {
   }
   const fn = getMap(raw, "function", where) ?? {};
   let args: unknown = fn["arguments"] ?? "";
-  if (typeof args !== "string") args = compactJson(args);
+  if (typeof args !== "string") args = isObject(args) ? buildArguments(args as JsonObject) : compactJson(args);
   return { id: getStr(raw, "id", where)!, name: getStr(fn, "name", `${where}/function`)!, arguments: args as string };
 }
 

@@ -19,7 +19,8 @@
  * id or name, ends the stream in an `invalid_response` error: no value is invented.
  */
 
-import type { Citation, StreamEvent, TokenUsage } from "../../generated/types.js";
+import type { Citation, JsonObject, StreamEvent, TokenUsage } from "../../generated/types.js";
+import { buildArguments } from "../../tool-arguments.js";
 import type { SseEvent, StreamDecoder as Decoder } from "../../exchange.js";
 import { ProviderShapeError, type ConversionWarning } from "../shared/contract.js";
 import { compactJson, Conversion, isObject, truthy } from "../shared/conversion.js";
@@ -229,7 +230,7 @@ export class StreamDecoder implements Decoder {
     const rawFn = truthy(call["function"]) ? call["function"] : {};
     if (!isObject(rawFn)) throw new ProviderShapeError(`${where}/function`, `a JSON object, not ${kind(rawFn)}`);
     let args = rawFn["arguments"];
-    if (args !== undefined && args !== null && typeof args !== "string") args = compactJson(args);
+    if (args !== undefined && args !== null && typeof args !== "string") args = isObject(args) ? buildArguments(args as JsonObject) : compactJson(args);
     let index = this.calls.get(key);
     if (index === undefined) {
       index = this.nextIndex++;

@@ -44,6 +44,16 @@ function refusedFeature(run: () => unknown): string | undefined {
   return undefined;
 }
 
+/** An SSE event's data as compared: RFC 8785 of its JSON (Python writes -0.0 where JavaScript writes 0, and Go
+ * compares the same way), the text itself when it is not JSON (`[DONE]`). */
+function dataForm(data: string): string {
+  try {
+    return canonical(JSON.parse(data));
+  } catch {
+    return data;
+  }
+}
+
 /** What the TypeScript adapter gives for a line's input, in the line's own terms. */
 function replay(name: string, line: Line): Line {
   const adapter = getAdapter(name);
@@ -106,7 +116,7 @@ function replay(name: string, line: Line): Line {
       const out = [];
       for (const event of line["canonical_events"] as StreamEvent[]) out.push(...encoder.feed(event));
       out.push(...encoder.close());
-      return { events: out.map((sse) => ({ event: sse.event ?? null, data: sse.data })) };
+      return { events: out.map((sse) => ({ event: sse.event ?? null, data: dataForm(sse.data) })) };
     }
     case "error":
       return { canonical: canonical(adapter.decodeError(line["status"], line["headers"], line["body_text"])) };
@@ -159,7 +169,7 @@ function expected(line: Line): Line {
     case "error":
       return "error" in line ? { error: line["error"] } : { canonical: canonical(line["canonical"]) };
     case "stream_encode":
-      return { events: line["events"] };
+      return { events: (line["events"] as { event: string | null; data: string }[]).map((sse) => ({ event: sse.event, data: dataForm(sse.data) })) };
     case "embed_request":
     case "complete_request":
       return "refused" in line ? { refused: line["refused"] } : { body: canonical(line["body"]) };

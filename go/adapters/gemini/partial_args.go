@@ -229,5 +229,7 @@ func plain(value any) any {
 	return value
 }
 
-// arguments is the arguments as the compact JSON text an unstreamed call of the same object reads as.
-func (c *streamedCall) arguments() string { return compactJSON(plain(c.args)) }
+// arguments is the arguments as the text an unstreamed call of the same object reads as (argumentsText).
+func (c *streamedCall) arguments() (string, error) {
+	return argumentsText(plain(c.args), "/functionCall/args")
+}

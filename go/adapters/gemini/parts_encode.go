@@ -121,7 +121,7 @@ func encodeCall(call wirechat.ToolCall, where string, conv *shared.Conversion) (
 	if err != nil {
 		return nil, conv.Refuse("tool_call.arguments_not_object", where+"/arguments")
 	}
-	if compactJSON(value) != call.Arguments {
+	if text, err := wirechat.BuildArguments(value); err != nil || text != call.Arguments {
 		conv.Degrade("tool_call.arguments_not_compact", where+"/arguments")
 	}
 	return newObj().Set("functionCall", newObj().Set("id", call.ID).Set("name", call.Name).Set("args", value)), nil

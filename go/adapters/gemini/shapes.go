@@ -23,6 +23,7 @@ import (
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
 	"github.com/wirechat/wirechat/go/internal/tables"
+	"github.com/wirechat/wirechat/go/wirechat"
 )
 
 // Name is the registry name, Provider the provider_metadata key and reasoning issuer.
@@ -44,6 +45,16 @@ func providerjsonText(v any) string { return providerjson.MustCompact(v) }
 // compactJSON is the compact JSON text of a provider's object, Python's compact_json (the form tool-call
 // arguments take when a provider hands them over as an object; the Go adapters' one spelling of it).
 func compactJSON(v any) string { return providerjson.MustCompact(v) }
+
+// argumentsText is the text of tool-call arguments Gemini gives as an object: the one form every language
+// writes (wirechat.BuildArguments, spec section 6), refused as Python refuses it (an integer past 2^53-1).
+func argumentsText(v any, where string) (string, error) {
+	text, err := wirechat.BuildArguments(v)
+	if err != nil {
+		return "", shared.Invalid(where, "%s", err.Error())
+	}
+	return text, nil
+}
 
 var knownPartKeys = append([]string{"text", "inlineData", "fileData", "functionCall", "functionResponse"}, providerKeys...)
 
@@ -88,7 +99,11 @@ func decodeCall(raw any, where string, k int) (*obj, error) {
 		}
 		id = s
 	}
-	return newObj().Set("id", id).Set("name", name).Set("arguments", compactJSON(args)), nil
+	arguments, err := argumentsText(args, where+"/args")
+	if err != nil {
+		return nil, err
+	}
+	return newObj().Set("id", id).Set("name", name).Set("arguments", arguments), nil
 }
 
 func decodeFunctionResponse(raw any, where string, callID string) (*obj, error) {

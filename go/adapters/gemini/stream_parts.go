@@ -149,7 +149,11 @@ func (d *StreamDecoder) endStreamed() []wirechat.StreamEvent {
 	call, index := d.streamed, d.streamedAt
 	d.streamed = nil
 	d.hasCalls = true
-	return []wirechat.StreamEvent{&wirechat.ToolCallDeltaEvent{Index: index, Arguments: call.arguments()}, &wirechat.ToolCallEndEvent{Index: index}}
+	arguments, err := call.arguments()
+	if err != nil { // arguments other languages could not read back (an integer past 2^53-1)
+		return []wirechat.StreamEvent{invalidEvent(err.Error(), d.usage)}
+	}
+	return []wirechat.StreamEvent{&wirechat.ToolCallDeltaEvent{Index: index, Arguments: arguments}, &wirechat.ToolCallEndEvent{Index: index}}
 }
 
 func (d *StreamDecoder) closeOpen(grounded any) []wirechat.StreamEvent {

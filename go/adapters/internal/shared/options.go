@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/big"
 	"slices"
 	"strconv"
@@ -80,6 +81,7 @@ func CheckOptions(options any, name, schema string) error {
 	}
 	base := "/provider_options/" + pointerToken.Replace(name)
 	var problems []wirechat.Problem
+	repairPropertyNames(root, instance)
 	for _, leaf := range leaves(root, nil) {
 		for _, found := range specific(leaf) {
 			problems = append(problems, problemsOf(base, found, instance)...)
@@ -92,6 +94,34 @@ func CheckOptions(options any, name, schema string) error {
 		return strings.Compare(a.Rule, b.Rule)
 	})
 	return &wirechat.WireError{Type: "ChatRequest", Problems: problems}
+}
+
+// repairPropertyNames puts each propertyNames error back at the object that holds the refused name. The
+// validator (santhosh-tekuri/jsonschema v6.0.3) keeps that error's location without copying it, so a
+// sibling validated after it may overwrite its last token (which sibling comes last follows Go's map
+// order: the problem sat at another member's pointer in about 1 run of 4). Upstream: issue #258, pull
+// request #269; drop this when a release has the fix.
+func repairPropertyNames(e *jsonschema.ValidationError, instance any) {
+	if k, ok := e.ErrorKind.(*kind.PropertyNames); ok && len(e.InstanceLocation) > 0 && !holds(valueAt(instance, e.InstanceLocation), k.Property) {
+		parent := e.InstanceLocation[:len(e.InstanceLocation)-1]
+		if siblings, ok := valueAt(instance, parent).(map[string]any); ok {
+			for _, key := range slices.Sorted(maps.Keys(siblings)) {
+				if holds(siblings[key], k.Property) {
+					e.InstanceLocation = append(slices.Clone(parent), key)
+					break
+				}
+			}
+		}
+	}
+	for _, cause := range e.Causes {
+		repairPropertyNames(cause, instance)
+	}
+}
+
+func holds(value any, name string) bool {
+	object, ok := value.(map[string]any)
+	_, has := object[name]
+	return ok && has
 }
 
 // located is one error with the instance location it is reported at (a propertyNames failure is reported

@@ -31,7 +31,38 @@ var ownKeys = map[string]bool{
 // travel whole in provider_options, so they are never unmapped). An *adapters.InvalidBodyError names the
 // member of a body that is not a valid request.
 func DecodeRequest(data []byte) (wirechat.ChatRequest, []adapters.Warning, error) {
-	return shared.DecodeRequest(data, Manifest, decodeRequestTree, unmappedRequest)
+	return shared.DecodeRequest(data, Manifest, decodeRequestTree(Name, ""), unmappedRequest)
+}
+
+// DecodeRequestWith is the canonical request of a parsed body for the adapter named name (the key its
+// extra members are carried under in provider_options). providerTools names the issuer of the tools that
+// are not functions (a server that defines tools of its own: OpenRouter's openrouter:web_search, Groq's
+// browser_search): they become provider_tools, their object kept as the definition; "" (OpenAI defines no
+// tool of its own in Chat Completions) makes such a tool an error naming its pointer.
+func DecodeRequestWith(body *providerjson.Object, name, providerTools string) (wirechat.ChatRequest, []adapters.Warning, error) {
+	conv := shared.Conversion{Manifest: Manifest}
+	doc, err := decodeRequestTree(name, providerTools)(body, &conv)
+	if err != nil {
+		return wirechat.ChatRequest{}, nil, err
+	}
+	request, err := wirechat.Decode[wirechat.ChatRequest](providerjson.MustMarshal(doc))
+	if err != nil {
+		return wirechat.ChatRequest{}, nil, shared.Invalid("", "%v", err)
+	}
+	for _, where := range unmappedRequest(body) {
+		conv.Degrade("provider.unmapped", where)
+	}
+	return request, conv.Warnings, nil
+}
+
+// isFunction is whether a tool of a request body is a function (or not an object: decodeTool reports it).
+func isFunction(tool any) bool {
+	object, ok := tool.(*obj)
+	if !ok {
+		return true
+	}
+	kind := object.Get("type")
+	return kind == nil || kind == "function"
 }
 
 // What the decoder maps, member by member (Python's request_decode tables).
@@ -87,7 +118,9 @@ func unmappedRequest(body *obj) []string {
 		}
 	}
 	for i, tool := range shared.Items(body.Get("tools")) {
-		found = append(found, shared.UnmappedMembers(tool, toolShape, "/tools/"+strconv.Itoa(i))...)
+		if isFunction(tool) { // a provider-defined tool is kept whole (its definition)
+			found = append(found, shared.UnmappedMembers(tool, toolShape, "/tools/"+strconv.Itoa(i))...)
+		}
 	}
 	return append(found, modeUnmapped(body.Get("stream_options"))...)
 }
@@ -111,7 +144,13 @@ func modeUnmapped(options any) []string {
 	return found
 }
 
-func decodeRequestTree(body *obj, _ *shared.Conversion) (*obj, error) {
+// decodeRequestTree is the canonical document of a body, for the adapter named name, provider tools of
+// issuer providerTools ("": none).
+func decodeRequestTree(name, providerTools string) func(body *obj, _ *shared.Conversion) (*obj, error) {
+	return func(body *obj, _ *shared.Conversion) (*obj, error) { return decodeTree(body, name, providerTools) }
+}
+
+func decodeTree(body *obj, name, providerTools string) (*obj, error) {
 	doc := newObj()
 	if model, _, err := shared.GetStr(body, "model", "", false); err != nil {
 		return nil, err
@@ -130,11 +169,26 @@ func decodeRequestTree(body *obj, _ *shared.Conversion) (*obj, error) {
 	if tools, err := shared.GetList(body, "tools", "", false); err != nil {
 		return nil, err
 	} else if tools != nil {
-		out, err := shared.MapEach(tools, "/tools", decodeTool)
-		if err != nil {
-			return nil, err
+		functions, defined := []any{}, []any{}
+		for i, tool := range tools {
+			if providerTools == "" || isFunction(tool) {
+				decoded, err := decodeTool(tool, "/tools/"+strconv.Itoa(i))
+				if err != nil {
+					return nil, err
+				}
+				functions = append(functions, decoded)
+			} else {
+				object := tool.(*obj)
+				kind, _ := object.Get("type").(string)
+				defined = append(defined, newObj().Set("issuer", providerTools).Set("type", kind).Set("definition", object))
+			}
 		}
-		doc.Set("tools", out)
+		if len(functions) > 0 || len(defined) == 0 {
+			doc.Set("tools", functions)
+		}
+		if len(defined) > 0 {
+			doc.Set("provider_tools", defined)
+		}
 	}
 	if choice := body.Get("tool_choice"); choice != nil {
 		decoded, err := decodeToolChoice(choice, "/tool_choice")
@@ -157,7 +211,7 @@ func decodeRequestTree(body *obj, _ *shared.Conversion) (*obj, error) {
 		}
 	}
 	if extra.Len() > 0 {
-		doc.Set("provider_options", newObj().Set(Name, extra))
+		doc.Set("provider_options", newObj().Set(name, extra))
 	}
 	return doc, nil
 }

@@ -15,11 +15,13 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/wirechat/wirechat/go/adapters"
 	"github.com/wirechat/wirechat/go/adapters/anthropic"
 	"github.com/wirechat/wirechat/go/adapters/openaichat"
+	"github.com/wirechat/wirechat/go/adapters/openaicompatible"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
@@ -48,11 +50,18 @@ type vector struct {
 
 var byName = map[string]adapters.Adapter{"openai-chat": openaichat.Adapter, "anthropic": anthropic.Adapter}
 
+func init() { // openai-compatible and each openai-compatible:<profile>
+	for name, adapter := range openaicompatible.Adapters {
+		byName[name] = adapter
+	}
+}
+
 // readVectors is the adapter's lines, then those cut from the recorded corpus (recorded-<adapter>.ndjson,
 // written by wirechat conformance --recorded --write-vectors) where that file exists.
 func readVectors(t *testing.T, name string) []vector {
 	t.Helper()
 	dir := filepath.Join("..", "..", "conformance", "cases", "adapters")
+	name = strings.ReplaceAll(name, ":", ".") // openai-compatible:ollama's file is openai-compatible.ollama.ndjson
 	out := readFile(t, filepath.Join(dir, name+".ndjson"))
 	if recorded := filepath.Join(dir, "recorded-"+name+".ndjson"); fileExists(recorded) {
 		out = append(out, readFile(t, recorded)...)

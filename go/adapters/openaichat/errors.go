@@ -20,10 +20,12 @@ var errorTables = tables.OpenaiChat.Errors
 
 // DecodeError is the canonical error for a failure: status 0 for an error payload inside a stream.
 func DecodeError(status int, headers http.Header, body []byte) wirechat.Error {
-	return decodeErrorObject(status, headers, shared.ParseBody(body))
+	return DecodeErrorObject(status, headers, shared.ParseBody(body))
 }
 
-func decodeErrorObject(status int, headers http.Header, parsed *providerjson.Object) wirechat.Error {
+// DecodeErrorObject is DecodeError of a body already parsed (nil: not JSON); an OpenAI-compatible
+// server's adapter passes its servers' other shapes rewritten as OpenAI's.
+func DecodeErrorObject(status int, headers http.Header, parsed *providerjson.Object) wirechat.Error {
 	detail := parsed.Obj("error")
 	code, _ := detail.Get("code").(string)
 	errType, _ := detail.Get("type").(string)

@@ -155,7 +155,7 @@ func (d *StreamDecoder) at() string { return "/" + strconv.Itoa(d.seen) }
 func (d *StreamDecoder) chunk(chunk *providerjson.Object) ([]wirechat.StreamEvent, error) {
 	if chunk.Get("error") != nil {
 		d.done = true
-		failure := decodeErrorObject(0, nil, chunk)
+		failure := DecodeErrorObject(0, nil, chunk)
 		failure.Usage = d.usage
 		return []wirechat.StreamEvent{&wirechat.ErrorEvent{Error: failure}}, nil
 	}

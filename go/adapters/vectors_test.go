@@ -21,7 +21,6 @@ import (
 	"github.com/wirechat/wirechat/go/adapters"
 	"github.com/wirechat/wirechat/go/adapters/anthropic"
 	"github.com/wirechat/wirechat/go/adapters/openaichat"
-	"github.com/wirechat/wirechat/go/adapters/openaicompatible"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
@@ -49,12 +48,6 @@ type vector struct {
 }
 
 var byName = map[string]adapters.Adapter{"openai-chat": openaichat.Adapter, "anthropic": anthropic.Adapter}
-
-func init() { // openai-compatible and each openai-compatible:<profile>
-	for name, adapter := range openaicompatible.Adapters {
-		byName[name] = adapter
-	}
-}
 
 // readVectors is the adapter's lines, then those cut from the recorded corpus (recorded-<adapter>.ndjson,
 // written by wirechat conformance --recorded --write-vectors) where that file exists.

@@ -35,7 +35,9 @@ func NewStreamEncoderWith(dialect *Dialect) *StreamEncoder {
 }
 
 // Delta is a chunk of choice 0 holding delta (a wrapping encoder writes its server's own members so).
-func (e *StreamEncoder) Delta(delta *providerjson.Object) adapters.SseEvent { return e.chunk(delta, nil, nil) }
+func (e *StreamEncoder) Delta(delta *providerjson.Object) adapters.SseEvent {
+	return e.chunk(delta, nil, nil)
+}
 
 // Warnings are the degradations applied so far.
 func (e *StreamEncoder) Warnings() []adapters.Warning { return e.conv.Warnings }

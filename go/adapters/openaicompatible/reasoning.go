@@ -193,12 +193,12 @@ type placedPart struct {
 // reasoningWriter writes the reasoning parts of one assistant message at a time (the file comment): take
 // each part, then members gives what the message gets and starts the next message.
 type reasoningWriter struct {
-	profile                 *Profile
-	field, withDetails      string
-	conv                    *shared.Conversion
-	detailsHere, textHere   bool
-	texts                   []placedPart
-	details                 []*wirechat.ReasoningPart
+	profile               *Profile
+	field, withDetails    string
+	conv                  *shared.Conversion
+	detailsHere, textHere bool
+	texts                 []placedPart
+	details               []*wirechat.ReasoningPart
 }
 
 func newReasoningWriter(profile *Profile, conv *shared.Conversion, reply bool, field string) *reasoningWriter {

@@ -51,6 +51,8 @@ __all__ = [
 ]
 
 COMPATIBLE_PROFILES = ("deepseek", "groq", "llama-cpp", "lm-studio", "mistral", "ollama", "openrouter", "vllm")
+_COMPATIBLE = ("openai-compatible", *(f"openai-compatible:{p}" for p in COMPATIBLE_PROFILES))
+"""The openai-compatible adapter's names: the generic profile and each named one."""
 VECTOR_ADAPTERS = (
     "openai-chat",
     "anthropic",
@@ -63,7 +65,7 @@ VECTOR_ADAPTERS = (
 compatible-server profile; the querymt and go-model codecs are not called over HTTP)."""
 PORTED: dict[str, frozenset[str]] = {
     "typescript": frozenset({"openai-chat", "anthropic"}),
-    "go": frozenset({"openai-chat", "anthropic"}),
+    "go": frozenset({"openai-chat", "anthropic", *_COMPATIBLE}),
 }
 """The adapters each other language implements today: ``--adapter NAME`` reports "not ported" for the rest
 rather than running a test that cannot pass."""

@@ -20,8 +20,8 @@ package openaicompatible
 // parts before the finish; the finish reason is read with the profile's table.
 
 import (
-	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/wirechat/wirechat/go/adapters"
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
@@ -33,8 +33,6 @@ import (
 const plainKey = "text" // the key of the plain reasoning part (details are keyed by their index and type)
 
 var (
-	markers          = regexp.MustCompile(`"reasoning|"x_groq"|"executed_tools"|"usage": ?\{|"content": ?\[`)
-	markersWithCalls = regexp.MustCompile(markers.String() + `|"tool_calls"`)
 	// readPieces are the detail members a fragment carries in pieces (the whole detail has the rest).
 	readPieces = map[string]bool{"text": true, "summary": true, "signature": true, "data": true}
 )
@@ -49,7 +47,7 @@ type fragment struct {
 type streamDecoder struct {
 	inner          *openaichat.StreamDecoder
 	profile        *Profile
-	markers        *regexp.Regexp
+	withCalls      bool // whether "tool_calls" is a marker (servers that may omit ids)
 	responseID     *string
 	reasoning      int64 // -1: no reasoning part open
 	key            string
@@ -67,13 +65,35 @@ type streamDecoder struct {
 
 func newStreamDecoder(profile *Profile, dialect *openaichat.Dialect) adapters.StreamDecoder {
 	d := &streamDecoder{
-		inner: openaichat.NewStreamDecoderWith(dialect), profile: profile, markers: markers, reasoning: -1,
+		inner: openaichat.NewStreamDecoderWith(dialect), profile: profile, reasoning: -1,
+		withCalls: profile.ToolCallIDs == "synthesise",
 		positions: map[string]int{}, flags: map[string]bool{}, flagParts: map[int64]bool{}, toolParts: map[int64]int64{},
 	}
-	if profile.ToolCallIDs == "synthesise" {
-		d.markers = markersWithCalls
-	}
 	return d
+}
+
+// hasMarker is whether a chunk's text holds a marker of a quirk (Python's regular expression
+// "reasoning|"x_groq"|"executed_tools"|"usage": ?{|"content": ?[ , with |"tool_calls" when withCalls),
+// searched as plain strings: the common chunk, one text delta, holds none and is not parsed here.
+func hasMarker(data string, withCalls bool) bool {
+	return strings.Contains(data, `"reasoning`) || strings.Contains(data, `"x_groq"`) ||
+		strings.Contains(data, `"executed_tools"`) || followedBy(data, `"usage":`, '{') ||
+		followedBy(data, `"content":`, '[') || (withCalls && strings.Contains(data, `"tool_calls"`))
+}
+
+// followedBy is whether key occurs in data followed by opening, with at most one space between.
+func followedBy(data, key string, opening byte) bool {
+	for {
+		i := strings.Index(data, key)
+		if i < 0 {
+			return false
+		}
+		data = data[i+len(key):]
+		rest := strings.TrimPrefix(data, " ")
+		if len(rest) > 0 && rest[0] == opening {
+			return true
+		}
+	}
 }
 
 func (d *streamDecoder) Warnings() []adapters.Warning { return d.inner.Warnings() }
@@ -85,7 +105,7 @@ func (d *streamDecoder) Feed(event adapters.SseEvent) []wirechat.StreamEvent {
 	}
 	var fragments []fragment
 	var parsed *obj
-	if data := event.Data; len(data) > 0 && data[0] == '{' && d.markers.MatchString(data) {
+	if data := event.Data; len(data) > 0 && data[0] == '{' && hasMarker(data, d.withCalls) {
 		if chunk, err := providerjson.ParseObject([]byte(data)); err == nil && chunk.Get("error") == nil {
 			found, err := d.prepare(chunk)
 			if err != nil {

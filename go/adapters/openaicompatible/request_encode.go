@@ -19,19 +19,27 @@ import (
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/openaichat"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/internal/tables"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
-// changed is the features whose level or text in the profile's manifest differs from openai-chat's.
-func changed(profile *Profile) map[string]bool {
-	out := map[string]bool{}
-	for feature, support := range profile.Adapter.Manifest.Features {
-		if base, ok := openaichat.Manifest.Features[feature]; !ok || base != support {
-			out[feature] = true
+// changedFeatures is, per profile, the features whose level or text in its manifest differs from
+// openai-chat's.
+var changedFeatures = map[string]map[string]bool{}
+
+func init() {
+	for name, profile := range tables.OpenaiCompatible {
+		out := map[string]bool{}
+		for feature, support := range profile.Adapter.Manifest.Features {
+			if base, ok := openaichat.Manifest.Features[feature]; !ok || base != support {
+				out[feature] = true
+			}
 		}
+		changedFeatures[name] = out
 	}
-	return out
 }
+
+func changed(profile *Profile) map[string]bool { return changedFeatures[profile.Name] }
 
 // reworded is openaichat's warnings, with the profile's text where its manifest words a feature
 // differently.

@@ -178,7 +178,8 @@ def run_adapter_gate(session: nox.Session) -> None:
 def run_wheel_gate(session: nox.Session) -> None:
     """The adapter gate as a user runs it: the wirechat wheel built, installed with the ``gate`` extra into
     a fresh virtual environment outside the checkout (dependencies held to the lock), and
-    ``wirechat conformance --adapter NAME`` run there for every built-in adapter."""
+    ``wirechat conformance --adapter NAME`` run there for every built-in adapter; then the
+    wirechat-conformance wheel installed beside it runs the corpus there (the Python testees)."""
     with tempfile.TemporaryDirectory(prefix="wirechat-wheel-") as scratch:
         where = Path(scratch)
         session.run("uv", "build", "--wheel", "--out-dir", str(where / "dist"), "python", external=True, silent=True)
@@ -196,6 +197,16 @@ def run_wheel_gate(session: nox.Session) -> None:
             for name in ADAPTERS:
                 session.run(wirechat, "conformance", "--adapter", name, external=True)
             session.run(wirechat, "conformance", external=True, success_codes=[2])  # the suite is not in the wheel
+        # ... it is in wirechat-conformance's: installed beside it, the corpus runs outside the checkout
+        dist = str(where / "dist")
+        session.run("uv", "build", "--wheel", "--out-dir", dist, "conformance", external=True, silent=True)
+        (suite,) = (where / "dist").glob("wirechat_conformance-*.whl")
+        session.run(
+            "uv", "pip", "install", "--quiet", "--python", str(python), "-c", "requirements/dev.txt",
+            f"wirechat-conformance @ {suite.as_uri()}", external=True,
+        )  # fmt: skip
+        with session.chdir(where):
+            session.run(wirechat, "conformance", "--examples", "0", external=True)
 
 
 def run_install_check(session: nox.Session) -> None:

@@ -36,7 +36,11 @@ func (c *Client) Embed(ctx context.Context, request wirechat.EmbedRequest) (wire
 	if err != nil {
 		return wirechat.EmbedResponse{}, err
 	}
-	return call(c, ctx, codec.EmbedPath(), body, codec.DecodeEmbedResponse)
+	path, body, err := c.route("embed", codec.EmbedPath(), body, false)
+	if err != nil {
+		return wirechat.EmbedResponse{}, err
+	}
+	return call(c, ctx, path, body, codec.DecodeEmbedResponse)
 }
 
 // Complete sends request to the provider's text completions endpoint.

@@ -31,6 +31,7 @@ import (
 
 	"github.com/wirechat/wirechat/go/adapters"
 	"github.com/wirechat/wirechat/go/adapters/anthropic"
+	"github.com/wirechat/wirechat/go/adapters/gemini"
 	"github.com/wirechat/wirechat/go/adapters/openaichat"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
 	"github.com/wirechat/wirechat/go/internal/statustable"
@@ -38,7 +39,7 @@ import (
 )
 
 // Adapters are the built-in adapters by registry name.
-var Adapters = map[string]adapters.Adapter{openaichat.Name: openaichat.Adapter, anthropic.Name: anthropic.Adapter}
+var Adapters = map[string]adapters.Adapter{openaichat.Name: openaichat.Adapter, anthropic.Name: anthropic.Adapter, gemini.Name: gemini.Adapter}
 
 // MaxBodyBytes is the default cap on a provider's response body (spec section 5.3).
 const MaxBodyBytes = 64 << 20
@@ -157,8 +158,8 @@ func WithWarningHandler(handler func(adapters.Warning)) Option {
 	return func(c *Client) error { c.onWarning = handler; return nil }
 }
 
-// New is a client for a built-in provider ("openai-chat", "anthropic", "openai-compatible" or a profile of it,
-// "openai-compatible:ollama").
+// New is a client for a built-in provider ("openai-chat", "anthropic", "gemini", "openai-compatible" or a
+// profile of it, "openai-compatible:ollama").
 func New(provider string, options ...Option) (*Client, error) {
 	adapter, ok := Adapters[provider]
 	if !ok {
@@ -220,11 +221,11 @@ func (c Client) GoString() string { return c.String() }
 
 // Chat sends request and returns the provider's answer as a canonical response.
 func (c *Client) Chat(ctx context.Context, request wirechat.ChatRequest) (wirechat.ChatResponse, error) {
-	body, err := c.encode(request, false)
+	path, body, err := c.encode(request, false)
 	if err != nil {
 		return wirechat.ChatResponse{}, err
 	}
-	data, attempts, err := c.post(ctx, c.adapter.ChatPath(), body)
+	data, attempts, err := c.post(ctx, path, body)
 	if err != nil {
 		return wirechat.ChatResponse{}, err
 	}
@@ -246,15 +247,16 @@ func (c *Client) Chat(ctx context.Context, request wirechat.ChatRequest) (wirech
 	return response, nil
 }
 
-// encode validates the request and writes the provider body. A request that is not valid wirechat gives
-// the *wirechat.WireError; one the provider cannot take, the adapter's *adapters.RefusedError.
-func (c *Client) encode(request wirechat.ChatRequest, stream bool) ([]byte, error) {
+// encode validates the request and writes the provider body, with the path it goes to (route). A request
+// that is not valid wirechat gives the *wirechat.WireError; one the provider cannot take, the adapter's
+// *adapters.RefusedError.
+func (c *Client) encode(request wirechat.ChatRequest, stream bool) (string, []byte, error) {
 	if err := wirechat.Validate(&request); err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	body, warnings, err := c.adapter.EncodeRequest(request)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	if c.onWarning != nil {
 		for _, warning := range warnings {
@@ -264,7 +266,12 @@ func (c *Client) encode(request wirechat.ChatRequest, stream bool) ([]byte, erro
 	if stream {
 		body = c.adapter.StreamRequestFlags(body)
 	}
-	return providerjson.Marshal(body)
+	path, body, err := c.route("chat", c.adapter.ChatPath(), body, stream)
+	if err != nil {
+		return "", nil, err
+	}
+	data, err := providerjson.Marshal(body)
+	return path, data, err
 }
 
 // attempt is one request: the response (2xx or not), or the failure to get one. The returned stop

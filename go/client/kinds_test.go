@@ -62,6 +62,7 @@ func TestBaseURLFromTheSDKVariableWithOrWithoutTheVersion(t *testing.T) {
 		{"anthropic", "ANTHROPIC_BASE_URL", "http://proxy:8080/", "", "http://proxy:8080"},
 		{"openai-chat", "OPENAI_BASE_URL", "http://ignored", "http://mine/v1/", "http://mine"},
 		{"openai-chat", "OPENAI_BASE_URL", "", "", "https://api.openai.com"},
+		{"gemini", "GOOGLE_GEMINI_BASE_URL", "http://proxy:8080/v1beta/", "", "http://proxy:8080"},
 	} {
 		t.Setenv(c.env, c.value)
 		options := []Option{WithAPIKey("k")}

@@ -21,6 +21,7 @@ import (
 type SseDecoder struct {
 	MaxEventBytes int
 	err           *Error
+	refused       string // which limit err is about: "an SSE line" or "an SSE event's data"
 	dataSize      int
 	pending       []byte
 	skipLF        bool // the previous chunk ended in \r: a \n opening this one belongs to it
@@ -195,6 +196,7 @@ func (d *SseDecoder) limit() int {
 }
 
 func (d *SseDecoder) refuse(what string) {
+	d.refused = what
 	d.err = tooLarge("max_event_bytes", int64(d.limit()), "the stream's "+strings.TrimPrefix(what, "an "))
 	d.pending, d.data = nil, nil
 }

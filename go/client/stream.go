@@ -37,12 +37,12 @@ type Stream struct {
 // Stream sends request for a streamed answer. Retries happen only until a 2xx status arrives; after
 // that, a break is reported by Err with what arrived.
 func (c *Client) Stream(ctx context.Context, request wirechat.ChatRequest) (*Stream, error) {
-	body, err := c.encode(request, true)
+	path, body, err := c.encode(request, true)
 	if err != nil {
 		return nil, err
 	}
 	var watch *watchedBody
-	attempts, err := c.exchange(ctx, c.adapter.ChatPath(), body, true, func(_ *http.Response, w *watchedBody) *Error {
+	attempts, err := c.exchange(ctx, path, body, true, func(_ *http.Response, w *watchedBody) *Error {
 		watch = w
 		return nil
 	})

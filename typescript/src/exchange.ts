@@ -58,14 +58,11 @@ export function header(headers: HeaderSource, name: string): string | undefined 
 }
 
 /** Python's `float()` on a header value: surrounding whitespace allowed, else NaN. */
-function pyFloat(text: string): number {
-  const trimmed = text.trim();
-  if (!/^[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?|inf(inity)?|nan)$/i.test(trimmed)) return Number.NaN;
-  const lower = trimmed.toLowerCase().replace(/^[+]/, "");
-  if (lower === "inf" || lower === "infinity") return Infinity;
-  if (lower === "-inf" || lower === "-infinity") return -Infinity;
-  if (lower.endsWith("nan")) return Number.NaN;
-  return Number(trimmed);
+/** A header's wait as a number (spec section 5.3, Retries): ASCII digits, an optional fraction, spaces or tabs
+ * around; undefined for anything else (`1_000`, `0x10`, `1e3`, `-1`, `inf`). */
+function decimal(text: string): number | undefined {
+  const found = /^[ \t]*([0-9]+(?:\.[0-9]+)?)[ \t]*$/.exec(text);
+  return found === null ? undefined : Number(found[1]);
 }
 
 /** Python's `round()`: half to even. */
@@ -80,15 +77,12 @@ function roundHalfEven(value: number): number {
 /** How long the server asked us to wait, in milliseconds; undefined when it named no usable wait. */
 export function retryAfterMs(headers: HeaderSource, now?: number): number | undefined {
   const rawMs = header(headers, "retry-after-ms");
-  if (rawMs !== undefined) {
-    const value = pyFloat(rawMs);
-    if (Number.isFinite(value) && value >= 0) return Math.min(roundHalfEven(value), MAX_SAFE);
-  }
+  const value = rawMs === undefined ? undefined : decimal(rawMs);
+  if (value !== undefined) return Math.min(roundHalfEven(value), MAX_SAFE);
   const raw = header(headers, "retry-after");
   if (raw === undefined) return undefined;
-  const seconds = pyFloat(raw);
-  if (Number.isNaN(seconds) && !/^\s*[+-]?nan\s*$/i.test(raw)) return fromHttpDate(raw, header(headers, "date"), now);
-  if (!Number.isFinite(seconds) || seconds < 0) return undefined;
+  const seconds = decimal(raw);
+  if (seconds === undefined) return fromHttpDate(raw, header(headers, "date"), now);
   return Math.min(roundHalfEven(seconds * 1000), MAX_SAFE);
 }
 

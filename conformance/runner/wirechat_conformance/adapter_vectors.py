@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -65,7 +65,7 @@ VECTOR_ADAPTERS = (
 compatible-server profile; the querymt and go-model codecs are not called over HTTP)."""
 PORTED: dict[str, frozenset[str]] = {
     "typescript": frozenset({"openai-chat", "anthropic"}),
-    "go": frozenset({"openai-chat", "anthropic", *_COMPATIBLE}),
+    "go": frozenset({"openai-chat", "anthropic", "gemini", *_COMPATIBLE}),
 }
 """The adapters each other language implements today: ``--adapter NAME`` reports "not ported" for the rest
 rather than running a test that cannot pass."""
@@ -83,7 +83,7 @@ def vector_file_stem(name: str) -> str:
     return name.replace(":", ".")
 
 
-def _hand_bodies(name: str) -> tuple[Any, ...]:
+def _hand_bodies(name: str) -> Sequence[Any]:
     """The hand-written provider request bodies in ``name``'s own format (none for formats the recorded corpus
     covers instead)."""
     if name == "openai-chat" or name.startswith("openai-compatible"):

@@ -91,6 +91,11 @@ def _mode(raw: dict[str, Any]) -> dict[str, str]:
     return {"mode": raw["mode"]} if raw.get("mode", "strict") != "strict" else {}
 
 
+def _limit(raw: dict[str, Any]) -> dict[str, int]:
+    """``max_bytes`` (spec section 5.3) goes to the testee when the case sets one."""
+    return {"max_bytes": raw["max_bytes"]} if "max_bytes" in raw else {}
+
+
 def _decode_case(case_id: str, raw: dict[str, Any], source: str) -> Case:
     member, document = _document_request(raw)
     expected = None
@@ -105,7 +110,7 @@ def _decode_case(case_id: str, raw: dict[str, Any], source: str) -> Case:
         description=raw["description"],
         category=raw["type"],
         valid=raw["valid"],
-        request={"op": "decode", "type": raw["type"], **member, **_mode(raw)},
+        request={"op": "decode", "type": raw["type"], **member, **_mode(raw), **_limit(raw)},
         expected=expected,
         citation=raw.get("citation"),
         rule=raw.get("rule"),

@@ -25,7 +25,7 @@ from wirechat_conformance.report_html import HTML_NAME, write_adapter_gate, writ
 from wirechat_conformance.resource import result_records
 from wirechat_conformance.resource_rows import PROFILES, ResourceFileError
 from wirechat_conformance.suite import Options, load_corpus, run
-from wirechat_conformance.testees import LANGUAGES, TesteeError
+from wirechat_conformance.testees import INSTALLED_LANGUAGES, LANGUAGES, TesteeError, testee_name
 from wirechat_conformance.throughput import measure
 
 __all__ = ["ConformanceUsageError", "add_arguments", "build_parser", "execute", "main"]
@@ -54,6 +54,7 @@ examples:
   wirechat conformance --cases ../my-team/cases --report-dir reports/
   wirechat conformance --seed 7 --examples 200 --types Message,StreamEvent
   wirechat conformance --testee go=./my-go-testee
+  wirechat conformance --lang python --testee kotlin="java -jar my-testee.jar"   # certify your own implementation
   wirechat conformance --check-cases
   wirechat conformance --list --type ToolCall          # a type's schema, code, examples, cases, rounds
   wirechat conformance --throughput 5000
@@ -68,9 +69,24 @@ class ConformanceUsageError(Exception):
 
 def _testee_override(text: str) -> tuple[str, list[str]]:
     language, _, command = text.partition("=")
-    if language not in LANGUAGES or not command.strip():
-        raise argparse.ArgumentTypeError(f"expected LANGUAGE=COMMAND with LANGUAGE one of {', '.join(LANGUAGES)}")
-    return language, shlex.split(command)
+    if not command.strip():
+        raise argparse.ArgumentTypeError(
+            f"expected NAME=COMMAND (NAME one of {', '.join(LANGUAGES)} to replace a built-in testee, or a new name "
+            "for your own implementation), got " + repr(text)
+        )
+    try:
+        return testee_name(language), shlex.split(command)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _default_languages(args: argparse.Namespace) -> tuple[str, ...]:
+    """Every built-in language from a checkout; from an installation, those it can start (the Python ones)."""
+    try:
+        installed = find_layout(args.root, args.schema_version).installed
+    except FileNotFoundError:
+        installed = False  # the run itself says what is missing
+    return INSTALLED_LANGUAGES if installed else LANGUAGES
 
 
 def _non_negative(text: str) -> int:
@@ -120,8 +136,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         type=_testee_override,
         default=[],
-        metavar="LANG=COMMAND",
-        help="start LANG's testee with COMMAND instead of the built-in one",
+        metavar="NAME=COMMAND",
+        help="start NAME's testee with COMMAND: a built-in language's instead of its own, or your implementation's "
+        "under a new name, which joins the run (repeatable)",
     )
     parser.add_argument("--expected-failures", type=Path, metavar="DIR", help="the folder of <language>.txt lists")
     parser.add_argument("--regressions", type=Path, metavar="DIR", help="where shrunk failures are written")
@@ -197,7 +214,7 @@ def _options(args: argparse.Namespace) -> Options:
     return Options(
         root=args.root,
         schema_version=args.schema_version,
-        languages=tuple(dict.fromkeys(args.lang or LANGUAGES)),
+        languages=tuple(dict.fromkeys([*(args.lang or _default_languages(args)), *(name for name, _ in args.testee)])),
         case_dirs=tuple(args.cases),
         builtin=not args.no_builtin,
         examples=args.examples,
@@ -230,9 +247,12 @@ def _adapter_gate(args: argparse.Namespace) -> int:
         text = args.report_dir / f"adapter-gate-{args.adapter}.txt"
     gate_code: int = gate.run_with_profiles(args.adapter, seed=args.seed, examples=args.examples, report=text)
     code, vectors = gate_code, dict[str, str]()
-    if args.adapter in adapter_vectors.VECTOR_ADAPTERS:
-        vector_code, vectors = _vector_matrix(args.adapter, find_layout(args.root).root)
+    layout = find_layout(args.root)
+    if args.adapter in adapter_vectors.VECTOR_ADAPTERS and not layout.installed:
+        vector_code, vectors = _vector_matrix(args.adapter, layout.root)
         code = max(code, vector_code)
+    elif layout.installed:
+        print("cross-language vectors: not run (they are read by the languages' tests in a wirechat checkout)")
     if args.report_dir is not None and text is not None:
         record = {"adapter": args.adapter, "passed": code == 0, "exit": code, "gate_exit": gate_code}
         record |= {"vectors": vectors, "report": text.read_text(encoding="utf-8") if text.is_file() else ""}

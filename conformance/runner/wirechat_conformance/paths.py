@@ -1,5 +1,10 @@
 """Where things live in a source checkout: the corpus, the testees, the expected-failure lists, and the
-schema version the run speaks (a folder ``schema/vN``; by default the newest one)."""
+schema version the run speaks (a folder ``schema/vN``; by default the newest one).
+
+Installed without a checkout, the distribution carries the same folders as package data
+(``wirechat_conformance/_data``: the schema, the corpus, the case schema, the expected-failure lists and the
+Python testee), so ``wirechat conformance --testee NAME=COMMAND`` certifies a team's own implementation
+anywhere; a checkout found above the current directory, or given with ``--root``, wins."""
 
 from __future__ import annotations
 
@@ -41,6 +46,12 @@ class Layout:
         self.testees = self.conformance / "testees"
         self.expected_failures = self.conformance / "expected-failures"
         self.typescript_package = root / "typescript"
+        self.installed = root == PACKAGED
+        """The corpus the distribution carries, not a checkout: only the Python testees are built in."""
+
+
+PACKAGED = Path(__file__).resolve().parent / "_data"
+"""The folders an installed distribution carries (see the module docstring)."""
 
 
 def _is_root(candidate: Path) -> bool:
@@ -55,7 +66,10 @@ def find_layout(given: Path | None = None, schema_version: str | None = None) ->
             raise FileNotFoundError(f"{given} has no conformance/cases and schema/ folders; pass the repository root")
         return Layout(given.resolve(), schema_version)
     here = Path(__file__).resolve()
-    for candidate in (*here.parents, *Path.cwd().resolve().parents, Path.cwd().resolve()):
+    for candidate in (*here.parents, Path.cwd().resolve(), *Path.cwd().resolve().parents, PACKAGED):
         if _is_root(candidate):
             return Layout(candidate, schema_version)
-    raise FileNotFoundError("cannot find the wirechat checkout (a folder with conformance/cases and schema/)")
+    raise FileNotFoundError(
+        "cannot find the wirechat checkout (a folder with conformance/cases and schema/), and this installation "
+        f"carries no corpus ({PACKAGED} is missing): pass --root, or reinstall wirechat-conformance from a wheel"
+    )

@@ -40,6 +40,7 @@ __all__ = ["CHAIN_ORDER", "CHECKS", "PropertyResult", "run_type"]
 
 CHECKS = ("roundtrip", "chain", "mutation")
 CHAIN_ORDER = ("python", "go", "python-fast", "typescript", "python")
+"""The chain's route; a testee of another name (``--testee NAME=COMMAND``) joins it before the last step."""
 
 
 def _text(value: Any) -> str:
@@ -87,7 +88,8 @@ def _roundtrip(testees: dict[str, Testee], type_name: str, text: str, expected: 
 def _chain(testees: dict[str, Testee], type_name: str, text: str, expected: str) -> dict[str, str]:
     """Each language decodes what the one before encoded; the first that refuses it, or whose canonical
     form or encoding differs from the original document, is blamed."""
-    order = [language for language in CHAIN_ORDER if language in testees]
+    known = [language for language in CHAIN_ORDER if language in testees]
+    order = [*known[:-1], *(language for language in testees if language not in CHAIN_ORDER), *known[-1:]]
     route = " -> ".join(order)
     current = text
     for step, language in enumerate(order, start=1):

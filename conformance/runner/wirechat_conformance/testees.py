@@ -17,6 +17,7 @@ import contextlib
 import fcntl
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -27,9 +28,21 @@ from typing import IO, Any
 
 from wirechat_conformance.paths import Layout
 
-__all__ = ["LANGUAGES", "Testee", "TesteeError", "command_for"]
+__all__ = ["INSTALLED_LANGUAGES", "LANGUAGES", "Testee", "TesteeError", "command_for", "testee_name"]
 
 LANGUAGES = ("python", "python-fast", "typescript", "go")
+"""The languages with a built-in testee, run by default from a checkout."""
+INSTALLED_LANGUAGES = ("python", "python-fast")
+"""Those run by default from an installation without the checkout (the others' testees are built from it)."""
+_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+
+
+def testee_name(name: str) -> str:
+    """A testee's name as ``--testee NAME=COMMAND`` gives it: a built-in language's, which the command
+    replaces, or a new one (a team's own implementation), which joins the run."""
+    if not _NAME.fullmatch(name):
+        raise ValueError(f"a testee name is lower-case letters, digits, '-' or '_' (32 at most), not {name!r}")
+    return name
 
 
 class TesteeError(RuntimeError):
@@ -107,6 +120,8 @@ def command_for(language: str, layout: Layout, overrides: dict[str, list[str]] |
     """The command that starts ``language``'s testee (built first when needed), or the override given."""
     if overrides and language in overrides:
         return overrides[language]
+    if language not in TESTEE_COMMANDS:
+        raise TesteeError(f"no built-in testee named {language!r}: pass --testee {language}=COMMAND")
     return TESTEE_COMMANDS[language](layout)
 
 

@@ -25,10 +25,12 @@ type request struct {
 	Text   *string         `json:"text"`
 	Base64 *string         `json:"base64"`
 	Mode   string          `json:"mode"`
-	A      string          `json:"a"`
-	B      string          `json:"b"`
-	Value  string          `json:"value"`
-	Events []string        `json:"events"`
+	// MaxBytes is the decode's size limit (spec section 5.3); 0: none
+	MaxBytes int      `json:"max_bytes"`
+	A        string   `json:"a"`
+	B        string   `json:"b"`
+	Value    string   `json:"value"`
+	Events   []string `json:"events"`
 	// an MCP mapping (op mcp_map): which one, its input as JSON text, and the ids some mappings take
 	Mapping    string          `json:"mapping"`
 	Input      string          `json:"input"`
@@ -102,7 +104,7 @@ func decode(r *request) (response, error) {
 	if r.Mode == "tolerant" {
 		return decodeTolerant(dst, data)
 	}
-	if err := wirechat.DecodeInto(dst, data); err != nil {
+	if err := wirechat.DecodeIntoWith(dst, data, wirechat.DecodeOptions{MaxBytes: r.MaxBytes}); err != nil {
 		return rejected(err), nil
 	}
 	canonical, err := wirechat.Canonical(dst)

@@ -62,7 +62,7 @@ def _text(data: bytes) -> str:
 def _decode_checked(request: dict[str, Any]) -> dict[str, Any]:
     wire_type = _wire_type(request["type"])
     try:
-        value = wirechat.decode(_document(request), wire_type)
+        value = wirechat.decode(_document(request), wire_type, max_bytes=request.get("max_bytes"))
     except wirechat.WireError as error:
         return _problems(error)
     encoded = wirechat.encode(value, wire_type)
@@ -73,7 +73,7 @@ def _decode_tolerant(request: dict[str, Any]) -> dict[str, Any]:
     """Spec section 12's tolerant reader: what this version does not know is kept and written back."""
     wire_type = _wire_type(request["type"])
     try:
-        read = decode_tolerant(_document(request), wire_type)
+        read = decode_tolerant(_document(request), wire_type, max_bytes=request.get("max_bytes"))
     except wirechat.WireError as error:
         return _problems(error)
     return {"ok": True, "canonical": _text(read.canonical()), "encoded": _text(read.encode())}
@@ -83,7 +83,7 @@ def _decode_fast(request: dict[str, Any]) -> dict[str, Any]:
     _wire_type(request["type"])  # the same refusal of an unknown name
     fast_type = getattr(fast, request["type"])
     try:
-        value = fast.decode(_document(request), fast_type)
+        value = fast.decode(_document(request), fast_type, max_bytes=request.get("max_bytes"))
     except wirechat.WireError as error:
         return _problems(error)
     # the value is fresh from decode: encode need not check it again

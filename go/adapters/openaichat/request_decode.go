@@ -55,16 +55,6 @@ func DecodeRequestWith(body *providerjson.Object, name, providerTools string) (w
 	return request, conv.Warnings, nil
 }
 
-// isFunction is whether a tool of a request body is a function (or not an object: decodeTool reports it).
-func isFunction(tool any) bool {
-	object, ok := tool.(*obj)
-	if !ok {
-		return true
-	}
-	kind := object.Get("type")
-	return kind == nil || kind == "function"
-}
-
 // What the decoder maps, member by member (Python's request_decode tables).
 var (
 	sameShape     = shared.Shape{"role": nil, "content": nil, "name": nil}
@@ -169,25 +159,8 @@ func decodeTree(body *obj, name, providerTools string) (*obj, error) {
 	if tools, err := shared.GetList(body, "tools", "", false); err != nil {
 		return nil, err
 	} else if tools != nil {
-		functions, defined := []any{}, []any{}
-		for i, tool := range tools {
-			if providerTools == "" || isFunction(tool) {
-				decoded, err := decodeTool(tool, "/tools/"+strconv.Itoa(i))
-				if err != nil {
-					return nil, err
-				}
-				functions = append(functions, decoded)
-			} else {
-				object := tool.(*obj)
-				kind, _ := object.Get("type").(string)
-				defined = append(defined, newObj().Set("issuer", providerTools).Set("type", kind).Set("definition", object))
-			}
-		}
-		if len(functions) > 0 || len(defined) == 0 {
-			doc.Set("tools", functions)
-		}
-		if len(defined) > 0 {
-			doc.Set("provider_tools", defined)
+		if err := decodeTools(tools, providerTools, doc); err != nil {
+			return nil, err
 		}
 	}
 	if choice := body.Get("tool_choice"); choice != nil {
@@ -214,52 +187,6 @@ func decodeTree(body *obj, name, providerTools string) (*obj, error) {
 		doc.Set("provider_options", newObj().Set(name, extra))
 	}
 	return doc, nil
-}
-
-func decodeTool(raw any, where string) (*obj, error) {
-	tool, ok := raw.(*obj)
-	if !ok || tool.Get("type") != "function" {
-		return nil, shared.Invalid(where, `expected a function tool ({"type": "function", ...})`)
-	}
-	function, err := shared.GetObj(tool, "function", where, true)
-	if err != nil {
-		return nil, err
-	}
-	name, _, err := shared.GetStr(function, "name", where+"/function", true)
-	if err != nil {
-		return nil, err
-	}
-	out := newObj().Set("name", name)
-	if d := function.Get("description"); d != nil {
-		out.Set("description", d)
-	}
-	schema := function.Get("parameters")
-	if schema == nil { // {} is a schema (anything goes): only absent or null gets the default
-		schema = newObj().Set("type", "object").Set("properties", newObj())
-	}
-	out.Set("input_schema", schema)
-	if s := function.Get("strict"); s != nil {
-		out.Set("strict", s)
-	}
-	return out, nil
-}
-
-func decodeToolChoice(raw any, where string) (*obj, error) {
-	if s, ok := raw.(string); ok && (s == "auto" || s == "none" || s == "required") {
-		return newObj().Set("type", s), nil
-	}
-	if choice, ok := raw.(*obj); ok && choice.Get("type") == "function" {
-		function, err := shared.GetObj(choice, "function", where, true)
-		if err != nil {
-			return nil, err
-		}
-		name, _, err := shared.GetStr(function, "name", where+"/function", true)
-		if err != nil {
-			return nil, err
-		}
-		return newObj().Set("type", "tool").Set("tool", name), nil
-	}
-	return nil, shared.Invalid(where, "expected auto, none, required or a function choice")
 }
 
 func decodeOptions(body *obj) (*obj, error) {

@@ -6,9 +6,9 @@
 package statustable
 
 import (
-	"errors"
 	"math"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -35,14 +35,17 @@ func Header(headers http.Header, name string) (string, bool) {
 
 // parseFloat reads a number as Python's float() does for the values servers send: surrounding spaces
 // allowed, "inf" and "nan" read (the callers then reject them as not finite), an overflow read as +-Inf.
-func parseFloat(raw string) (float64, bool) {
-	value, err := strconv.ParseFloat(strings.TrimSpace(raw), 64)
-	var numErr *strconv.NumError
-	if err != nil && !(errors.As(err, &numErr) && numErr.Err == strconv.ErrRange) {
+// decimal is a header's wait as a number (spec section 5.3, Retries): ASCII digits, an optional fraction,
+// spaces or tabs around; false for anything else (1_000, 0x10, 1e3, -1, Inf).
+func decimal(raw string) (float64, bool) {
+	if !decimalPattern.MatchString(raw) {
 		return 0, false
 	}
-	return value, true
+	value, err := strconv.ParseFloat(strings.Trim(raw, " \t"), 64)
+	return value, err == nil
 }
+
+var decimalPattern = regexp.MustCompile(`^[ \t]*[0-9]+(\.[0-9]+)?[ \t]*$`)
 
 // RetryAfterMs is how long the server asked the client to wait, in milliseconds: retry-after-ms first,
 // then retry-after in seconds or as an HTTP date, measured from the response's own date header, else from
@@ -50,7 +53,7 @@ func parseFloat(raw string) (float64, bool) {
 // Rounding is half to even, as Python's round.
 func RetryAfterMs(headers http.Header, now time.Time) (int64, bool) {
 	if raw, ok := Header(headers, "retry-after-ms"); ok {
-		if value, ok := parseFloat(raw); ok && !math.IsInf(value, 0) && !math.IsNaN(value) && value >= 0 {
+		if value, ok := decimal(raw); ok {
 			return capped(value), true
 		}
 	}
@@ -58,12 +61,9 @@ func RetryAfterMs(headers http.Header, now time.Time) (int64, bool) {
 	if !ok {
 		return 0, false
 	}
-	seconds, ok := parseFloat(raw)
+	seconds, ok := decimal(raw)
 	if !ok {
 		return fromHTTPDate(raw, headers, now)
-	}
-	if math.IsInf(seconds, 0) || math.IsNaN(seconds) || seconds < 0 {
-		return 0, false
 	}
 	return capped(seconds * 1000), true
 }

@@ -20,7 +20,7 @@ Everything here is pure: no I/O, and no clock unless the caller passes the time.
 
 from __future__ import annotations
 
-import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
@@ -119,25 +119,29 @@ def header(headers: Mapping[str, str], name: str) -> str | None:
 def retry_after_ms(headers: Mapping[str, str], now: float | None = None) -> int | None:
     """How long the server asked us to wait: ``retry-after-ms`` first, then ``retry-after`` in seconds
     or as an HTTP date, measured from the response's own ``date`` header, else from ``now`` (seconds since
-    the epoch) when the caller gives it; no clock is read here. A date in the past means 0."""
+    the epoch) when the caller gives it; no clock is read here. A date in the past means 0. A number is
+    decimal digits with an optional fraction (spec section 5.3, Retries): ``1_000``, ``0x10``, ``1e3``,
+    ``-1`` and ``inf`` are unreadable."""
     raw_ms = header(headers, "retry-after-ms")
-    if raw_ms is not None:
-        try:
-            value = float(raw_ms)
-        except ValueError:
-            value = math.nan
-        if math.isfinite(value) and value >= 0:
-            return min(round(value), _MAX_SAFE)
+    value = None if raw_ms is None else _decimal(raw_ms)
+    if value is not None:
+        return min(round(value), _MAX_SAFE)
     raw = header(headers, "retry-after")
     if raw is None:
         return None
-    try:
-        seconds = float(raw)
-    except ValueError:
+    seconds = _decimal(raw)
+    if seconds is None:
         return _from_http_date(raw, header(headers, "date"), now)
-    if not math.isfinite(seconds) or seconds < 0:
-        return None
     return min(round(seconds * 1000), _MAX_SAFE)
+
+
+_DECIMAL = re.compile(r"[ \t]*([0-9]+(?:\.[0-9]+)?)[ \t]*")
+
+
+def _decimal(text: str) -> float | None:
+    """A header's wait as a number: ASCII digits, an optional fraction, spaces or tabs around."""
+    found = _DECIMAL.fullmatch(text)
+    return None if found is None else float(found.group(1))
 
 
 def _from_http_date(raw: str, date: str | None, now: float | None) -> int | None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from wirechat_conformance import cli
 from wirechat_conformance.paths import Layout
-from wirechat_conformance.recorded.checks import Verdict
+from wirechat_conformance.recorded.checks import Verdict, rightly_rejected
 from wirechat_conformance.recorded.corpus import Body, CorpusError, load
 from wirechat_conformance.recorded.report import table_text
 from wirechat_conformance.recorded.run import EXPECTED_NAME, run
@@ -147,3 +147,27 @@ def test_the_committed_list_matches_the_corpus(corpus_root: Path, layout: Layout
     assert [v.file for v in summary.unexpected_failures()] == []
     assert sorted(summary.unexpected_passes) == []
     assert [entry.pattern for entry in summary.stale] == []
+
+
+def test_a_request_the_provider_rejected_too_is_rightly_rejected(bodies: dict[str, Body]) -> None:
+    """A request ``decode_request`` rejects is ``rejected`` only when the corpus holds the provider's 4xx answer to
+    the same call (its stem, or its scenario's for a numbered exchange); without it, the rejection fails."""
+    folder = "openai-compatible/generic/ruby-llm-chat-real-error-scenarios-mistral-mistral-small-latest-handles-"
+    first, second = (
+        bodies[folder + "invalid-message-f.request.json"],
+        bodies[folder + "invalid-message-f-2.request.json"],
+    )
+    answer = bodies[folder + "invalid-message-f.error.json"]
+    assert answer.status() == 422
+
+    def rejected(body: Body) -> Verdict:
+        return Verdict(
+            body.file, body.group, body.kind, "failed", ["decode_request rejected it: ..."], decode_rejected=True
+        )
+
+    errors = {answer.stem: answer}
+    assert rightly_rejected(rejected(first), first, errors).verdict == "rejected"
+    assert rightly_rejected(rejected(second), second, errors).verdict == "rejected"  # the same scenario's answer
+    assert rightly_rejected(rejected(first), first, {}).verdict == "failed"  # the provider's answer is not there
+    accepted = Verdict(first.file, first.group, first.kind, "failed", ["a difference"])
+    assert rightly_rejected(accepted, first, errors).verdict == "failed"  # only a decode rejection is judged

@@ -4,7 +4,8 @@ Every body of ``conformance/recorded/`` (real provider traffic cut from other pr
 through the Python adapter it belongs to and is held to an independent reading of the same body
 (``readers``): decode, compare, re-encode, decode again, and account for every member of the provider's
 body (a member the re-encoded body lacks must be named by a decode warning at its pointer). Each body gets
-one verdict: ``lossless``, ``declared-lossy``, ``refused`` or ``failed``; the known failures are listed in
+one verdict: ``lossless``, ``declared-lossy``, ``refused``, ``rejected`` (as the provider rejected it) or
+``failed``; the known failures are listed in
 ``conformance/expected-failures/recorded-python.txt``, and a stale entry fails the run.
 
 Modules: ``corpus`` (the layout), ``sse`` (an independent framer), ``readers`` (one per provider format),

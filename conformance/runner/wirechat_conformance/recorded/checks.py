@@ -1,4 +1,5 @@
-"""The checks per recorded body, and its verdict: ``lossless``, ``declared-lossy``, ``refused`` or ``failed``.
+"""The checks per recorded body, and its verdict: ``lossless``, ``declared-lossy``, ``refused``, ``rejected`` or
+``failed``.
 
 * response: ``decode_response(body, warnings)`` against the independent reading (``compare``); then
   ``encode_response`` and ``decode_response`` again, RFC 8785-equal; then zero unreported members
@@ -17,7 +18,9 @@
 * error: ``decode_error`` gives a kind other than ``invalid_response``, and its message holds the provider's.
 
 Every warning must name a feature the adapter's manifest declares (not lossless). A ``ConversionRefused``
-is the verdict ``refused`` when the manifest declares that feature refused, else a failure.
+is the verdict ``refused`` when the manifest declares that feature refused, else a failure. A request
+``decode_request`` rejects (a ``ValueError`` naming the member) is ``rejected`` when the provider rejected it
+too: the corpus holds the provider's 4xx answer to the same call (``rightly_rejected``); else a failure.
 """
 
 from __future__ import annotations
@@ -36,8 +39,8 @@ from wirechat_conformance.recorded.members import body_place, equivalent, unfoun
 
 __all__ = ["URL_MODEL", "VERDICTS", "Refusal", "Verdict", "check"]
 
-VerdictName = Literal["lossless", "declared-lossy", "refused", "failed"]
-VERDICTS: tuple[VerdictName, ...] = ("lossless", "declared-lossy", "refused", "failed")
+VerdictName = Literal["lossless", "declared-lossy", "refused", "rejected", "failed"]
+VERDICTS: tuple[VerdictName, ...] = ("lossless", "declared-lossy", "refused", "rejected", "failed")
 _SHOWN = 8
 URL_MODEL = "model-from-the-url"
 """The model given to a request whose body has none (it travelled in the URL) before it is encoded again."""
@@ -56,6 +59,8 @@ class Verdict:
     unfound: list[str] = field(default_factory=list)
     """A stream's members found neither in the fold nor in a warning (``members.unfound_in_stream``): a
     diagnostic beside the verdict."""
+    decode_rejected: bool = False
+    """A request that ``decode_request`` rejected (``reasons`` say where): ``rightly_rejected`` judges it."""
 
 
 class Refusal(Exception):  # noqa: N818 (it carries the refusal out of a check, not a failure)
@@ -173,12 +178,18 @@ def _json_or_none(text: str) -> Any:
         return None
 
 
+class _Rejected(Exception):  # noqa: N818 (it carries decode_request's rejection out of a check)
+    pass
+
+
 def _request(run: _Check) -> None:
     body = run.body.json()
     try:
         decoded, warnings = run.adapter.decode_request(body)
     except ConversionRefused as refused:
         raise Refusal(refused, "decode_request") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise _Rejected(f"decode_request rejected it: {type(exc).__name__}: {exc}") from None
     run.note(warnings, "decode_request")
     if isinstance(body, dict) and "model" not in body and _canonical(decoded).get("model") is None:
         # the model travelled in the URL (Gemini, Bedrock, Vertex): the body cannot give it back
@@ -252,6 +263,9 @@ def check(adapter: Adapter, body: Body, pairs: dict[str, Body]) -> Verdict:
             return verdict
         level = "not in the manifest" if support is None else f"declared {support.level}"
         run.problems.append(f"{refusal} (feature {refusal.refused.feature!r} is {level})")
+    except _Rejected as rejected:
+        verdict.verdict, verdict.reasons, verdict.decode_rejected = "failed", [str(rejected)], True
+        return verdict
     except (ValueError, KeyError, TypeError) as exc:  # WireError and the adapters' ValueErrors naming a member
         run.problems.append(f"{type(exc).__name__}: {exc}")
     verdict.warnings = [f"{w.feature} at {w.where or '/'}" for w in run.warnings]
@@ -260,4 +274,24 @@ def check(adapter: Adapter, body: Body, pairs: dict[str, Body]) -> Verdict:
         verdict.verdict, verdict.reasons = "failed", run.problems
     elif run.warnings:
         verdict.verdict = "declared-lossy"
+    return verdict
+
+
+def _scenario_key(body: Body) -> str:
+    """A call's stem without a trailing ``-N`` (the corpus numbers the exchanges of one scenario)."""
+    head, _, number = body.stem.rpartition("-")
+    return head if number.isdigit() and head else body.stem
+
+
+def rightly_rejected(verdict: Verdict, body: Body, provider_errors: dict[str, Body]) -> Verdict:
+    """``verdict`` as ``rejected`` when ``decode_request`` rejected ``body`` and the provider answered the same
+    call (same stem, or the same scenario) with a 4xx error, which ``provider_errors`` maps by stem."""
+    if not verdict.decode_rejected:
+        return verdict
+    answer = provider_errors.get(body.stem) or provider_errors.get(_scenario_key(body))
+    status = answer.status() if answer is not None else None
+    if answer is None or status is None or not 400 <= status < 500:
+        return verdict
+    verdict.verdict = "rejected"
+    verdict.reasons = [*verdict.reasons, f"and the provider answered {status} ({answer.path.name})"]
     return verdict

@@ -70,7 +70,8 @@ def summary_line(summary: Summary) -> str:
     return (
         f"{'FAILED' if summary.failed else 'passed'}: {len(summary.verdicts)} recorded bodies in "
         f"{summary.seconds:.1f}s: {counts['lossless']} lossless, {counts['declared-lossy']} declared-lossy, "
-        f"{counts['refused']} refused, {counts['failed']} failed ({len(summary.expected)} listed in "
+        f"{counts['refused']} refused, {counts['rejected']} rightly rejected, {counts['failed']} failed "
+        f"({len(summary.expected)} listed in "
         f"expected-failures/{EXPECTED_NAME}.txt, {len(summary.unexpected_failures())} not listed), "
         f"{len(summary.unexpected_passes)} unexpected passes, {len(summary.stale)} stale entries; "
         f"{unfound} streams with members found neither in the fold nor in a warning (a diagnostic: see --json)"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from wirechat.adapters import Adapter, get
 from wirechat_conformance.expected import Entry, load_expected
-from wirechat_conformance.recorded.checks import Verdict, check
+from wirechat_conformance.recorded.checks import Verdict, check, rightly_rejected
 from wirechat_conformance.recorded.corpus import Body, load
 
 __all__ = ["EXPECTED_NAME", "Summary", "expected_text", "run"]
@@ -65,6 +65,7 @@ def run(
     everything = load(root)
     bodies = [b for b in everything if only is None or fnmatch.fnmatchcase(b.file, only)]
     pairs = {b.stem: b for b in everything if b.kind == "response"}
+    provider_errors = {b.stem: b for b in everything if b.kind == "error"}
     cache: dict[str, Adapter] = {}
     verdicts = []
     for body in bodies:
@@ -73,7 +74,7 @@ def run(
         except KeyError:
             verdicts.append(Verdict(body.file, body.group, body.kind, "failed", [f"no adapter {body.adapter!r}"]))
             continue
-        verdicts.append((checker or check)(adapter, body, pairs))
+        verdicts.append(rightly_rejected((checker or check)(adapter, body, pairs), body, provider_errors))
     summary = Summary(root, verdicts)
     entries = load_expected(expected_dir, EXPECTED_NAME) if expected_dir is not None else []
     files = [b.file for b in everything]

@@ -75,7 +75,8 @@ function decodeOp(request: Request): Response {
   }
   let value: unknown;
   try {
-    value = decode(input, typeName as TypeName);
+    const maxBytes = typeof request.max_bytes === "number" ? request.max_bytes : undefined;
+    value = decode(input, typeName as TypeName, maxBytes === undefined ? undefined : { maxBytes });
   } catch (error) {
     return rejected(error);
   }

@@ -116,7 +116,11 @@ func (w *toolsWriter) take(part wirechat.Part, where string) error {
 	case block != nil:
 		w.entries = append(w.entries, shared.Raw(block))
 	case isCall:
-		return w.conv.Refuse("provider_tool.unblocked", at)
+		// the profile's declared level: refused where declared so, else dropped with its warning (Python
+		// raises refuse here whatever the level, an AssertionError for the profiles that inherit openai-chat's
+		// degraded)
+		_, err := w.conv.Handle("provider_tool.unblocked", at)
+		return err
 	}
 	return nil // a result without a block: its call's block holds it
 }

@@ -1,9 +1,9 @@
 // Package adapters is the Go side of wirechat's adapter contract: what a provider adapter offers (a pure
 // codec between canonical wirechat values and one provider API's JSON, plus the few facts a transport
 // needs) and the small types it speaks in. It mirrors Python's wirechat.adapters._contract; the
-// providers live in the sub-packages openaichat and anthropic, each with the same module set as Python
-// (shapes, request_encode, response, stream, usage, finish, errors; the manifest and the other tables are
-// generated into go/internal/tables from adapters/, decision 028).
+// providers live in the sub-packages openaichat, anthropic, gemini and openairesponses, each with the same
+// module set as Python (shapes, request_encode, response, stream, usage, finish, errors; the manifest and
+// the other tables are generated into go/internal/tables from adapters/, decision 028).
 //
 // Every function of an adapter is pure: no I/O, no clock, no randomness.
 package adapters

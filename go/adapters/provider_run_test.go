@@ -73,8 +73,9 @@ func TestForeignItemsOfARequestAreDroppedWithAWarningAtTheirPointer(t *testing.T
 			}
 			cited := []string{}
 			places := []string{"/messages/0/parts/0", "/messages/1/parts/0", "/messages/2/parts/2"}
-			// Chat Completions sends a tool result's parts nowhere (tool_result.parts): only Anthropic reads them.
-			if name == "anthropic" {
+			// Chat Completions sends a tool result's parts nowhere (tool_result.parts): Anthropic and Responses
+			// (function_call_output's output parts) read them.
+			if name == "anthropic" || name == "openai-responses" {
 				places = append(places, "/messages/3/parts/0/tool_result/parts/0")
 			}
 			for _, where := range places {

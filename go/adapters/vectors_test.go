@@ -22,6 +22,7 @@ import (
 	"github.com/wirechat/wirechat/go/adapters/anthropic"
 	"github.com/wirechat/wirechat/go/adapters/gemini"
 	"github.com/wirechat/wirechat/go/adapters/openaichat"
+	"github.com/wirechat/wirechat/go/adapters/openairesponses"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
@@ -48,7 +49,7 @@ type vector struct {
 	OptionsJSON json.RawMessage      `json:"options_schema"`
 }
 
-var byName = map[string]adapters.Adapter{"openai-chat": openaichat.Adapter, "anthropic": anthropic.Adapter, "gemini": gemini.Adapter}
+var byName = map[string]adapters.Adapter{"openai-chat": openaichat.Adapter, "anthropic": anthropic.Adapter, "gemini": gemini.Adapter, "openai-responses": openairesponses.Adapter}
 
 // readVectors is the adapter's lines, then those cut from the recorded corpus (recorded-<adapter>.ndjson,
 // written by wirechat conformance --recorded --write-vectors) where that file exists.

@@ -33,13 +33,14 @@ import (
 	"github.com/wirechat/wirechat/go/adapters/anthropic"
 	"github.com/wirechat/wirechat/go/adapters/gemini"
 	"github.com/wirechat/wirechat/go/adapters/openaichat"
+	"github.com/wirechat/wirechat/go/adapters/openairesponses"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
 	"github.com/wirechat/wirechat/go/internal/statustable"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
 // Adapters are the built-in adapters by registry name.
-var Adapters = map[string]adapters.Adapter{openaichat.Name: openaichat.Adapter, anthropic.Name: anthropic.Adapter, gemini.Name: gemini.Adapter}
+var Adapters = map[string]adapters.Adapter{openaichat.Name: openaichat.Adapter, anthropic.Name: anthropic.Adapter, gemini.Name: gemini.Adapter, openairesponses.Name: openairesponses.Adapter}
 
 // MaxBodyBytes is the default cap on a provider's response body (spec section 5.3).
 const MaxBodyBytes = 64 << 20
@@ -158,8 +159,8 @@ func WithWarningHandler(handler func(adapters.Warning)) Option {
 	return func(c *Client) error { c.onWarning = handler; return nil }
 }
 
-// New is a client for a built-in provider ("openai-chat", "anthropic", "gemini", "openai-compatible" or a
-// profile of it, "openai-compatible:ollama").
+// New is a client for a built-in provider ("openai-chat", "anthropic", "gemini", "openai-responses",
+// "openai-compatible" or a profile of it, "openai-compatible:ollama").
 func New(provider string, options ...Option) (*Client, error) {
 	adapter, ok := Adapters[provider]
 	if !ok {

@@ -18,7 +18,7 @@ import (
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
-var providers = []string{"openai-chat", "anthropic"}
+var providers = []string{"openai-chat", "anthropic", "openai-responses"}
 
 func fastRetry() client.RetryPolicy {
 	policy := client.DefaultRetryPolicy()
@@ -209,7 +209,14 @@ func TestStreamFailuresKeepThePartialMessage(t *testing.T) {
 	for _, provider := range providers {
 		for _, tc := range cases {
 			t.Run(provider+"/"+tc.name, func(t *testing.T) {
-				turn := map[string]any{"reply": map[string]any{"text": long, "usage": map[string]any{"input": 7, "output": 9}}, "fault": tc.fault}
+				fault := map[string]any{}
+				for key, value := range tc.fault {
+					fault[key] = value
+				}
+				if provider == "openai-responses" { // created, in_progress, item added, part added: the text starts at 5
+					fault["after"] = 6
+				}
+				turn := map[string]any{"reply": map[string]any{"text": long, "usage": map[string]any{"input": 7, "output": 9}}, "fault": fault}
 				url := serveFake(t, provider, []any{turn})
 				stream, err := newClient(t, provider, url).Stream(context.Background(), hello())
 				if err != nil {

@@ -45,7 +45,7 @@ func TestUnknownAdapterSuggestsTheCloseName(t *testing.T) {
 	if !errors.Is(err, ErrUnknownAdapter) {
 		t.Fatalf("got %v, want ErrUnknownAdapter", err)
 	}
-	if !strings.Contains(err.Error(), `no adapter named "openai"; did you mean "openai-chat" or "openai-compatible"`) {
+	if !strings.Contains(err.Error(), `no adapter named "openai"; did you mean "openai-chat" or "openai-compatible" or "openai-responses"?`) {
 		t.Errorf("no suggestion in %q", err)
 	}
 	if _, err := New("groq", WithAPIKey("k")); err == nil || !strings.Contains(err.Error(), `did you mean "openai-compatible:groq"?`) {
@@ -63,6 +63,7 @@ func TestBaseURLFromTheSDKVariableWithOrWithoutTheVersion(t *testing.T) {
 		{"openai-chat", "OPENAI_BASE_URL", "http://ignored", "http://mine/v1/", "http://mine"},
 		{"openai-chat", "OPENAI_BASE_URL", "", "", "https://api.openai.com"},
 		{"gemini", "GOOGLE_GEMINI_BASE_URL", "http://proxy:8080/v1beta/", "", "http://proxy:8080"},
+		{"openai-responses", "OPENAI_BASE_URL", "http://proxy:8080/v1", "", "http://proxy:8080"},
 	} {
 		t.Setenv(c.env, c.value)
 		options := []Option{WithAPIKey("k")}

@@ -158,17 +158,25 @@ func DecodeWith[T any](data []byte, options DecodeOptions) (T, error) {
 
 // DecodeIntoWith is DecodeInto with limits (see DecodeOptions).
 func DecodeIntoWith(dst any, data []byte, options DecodeOptions) error {
-	if options.MaxBytes > 0 && len(data) > options.MaxBytes {
-		if name := wireName(dst); name != "" {
-			return &WireError{Type: name, Problems: []Problem{{
-				Pointer: "",
-				Message: "document is " + strconv.Itoa(len(data)) + " bytes, more than the limit of " +
-					strconv.Itoa(options.MaxBytes) + " bytes",
-				Rule: RuleTooLarge,
-			}}}
+	if name := wireName(dst); name != "" {
+		if err := tooLarge(name, data, options); err != nil {
+			return err
 		}
 	}
 	return wire.DecodeInto(dst, data)
+}
+
+// tooLarge is the one problem of a document over options.MaxBytes (spec section 5.3), nil when within.
+func tooLarge(name string, data []byte, options DecodeOptions) error {
+	if options.MaxBytes <= 0 || len(data) <= options.MaxBytes {
+		return nil
+	}
+	return &WireError{Type: name, Problems: []Problem{{
+		Pointer: "",
+		Message: "document is " + strconv.Itoa(len(data)) + " bytes, more than the limit of " +
+			strconv.Itoa(options.MaxBytes) + " bytes",
+		Rule: RuleTooLarge,
+	}}}
 }
 
 // wireName is the schema name of the wire type dst points to, or "" when it is not one.

@@ -27,7 +27,8 @@ type corpusCase struct {
 	Op       string          `json:"op"`
 	Name     string          `json:"name"`
 	Type     string          `json:"type"`
-	Mode     string          `json:"mode"` // "tolerant": read with DecodeTolerantInto (spec section 12)
+	Mode     string          `json:"mode"`      // "tolerant": read with DecodeTolerantInto (spec section 12)
+	MaxBytes int             `json:"max_bytes"` // the decoder's size limit (spec section 5.3); 0: none
 	Document json.RawMessage `json:"document"`
 	Text     *string         `json:"text"`
 	Base64   *string         `json:"base64"`
@@ -144,9 +145,9 @@ func TestCorpusDecodeCases(t *testing.T) {
 			}
 			var unknown []wirechat.Unknown
 			if c.Mode == "tolerant" {
-				unknown, err = wirechat.DecodeTolerantInto(value, data)
+				unknown, err = wirechat.DecodeTolerantIntoWith(value, data, wirechat.DecodeOptions{MaxBytes: c.MaxBytes})
 			} else {
-				err = wirechat.DecodeInto(value, data)
+				err = wirechat.DecodeIntoWith(value, data, wirechat.DecodeOptions{MaxBytes: c.MaxBytes})
 			}
 			if c.Valid {
 				if err != nil {

@@ -67,9 +67,18 @@ func DecodeTolerant[T any](data []byte) (Tolerant[T], error) {
 // DecodeTolerantInto is DecodeTolerant for a type chosen at run time: dst points to a wire value (see
 // NewByName); it returns the items set aside.
 func DecodeTolerantInto(dst any, data []byte) ([]Unknown, error) {
+	return DecodeTolerantIntoWith(dst, data, DecodeOptions{})
+}
+
+// DecodeTolerantIntoWith is DecodeTolerantInto with limits (see DecodeOptions): a document over MaxBytes is
+// refused before it is read, as DecodeIntoWith refuses it.
+func DecodeTolerantIntoWith(dst any, data []byte, options DecodeOptions) ([]Unknown, error) {
 	name := wireName(dst)
 	if name == "" {
 		return nil, fmt.Errorf("%w: %T", ErrNotWireType, dst)
+	}
+	if err := tooLarge(name, data, options); err != nil {
+		return nil, err
 	}
 	strictErr := wire.DecodeInto(dst, data)
 	if strictErr == nil {

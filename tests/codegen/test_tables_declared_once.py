@@ -39,7 +39,7 @@ KEYED = re.compile(r'["\']([^"\']+)["\']:\s*(?:true|false|True|False|-?\d|["\']|
 FOLDERS = {
     "anthropic": ("/anthropic/",),
     "openai-chat": ("/openai_chat/", "/openai-chat/", "/openaichat/"),
-    "openai-responses": ("/openai_responses/",),
+    "openai-responses": ("/openai_responses/", "/openai-responses/", "/openairesponses/"),
     "gemini": ("/gemini/",),
     "go-model": ("/go_model/",),
     "querymt": ("/querymt/",),

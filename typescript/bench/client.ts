@@ -6,7 +6,11 @@
  *   bare `fetch` that reads the same bytes off the same loopback server and does nothing with them;
  *   also against a bare read that `JSON.parse`s each event's data (the least any client must do);
  * - encode: `adapter.encodeRequest` + `JSON.stringify` of the body, against `JSON.stringify` of the same
- *   body alone, on a deterministic corpus of ChatRequests (bench/corpus.ts).
+ *   body alone, on a deterministic corpus of ChatRequests (bench/corpus.ts);
+ * - decode (Anthropic, Gemini): per event, an adapter's stream decoder fed the SSE events of a text stream (no network, no
+ *   fold), against `JSON.parse` of the same events' data.
+ * - decode (Chat Completions family): per event, the adapter's `streamDecoder().feed` against `JSON.parse` of
+ *   the same event's data, on a chunk stream of reasoning then text deltas (no I/O).
  *
  *   npm run bench:client                  # 20,000 events, 300 requests, 7 rounds
  *   npm run bench:client -- --quick       # 3,000 events, 60 requests, 3 rounds
@@ -40,6 +44,45 @@ function anthropicStream(n: number): string {
   out += event("content_block_stop", { index: 0 });
   out += event("message_delta", { delta: { stop_reason: "end_turn" }, usage: { output_tokens: n } });
   return out + event("message_stop", {});
+}
+
+/** A Gemini stream of `n` text chunks and the last chunk (finish reason and usage), as the API sends it. */
+function geminiEvents(n: number): { event: string | undefined; data: string }[] {
+  const envelope = { modelVersion: "gemini-2.5-flash", responseId: "r1" };
+  const events = Array.from({ length: n }, (_, i) => ({ event: undefined, data: JSON.stringify({ candidates: [{ content: { role: "model", parts: [{ text: `word${i % 97} ` }] }, index: 0 }], ...envelope }) }));
+  events.push({ event: undefined, data: JSON.stringify({ candidates: [{ finishReason: "STOP", index: 0 }], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: n, totalTokenCount: n + 10 }, ...envelope }) });
+  return events;
+}
+
+/** The SSE events of an SSE text (blank-line separated `event:` / `data:` lines). */
+function sseEvents(text: string): { event: string | undefined; data: string }[] {
+  return text.split("\n\n").filter(Boolean).map((block) => {
+    const lines = block.split("\n");
+    const name = lines.find((line) => line.startsWith("event: "));
+    return { event: name?.slice(7), data: lines.filter((line) => line.startsWith("data: ")).map((line) => line.slice(6)).join("\n") };
+  });
+}
+
+/** Median over rounds of (decoder.feed per event) / (JSON.parse per event), on the same events. */
+function decodeRatio(name: string, events: { event: string | undefined; data: string }[]): number {
+  const adapter = getAdapter(name);
+  const ratios: number[] = [];
+  const time = (run: () => void) => { const t = process.hrtime.bigint(); run(); return Number(process.hrtime.bigint() - t); };
+  for (let round = 0; round <= ROUNDS; round++) {
+    const parsed = time(() => { for (const event of events) JSON.parse(event.data); });
+    const decoded = time(() => { const decoder = adapter.streamDecoder(); for (const event of events) decoder.feed(event); decoder.close(); });
+    if (round > 0) ratios.push(decoded / parsed); // round 0 warms up
+  }
+  return median(ratios);
+}
+
+/** Chat Completions chunks of `n` deltas: a fifth reasoning text (`reasoning_content`), the rest content. */
+function chatChunks(n: number): string[] {
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => JSON.stringify({ id: "r1", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta, finish_reason: finish }] });
+  const out = [chunk({ role: "assistant", content: "" })];
+  for (let i = 0; i < n; i++) out.push(chunk(i < n / 5 ? { reasoning_content: `step${i % 97} ` } : { content: `word${i % 97} ` }));
+  out.push(chunk({}, "stop"), JSON.stringify({ id: "r1", object: "chat.completion.chunk", created: 1, model: "m", choices: [], usage: { prompt_tokens: 5, completion_tokens: n, total_tokens: n + 5 } }), "[DONE]");
+  return out;
 }
 
 async function serve(bytes: Buffer): Promise<[Server, string]> {
@@ -104,7 +147,7 @@ async function main(): Promise<void> {
   }
   server.close();
 
-  const adapters = ["openai-chat", "anthropic"].map(getAdapter);
+  const adapters = ["openai-chat", "anthropic", "gemini", "openai-responses", "openai-compatible", "openai-compatible:ollama", "openai-compatible:mistral"].map(getAdapter);
   const corpus = makeCorpus(REQUESTS, 16).map((doc) => ({ ...doc, model: doc.model ?? "m" }) as ChatRequest);
   const usable = adapters.map((adapter) => corpus.filter((req) => { try { adapter.encodeRequest(req); return true; } catch { return false; } }));
   const encodeRatios: number[][] = adapters.map(() => []);
@@ -118,12 +161,30 @@ async function main(): Promise<void> {
       encodeRatios[a]!.push(encoded / (baseline + plain));
     });
   }
+  const chunks = chatChunks(EVENTS);
+  const decoders = ["openai-chat", "openai-compatible", "openai-compatible:deepseek", "openai-compatible:openrouter"].map(getAdapter);
+  const decodeRatios: number[][] = decoders.map(() => []);
+  for (const adapter of decoders) for (const data of chunks) adapter.streamDecoder().feed({ data } as never); // warm up
+  for (let round = 0; round < ROUNDS; round++) {
+    decoders.forEach((adapter, a) => {
+      const baseline = Number((() => { const t = process.hrtime.bigint(); for (const data of chunks) if (data !== "[DONE]") JSON.parse(data); return process.hrtime.bigint() - t; })());
+      const decoded = Number((() => { const t = process.hrtime.bigint(); const decoder = adapter.streamDecoder(); for (const data of chunks) decoder.feed({ data } as never); decoder.close(); return process.hrtime.bigint() - t; })());
+      decodeRatios[a]!.push(decoded / baseline);
+    });
+  }
   const mb = (bytes.length / 1e6).toFixed(1);
   console.log(`stream: ${EVENTS} events (${mb} MB) over loopback, ${ROUNDS} rounds; client ${(clientSeconds * 1e6 / EVENTS).toFixed(2)} us/event (last round)`);
   console.log(`  client / bare fetch read            ${median(streamRatios).toFixed(2)}x  (target 1.5x)`);
   console.log(`  client / bare read + JSON.parse     ${median(parseRatios).toFixed(2)}x`);
   adapters.forEach((adapter, a) => {
     console.log(`encode ${adapter.name}: ${usable[a]!.length} of ${corpus.length} corpus requests encodable; encodeRequest+stringify / stringify ${median(encodeRatios[a]!).toFixed(2)}x  (target 3x)`);
+  });
+  for (const [name, events] of [["anthropic", sseEvents(anthropicStream(EVENTS))], ["gemini", geminiEvents(EVENTS)]] as const) {
+    console.log(`decode ${name}: ${events.length} events; decoder.feed / JSON.parse per event ${decodeRatio(name, [...events]).toFixed(2)}x`);
+  }
+
+  decoders.forEach((adapter, a) => {
+    console.log(`decode ${adapter.name}: ${chunks.length} chunks (a fifth reasoning); streamDecoder().feed / JSON.parse per event ${median(decodeRatios[a]!).toFixed(2)}x`);
   });
 }
 

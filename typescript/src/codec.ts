@@ -71,7 +71,8 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
-function checkSize(input: string | Uint8Array, maxBytes: number | undefined, typeName: string): void {
+/** Refuse a document over `maxBytes` before reading it (spec section 5.3); `decode` and `decodeTolerant` share it. */
+export function checkSize(input: string | Uint8Array, maxBytes: number | undefined, typeName: string): void {
   if (maxBytes === undefined) return;
   if (typeof maxBytes !== "number" || !(maxBytes >= 0)) {
     throw badArgument(`maxBytes must be a number of bytes, 0 or more, not ${described(maxBytes)}`, typeName);

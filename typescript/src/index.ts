@@ -61,7 +61,7 @@ export {
   type SseEvent,
   type StreamDecoder,
 } from "./exchange.js";
-export { ADAPTERS, getAdapter, UnknownAdapterError, anthropic, openaiChat, ConversionRefused, ProviderShapeError, type Adapter, type ConversionWarning, type Manifest, type Support, type Level, type RequestKind } from "./adapters/index.js";
+export { ADAPTERS, getAdapter, UnknownAdapterError, anthropic, gemini, openaiChat, ConversionRefused, ProviderShapeError, type Adapter, type ConversionWarning, type Manifest, type Support, type Level, type RequestKind } from "./adapters/index.js";
 export * from "./client/index.js";
 export { McpMappingError, definitionToTool, toolToDefinition, type Mapped, type MappingWarning } from "./mcp.js";
 export { callResultToToolResult, jsonrpcToToolResult, toolResultToCallResult, toolResultToJsonrpc } from "./mcp-results.js";

@@ -18,7 +18,7 @@ import { parseWithProblems, pointerAtEnd } from "./ijson.js";
 import { integerLiteralProblems } from "./schema-problems.js";
 import { orderProblems } from "./problem-order.js";
 import { decodeUtf8 } from "./utf8.js";
-import { encode, schemaProblems, validate } from "./codec.js";
+import { checkSize, encode, schemaProblems, validate, type DecodeOptions } from "./codec.js";
 import { canonical } from "./canonical.js";
 import { writeJson } from "./json-writer.js";
 
@@ -166,8 +166,10 @@ export function restore(tree: Json, unknown: readonly Unknown[]): Json {
   return root;
 }
 
-/** Read a document of type `typeName` tolerantly (see the module comment); `WireError` for what stays wrong. */
-export function decodeTolerant<K extends TypeName>(input: string | Uint8Array, typeName: K): Tolerant<K> {
+/** Read a document of type `typeName` tolerantly (see the module comment); `WireError` for what stays wrong.
+ * `options.maxBytes` refuses a longer document before it is read, as `decode` does. */
+export function decodeTolerant<K extends TypeName>(input: string | Uint8Array, typeName: K, options: DecodeOptions = {}): Tolerant<K> {
+  checkSize(input, options.maxBytes, typeName);
   let outcome: ReturnType<typeof parseWithProblems>;
   try {
     outcome = typeof input === "string" ? parseWithProblems(input) : parseWithProblems(decodeUtf8(input, pointerAtEnd), true);

@@ -13,6 +13,9 @@ const cases: [string, string, string | undefined, string | undefined, string][] 
   ["anthropic", "ANTHROPIC_BASE_URL", "http://proxy:8080/", undefined, "http://proxy:8080"],
   ["openai-chat", "OPENAI_BASE_URL", "http://ignored", "http://mine/v1/", "http://mine"],
   ["openai-chat", "OPENAI_BASE_URL", undefined, undefined, "https://api.openai.com"],
+  ["openai-responses", "OPENAI_BASE_URL", "http://proxy:8080/v1", undefined, "http://proxy:8080"],
+  ["gemini", "GOOGLE_GEMINI_BASE_URL", "http://proxy:8080/v1beta/", undefined, "http://proxy:8080"],
+  ["gemini", "GOOGLE_GEMINI_BASE_URL", undefined, undefined, "https://generativelanguage.googleapis.com"],
 ];
 
 for (const [provider, variable, value, baseUrl, want] of cases) {

@@ -1,7 +1,8 @@
 /**
- * The client against the real fake provider (Python `wirechat serve-fake` over 127.0.0.1), for both
- * adapters: chat, stream, tool calls, 429 with retry headers, 500/529, a drop mid-stream (partial kept), an
- * error event after a 200, a slow stream with a timeout, cancellation, and a server that echoes the key.
+ * The client against the real fake provider (Python `wirechat serve-fake` over 127.0.0.1), for each adapter
+ * (anthropic, openai-chat, openai-responses): chat, stream, tool calls, 429 with retry headers, 500/529, a drop
+ * mid-stream (partial kept), an error event after a 200, a slow stream with a timeout, cancellation, and a server
+ * that echoes the key.
  */
 
 import assert from "node:assert/strict";
@@ -58,7 +59,7 @@ async function rejectsWith<E extends APIError>(promise: Promise<unknown>, Class:
 
 const text = (parts: { type: string; text?: string }[]) => parts.filter((p) => p.type === "text").map((p) => p.text).join("");
 
-for (const provider of ["anthropic", "openai-chat"]) {
+for (const provider of ["anthropic", "openai-chat", "openai-responses"]) {
   describe(`${provider} against serve-fake`, { skip }, () => {
     const suite = new Suite(provider);
     before(() => suite.start());

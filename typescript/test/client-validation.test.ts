@@ -25,7 +25,7 @@ function client(provider: string): { client: Client; calls: number[] } {
 const openAiShaped = { model: "m", messages: [{ role: "user", content: "hi" }] } as unknown as ChatRequest;
 const hot = { model: "m", messages: [{ role: "user", parts: [{ type: "text", text: "hi" }] }], options: { temperature: "hot" } } as unknown as ChatRequest;
 
-for (const provider of ["openai-chat", "anthropic"]) {
+for (const provider of ["openai-chat", "anthropic", "openai-responses"]) {
   test(`${provider}: an OpenAI-shaped message is a WireError naming the member, not a TypeError`, async () => {
     const { client: c, calls } = client(provider);
     await assert.rejects(c.chat(openAiShaped), (error: unknown) => {

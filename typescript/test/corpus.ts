@@ -21,6 +21,8 @@ export interface DecodeCase {
   readonly result?: unknown;
   readonly rule?: string;
   readonly pointer?: string;
+  /** The decoder's size limit the case reads with (spec section 5.3). */
+  readonly maxBytes?: number;
 }
 
 interface RawCase {
@@ -36,6 +38,7 @@ interface RawCase {
   result?: unknown;
   rule?: string;
   pointer?: string;
+  max_bytes?: number;
 }
 
 /** Folders of the corpus that hold other things than cases (the runner skips them too): the resource
@@ -93,8 +96,14 @@ function corpusCases(mode: "strict" | "tolerant"): DecodeCase[] {
         ...(raw.result !== undefined ? { result: raw.result } : {}),
         ...(raw.rule !== undefined ? { rule: raw.rule } : {}),
         ...(raw.pointer !== undefined ? { pointer: raw.pointer } : {}),
+        ...(raw.max_bytes !== undefined ? { maxBytes: raw.max_bytes } : {}),
       });
     }
   }
   return cases;
+}
+
+/** The options a case's decode takes: its size limit, when it sets one. */
+export function limitOf(c: DecodeCase): { maxBytes?: number } {
+  return c.maxBytes !== undefined ? { maxBytes: c.maxBytes } : {};
 }

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import { canonical, decode, MAX_DEPTH, parseJson, WireError } from "../src/index.js";
-import { decodeCases } from "./corpus.js";
+import { decodeCases, limitOf } from "./corpus.js";
 
 const TEXT_FAULTS = new Set(["bom", "utf8", "syntax", "duplicate-key", "lone-surrogate", "depth"]);
 
@@ -35,12 +35,12 @@ describe("the conformance corpus (decode cases)", () => {
   for (const c of cases) {
     test(`${c.valid ? "valid" : "invalid"}: ${c.id}`, () => {
       if (c.valid) {
-        const value = decode(c.input, c.type);
+        const value = decode(c.input, c.type, limitOf(c));
         const expected = c.result !== undefined ? c.result : typeof c.input === "string" ? parseJson(c.input) : undefined;
         if (expected !== undefined) assert.equal(canonical(value), canonical(expected));
-        if (typeof c.input === "string") assert.equal(canonical(decode(new TextEncoder().encode(c.input), c.type)), canonical(value));
+        if (typeof c.input === "string") assert.equal(canonical(decode(new TextEncoder().encode(c.input), c.type, limitOf(c))), canonical(value));
       } else {
-        rejects(() => decode(c.input, c.type), c.rule, c.pointer);
+        rejects(() => decode(c.input, c.type, limitOf(c)), c.rule, c.pointer);
       }
     });
   }

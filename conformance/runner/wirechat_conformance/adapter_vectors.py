@@ -64,8 +64,17 @@ VECTOR_ADAPTERS = (
 """The adapters whose verdicts are written as vectors for the other languages (every HTTP adapter and every
 compatible-server profile; the querymt and go-model codecs are not called over HTTP)."""
 PORTED: dict[str, frozenset[str]] = {
-    "typescript": frozenset({"openai-chat", "anthropic"}),
-    "go": frozenset({"openai-chat", "anthropic", "gemini", *_COMPATIBLE}),
+    "typescript": frozenset(
+        {
+            "openai-chat",
+            "anthropic",
+            "openai-responses",
+            "gemini",
+            "openai-compatible",
+            *(f"openai-compatible:{p}" for p in COMPATIBLE_PROFILES),
+        }
+    ),
+    "go": frozenset({"openai-chat", "anthropic", "gemini", "openai-responses", *_COMPATIBLE}),
 }
 """The adapters each other language implements today: ``--adapter NAME`` reports "not ported" for the rest
 rather than running a test that cannot pass."""

@@ -102,7 +102,7 @@ func decode(r *request) (response, error) {
 		return response{}, err
 	}
 	if r.Mode == "tolerant" {
-		return decodeTolerant(dst, data)
+		return decodeTolerant(dst, data, r.MaxBytes)
 	}
 	if err := wirechat.DecodeIntoWith(dst, data, wirechat.DecodeOptions{MaxBytes: r.MaxBytes}); err != nil {
 		return rejected(err), nil
@@ -120,8 +120,8 @@ func decode(r *request) (response, error) {
 
 // decodeTolerant is spec section 12's tolerant reader: what this version does not know is kept and
 // written back.
-func decodeTolerant(dst any, data []byte) (response, error) {
-	unknown, err := wirechat.DecodeTolerantInto(dst, data)
+func decodeTolerant(dst any, data []byte, maxBytes int) (response, error) {
+	unknown, err := wirechat.DecodeTolerantIntoWith(dst, data, wirechat.DecodeOptions{MaxBytes: maxBytes})
 	if err != nil {
 		return rejected(err), nil
 	}

@@ -23,8 +23,9 @@ func DecodeError(status int, headers http.Header, body []byte) wirechat.Error {
 	return DecodeErrorObject(status, headers, shared.ParseBody(body))
 }
 
-// DecodeErrorObject is DecodeError of a body already parsed (nil: not JSON); an OpenAI-compatible
-// server's adapter passes its servers' other shapes rewritten as OpenAI's.
+// DecodeErrorObject is DecodeError for a body already parsed (nil: none, or not a JSON object): the
+// openai-responses adapter reads its HTTP failures, and its stream errors rewritten into this shape, here;
+// the openai-compatible adapter its servers' other shapes rewritten as OpenAI's.
 func DecodeErrorObject(status int, headers http.Header, parsed *providerjson.Object) wirechat.Error {
 	detail := parsed.Obj("error")
 	code, _ := detail.Get("code").(string)

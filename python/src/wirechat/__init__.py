@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # what the type checkers read; at run time ``__getattr__`` be
     from wirechat._generated import *  # noqa: F403  (the models, re-exported)
     from wirechat._generated.version import __version__ as __version__
     from wirechat.adapters._contract import ConversionRefused as ConversionRefused
+    from wirechat.adapters._contract import ProviderShapeError as ProviderShapeError
     from wirechat.adapters._registry import UnknownAdapterError as UnknownAdapterError
     from wirechat.client import AsyncClient as AsyncClient
     from wirechat.client import Client as Client
@@ -151,6 +152,7 @@ _EXPORTS: dict[str, str] = {
     "ContentFilterError": "wirechat.transport.errors",
     "ContextLengthExceededError": "wirechat.transport.errors",
     "ConversionRefused": "wirechat.adapters._contract",
+    "ProviderShapeError": "wirechat.adapters._contract",
     "DecisionError": "wirechat.tools._machine",
     "DegradedRequestWarning": "wirechat._calls",
     "IncompleteStreamError": "wirechat.stream",

@@ -27,6 +27,7 @@ from wirechat._generated.models import (
 from wirechat.adapters import Adapter, ConversionRefused, ConversionWarning, RequestKind, get, names
 from wirechat.adapters._contract import RoutedCodec
 from wirechat.errors import WirechatError, WirechatWarning
+from wirechat.exchange import UNREADABLE
 from wirechat.transport.errors import APIError, InvalidResponseError
 from wirechat.transport.events import EventPump
 from wirechat.transport.http import HttpReply, Timeouts
@@ -189,7 +190,7 @@ class ClientSetup:
             raise invalid_response(f"the provider's {what} is not a JSON object")
         try:
             return decoder(body)
-        except ValueError as exc:
+        except UNREADABLE as exc:  # a body not shaped as the provider writes it, whatever the walk met
             failure = invalid_response(redact(f"the provider's {what} could not be read: {exc}", self.secret))
         raise failure
 

@@ -30,6 +30,7 @@ class WirechatError(Exception):
         ├── StructuredOutputError (ValueError)          the reply does not match ``output`` [structured_output]
         ├── TolerantRestoreError (ValueError)           a kept unknown value cannot be put back [tolerant]
         ├── ConversionRefused (ValueError)              an adapter cannot carry a feature [adapters]
+        ├── ProviderShapeError (ValueError)             a provider body not shaped as its API writes it [adapters]
         ├── UnknownAdapterError (KeyError)              no adapter of that name; lists the names [adapters]
         ├── UnsupportedCallError (NotImplementedError)  the provider has no such call [client]
         ├── APIError                                    a provider call failed (``.error``) [transport]

@@ -38,6 +38,7 @@ from wirechat._tables.status import (
 __all__ = [
     "RETRYABLE_KINDS",
     "STATUS_KINDS",
+    "UNREADABLE",
     "Classification",
     "ConversionWarning",
     "SseEvent",
@@ -51,6 +52,12 @@ __all__ = [
 ]
 
 _MAX_SAFE = 2**53 - 1
+
+UNREADABLE: tuple[type[Exception], ...] = (ValueError, TypeError, AttributeError, IndexError, KeyError)
+"""What reading a provider's body or event may raise when it is not shaped as the provider's API writes it: an
+adapter names the member in a ``ValueError`` where it checks, and a walk that meets a list where it reads an
+object raises one of the others. The client and the adapters' binding catch all of them, so a hostile or
+broken body is an ``invalid_response`` error, never a ``TypeError`` out of the library (issue 27)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,8 +19,8 @@
 import { validate } from "../codec.js";
 import { WirechatError } from "../errors.js";
 import type { Adapter, ConversionWarning, RequestKind } from "../adapters/shared/contract.js";
-import { ConversionRefused, hasComplete, hasEmbed, ProviderShapeError } from "../adapters/shared/contract.js";
-import { getAdapter } from "../adapters/index.js";
+import { ConversionRefused, hasComplete, hasEmbed, hasRoute, ProviderShapeError } from "../adapters/shared/contract.js";
+import { ADAPTERS, getAdapter } from "../adapters/index.js";
 import type { ChatRequest, ChatResponse, CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse, Error as WireErrorValue, StreamEvent } from "../generated/types.js";
 import { APIError, toError, type InvalidResponseError } from "./errors.js";
 import { Deadline, newController, platformFetch, sleep, type AbortSignalLike, type ByteReader, type FetchLike, type FetchResponse } from "./fetch-types.js";
@@ -46,15 +46,28 @@ export interface ClientOptions {
   limits?: Limits;
   /** The fetch to use (default the global one). */
   fetch?: FetchLike;
+  /** A named profile of the adapter given by name: `new Client("openai-compatible", { profile: "ollama" })` is `openai-compatible:ollama`. */
+  profile?: string;
 }
 
 export interface CallOptions {
   signal?: AbortSignalLike;
 }
 
+/** A call's path (query included) and the JSON text of its body. */
+type Routed = [path: string, body: string];
+
 const CANCELLED = Symbol("cancelled");
 const TIMED_OUT = Symbol("timed out");
 const DEADLINE = Symbol("deadline");
+
+/** The adapter name for `name` with a named `profile` (`openai-compatible` + `ollama` is `openai-compatible:ollama`); an error listing the profiles there are otherwise. */
+export function withProfile(name: string, profile: string | undefined): string {
+  if (profile === undefined) return name;
+  const known = Object.keys(ADAPTERS).filter((adapter) => adapter.startsWith(`${name}:`)).map((adapter) => adapter.slice(name.length + 1));
+  if (!known.includes(profile)) throw new Error(`profile=${JSON.stringify(profile)}: the adapter ${JSON.stringify(name)} has no such profile; ${known.length > 0 ? `its profiles: ${known.join(", ")}` : "it has no profiles"}`);
+  return `${name}:${profile}`;
+}
 
 function envKey(name: string): string | undefined {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
@@ -81,8 +94,10 @@ export class Client {
   readonly #fetch: FetchLike;
 
   constructor(provider: string | Adapter, options: ClientOptions = {}) {
-    this.adapter = typeof provider === "string" ? getAdapter(provider) : provider;
-    const key = options.apiKey ?? envKey(this.adapter.apiKeyEnv);
+    if (options.profile !== undefined && typeof provider !== "string") throw new Error("options.profile names a profile of an adapter given by name, not of an adapter object");
+    this.adapter = typeof provider === "string" ? getAdapter(withProfile(provider, options.profile)) : provider;
+    // servers that check no key still want one: the adapter's placeholder (local OpenAI-compatible servers)
+    const key = (options.apiKey ?? envKey(this.adapter.apiKeyEnv)) || this.adapter.defaultApiKey;
     if (key === undefined || key === "") throw new Error(`no API key for ${this.adapter.name}: pass options.apiKey or set ${this.adapter.apiKeyEnv}`);
     this.#secret = key instanceof Secret ? key : new Secret(key);
     this.baseUrl = resolveBaseUrl(this.adapter, options.baseUrl);
@@ -118,19 +133,19 @@ export class Client {
   async embed(request: EmbedRequest, options: CallOptions = {}): Promise<EmbedResponse> {
     const adapter = this.adapter;
     if (!hasEmbed(adapter)) throw new UnsupportedCallError(adapter.name, "embed");
-    return this.#call("embed", JSON.stringify(adapter.encodeEmbedRequest(validate(request, "EmbedRequest"))), options, (body) => adapter.decodeEmbedResponse(body));
+    return this.#call("embed", this.#route("embed", adapter.encodeEmbedRequest(validate(request, "EmbedRequest")), false), options, (body) => adapter.decodeEmbedResponse(body));
   }
 
   /** A text completion, where the adapter offers it (openai-chat's `/v1/completions`). */
   async complete(request: CompleteRequest, options: CallOptions = {}): Promise<CompleteResponse> {
     const adapter = this.adapter;
     if (!hasComplete(adapter)) throw new UnsupportedCallError(adapter.name, "complete");
-    return this.#call("complete", JSON.stringify(adapter.encodeCompleteRequest(validate(request, "CompleteRequest"))), options, (body) => adapter.decodeCompleteResponse(body));
+    return this.#call("complete", this.#route("complete", adapter.encodeCompleteRequest(validate(request, "CompleteRequest")), false), options, (body) => adapter.decodeCompleteResponse(body));
   }
 
   /** POST `body` to the `kind` endpoint (with retries), read the answer whole and decode it. */
-  async #call<T>(kind: RequestKind, requestBody: string, options: CallOptions, decode: (body: unknown) => T): Promise<T> {
-    const attempt = await this.#send(requestBody, options.signal, kind);
+  async #call<T>(kind: RequestKind, [path, requestBody]: Routed, options: CallOptions, decode: (body: unknown) => T): Promise<T> {
+    const attempt = await this.#send(requestBody, options.signal, path);
     let bytes: Uint8Array | undefined;
     try {
       bytes = await readCapped(attempt.response, this.limits.maxBodyBytes);
@@ -157,15 +172,22 @@ export class Client {
 
   /** Send `request` for a streamed answer; iterate the result for canonical events, then `await response()`. */
   stream(request: ChatRequest, options: CallOptions = {}): ChatStream {
-    const body = this.#body(request, true);
+    const [path, body] = this.#body(request, true);
     const pump = new EventPump(this.adapter.streamDecoder(), this.#secret, this.limits.maxEventBytes);
-    return new ChatStream(() => this.#send(body, options.signal), pump, (error, reason) => this.#transportError(error, reason, "reading the stream"));
+    return new ChatStream(() => this.#send(body, options.signal, path), pump, (error, reason) => this.#transportError(error, reason, "reading the stream"));
   }
 
-  /** The body to send; a request that is not valid wirechat throws its `WireError` first (as Python's models do). */
-  #body(request: ChatRequest, stream: boolean): string {
+  /** The path and body to send; a request that is not valid wirechat throws its `WireError` first (as Python's models do). */
+  #body(request: ChatRequest, stream: boolean): Routed {
     const { body } = this.adapter.encodeRequest(validate(request, "ChatRequest"));
-    return JSON.stringify(stream ? this.adapter.streamRequestFlags(body) : body);
+    return this.#route("chat", stream ? this.adapter.streamRequestFlags(body) : body, stream);
+  }
+
+  /** The path and bytes of a call: the endpoint's path, or the adapter's own for an API whose URL depends on the request (`RoutedCodec`, Gemini's model in the path). */
+  #route(kind: RequestKind, body: Record<string, unknown>, stream: boolean): Routed {
+    if (!hasRoute(this.adapter)) return [this.adapter.endpointPath(kind), JSON.stringify(body)];
+    const [path, sent] = this.adapter.requestTarget(kind, body, stream);
+    return [path, JSON.stringify(sent)];
   }
 
   #invalid(message: string): InvalidResponseError {
@@ -184,8 +206,8 @@ export class Client {
   }
 
   /** POST with retries until a 2xx status arrives; the caller reads (and releases) the body. */
-  async #send(body: string, signal: AbortSignalLike | undefined, kind: RequestKind = "chat"): Promise<Attempt> {
-    const url = `${this.baseUrl}${this.adapter.endpointPath(kind)}`;
+  async #send(body: string, signal: AbortSignalLike | undefined, path: string): Promise<Attempt> {
+    const url = `${this.baseUrl}${path}`;
     const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", ...this.adapter.authHeaders(this.#secret.reveal()) };
     const end = Date.now() + this.totalTimeoutMs;
     for (let retry = 0; ; retry++) {

@@ -65,9 +65,10 @@ function decodeOp(request: Request): Response {
   if (!typeNames.has(typeName)) throw new TypeError(`no wire type named ${JSON.stringify(typeName)}`);
   const input: string | Uint8Array =
     typeof request.base64 === "string" ? new Uint8Array(Buffer.from(request.base64, "base64")) : field(request, "text");
+  const limit = typeof request.max_bytes === "number" ? { maxBytes: request.max_bytes } : {};
   if (request.mode === "tolerant") {
     try {
-      const read = decodeTolerant(input, typeName as TypeName);
+      const read = decodeTolerant(input, typeName as TypeName, limit);
       return { ok: true, canonical: canonicalTolerant(read), encoded: encodeTolerant(read) };
     } catch (error) {
       return rejected(error);
@@ -75,8 +76,7 @@ function decodeOp(request: Request): Response {
   }
   let value: unknown;
   try {
-    const maxBytes = typeof request.max_bytes === "number" ? request.max_bytes : undefined;
-    value = decode(input, typeName as TypeName, maxBytes === undefined ? undefined : { maxBytes });
+    value = decode(input, typeName as TypeName, limit);
   } catch (error) {
     return rejected(error);
   }

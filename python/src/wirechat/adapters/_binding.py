@@ -17,6 +17,7 @@ from wirechat.adapters._contract import (
     ConversionRefused,
     ConversionWarning,
     Manifest,
+    ProviderShapeError,
     RequestKind,
 )
 from wirechat.adapters._module_set import (
@@ -26,6 +27,7 @@ from wirechat.adapters._module_set import (
     ResponseModule,
     StreamModule,
 )
+from wirechat.exchange import UNREADABLE
 from wirechat.exchange import StreamDecoder as Decoder
 from wirechat.exchange import StreamEncoder as Encoder
 
@@ -36,6 +38,15 @@ def recorded_dir(module_file: str) -> Path | None:
     """An adapter package's ``recorded/`` folder (recorded-shape responses and streams), if it has one."""
     folder = Path(module_file).with_name("recorded")
     return folder if folder.is_dir() else None
+
+
+_SHAPE_FAULTS = tuple(fault for fault in UNREADABLE if fault is not ValueError)
+
+
+def _shape_error(adapter: str, what: str, fault: Exception) -> ProviderShapeError:
+    return ProviderShapeError(
+        f"{adapter}: the {what} is not shaped as the provider writes it ({type(fault).__name__}: {fault})"
+    )
 
 
 class ModuleAdapter:
@@ -60,10 +71,16 @@ class ModuleAdapter:
         return self.request_encode_module.encode_request(request, self.name)
 
     def decode_request(self, body: Mapping[str, Any]) -> tuple[ChatRequest, list[ConversionWarning]]:
-        return self.request_decode_module.decode_request(body, self.name)
+        try:
+            return self.request_decode_module.decode_request(body, self.name)
+        except _SHAPE_FAULTS as fault:
+            raise _shape_error(self.name, "request body", fault) from fault
 
     def decode_response(self, body: Mapping[str, Any], warnings: list[ConversionWarning] | None = None) -> ChatResponse:
-        return self.response_module.decode_response(body, warnings)
+        try:
+            return self.response_module.decode_response(body, warnings)
+        except _SHAPE_FAULTS as fault:
+            raise _shape_error(self.name, "response body", fault) from fault
 
     def encode_response(
         self, response: ChatResponse, warnings: list[ConversionWarning] | None = None

@@ -40,6 +40,7 @@ __all__ = [
     "ErrorTables",
     "Level",
     "Manifest",
+    "ProviderShapeError",
     "RequestKind",
     "RoutedCodec",
     "SseEvent",
@@ -64,6 +65,11 @@ class ConversionRefused(WirechatError, ValueError):  # noqa: N818 (the name the 
         self.where = where
         location = f" at {where}" if where else ""
         super().__init__(f"refused ({feature}){location}: {reason}")
+
+
+class ProviderShapeError(WirechatError, ValueError):
+    """A provider body or event that is not shaped as the provider's API writes it (a list where it writes an
+    object, a number where it writes text): what the reading met is in the message and ``__cause__``."""
 
 
 @dataclass(frozen=True, slots=True)

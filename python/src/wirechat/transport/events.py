@@ -43,7 +43,7 @@ from wirechat._generated.models import (
     ToolCallStartEvent,
     UsageEvent,
 )
-from wirechat.exchange import ConversionWarning, SseEvent, StreamDecoder
+from wirechat.exchange import UNREADABLE, ConversionWarning, SseEvent, StreamDecoder
 from wirechat.stream import MalformedStreamError, StreamError, StreamFailedError, StreamFold
 from wirechat.transport.errors import APIError, StreamInterruptedError, error_for
 from wirechat.transport.limits import too_large
@@ -107,8 +107,8 @@ class EventPump:
         failure: APIError | None = None
         try:
             closing = self._decoder.close()
-        except ValueError as exc:
-            failure = self._invalid(f"the stream ended badly ({exc})")
+        except UNREADABLE as exc:
+            failure = self._invalid(f"the stream ended badly ({_named(exc)})")
         if failure is not None:
             raise failure
         for event in closing:
@@ -138,8 +138,8 @@ class EventPump:
                 continue
             try:
                 decoded = feed_data(name, data)
-            except ValueError as exc:
-                failure = self._invalid(f"the provider sent an event that could not be read ({exc})")
+            except UNREADABLE as exc:  # an event not shaped as the provider writes it, whatever the walk met
+                failure = self._invalid(f"the provider sent an event that could not be read ({_named(exc)})")
             if failure is not None:
                 del pairs, name, data  # the event text: a careless server may have echoed the key in it
                 raise failure
@@ -202,3 +202,8 @@ class EventPump:
     def _invalid(self, message: str) -> APIError:
         error = self._with_usage(Error(kind="invalid_response", message=message, retryable=False))
         return error_for("invalid_response")(error, partial=self._fold.partial())
+
+
+def _named(fault: Exception) -> str:
+    """A reading fault for a message: a ``ValueError`` names the member itself; the others need their type."""
+    return str(fault) if isinstance(fault, ValueError) else f"{type(fault).__name__}: {fault}"

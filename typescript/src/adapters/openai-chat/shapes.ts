@@ -91,3 +91,49 @@ export function decodeToolCall(raw: unknown, where: string): ToolCall {
   if (typeof args !== "string") args = compactJson(args);
   return { id: getStr(raw, "id", where)!, name: getStr(fn, "name", `${where}/function`)!, arguments: args as string };
 }
+
+/**
+ * What a server adds to OpenAI's replies, for the openai-chat decoders and encoders (Python's `Dialect`): the
+ * issuer of its annotations, the body and choice members it keeps whole (in `provider_metadata.openai`,
+ * written back), the message (and delta) members a wrapping decoder reads itself (an OpenAI-compatible
+ * server's reasoning), and whether it numbers whole tool calls (`callIndex`: an `index` equal to the call's
+ * position is read as that position and written back; without it any `index` is kept on the part).
+ */
+export interface Dialect {
+  readonly issuer: string;
+  readonly keptBody: readonly string[];
+  readonly keptChoice: readonly string[];
+  readonly messageExtra: readonly string[];
+  readonly callIndex: boolean;
+}
+
+/** OpenAI's own replies. */
+export const OPENAI: Dialect = { issuer: PROVIDER, keptBody: KEPT_BODY, keptChoice: KEPT_CHOICE, messageExtra: [], callIndex: false };
+
+const withKeys = (shape: Shape, keys: readonly string[]): Shape => ({ ...shape, ...Object.fromEntries(keys.map((key) => [key, null])) });
+
+/** The shapes a dialect's replies are checked against (members beyond them are reported). */
+export interface DialectShapes {
+  readonly response: Shape;
+  readonly choice: Shape;
+  readonly message: Shape;
+  readonly chunk: Shape;
+  readonly chunkChoice: Shape;
+}
+
+const SHAPES = new WeakMap<Dialect, DialectShapes>();
+
+export function shapesOf(dialect: Dialect): DialectShapes {
+  let found = SHAPES.get(dialect);
+  if (found === undefined) {
+    found = {
+      response: withKeys(RESPONSE, dialect.keptBody),
+      choice: withKeys(CHOICE, dialect.keptChoice),
+      message: withKeys(MESSAGE, dialect.messageExtra),
+      chunk: withKeys(CHUNK, dialect.keptBody),
+      chunkChoice: withKeys(CHUNK_CHOICE, dialect.keptChoice),
+    };
+    SHAPES.set(dialect, found);
+  }
+  return found;
+}

@@ -89,6 +89,8 @@ export interface Adapter {
   /** Scheme and host, without the version path. */
   readonly defaultBaseUrl: string;
   readonly apiKeyEnv: string;
+  /** A placeholder key for servers that check none (local OpenAI-compatible servers): sent when no key is given. */
+  readonly defaultApiKey?: string;
   encodeRequest(request: ChatRequest): { body: Record<string, unknown>; warnings: ConversionWarning[] };
   /** Provider request body -> canonical request (the warnings list members it does not map). */
   decodeRequest(body: unknown): { request: ChatRequest; warnings: ConversionWarning[] };
@@ -126,6 +128,20 @@ export interface CompleteCodec {
   encodeCompleteRequest(request: CompleteRequest): Record<string, unknown>;
   /** Throws `ProviderShapeError` for a body that is not a completions response. */
   decodeCompleteResponse(body: unknown): CompleteResponse;
+}
+
+/**
+ * Optional capability: an API whose URL depends on the request (Gemini's
+ * `/v1beta/models/{model}:streamGenerateContent?alt=sse`). The client sends each encoded body to the path this
+ * returns instead of `endpointPath(kind)`; throws `ConversionRefused` when the body lacks what the URL needs.
+ */
+export interface RoutedCodec {
+  /** The path (query included) for an encoded `body` of `kind`, and the body to send (members that travel in the URL removed). */
+  requestTarget(kind: RequestKind, body: Record<string, unknown>, stream: boolean): [string, Record<string, unknown>];
+}
+
+export function hasRoute(adapter: Adapter): adapter is Adapter & RoutedCodec {
+  return typeof (adapter as Partial<RoutedCodec>).requestTarget === "function";
 }
 
 export function hasEmbed(adapter: Adapter): adapter is Adapter & EmbedCodec {

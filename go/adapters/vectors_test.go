@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/wirechat/wirechat/go/adapters"
@@ -55,6 +56,7 @@ var byName = map[string]adapters.Adapter{"openai-chat": openaichat.Adapter, "ant
 func readVectors(t *testing.T, name string) []vector {
 	t.Helper()
 	dir := filepath.Join("..", "..", "conformance", "cases", "adapters")
+	name = strings.ReplaceAll(name, ":", ".") // openai-compatible:ollama's file is openai-compatible.ollama.ndjson
 	out := readFile(t, filepath.Join(dir, name+".ndjson"))
 	if recorded := filepath.Join(dir, "recorded-"+name+".ndjson"); fileExists(recorded) {
 		out = append(out, readFile(t, recorded)...)

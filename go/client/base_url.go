@@ -14,14 +14,14 @@ import (
 )
 
 // BaseURLEnv maps an adapter name to the base-URL variable its provider's own SDK reads.
-var BaseURLEnv = map[string]string{"openai-chat": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL", "gemini": "GOOGLE_GEMINI_BASE_URL", "openai-responses": "OPENAI_BASE_URL"}
+var BaseURLEnv = map[string]string{"openai-chat": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL", "gemini": "GOOGLE_GEMINI_BASE_URL", "openai-responses": "OPENAI_BASE_URL", "openai-compatible:groq": "GROQ_BASE_URL"}
 
 var leadingVersion = regexp.MustCompile(`^/(v\d+[a-z0-9]*)/`)
 
 // envBaseURL is the SDK variable's value for adapter, "" when it has none or it is unset.
 func envBaseURL(adapter adapters.Adapter) string {
 	if name, ok := BaseURLEnv[adapter.Name()]; ok {
-		return strings.TrimSpace(os.Getenv(name))
+		return withPrefix(adapter.Name(), strings.TrimSpace(os.Getenv(name)))
 	}
 	return ""
 }

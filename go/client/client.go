@@ -159,7 +159,8 @@ func WithWarningHandler(handler func(adapters.Warning)) Option {
 	return func(c *Client) error { c.onWarning = handler; return nil }
 }
 
-// New is a client for a built-in provider ("openai-chat", "anthropic", "gemini", "openai-responses").
+// New is a client for a built-in provider ("openai-chat", "anthropic", "gemini", "openai-responses",
+// "openai-compatible" or a profile of it, "openai-compatible:ollama").
 func New(provider string, options ...Option) (*Client, error) {
 	adapter, ok := Adapters[provider]
 	if !ok {
@@ -191,6 +192,10 @@ func NewWithAdapter(adapter adapters.Adapter, options ...Option) (*Client, error
 		}
 	}
 	c.baseURL = fitBaseURL(adapter, c.baseURL)
+	if c.secret.Reveal() == "" && defaultKey(adapter) != "" { // servers that check no key still want one
+		placeholder := NewSecret(defaultKey(adapter))
+		c.secret = &placeholder
+	}
 	if c.secret.Reveal() == "" {
 		return nil, fmt.Errorf("wirechat: no API key for %s: pass client.WithAPIKey(...) or set the %s environment variable",
 			adapter.Name(), adapter.APIKeyEnv())

@@ -14,6 +14,7 @@ package client
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -85,19 +86,32 @@ func (e *Error) Is(target error) bool {
 	return false
 }
 
-// suggest is "; did you mean \"openai-chat\"?" for a name that begins a known one or is one or two edits
-// from it, "" otherwise.
+// suggest is "; did you mean \"openai-chat\"?" for a name that names a profile, begins a known adapter or
+// is a few edits from one or from a profile, "" otherwise.
 func suggest(name string, known []string) string {
-	var close []string
-	for _, candidate := range known {
-		if strings.HasPrefix(candidate, name) || editDistance(name, candidate) <= max(1, len(candidate)/4) {
-			close = append(close, strconv.Quote(candidate))
+	// Python's rule (adapters/_registry.py): a profile called so (groq -> openai-compatible:groq), an adapter
+	// it begins (openai -> openai-chat), a near spelling of an adapter or of a profile; at most three.
+	wanted := strings.ToLower(name)
+	near := func(a, b string) bool { return editDistance(a, b) <= max(1, len(b)/4) }
+	var found []string
+	for _, rule := range []func(adapter, profile string) bool{
+		func(_, profile string) bool { return profile != "" && profile == wanted },
+		func(adapter, profile string) bool { return profile == "" && strings.HasPrefix(adapter, wanted) },
+		func(adapter, _ string) bool { return near(wanted, adapter) },
+		func(_, profile string) bool { return profile != "" && near(wanted, profile) },
+	} {
+		for _, candidate := range known {
+			_, profile, _ := strings.Cut(candidate, ":")
+			quoted := strconv.Quote(candidate)
+			if candidate != name && rule(candidate, profile) && !slices.Contains(found, quoted) {
+				found = append(found, quoted)
+			}
 		}
 	}
-	if len(close) == 0 {
+	if len(found) == 0 {
 		return ""
 	}
-	return "; did you mean " + strings.Join(close, " or ") + "?"
+	return "; did you mean " + strings.Join(found[:min(3, len(found))], " or ") + "?"
 }
 
 func editDistance(a, b string) int {

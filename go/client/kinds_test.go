@@ -45,8 +45,11 @@ func TestUnknownAdapterSuggestsTheCloseName(t *testing.T) {
 	if !errors.Is(err, ErrUnknownAdapter) {
 		t.Fatalf("got %v, want ErrUnknownAdapter", err)
 	}
-	if !strings.Contains(err.Error(), `no adapter named "openai"; did you mean "openai-chat" or "openai-responses"?`) {
+	if !strings.Contains(err.Error(), `no adapter named "openai"; did you mean "openai-chat" or "openai-compatible" or "openai-responses"?`) {
 		t.Errorf("no suggestion in %q", err)
+	}
+	if _, err := New("groq", WithAPIKey("k")); err == nil || !strings.Contains(err.Error(), `did you mean "openai-compatible:groq"?`) {
+		t.Errorf("a profile's name does not suggest its adapter: %v", err)
 	}
 	if _, err := New("zzz", WithAPIKey("k")); err == nil || strings.Contains(err.Error(), "did you mean") {
 		t.Errorf("a suggestion for a name close to nothing: %v", err)

@@ -4,6 +4,9 @@ package client
 //
 //	WIRECHAT_MEASURE=1 go test -run TestOverheadRatios -v ./client/
 //
+// WIRECHAT_MEASURE_ADAPTER names another adapter that reads the same stream (openai-compatible, or one of
+// its profiles: openai-compatible:groq); the default is openai-chat.
+//
 // 1. Per streamed event: Client.Stream read to its end (SSE framing, the adapter's decoder, the fold)
 //    against a bare net/http read of the same bytes (io.Copy to io.Discard), and against a hand-written
 //    minimal client (net/http, bufio lines, encoding/json of each data line into map[string]any).
@@ -71,7 +74,11 @@ func TestOverheadRatios(t *testing.T) {
 		_, _ = w.Write(stream)
 	}))
 	defer server.Close()
-	c, err := New("openai-chat", WithAPIKey("sk-measure"), WithBaseURL(server.URL))
+	name := os.Getenv("WIRECHAT_MEASURE_ADAPTER")
+	if name == "" {
+		name = "openai-chat"
+	}
+	c, err := New(name, WithAPIKey("sk-measure"), WithBaseURL(server.URL))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,6 +163,7 @@ func TestOverheadRatios(t *testing.T) {
 		plain = best(plain, nsPerOp(testing.Benchmark(encodeJSON)))
 	}
 	perEvent := func(ns float64) float64 { return ns / float64(events) }
+	t.Logf("adapter %s", name)
 	t.Logf("stream of %d canonical events (%d provider events, %d bytes)", events, measuredEvents+3, len(stream))
 	t.Logf("client:          %8.0f ns per event", perEvent(client))
 	t.Logf("bare net/http:   %8.0f ns per event   client/bare    = %.2fx", perEvent(raw), client/raw)

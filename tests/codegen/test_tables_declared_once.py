@@ -43,7 +43,7 @@ FOLDERS = {
     "gemini": ("/gemini/",),
     "go-model": ("/go_model/",),
     "querymt": ("/querymt/",),
-    "openai-compatible": ("/openai_compatible/",),
+    "openai-compatible": ("/openai_compatible/", "/openaicompatible/"),
 }
 
 

@@ -52,6 +52,8 @@ __all__ = [
 ]
 
 COMPATIBLE_PROFILES = ("deepseek", "groq", "llama-cpp", "lm-studio", "mistral", "ollama", "openrouter", "vllm")
+_COMPATIBLE = ("openai-compatible", *(f"openai-compatible:{p}" for p in COMPATIBLE_PROFILES))
+"""The openai-compatible adapter's names: the generic profile and each named one."""
 VECTOR_ADAPTERS = (
     "openai-chat",
     "anthropic",
@@ -73,7 +75,7 @@ PORTED: dict[str, frozenset[str]] = {
             *(f"openai-compatible:{p}" for p in COMPATIBLE_PROFILES),
         }
     ),
-    "go": frozenset({"openai-chat", "anthropic", "gemini", "openai-responses"}),
+    "go": frozenset({"openai-chat", "anthropic", "gemini", "openai-responses", *_COMPATIBLE}),
 }
 """The adapters each other language implements today: ``--adapter NAME`` reports "not ported" for the rest
 rather than running a test that cannot pass."""

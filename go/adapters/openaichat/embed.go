@@ -26,6 +26,12 @@ var EmbedPath = tables.OpenaiChat.Paths["embed"]
 // EncodeEmbedRequest is the /v1/embeddings body; a *adapters.RefusedError without a model or for an option
 // the adapter sets itself.
 func EncodeEmbedRequest(request wirechat.EmbedRequest) (*providerjson.Object, error) {
+	return EncodeEmbedRequestFor(request, Name)
+}
+
+// EncodeEmbedRequestFor is EncodeEmbedRequest for the adapter named name (its provider_options entry): an
+// OpenAI-compatible server's adapter sends the same body.
+func EncodeEmbedRequestFor(request wirechat.EmbedRequest, name string) (*providerjson.Object, error) {
 	if request.Model == nil {
 		return nil, &adapters.RefusedError{Feature: "model.absent", Where: "/model",
 			Reason: "the embeddings endpoint needs a model: set EmbedRequest.model"}
@@ -39,7 +45,7 @@ func EncodeEmbedRequest(request wirechat.EmbedRequest) (*providerjson.Object, er
 		body.Set("dimensions", *request.Dimensions)
 	}
 	// the manifest's options schema is the chat call's, so embeddings pass none (as Python)
-	if err := shared.MergeProviderOptions(request.ProviderOptions, Name, body, ""); err != nil {
+	if err := shared.MergeProviderOptions(request.ProviderOptions, name, body, ""); err != nil {
 		return nil, err
 	}
 	return body, nil

@@ -20,10 +20,13 @@ var errorTables = tables.OpenaiChat.Errors
 
 // DecodeError is the canonical error for a failure: status 0 for an error payload inside a stream.
 func DecodeError(status int, headers http.Header, body []byte) wirechat.Error {
-	return decodeErrorObject(status, headers, shared.ParseBody(body))
+	return DecodeErrorObject(status, headers, shared.ParseBody(body))
 }
 
-func decodeErrorObject(status int, headers http.Header, parsed *providerjson.Object) wirechat.Error {
+// DecodeErrorObject is DecodeError for a body already parsed (nil: none, or not a JSON object): the
+// openai-responses adapter reads its HTTP failures, and its stream errors rewritten into this shape, here;
+// the openai-compatible adapter its servers' other shapes rewritten as OpenAI's.
+func DecodeErrorObject(status int, headers http.Header, parsed *providerjson.Object) wirechat.Error {
 	detail := parsed.Obj("error")
 	code, _ := detail.Get("code").(string)
 	errType, _ := detail.Get("type").(string)
@@ -92,10 +95,4 @@ func errorBody(failure wirechat.Error) *providerjson.Object {
 	}
 	detail := newObj().Set("message", failure.Message).Set("type", errType).Set("param", param).Set("code", code)
 	return newObj().Set("error", detail)
-}
-
-// DecodeErrorObject is DecodeError for a body already parsed (nil: none, or not a JSON object); the
-// openai-responses adapter reads its HTTP failures, and its stream errors rewritten into this shape, here.
-func DecodeErrorObject(status int, headers http.Header, parsed *providerjson.Object) wirechat.Error {
-	return decodeErrorObject(status, headers, parsed)
 }

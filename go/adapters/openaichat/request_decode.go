@@ -31,7 +31,28 @@ var ownKeys = map[string]bool{
 // travel whole in provider_options, so they are never unmapped). An *adapters.InvalidBodyError names the
 // member of a body that is not a valid request.
 func DecodeRequest(data []byte) (wirechat.ChatRequest, []adapters.Warning, error) {
-	return shared.DecodeRequest(data, Manifest, decodeRequestTree, unmappedRequest)
+	return shared.DecodeRequest(data, Manifest, decodeRequestTree(Name, ""), unmappedRequest)
+}
+
+// DecodeRequestWith is the canonical request of a parsed body for the adapter named name (the key its
+// extra members are carried under in provider_options). providerTools names the issuer of the tools that
+// are not functions (a server that defines tools of its own: OpenRouter's openrouter:web_search, Groq's
+// browser_search): they become provider_tools, their object kept as the definition; "" (OpenAI defines no
+// tool of its own in Chat Completions) makes such a tool an error naming its pointer.
+func DecodeRequestWith(body *providerjson.Object, name, providerTools string) (wirechat.ChatRequest, []adapters.Warning, error) {
+	conv := shared.Conversion{Manifest: Manifest}
+	doc, err := decodeRequestTree(name, providerTools)(body, &conv)
+	if err != nil {
+		return wirechat.ChatRequest{}, nil, err
+	}
+	request, err := wirechat.Decode[wirechat.ChatRequest](providerjson.MustMarshal(doc))
+	if err != nil {
+		return wirechat.ChatRequest{}, nil, shared.Invalid("", "%v", err)
+	}
+	for _, where := range unmappedRequest(body) {
+		conv.Degrade("provider.unmapped", where)
+	}
+	return request, conv.Warnings, nil
 }
 
 // What the decoder maps, member by member (Python's request_decode tables).
@@ -87,7 +108,9 @@ func unmappedRequest(body *obj) []string {
 		}
 	}
 	for i, tool := range shared.Items(body.Get("tools")) {
-		found = append(found, shared.UnmappedMembers(tool, toolShape, "/tools/"+strconv.Itoa(i))...)
+		if isFunction(tool) { // a provider-defined tool is kept whole (its definition)
+			found = append(found, shared.UnmappedMembers(tool, toolShape, "/tools/"+strconv.Itoa(i))...)
+		}
 	}
 	return append(found, modeUnmapped(body.Get("stream_options"))...)
 }
@@ -111,7 +134,13 @@ func modeUnmapped(options any) []string {
 	return found
 }
 
-func decodeRequestTree(body *obj, _ *shared.Conversion) (*obj, error) {
+// decodeRequestTree is the canonical document of a body, for the adapter named name, provider tools of
+// issuer providerTools ("": none).
+func decodeRequestTree(name, providerTools string) func(body *obj, _ *shared.Conversion) (*obj, error) {
+	return func(body *obj, _ *shared.Conversion) (*obj, error) { return decodeTree(body, name, providerTools) }
+}
+
+func decodeTree(body *obj, name, providerTools string) (*obj, error) {
 	doc := newObj()
 	if model, _, err := shared.GetStr(body, "model", "", false); err != nil {
 		return nil, err
@@ -130,11 +159,9 @@ func decodeRequestTree(body *obj, _ *shared.Conversion) (*obj, error) {
 	if tools, err := shared.GetList(body, "tools", "", false); err != nil {
 		return nil, err
 	} else if tools != nil {
-		out, err := shared.MapEach(tools, "/tools", decodeTool)
-		if err != nil {
+		if err := decodeTools(tools, providerTools, doc); err != nil {
 			return nil, err
 		}
-		doc.Set("tools", out)
 	}
 	if choice := body.Get("tool_choice"); choice != nil {
 		decoded, err := decodeToolChoice(choice, "/tool_choice")
@@ -157,55 +184,9 @@ func decodeRequestTree(body *obj, _ *shared.Conversion) (*obj, error) {
 		}
 	}
 	if extra.Len() > 0 {
-		doc.Set("provider_options", newObj().Set(Name, extra))
+		doc.Set("provider_options", newObj().Set(name, extra))
 	}
 	return doc, nil
-}
-
-func decodeTool(raw any, where string) (*obj, error) {
-	tool, ok := raw.(*obj)
-	if !ok || tool.Get("type") != "function" {
-		return nil, shared.Invalid(where, `expected a function tool ({"type": "function", ...})`)
-	}
-	function, err := shared.GetObj(tool, "function", where, true)
-	if err != nil {
-		return nil, err
-	}
-	name, _, err := shared.GetStr(function, "name", where+"/function", true)
-	if err != nil {
-		return nil, err
-	}
-	out := newObj().Set("name", name)
-	if d := function.Get("description"); d != nil {
-		out.Set("description", d)
-	}
-	schema := function.Get("parameters")
-	if schema == nil { // {} is a schema (anything goes): only absent or null gets the default
-		schema = newObj().Set("type", "object").Set("properties", newObj())
-	}
-	out.Set("input_schema", schema)
-	if s := function.Get("strict"); s != nil {
-		out.Set("strict", s)
-	}
-	return out, nil
-}
-
-func decodeToolChoice(raw any, where string) (*obj, error) {
-	if s, ok := raw.(string); ok && (s == "auto" || s == "none" || s == "required") {
-		return newObj().Set("type", s), nil
-	}
-	if choice, ok := raw.(*obj); ok && choice.Get("type") == "function" {
-		function, err := shared.GetObj(choice, "function", where, true)
-		if err != nil {
-			return nil, err
-		}
-		name, _, err := shared.GetStr(function, "name", where+"/function", true)
-		if err != nil {
-			return nil, err
-		}
-		return newObj().Set("type", "tool").Set("tool", name), nil
-	}
-	return nil, shared.Invalid(where, "expected auto, none, required or a function choice")
 }
 
 func decodeOptions(body *obj) (*obj, error) {

@@ -16,15 +16,43 @@ type obj = providerjson.Object
 
 func newObj() *obj { return providerjson.NewObject() }
 
+// PartSink is where an adapter for a server that writes more into Chat Completions messages (an
+// OpenAI-compatible server's reasoning, the tools Groq ran) takes an assistant message's reasoning and
+// provider-run parts: Take answers whether it took the part (it warns for what it drops; a part it does not
+// take goes the Chat Completions way), then Members gives what the message gets, once per assistant
+// message.
+type PartSink interface {
+	Take(part wirechat.Part, where string) (bool, error)
+	Members() *providerjson.Object
+}
+
+// sunk is whether sink took part (it is offered only reasoning and provider-run parts).
+func sunk(sink PartSink, part wirechat.Part, where string) (bool, error) {
+	if sink == nil {
+		return false, nil
+	}
+	switch part.(type) {
+	case *wirechat.ReasoningPart, *wirechat.ProviderToolCallPart, *wirechat.ProviderToolResultPart:
+		return sink.Take(part, where)
+	}
+	return false, nil
+}
+
 // EncodeRequest is the provider body for request, the warnings of what was degraded, or a refusal.
 func EncodeRequest(request wirechat.ChatRequest) (*providerjson.Object, []adapters.Warning, error) {
+	return EncodeRequestWith(request, Name, nil)
+}
+
+// EncodeRequestWith is EncodeRequest for the adapter named name (its provider_options entry), with sink (nil:
+// none) taking each assistant message's reasoning and provider-run parts.
+func EncodeRequestWith(request wirechat.ChatRequest, name string, sink PartSink) (*providerjson.Object, []adapters.Warning, error) {
 	conv := &shared.Conversion{Manifest: Manifest}
 	if request.Model == nil {
 		return nil, nil, conv.Refuse("model.absent", "/model")
 	}
 	messages := []any{}
 	for i, message := range request.Messages {
-		encoded, err := encodeMessage(message, "/messages/"+strconv.Itoa(i), conv)
+		encoded, err := encodeMessage(message, "/messages/"+strconv.Itoa(i), conv, sink)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -52,7 +80,7 @@ func EncodeRequest(request wirechat.ChatRequest) (*providerjson.Object, []adapte
 	if request.Options != nil {
 		encodeOptions(request.Options, body)
 	}
-	if err := shared.MergeProviderOptions(request.ProviderOptions, Name, body, Manifest.OptionsSchema); err != nil {
+	if err := shared.MergeProviderOptions(request.ProviderOptions, name, body, Manifest.OptionsSchema); err != nil {
 		return nil, nil, err
 	}
 	return body, conv.Warnings, nil
@@ -126,7 +154,7 @@ func withName(out *obj, name *string) *obj {
 	return out
 }
 
-func encodeMessage(message wirechat.Message, where string, conv *shared.Conversion) ([]any, error) {
+func encodeMessage(message wirechat.Message, where string, conv *shared.Conversion, sink PartSink) ([]any, error) {
 	switch message.Role {
 	case wirechat.RoleSystem:
 		name, override, _ := common(message, where, conv, true)
@@ -161,7 +189,7 @@ func encodeMessage(message wirechat.Message, where string, conv *shared.Conversi
 		return []any{withName(newObj().Set("role", "user").Set("content", content(parts)), name)}, nil
 	case wirechat.RoleAssistant:
 		name, _, audio := common(message, where, conv, true)
-		encoded, err := encodeAssistant(message, where, conv, name, audio)
+		encoded, err := encodeAssistant(message, where, conv, name, audio, sink)
 		if err != nil {
 			return nil, err
 		}
@@ -218,12 +246,18 @@ func textBlock(part *wirechat.TextPart, where string, conv *shared.Conversion) (
 	return newObj().Set("type", "text").Set("text", part.Text), nil
 }
 
-func encodeAssistant(message wirechat.Message, where string, conv *shared.Conversion, name *string, audio *obj) (*obj, error) {
+func encodeAssistant(message wirechat.Message, where string, conv *shared.Conversion, name *string, audio *obj, sink PartSink) (*obj, error) {
 	texts := []*obj{}
 	calls := []any{}
 	var refusal *string
 	for j, part := range message.Parts {
 		at := where + "/parts/" + strconv.Itoa(j)
+		if taken, err := sunk(sink, part, at); err != nil || taken {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
 		switch p := part.(type) {
 		case *wirechat.TextPart:
 			own := partMetadata(p.ProviderMetadata, at, conv)
@@ -269,6 +303,12 @@ func encodeAssistant(message wirechat.Message, where string, conv *shared.Conver
 	result := withName(newObj().Set("role", "assistant"), name)
 	if audio != nil {
 		result.Set("audio", audio)
+	}
+	if sink != nil {
+		members := sink.Members()
+		for _, key := range members.Keys() {
+			result.Set(key, members.Get(key))
+		}
 	}
 	if len(texts) > 0 {
 		result.Set("content", content(texts))

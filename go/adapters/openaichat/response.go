@@ -29,12 +29,12 @@ func decodeResponse(data []byte, conv *shared.Conversion) (wirechat.ChatResponse
 	if err != nil {
 		return wirechat.ChatResponse{}, shared.Invalid("", "the response body is not a JSON object: %v", err)
 	}
-	return decodeResponseObject(body, conv)
+	return DecodeResponseObject(body, conv, openAI)
 }
 
-// toolCallPart is the tool-call part, as a tree, of a whole call, with its index (OpenAI writes none, so
-// any is kept) and custom type kept.
-func toolCallPart(raw any, where string) (*obj, error) {
+// toolCallPart is the tool-call part, as a tree, of a whole call, with its index (kept unless the dialect
+// numbers calls and it is the call's position) and custom type kept.
+func toolCallPart(raw any, where string, position int, dialect *Dialect) (*obj, error) {
 	call, err := decodeToolCall(raw, where)
 	if err != nil {
 		return nil, err
@@ -44,7 +44,9 @@ func toolCallPart(raw any, where string) (*obj, error) {
 	object := raw.(*obj)
 	kept := newObj()
 	if index := object.Get("index"); index != nil {
-		kept.Set("index", index)
+		if n, isInt := shared.IntValue(index); !dialect.CallIndex || !isInt || n != int64(position) {
+			kept.Set("index", index)
+		}
 	}
 	if object.Get("type") == "custom" {
 		kept.Set("type", "custom")
@@ -56,8 +58,8 @@ func toolCallPart(raw any, where string) (*obj, error) {
 }
 
 // decodeReplyMessage is the parts, as trees, of a reply's message; members it does not read are reported.
-func decodeReplyMessage(message *obj, where string, conv *shared.Conversion) ([]any, error) {
-	for _, pointer := range unmapped(message, messageMembers, where) {
+func decodeReplyMessage(message *obj, where string, conv *shared.Conversion, dialect *Dialect) ([]any, error) {
+	for _, pointer := range unmapped(message, dialect.message, where) {
 		conv.Degrade("provider.unmapped", pointer)
 	}
 	parts := []any{}
@@ -71,7 +73,7 @@ func decodeReplyMessage(message *obj, where string, conv *shared.Conversion) ([]
 		conv.Degrade("provider.unmapped", where+"/content") // not OpenAI's shape: a server's own
 	}
 	if annotations := message.Get("annotations"); shared.Truthy(annotations) {
-		found, err := decodeAnnotations(annotations, where+"/annotations", Provider)
+		found, err := decodeAnnotations(annotations, where+"/annotations", dialect.Issuer)
 		if err != nil {
 			return nil, err
 		}
@@ -100,7 +102,7 @@ func decodeReplyMessage(message *obj, where string, conv *shared.Conversion) ([]
 		for _, pointer := range unmapped(call, toolCallMembers, at) {
 			conv.Degrade("provider.unmapped", pointer)
 		}
-		part, err := toolCallPart(call, at)
+		part, err := toolCallPart(call, at, i, dialect)
 		if err != nil {
 			return nil, err
 		}
@@ -109,9 +111,11 @@ func decodeReplyMessage(message *obj, where string, conv *shared.Conversion) ([]
 	return parts, nil
 }
 
-func decodeResponseObject(body *providerjson.Object, conv *shared.Conversion) (wirechat.ChatResponse, error) {
+// DecodeResponseObject is the canonical reply of a parsed chat.completion body, read as dialect says (an
+// OpenAI-compatible server's adapter passes its own), reporting what it sets aside in conv.
+func DecodeResponseObject(body *providerjson.Object, conv *shared.Conversion, dialect *Dialect) (wirechat.ChatResponse, error) {
 	var response wirechat.ChatResponse
-	for _, pointer := range unmapped(body, responseMembers, "") {
+	for _, pointer := range unmapped(body, dialect.response, "") {
 		conv.Degrade("provider.unmapped", pointer)
 	}
 	choices, err := shared.GetList(body, "choices", "", true)
@@ -126,7 +130,7 @@ func decodeResponseObject(body *providerjson.Object, conv *shared.Conversion) (w
 		if !ok {
 			return response, shared.Invalid("/choices/0", "expected a choice object")
 		}
-		for _, pointer := range unmapped(choice, choiceMembers, "/choices/0") {
+		for _, pointer := range unmapped(choice, dialect.choice, "/choices/0") {
 			conv.Degrade("provider.unmapped", pointer)
 		}
 		for i := 1; i < len(choices); i++ {
@@ -136,7 +140,7 @@ func decodeResponseObject(body *providerjson.Object, conv *shared.Conversion) (w
 		if err != nil {
 			return response, err
 		}
-		if parts, err = decodeReplyMessage(message, "/choices/0/message", conv); err != nil {
+		if parts, err = decodeReplyMessage(message, "/choices/0/message", conv, dialect); err != nil {
 			return response, err
 		}
 		if raw, ok, err := shared.GetStr(choice, "finish_reason", "/choices/0", false); err != nil {
@@ -144,7 +148,7 @@ func decodeResponseObject(body *providerjson.Object, conv *shared.Conversion) (w
 		} else if ok {
 			rawFinish = &raw
 		}
-		for _, key := range keptChoice {
+		for _, key := range dialect.KeptChoice {
 			if v := choice.Get(key); v != nil {
 				metadata.Set(key, v)
 			}
@@ -179,7 +183,7 @@ func decodeResponseObject(body *providerjson.Object, conv *shared.Conversion) (w
 	if created, ok := shared.IntValue(body.Get("created")); ok && created != 0 {
 		metadata.Set("created", body.Get("created"))
 	}
-	for _, key := range keptBody {
+	for _, key := range dialect.KeptBody {
 		if value := body.Get(key); value != nil {
 			metadata.Set(key, value)
 		}

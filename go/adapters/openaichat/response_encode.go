@@ -18,6 +18,17 @@ import (
 // EncodeResponse is the provider body for response, with the warnings of what was degraded.
 func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []adapters.Warning, error) {
 	conv := &shared.Conversion{Manifest: Manifest}
+	body, err := EncodeResponseWith(response, conv, openAI, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	return body, conv.Warnings, nil
+}
+
+// EncodeResponseWith is the body of a reply written as dialect says, its warnings in conv; sink (nil: none)
+// takes the reasoning and provider-run parts a server writes more of than OpenAI (an OpenAI-compatible
+// server's adapter passes its writer), else they are dropped with their warnings.
+func EncodeResponseWith(response wirechat.ChatResponse, conv *shared.Conversion, dialect *Dialect, sink PartSink) (*providerjson.Object, error) {
 	message := response.Message
 	if message.Name != nil {
 		conv.Degrade("response.message_members", "/message/name")
@@ -37,9 +48,15 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 		if audio, ok := part.(*wirechat.AudioPart); ok && sound == nil {
 			encoded, err := encodeAudio(audio, where, conv)
 			if err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 			sound = encoded
+			continue
+		}
+		if taken, err := sunk(sink, part, where); err != nil || taken {
+			if err != nil {
+				return nil, err
+			}
 			continue
 		}
 		own, foreign := shared.MetadataFor(shared.PartMetadata(part), Provider)
@@ -49,8 +66,8 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 		switch p := part.(type) {
 		case *wirechat.TextPart:
 			if own.Get("refusal") == true && refusal == nil {
-				if _, err := shared.CitationsOut(p, where, conv, Provider); err != nil { // a refusal has no annotations: warned
-					return nil, nil, err
+				if _, err := shared.CitationsOut(p, where, conv, dialect.Issuer); err != nil { // a refusal has no annotations: warned
+					return nil, err
 				}
 				text := p.Text
 				refusal = &text
@@ -59,7 +76,7 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 			if len(calls) > 0 {
 				conv.Degrade("tool_call.interleaved", where)
 			}
-			annotations = append(annotations, encodeAnnotations(p.Citations, where, conv, Provider)...)
+			annotations = append(annotations, encodeAnnotations(p.Citations, where, conv, dialect.Issuer)...)
 			texts = append(texts, p.Text)
 		case *wirechat.ToolCallPart:
 			call := toolCallShape(p.ToolCall)
@@ -68,6 +85,8 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 			}
 			if own.Has("index") {
 				call.Set("index", own.Get("index"))
+			} else if dialect.CallIndex {
+				call.Set("index", int64(len(calls)))
 			}
 			calls = append(calls, call)
 		case *wirechat.ReasoningPart:
@@ -75,10 +94,10 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 		case *wirechat.ProviderToolCallPart, *wirechat.ProviderToolResultPart:
 			// No place for it in a Chat Completions reply: dropped with a warning.
 			if _, err := shared.ProviderPartOut(part, where, conv, Provider); err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 		default:
-			return nil, nil, conv.Refuse("response.part_unsupported", where)
+			return nil, conv.Refuse("response.part_unsupported", where)
 		}
 	}
 	joined, empty := "", false
@@ -88,6 +107,10 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	}
 	if len(texts) > 1 || empty {
 		conv.Degrade("response.text_joined", "/message/parts")
+	}
+	var members *obj
+	if sink != nil {
+		members = sink.Members()
 	}
 	// after the parts, as Python's encoder warns (the vectors record the order)
 	ownMeta, foreignMeta := shared.MetadataFor(response.ProviderMetadata, Provider)
@@ -112,6 +135,9 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	if len(annotations) > 0 {
 		out.Set("annotations", annotations)
 	}
+	for _, key := range members.Keys() {
+		out.Set(key, members.Get(key))
+	}
 	created := ownMeta.Get("created")
 	if !ownMeta.Has("created") {
 		created = int64(0)
@@ -119,7 +145,7 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	choice := newObj().Set("index", int64(0)).Set("message", out).
 		Set("finish_reason", shared.EncodeFinish(response.FinishReason, Manifest, conv, "/finish_reason")).
 		Set("logprobs", ownMeta.Get("logprobs"))
-	for _, key := range keptChoice {
+	for _, key := range dialect.KeptChoice {
 		if ownMeta.Has(key) {
 			choice.Set(key, ownMeta.Get(key))
 		}
@@ -129,10 +155,10 @@ func EncodeResponse(response wirechat.ChatResponse) (*providerjson.Object, []ada
 	if response.Usage != nil {
 		body.Set("usage", EncodeUsage(*response.Usage, conv, ownMeta.Obj("usage")))
 	}
-	for _, key := range keptBody {
+	for _, key := range dialect.KeptBody {
 		if ownMeta.Has(key) {
 			body.Set(key, ownMeta.Get(key))
 		}
 	}
-	return body, conv.Warnings, nil
+	return body, nil
 }

@@ -40,20 +40,61 @@ var (
 	audioMembers = shared.Shape{"id": nil, "data": nil, "expires_at": nil, "transcript": nil} // an audio part (audio.go)
 	// keptChoice are the choice members kept whole in provider_metadata.openai and written back (Azure's
 	// content filter).
-	keptChoice    = []string{"logprobs", "content_filter_results"}
-	choiceMembers = withKeys(shared.Shape{"index": nil, "message": nil, "finish_reason": nil}, keptChoice)
+	keptChoiceOpenAI = []string{"logprobs", "content_filter_results"}
+	choiceMembers    = withKeys(shared.Shape{"index": nil, "message": nil, "finish_reason": nil}, keptChoiceOpenAI)
 	// keptBody are the body (and chunk) members kept whole in provider_metadata.openai and written back.
-	keptBody        = []string{"system_fingerprint", "service_tier", "prompt_filter_results"}
+	keptBodyOpenAI  = []string{"system_fingerprint", "service_tier", "prompt_filter_results"}
 	responseMembers = withKeys(shared.Shape{
 		"id": nil, "object": nil, "created": nil, "model": nil, "choices": nil,
 		"usage": nil, // usage.go keeps what it does not map
-	}, keptBody)
-	chunkChoiceMembers = withKeys(shared.Shape{"index": nil, "delta": nil, "finish_reason": nil}, keptChoice)
+	}, keptBodyOpenAI)
+	chunkChoiceMembers = withKeys(shared.Shape{"index": nil, "delta": nil, "finish_reason": nil}, keptChoiceOpenAI)
 	// chunkMembers: obfuscation pads streamed chunks to hide their length (include_obfuscation): noise.
 	chunkMembers = withKeys(shared.Shape{
 		"id": nil, "object": nil, "created": nil, "model": nil, "choices": nil, "usage": nil, "obfuscation": nil,
-	}, keptBody)
+	}, keptBodyOpenAI)
 )
+
+// Dialect is what a server adds to OpenAI's replies, for the decoders and encoders here (Python's
+// openai_chat.shapes.Dialect): the issuer of its annotations, the body and choice members it keeps whole
+// (in provider_metadata.openai, written back), the message (and delta) members a wrapping adapter reads
+// itself (an OpenAI-compatible server's reasoning), and whether it numbers a reply's whole tool calls
+// (CallIndex: an index equal to the call's position is then read as that position and written back;
+// without it an index is kept on the part whatever it is). The shapes unmapped members are reported
+// against follow from it.
+type Dialect struct {
+	Issuer                           string
+	KeptBody, KeptChoice             []string
+	CallIndex                        bool
+	response, choice, message, chunk shared.Shape
+	chunkChoice                      shared.Shape
+}
+
+// NewDialect is the dialect of a server that keeps keptBody and keptChoice beside OpenAI's, has a wrapping
+// adapter read messageExtra, and numbers its calls when callIndex.
+func NewDialect(issuer string, keptBody, keptChoice, messageExtra []string, callIndex bool) *Dialect {
+	body := append(append([]string{}, keptBodyOpenAI...), keptBody...)
+	choice := append(append([]string{}, keptChoiceOpenAI...), keptChoice...)
+	return &Dialect{
+		Issuer: issuer, KeptBody: body, KeptChoice: choice, CallIndex: callIndex,
+		response:    withKeys(copyShape(responseMembers), body),
+		choice:      withKeys(copyShape(choiceMembers), choice),
+		message:     withKeys(copyShape(messageMembers), messageExtra),
+		chunk:       withKeys(copyShape(chunkMembers), body),
+		chunkChoice: withKeys(copyShape(chunkChoiceMembers), choice),
+	}
+}
+
+func copyShape(shape shared.Shape) shared.Shape {
+	out := make(shared.Shape, len(shape))
+	for key, value := range shape {
+		out[key] = value
+	}
+	return out
+}
+
+// openAI is OpenAI's own dialect (and Azure OpenAI's).
+var openAI = NewDialect(Provider, nil, nil, nil, false)
 
 func withKeys(shape shared.Shape, keys []string) shared.Shape {
 	for _, key := range keys {

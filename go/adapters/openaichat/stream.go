@@ -62,14 +62,47 @@ type StreamDecoder struct {
 	logprobs      map[string][]any
 	done          bool
 	conv          shared.Conversion
+	dialect       *Dialect
 }
 
 // NewStreamDecoder is a fresh decoder.
-func NewStreamDecoder() *StreamDecoder {
+func NewStreamDecoder() *StreamDecoder { return NewStreamDecoderWith(openAI) }
+
+// NewStreamDecoderWith is a fresh decoder reading dialect's chunks (an OpenAI-compatible server's adapter
+// passes its own).
+func NewStreamDecoderWith(dialect *Dialect) *StreamDecoder {
 	return &StreamDecoder{
 		seen: -1, reported: map[string]bool{}, text: -1, refusal: -1, calls: map[int64]int64{},
-		metadata: providerjson.NewObject(), conv: shared.Conversion{Manifest: Manifest},
+		metadata: providerjson.NewObject(), conv: shared.Conversion{Manifest: Manifest}, dialect: dialect,
 	}
+}
+
+// Position is the position of the event being read (from 0): the first step of a warning's pointer.
+func (d *StreamDecoder) Position() int { return d.seen }
+
+// ReserveIndex takes the next part index for a part a wrapping decoder emits itself (an OpenAI-compatible
+// server's reasoning), so that the parts this decoder opens later come after it.
+func (d *StreamDecoder) ReserveIndex() int64 {
+	index := d.nextIndex
+	d.nextIndex++
+	return index
+}
+
+// Degrade records a warning of the wrapping decoder among this decoder's, in the order they happen.
+func (d *StreamDecoder) Degrade(feature, where string) { d.conv.Degrade(feature, where) }
+
+// FeedChunk is the events of one chunk already parsed (a wrapping decoder that read it first passes it on
+// rather than having it parsed again).
+func (d *StreamDecoder) FeedChunk(chunk *providerjson.Object) []wirechat.StreamEvent {
+	d.seen++
+	if d.done {
+		return nil
+	}
+	out, err := d.chunk(chunk)
+	if err != nil {
+		return append(out, d.fail(err.Error())...)
+	}
+	return out
 }
 
 // Warnings are what the decoder set aside or changed so far (pointers /<n>/...: the n-th event, then into
@@ -122,7 +155,7 @@ func (d *StreamDecoder) at() string { return "/" + strconv.Itoa(d.seen) }
 func (d *StreamDecoder) chunk(chunk *providerjson.Object) ([]wirechat.StreamEvent, error) {
 	if chunk.Get("error") != nil {
 		d.done = true
-		failure := decodeErrorObject(0, nil, chunk)
+		failure := DecodeErrorObject(0, nil, chunk)
 		failure.Usage = d.usage
 		return []wirechat.StreamEvent{&wirechat.ErrorEvent{Error: failure}}, nil
 	}
@@ -143,10 +176,10 @@ func (d *StreamDecoder) chunk(chunk *providerjson.Object) ([]wirechat.StreamEven
 	if created, ok := shared.IntValue(chunk.Get("created")); ok && created != 0 {
 		d.metadata.Set("created", chunk.Get("created"))
 	}
-	for _, pointer := range unmapped(chunk, chunkMembers, d.at()) {
+	for _, pointer := range unmapped(chunk, d.dialect.chunk, d.at()) {
 		d.report(pointer)
 	}
-	d.keep(chunk, keptBody)
+	d.keep(chunk, d.dialect.KeptBody)
 	for position, raw := range shared.Items(chunk.Get("choices")) {
 		choice, ok := raw.(*providerjson.Object)
 		if !ok {
@@ -187,10 +220,10 @@ func (d *StreamDecoder) keep(holder *obj, keys []string) {
 }
 
 func (d *StreamDecoder) choice(choice *providerjson.Object, where string, out []wirechat.StreamEvent) ([]wirechat.StreamEvent, error) {
-	for _, pointer := range unmapped(choice, chunkChoiceMembers, where) {
+	for _, pointer := range unmapped(choice, d.dialect.chunkChoice, where) {
 		d.report(pointer)
 	}
-	for _, key := range keptChoice {
+	for _, key := range d.dialect.KeptChoice {
 		if key != "logprobs" {
 			d.keep(choice, []string{key})
 		}
@@ -203,7 +236,7 @@ func (d *StreamDecoder) choice(choice *providerjson.Object, where string, out []
 		}
 		delta = object
 	}
-	for _, pointer := range unmapped(delta, messageMembers, where+"/delta") {
+	for _, pointer := range unmapped(delta, d.dialect.message, where+"/delta") {
 		d.report(pointer)
 	}
 	if text, ok := delta.Get("content").(string); ok && text != "" {
@@ -251,7 +284,7 @@ func (d *StreamDecoder) choice(choice *providerjson.Object, where string, out []
 		}
 	}
 	if annotations := delta.Get("annotations"); shared.Truthy(annotations) {
-		found, err := decodeAnnotations(annotations, where+"/delta/annotations", Provider)
+		found, err := decodeAnnotations(annotations, where+"/delta/annotations", d.dialect.Issuer)
 		if err != nil {
 			return out, err
 		}

@@ -23,11 +23,20 @@ type StreamEncoder struct {
 	calls     map[int64]int64
 	usage     *wirechat.TokenUsage
 	conv      shared.Conversion
+	dialect   *Dialect
 }
 
 // NewStreamEncoder is a fresh encoder.
-func NewStreamEncoder() *StreamEncoder {
-	return &StreamEncoder{calls: map[int64]int64{}, conv: shared.Conversion{Manifest: Manifest}}
+func NewStreamEncoder() *StreamEncoder { return NewStreamEncoderWith(openAI) }
+
+// NewStreamEncoderWith is a fresh encoder writing dialect's chunks.
+func NewStreamEncoderWith(dialect *Dialect) *StreamEncoder {
+	return &StreamEncoder{calls: map[int64]int64{}, conv: shared.Conversion{Manifest: Manifest}, dialect: dialect}
+}
+
+// Delta is a chunk of choice 0 holding delta (a wrapping encoder writes its server's own members so).
+func (e *StreamEncoder) Delta(delta *providerjson.Object) adapters.SseEvent {
+	return e.chunk(delta, nil, nil)
 }
 
 // Warnings are the degradations applied so far.
@@ -80,7 +89,7 @@ func (e *StreamEncoder) Feed(event wirechat.StreamEvent) ([]adapters.SseEvent, e
 		fragment := newObj().Set("index", e.calls[ev.Index]).Set("function", newObj().Set("arguments", ev.Arguments))
 		return []adapters.SseEvent{e.chunk(newObj().Set("tool_calls", []any{fragment}), nil, nil)}, nil
 	case *wirechat.TextEndEvent:
-		found := encodeAnnotations(ev.Citations, "/parts/"+strconv.FormatInt(ev.Index, 10), &e.conv, Provider)
+		found := encodeAnnotations(ev.Citations, "/parts/"+strconv.FormatInt(ev.Index, 10), &e.conv, e.dialect.Issuer)
 		if len(found) == 0 {
 			return nil, nil
 		}
@@ -111,7 +120,7 @@ func (e *StreamEncoder) Feed(event wirechat.StreamEvent) ([]adapters.SseEvent, e
 func (e *StreamEncoder) finish(event *wirechat.FinishEvent) []adapters.SseEvent {
 	own, _ := shared.MetadataFor(event.ProviderMetadata, Provider)
 	extra := newObj()
-	for _, key := range keptBody {
+	for _, key := range e.dialect.KeptBody {
 		if own.Has(key) {
 			extra.Set(key, own.Get(key))
 		}
@@ -120,7 +129,7 @@ func (e *StreamEncoder) finish(event *wirechat.FinishEvent) []adapters.SseEvent 
 		extra.Set("created", own.Get("created"))
 	}
 	choiceExtra := newObj()
-	for _, key := range keptChoice {
+	for _, key := range e.dialect.KeptChoice {
 		if own.Has(key) && key != "logprobs" {
 			choiceExtra.Set(key, own.Get(key))
 		}

@@ -72,3 +72,29 @@ type Adapter struct {
 	Manifest    *Manifest
 	Errors      ErrorTables
 }
+
+// Profile is one OpenAI-compatible server family's quirks (adapters/profiles/*.profile.json; Python's
+// wirechat.adapters._profile.Profile has each field's meaning), with the adapter it resolves to.
+type Profile struct {
+	Name   string
+	Title  string
+	Issuer string
+	// DefaultAPIKey is the placeholder bearer token sent when no key is given ("": a key is required).
+	DefaultAPIKey    string
+	ReasoningFields  []string
+	ReasoningReplay  string
+	StreamUsage      string
+	ToolCallIDs      string
+	MaxTokensField   string
+	OpenOptions      bool
+	RefusedOptions   map[string]string
+	ReasoningDetails bool
+	ReasoningChunks  bool
+	KeptBody         []string
+	KeptChoice       []string
+	ExecutedTools    bool
+	ProviderTools    bool
+	Embeddings       bool
+	Notes            string
+	Adapter          Adapter
+}

@@ -7,7 +7,10 @@ Output folder ``go/internal/tables/`` (package ``tables``), wholly generated, im
   which ``go/adapters`` aliases;
 - ``status_gen.go``: ``StatusKinds``, ``RetryableKinds`` and the fallback kinds;
 - one ``<name>_gen.go`` per adapter that has no ``extends``: ``var <Name> = Adapter{...}`` with its
-  endpoints, auth header templates, media types, manifest and error tables. Kinds are written as
+  endpoints, auth header templates, media types, manifest and error tables;
+- for an adapter with profiles (``openai-compatible``), ``<name>_gen.go`` holding ``var <Name> =
+  map[string]*Profile{...}``: each profile's quirks with its adapter tables resolved flat, and
+  ``<Name>Profiles``, the profile names in declared order. Kinds are written as
   ``wirechat.ErrorKind...`` / ``wirechat.FinishKind...`` constants, so a kind the schema lacks does not
   compile.
 
@@ -24,7 +27,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from wirechat_codegen.adapter_data import AdapterData, ResolvedAdapter
+from wirechat_codegen.adapter_data import AdapterData, ResolvedAdapter, ResolvedProfile
 from wirechat_codegen.targets import GenerationInput, Target, banner_lines
 from wirechat_codegen.targets.go_code import go_name, go_string
 
@@ -96,6 +99,32 @@ type Adapter struct {
 	MediaTypes  map[string][]string
 	Manifest    *Manifest
 	Errors      ErrorTables
+}
+
+// Profile is one OpenAI-compatible server family's quirks (adapters/profiles/*.profile.json; Python's
+// wirechat.adapters._profile.Profile has each field's meaning), with the adapter it resolves to.
+type Profile struct {
+	Name             string
+	Title            string
+	Issuer           string
+	// DefaultAPIKey is the placeholder bearer token sent when no key is given ("": a key is required).
+	DefaultAPIKey    string
+	ReasoningFields  []string
+	ReasoningReplay  string
+	StreamUsage      string
+	ToolCallIDs      string
+	MaxTokensField   string
+	OpenOptions      bool
+	RefusedOptions   map[string]string
+	ReasoningDetails bool
+	ReasoningChunks  bool
+	KeptBody         []string
+	KeptChoice       []string
+	ExecutedTools    bool
+	ProviderTools    bool
+	Embeddings       bool
+	Notes            string
+	Adapter          Adapter
 }
 """
 
@@ -222,8 +251,8 @@ def var_name(adapter: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in adapter.split("-"))
 
 
-def render_adapter(adapter: ResolvedAdapter, data: AdapterData, version: str) -> str:
-    doc = adapter.document
+def _adapter_value(doc: Mapping[str, Any], data: AdapterData) -> str:
+    """The ``Adapter{...}`` literal of a resolved adapter document."""
     endpoints, auth = doc.get("endpoints", {}), doc.get("auth", {})
     stream = endpoints.get("stream", {})
     media = {kind: types for kind, types in doc.get("media_types", {}).items() if kind != "see"}
@@ -243,12 +272,64 @@ def render_adapter(adapter: ResolvedAdapter, data: AdapterData, version: str) ->
         f"{_see(doc['features'])}\nManifest: {_manifest(doc, data.features)}",
         f"{_see(doc['errors'])}\nErrors: {_errors(doc, data)}",
     ]
+    return _block("Adapter{", members)
+
+
+def render_adapter(adapter: ResolvedAdapter, data: AdapterData, version: str) -> str:
+    doc = adapter.document
     name = var_name(doc["name"])
     return (
         f"{_header(version, adapter.source)}\n"
         f'import "{WIRECHAT}"\n\n'
         f"// {name} holds the tables of the {doc['name']} adapter ({doc['title']}).\n"
-        f"var {name} = " + _block("Adapter{", members) + "\n"
+        f"var {name} = " + _adapter_value(doc, data) + "\n"
+    )
+
+
+def _go_list(values: Any) -> str:
+    return "[]string{" + ", ".join(map(go_string, values)) + "}"
+
+
+def _profile_value(profile: ResolvedProfile, data: AdapterData) -> str:
+    own = profile.profile
+    members = [
+        f"Name: {go_string(own['name'])}",
+        f"Title: {go_string(own['title'])}",
+        f"Issuer: {go_string(own['issuer'])}",
+        f"DefaultAPIKey: {go_string(own.get('default_api_key') or '')}",
+        f"ReasoningFields: {_go_list(own['reasoning_fields'])}",
+        f"ReasoningReplay: {go_string(own['reasoning_replay'])}",
+        f"StreamUsage: {go_string(own['stream_usage'])}",
+        f"ToolCallIDs: {go_string(own['tool_call_ids'])}",
+        f"MaxTokensField: {go_string(own['max_tokens_field'])}",
+        f"OpenOptions: {str(own['open_options']).lower()}",
+        f"RefusedOptions: {_strings(own.get('refused_options', {}))}",
+        f"ReasoningDetails: {str(own.get('reasoning_details', False)).lower()}",
+        f"ReasoningChunks: {str(own.get('reasoning_chunks', False)).lower()}",
+        f"KeptBody: {_go_list(own.get('kept_body', []))}",
+        f"KeptChoice: {_go_list(own.get('kept_choice', []))}",
+        f"ExecutedTools: {str(own.get('executed_tools', False)).lower()}",
+        f"ProviderTools: {str(own.get('provider_tools', False)).lower()}",
+        f"Embeddings: {str(own.get('embeddings', True)).lower()}",
+        f"Notes: {go_string(own.get('notes', ''))}",
+        f"Adapter: {_adapter_value(profile.adapter, data)}",
+    ]
+    return _see(own) + "\n" + go_string(profile.name) + ": " + _block("{", members)
+
+
+def render_compatible(adapter: ResolvedAdapter, data: AdapterData, version: str) -> str:
+    """The profiles of an adapter that has them (``openai-compatible``), each with its tables resolved flat."""
+    profiles = [profile for profile in data.profiles.values() if profile.profile["extends"] == adapter.name]
+    doc = adapter.document
+    name = var_name(doc["name"])
+    return (
+        f"{_header(version, adapter.source + ' and adapters/profiles/')}\n"
+        f'import "{WIRECHAT}"\n\n'
+        f"// {name} holds each profile of the {doc['name']} adapter ({doc['title']}) by name, with the\n"
+        "// adapter's tables resolved flat for it.\n"
+        f"var {name} = " + _block("map[string]*Profile{", [_profile_value(p, data) for p in profiles]) + "\n\n"
+        f"// {name}Profiles are the profile names in the order the adapter lists them.\n"
+        f"var {name}Profiles = {_go_list([p.name for p in profiles])}\n"
     )
 
 
@@ -289,9 +370,12 @@ def render(source: GenerationInput, out: Path) -> None:
     )
     (out / "status_gen.go").write_text(render_status(data, version), encoding="utf-8")
     for adapter in data.adapters.values():
-        if adapter.extends is None:
-            text = render_adapter(adapter, data, version)
-            (out / f"{adapter.name.replace('-', '_')}_gen.go").write_text(text, encoding="utf-8")
+        text = (
+            render_adapter(adapter, data, version)
+            if adapter.extends is None
+            else render_compatible(adapter, data, version)
+        )
+        (out / f"{adapter.name.replace('-', '_')}_gen.go").write_text(text, encoding="utf-8")
     gofmt = shutil.which("gofmt")
     if gofmt is None:
         raise RuntimeError("the Go tables target needs gofmt on PATH (the Go toolchain)")

@@ -34,9 +34,13 @@ func (e *ToolArgumentsError) Unwrap() error { return e.Err }
 // excerptLength is how much of malformed arguments an error quotes.
 const excerptLength = 80
 
-// BuildArguments returns the compact JSON text of v, which must encode to a JSON object (a struct, a
-// map with string keys ...) that other languages can read back exactly: integers beyond +/-(2^53-1)
-// are refused. HTML characters are not escaped.
+// BuildArguments returns the arguments text of v in the one form every language writes (spec section 6,
+// "Arguments built from an object"): compact, members in the value's own order, RFC 8785 strings and
+// numbers ({"x":1.0} gives {"x":1}, U+2028 and "<" are written as themselves). v must encode with
+// encoding/json to a JSON object (a struct, a map with string keys, a value with a MarshalJSON method
+// that keeps its members' order ...) that other languages can read back exactly: integers beyond
+// +/-(2^53-1) are refused. A Go map has no order, so its keys come sorted (encoding/json's order). Every
+// adapter that gets arguments as an object calls this.
 func BuildArguments(v any) (string, error) {
 	var buf bytes.Buffer
 	encoder := json.NewEncoder(&buf)
@@ -51,7 +55,17 @@ func BuildArguments(v any) (string, error) {
 	if err := checkObject(text); err != nil {
 		return "", &ToolArgumentsError{Reason: err.Error(), Err: err}
 	}
-	return string(text), nil
+	var normaliser ArgumentsNormaliser
+	body, err := normaliser.Feed(string(text))
+	if err == nil {
+		var rest string
+		rest, err = normaliser.Finish()
+		body += rest
+	}
+	if err != nil {
+		return "", &ToolArgumentsError{Reason: err.Error(), Err: err}
+	}
+	return body, nil
 }
 
 // ParseArguments decodes the JSON text of tool-call arguments into v (as json.Unmarshal does). Empty

@@ -10,8 +10,8 @@ import pytest
 
 from wirechat import ChatRequest, ErrorEvent, FinishEvent, fold
 from wirechat.adapters import ConversionRefused, SseEvent, get, names
-from wirechat.adapters.anthropic.stream import JsonCompactor
 from wirechat.testing.gate import GateFailure, validate_with_sdk
+from wirechat.tool_arguments import ArgumentsNormaliser
 
 OPENAI_ORACLE = "openai.types.chat.completion_create_params:CompletionCreateParamsNonStreaming"
 ANTHROPIC_ORACLE = "anthropic.types.message_create_params:MessageCreateParamsNonStreaming"
@@ -90,10 +90,10 @@ def test_openai_stream_that_finished_without_done_still_folds() -> None:
     assert fold(events).message.parts[0].text == "ok"
 
 
-def test_json_compactor_keeps_strings_and_escapes_across_fragments() -> None:
-    compactor = JsonCompactor()
+def test_arguments_normaliser_keeps_strings_and_escapes_across_fragments() -> None:
+    normaliser = ArgumentsNormaliser()
     pieces = ['{"a b": ', '"x \\', '" y"', ' ,\n "c":', " [1, 2]}"]
-    assert "".join(compactor.feed(p) for p in pieces) == '{"a b":"x \\" y","c":[1,2]}'
+    assert "".join(normaliser.feed(p) for p in pieces) == '{"a b":"x \\" y","c":[1,2]}'
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 
 from wirechat import ChatRequest, WireError
 from wirechat.adapters import ConversionRefused, _encode_fast, get
-from wirechat.adapters._conversion import compact_json
 from wirechat.adapters._encode_fast import Slow, arguments_object
 from wirechat.adapters.anthropic import request_fast as anthropic_fast
 from wirechat.adapters.gemini import request_fast as gemini_fast
@@ -29,7 +28,7 @@ from wirechat.adapters.openai_chat import request_fast as openai_chat_fast
 from wirechat.adapters.openai_responses import request_fast as openai_responses_fast
 from wirechat.testing import gate_strategies
 from wirechat.testing.strategies import json_objects
-from wirechat.tool_arguments import ToolArgumentsError, parse_arguments
+from wirechat.tool_arguments import ToolArgumentsError, build_arguments, parse_arguments
 
 FAST = {
     "openai-chat": openai_chat_fast,
@@ -83,7 +82,7 @@ def both_ways(name: str, request: ChatRequest, monkeypatch: pytest.MonkeyPatch) 
 
 _text = st.text(st.characters(exclude_categories=["Cs"]), max_size=12)
 _arguments = st.one_of(
-    json_objects.map(compact_json),
+    json_objects.map(build_arguments),
     json_objects.map(json.dumps),
     st.sampled_from(
         ['{"a":0.00001}', '{"a":1e-05}', '{"a":1e+16}', '{"a":1e16}', '{"a":1.5}', '{"a":1,"a":2}', "[]", "", " {}",
@@ -197,9 +196,9 @@ def test_a_conversation_with_tool_calls_takes_the_fast_pass(name: str) -> None:
 
 @SETTINGS
 @given(_arguments | json_objects.map(lambda o: json.dumps(o, ensure_ascii=False)) | st.text(max_size=8))
-def test_the_arguments_check_agrees_with_parse_arguments_and_compact_json(text: str) -> None:
+def test_the_arguments_check_agrees_with_parse_arguments_and_build_arguments(text: str) -> None:
     """``arguments_object`` returns what ``parse_arguments`` returns and says "compact" exactly when
-    ``compact_json`` gives the text back; it hands over (``Slow``) only where ``parse_arguments`` refuses or
+    ``build_arguments`` gives the text back; it hands over (``Slow``) only where ``parse_arguments`` refuses or
     the text is blank (``{}`` with a warning, the full walk's to write)."""
     try:
         expected = parse_arguments(text)
@@ -211,7 +210,7 @@ def test_the_arguments_check_agrees_with_parse_arguments_and_compact_json(text: 
         assert expected is None or not text.strip()
         return
     assert expected is not None
-    assert got == (expected, compact_json(expected) == text)
+    assert got == (expected, build_arguments(expected) == text)
     assert json.dumps(got[0]) == json.dumps(expected)  # the same types too (1.0 stays a float)
 
 
@@ -221,7 +220,7 @@ def test_the_arguments_check_agrees_with_parse_arguments_and_compact_json(text: 
 )
 def test_the_arguments_check_without_orjson(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """orjson is not a dependency of wirechat (the wheel gate installs none): without it the compact verdict
-    comes from ``compact_json`` and is the same."""
+    comes from ``build_arguments`` and is the same."""
     with_orjson = _outcome(text)
     monkeypatch.setattr(_encode_fast, "orjson", None)
     assert _outcome(text) == with_orjson

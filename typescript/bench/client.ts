@@ -7,8 +7,10 @@
  *   also against a bare read that `JSON.parse`s each event's data (the least any client must do);
  * - encode: `adapter.encodeRequest` + `JSON.stringify` of the body, against `JSON.stringify` of the same
  *   body alone, on a deterministic corpus of ChatRequests (bench/corpus.ts);
- * - decode: per event, an adapter's stream decoder fed the SSE events of a text stream (no network, no
+ * - decode (Anthropic, Gemini): per event, an adapter's stream decoder fed the SSE events of a text stream (no network, no
  *   fold), against `JSON.parse` of the same events' data.
+ * - decode (Chat Completions family): per event, the adapter's `streamDecoder().feed` against `JSON.parse` of
+ *   the same event's data, on a chunk stream of reasoning then text deltas (no I/O).
  *
  *   npm run bench:client                  # 20,000 events, 300 requests, 7 rounds
  *   npm run bench:client -- --quick       # 3,000 events, 60 requests, 3 rounds
@@ -74,6 +76,15 @@ function decodeRatio(name: string, events: { event: string | undefined; data: st
   return median(ratios);
 }
 
+/** Chat Completions chunks of `n` deltas: a fifth reasoning text (`reasoning_content`), the rest content. */
+function chatChunks(n: number): string[] {
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => JSON.stringify({ id: "r1", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta, finish_reason: finish }] });
+  const out = [chunk({ role: "assistant", content: "" })];
+  for (let i = 0; i < n; i++) out.push(chunk(i < n / 5 ? { reasoning_content: `step${i % 97} ` } : { content: `word${i % 97} ` }));
+  out.push(chunk({}, "stop"), JSON.stringify({ id: "r1", object: "chat.completion.chunk", created: 1, model: "m", choices: [], usage: { prompt_tokens: 5, completion_tokens: n, total_tokens: n + 5 } }), "[DONE]");
+  return out;
+}
+
 async function serve(bytes: Buffer): Promise<[Server, string]> {
   const server = createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/event-stream" });
@@ -136,7 +147,7 @@ async function main(): Promise<void> {
   }
   server.close();
 
-  const adapters = ["openai-chat", "anthropic", "gemini"].map(getAdapter);
+  const adapters = ["openai-chat", "anthropic", "gemini", "openai-responses", "openai-compatible", "openai-compatible:ollama", "openai-compatible:mistral"].map(getAdapter);
   const corpus = makeCorpus(REQUESTS, 16).map((doc) => ({ ...doc, model: doc.model ?? "m" }) as ChatRequest);
   const usable = adapters.map((adapter) => corpus.filter((req) => { try { adapter.encodeRequest(req); return true; } catch { return false; } }));
   const encodeRatios: number[][] = adapters.map(() => []);
@@ -150,6 +161,17 @@ async function main(): Promise<void> {
       encodeRatios[a]!.push(encoded / (baseline + plain));
     });
   }
+  const chunks = chatChunks(EVENTS);
+  const decoders = ["openai-chat", "openai-compatible", "openai-compatible:deepseek", "openai-compatible:openrouter"].map(getAdapter);
+  const decodeRatios: number[][] = decoders.map(() => []);
+  for (const adapter of decoders) for (const data of chunks) adapter.streamDecoder().feed({ data } as never); // warm up
+  for (let round = 0; round < ROUNDS; round++) {
+    decoders.forEach((adapter, a) => {
+      const baseline = Number((() => { const t = process.hrtime.bigint(); for (const data of chunks) if (data !== "[DONE]") JSON.parse(data); return process.hrtime.bigint() - t; })());
+      const decoded = Number((() => { const t = process.hrtime.bigint(); const decoder = adapter.streamDecoder(); for (const data of chunks) decoder.feed({ data } as never); decoder.close(); return process.hrtime.bigint() - t; })());
+      decodeRatios[a]!.push(decoded / baseline);
+    });
+  }
   const mb = (bytes.length / 1e6).toFixed(1);
   console.log(`stream: ${EVENTS} events (${mb} MB) over loopback, ${ROUNDS} rounds; client ${(clientSeconds * 1e6 / EVENTS).toFixed(2)} us/event (last round)`);
   console.log(`  client / bare fetch read            ${median(streamRatios).toFixed(2)}x  (target 1.5x)`);
@@ -160,6 +182,10 @@ async function main(): Promise<void> {
   for (const [name, events] of [["anthropic", sseEvents(anthropicStream(EVENTS))], ["gemini", geminiEvents(EVENTS)]] as const) {
     console.log(`decode ${name}: ${events.length} events; decoder.feed / JSON.parse per event ${decodeRatio(name, [...events]).toFixed(2)}x`);
   }
+
+  decoders.forEach((adapter, a) => {
+    console.log(`decode ${adapter.name}: ${chunks.length} chunks (a fifth reasoning); streamDecoder().feed / JSON.parse per event ${median(decodeRatios[a]!).toFixed(2)}x`);
+  });
 }
 
 await main();

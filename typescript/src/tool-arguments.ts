@@ -13,6 +13,8 @@ import { parseJson } from "./ijson.js";
 import { writeJson } from "./json-writer.js";
 import { isPlainObject } from "./values.js";
 
+export { ArgumentsNormaliser } from "./arguments-text.js";
+
 const WHAT = "tool arguments";
 
 function kind(value: unknown): string {
@@ -21,7 +23,12 @@ function kind(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/** The arguments text for a value: compact JSON. Throws `WireError` unless `value` is an I-JSON object. */
+/**
+ * The arguments text of an object, in the one form every language writes (spec section 6, "Arguments built
+ * from an object"): compact, members in the object's order, RFC 8785 strings and numbers, which is what
+ * `JSON.stringify` writes (`{"x":1.0}` gives `{"x":1}`). Every adapter that gets arguments as an object
+ * calls this. Throws `WireError` unless `value` is an I-JSON object.
+ */
 export function buildArguments(value: JsonObject): string {
   if (!isPlainObject(value)) {
     throw new WireError([{ pointer: "", message: `tool arguments must be a JSON object (got ${kind(value)})`, rule: "type" }], WHAT);

@@ -14,14 +14,16 @@ import { getAdapter } from "../src/adapters/index.js";
 import { packageRoot } from "./support.js";
 
 function pythonManifest(name: string): Record<string, any> {
-  const path = join(packageRoot(), "..", "conformance", "cases", "adapters", `${name}.ndjson`);
+  const path = join(packageRoot(), "..", "conformance", "cases", "adapters", `${name.replace(":", ".")}.ndjson`); // openai-compatible:groq -> openai-compatible.groq
   const first = readFileSync(path, "utf8").split("\n")[0]!;
   const line = JSON.parse(first) as Record<string, any>;
   assert.equal(line["kind"], "manifest", `${path} starts with the manifest line`);
   return line;
 }
 
-for (const name of ["openai-chat", "anthropic", "openai-responses", "gemini"]) {
+const COMPATIBLE = ["openai-compatible", ...["deepseek", "groq", "llama-cpp", "lm-studio", "mistral", "ollama", "openrouter", "vllm"].map((profile) => `openai-compatible:${profile}`)];
+
+for (const name of ["openai-chat", "anthropic", "openai-responses", "gemini", ...COMPATIBLE]) {
   test(`${name}: the manifest is Python's`, () => {
     const expected = pythonManifest(name);
     const manifest = getAdapter(name).manifest;

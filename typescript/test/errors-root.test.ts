@@ -35,10 +35,11 @@ describe("the error root", () => {
   test("an unknown adapter names the close one and the known ones", () => {
     assert.throws(() => wirechat.getAdapter("openai"), (error: unknown) => {
       assert.ok(error instanceof wirechat.UnknownAdapterError && error instanceof wirechat.WirechatError);
-      // every adapter whose name starts so is suggested (the list grows as adapters are ported)
-      assert.match(error.message, /^no adapter named "openai"; did you mean "openai-chat" or "openai-responses"( or "[a-z-]+")*\? \(known adapters: anthropic, [a-z, -]+\)$/);
+      // every adapter whose name starts so is suggested (the list grows as adapters are ported), a profile's
+      // name (openai-compatible:ollama) only when the name asked for has a profile part
+      assert.match(error.message, /^no adapter named "openai"; did you mean "openai-chat" or "openai-compatible" or "openai-responses"( or "[a-z-]+")*\? \(known adapters: anthropic, [a-z, :-]+\)$/);
       assert.deepEqual([...error.known].sort(), [...error.known]);
-      assert.ok(["anthropic", "openai-chat", "openai-responses"].every((name) => error.known.includes(name)), error.message);
+      assert.ok(["anthropic", "openai-chat", "openai-responses", "openai-compatible:ollama"].every((name) => error.known.includes(name)), error.message);
       return true;
     });
     assert.throws(() => wirechat.getAdapter("antropic"), /did you mean "anthropic"/);

@@ -7,6 +7,7 @@ from typing import Any
 
 __all__ = [
     "ANTHROPIC_BODIES",
+    "ANTHROPIC_TOOL_INPUTS",
     "CANONICAL_REQUESTS",
     "COMPLETE_BODIES",
     "COMPLETE_REQUESTS",
@@ -238,3 +239,23 @@ COMPLETE_BODIES: list[str] = [
     '{"choices": []}',
     '{"choices": [{"index": 0, "finish_reason": "stop"}]}',
 ]
+
+
+ANTHROPIC_TOOL_INPUTS: list[str] = [
+    '{"x": 1.0}',
+    '{"x":1E2}',
+    '{"x":0.00001}',
+    '{"x":1e-05}',
+    '{"x":1e-7}',
+    '{"x":1e21}',
+    '{"x":-0.0}',
+    '{"x":"\\u00e9"}',
+    '{"x":"\\u00E9\\/"}',
+    '{"x":"\\ud83d\\ude00"}',
+    '{"x":"\\u2028\\u001F"}',
+    '{"b":1,"a":[true,null]}',
+    '{"id":9007199254740993}',
+]
+"""Anthropic ``tool_use`` inputs as a provider may spell them (decision 036): each becomes an unstreamed body
+holding the text as ``input`` and a stream sending it as ``partial_json`` one character at a time; both must
+give the one arguments text (the last is refused both ways)."""

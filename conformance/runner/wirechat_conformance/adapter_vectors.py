@@ -28,6 +28,7 @@ from wirechat.testing.draws import draw_examples
 from wirechat.testing.gate_strategies import requests, responses
 from wirechat_conformance.adapter_vector_bodies import (
     ANTHROPIC_BODIES,
+    ANTHROPIC_TOOL_INPUTS,
     CANONICAL_REQUESTS,
     COMPLETE_BODIES,
     COMPLETE_REQUESTS,
@@ -62,7 +63,16 @@ VECTOR_ADAPTERS = (
 """The adapters whose verdicts are written as vectors for the other languages (every HTTP adapter and every
 compatible-server profile; the querymt and go-model codecs are not called over HTTP)."""
 PORTED: dict[str, frozenset[str]] = {
-    "typescript": frozenset({"openai-chat", "anthropic", "openai-responses", "gemini"}),
+    "typescript": frozenset(
+        {
+            "openai-chat",
+            "anthropic",
+            "openai-responses",
+            "gemini",
+            "openai-compatible",
+            *(f"openai-compatible:{p}" for p in COMPATIBLE_PROFILES),
+        }
+    ),
     "go": frozenset({"openai-chat", "anthropic", "gemini", "openai-responses"}),
 }
 """The adapters each other language implements today: ``--adapter NAME`` reports "not ported" for the rest
@@ -243,6 +253,30 @@ def _sse_event(event: dict[str, Any]) -> dict[str, Any]:
     return {"event": event.get("event"), "data": data if isinstance(data, str) else json.dumps(data)}
 
 
+def _tool_input_lines(adapter: Adapter) -> list[Line]:
+    """An Anthropic tool input in each spelling of ``ANTHROPIC_TOOL_INPUTS``, unstreamed and streamed."""
+    usage = {"input_tokens": 1, "output_tokens": 1}
+    lines = []
+    for text in ANTHROPIC_TOOL_INPUTS:
+        block = {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {}}
+        body = {"id": "m", "type": "message", "role": "assistant", "model": "c", "content": [block],
+                "stop_reason": "tool_use", "usage": usage}  # fmt: skip
+        body_text = json.dumps(body).replace('"input": {}', '"input": ' + text)
+        lines.append(response_line(adapter, body_text, f"tool input spelled {text}: body"))
+        deltas = [{"type": "input_json_delta", "partial_json": char} for char in text]
+        events: list[dict[str, Any]] = [
+            {"type": "message_start", "message": {"id": "m", "model": "c", "content": [], "usage": usage}},
+            {"type": "content_block_start", "index": 0, "content_block": block},
+            *({"type": "content_block_delta", "index": 0, "delta": delta} for delta in deltas),
+            {"type": "content_block_stop", "index": 0},
+            {"type": "message_delta", "delta": {"stop_reason": "tool_use"}, "usage": usage},
+            {"type": "message_stop"},
+        ]
+        sse = [{"event": event["type"], "data": json.dumps(event, ensure_ascii=False)} for event in events]
+        lines.append(stream_line(adapter, sse, f"tool input spelled {text}: partial_json one character at a time"))
+    return lines
+
+
 def build(name: str, root: Path) -> list[Line]:
     """Every vector of adapter ``name``, from the Python adapter."""
     adapter = get(name)
@@ -301,6 +335,7 @@ def build(name: str, root: Path) -> list[Line]:
         lines.append(error_line(adapter, status, headers, text, f"error table: {status} {text[:60]}"))
     for text in BAD_BODIES:
         lines.append(response_line(adapter, text, f"bad input: {text[:70]}"))
+    lines += _tool_input_lines(adapter) if name == "anthropic" else []
     offered = {"embed": isinstance(adapter, EmbedCodec), "complete": isinstance(adapter, CompleteCodec)}
     calls = (("embed", EMBED_REQUESTS, EMBED_BODIES), ("complete", COMPLETE_REQUESTS, COMPLETE_BODIES))
     for call, documents, texts in calls:

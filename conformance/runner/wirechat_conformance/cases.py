@@ -59,6 +59,7 @@ class Case:
     usage: str | None = field(default=None, repr=False)
     checks_usage: bool = False
     warnings: tuple[str, ...] | None = None  # for an MCP mapping: the pointers of what it dropped, in order
+    arguments_text: str | None = None  # for build_arguments: the exact text (spec section 6), not only its value
     source: str = ""
 
 
@@ -175,6 +176,7 @@ def _behaviour_case(case_id: str, raw: dict[str, Any], source: str) -> Case:
         expected=jcs(raw["result"]) if "result" in raw else None,
         citation=raw.get("citation"),
         fold_error=raw.get("fold_error"),
+        arguments_text=raw.get("arguments_text"),
         partial=jcs(raw["partial"]) if "partial" in raw else None,
         usage=None if raw.get("usage") is None else jcs(raw["usage"]),
         checks_usage="usage" in raw,

@@ -71,6 +71,8 @@ def _judge_valid(case: Case, answer: dict[str, Any]) -> str | None:
         got = _canonical_of(text) if isinstance(text, str) else None
         if got != case.expected:
             return f"arguments text {_short(text)} is not the expected value {_short(case.expected)}"
+        if case.arguments_text is not None and text != case.arguments_text:
+            return f"arguments text {text!r} is not the one form {case.arguments_text!r} (spec section 6)"
         return None
     got = answer.get("canonical")
     if got != case.expected:

@@ -17,6 +17,7 @@ import (
 
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/wirechat"
 )
 
 // toolUseMembers are the members of a tool_use block the canonical tool call holds; every other member
@@ -111,14 +112,14 @@ func decodeBlock(raw any, where string, names map[string]string) (*obj, error) {
 	return nil, nil
 }
 
-// decodeToolUse is a tool_call part for a tool_use block: its input as compact JSON arguments, its other
-// members in provider_metadata.anthropic.
+// decodeToolUse is a tool_call part for a tool_use block: its input as the arguments text
+// (wirechat.BuildArguments), its other members in provider_metadata.anthropic.
 func decodeToolUse(block *obj, where string) (*obj, error) {
 	input := block.Get("input")
 	if input == nil {
 		input = newObj()
 	}
-	arguments, err := providerjson.Compact(input)
+	arguments, err := wirechat.BuildArguments(input)
 	if err != nil {
 		return nil, shared.Invalid(where+"/input", "%v", err)
 	}

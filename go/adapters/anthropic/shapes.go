@@ -35,7 +35,7 @@ func encodeToolCall(call wirechat.ToolCall, where string, conv *shared.Conversio
 	if err != nil {
 		return nil, conv.Refuse("tool_call.arguments_not_object", where+"/arguments")
 	}
-	if providerjson.MustCompact(value) != call.Arguments {
+	if text, err := wirechat.BuildArguments(value); err != nil || text != call.Arguments {
 		conv.Degrade("tool_call.arguments_not_compact", where+"/arguments")
 	}
 	return newObj().Set("type", "tool_use").Set("id", call.ID).Set("name", call.Name).Set("input", value), nil

@@ -17,8 +17,11 @@ package anthropic
 // after a 200) gives error; a second message_start before message_stop (two generations spliced into one
 // body) ends the stream as invalid_response.
 //
-// Tool input fragments are passed on without insignificant whitespace, so that the folded arguments equal
-// the compact JSON the non-streamed response decodes to; a tool with no input fragments gets {}.
+// Tool input fragments are rewritten token by token into the arguments form (wirechat.ArgumentsNormaliser:
+// 1E2 is 100, "\u00e9" is "é", no insignificant whitespace), so that the folded arguments equal the text
+// the non-streamed response decodes to (wirechat.BuildArguments of the input); a tool with no input
+// fragments gets {}, and input the form cannot hold (an integer beyond 2^53-1) ends the stream as
+// invalid_response, as the non-streamed reading refuses it.
 //
 // Nothing is dropped silently (Warnings, pointers /<n>/... into the n-th event from 0): a member the
 // decoder neither maps nor keeps (members.go), a delta or an event type it does not know, an event after
@@ -40,33 +43,6 @@ import (
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
-// jsonCompactor removes insignificant whitespace from JSON text arriving in arbitrary fragments.
-type jsonCompactor struct{ inString, escape bool }
-
-func (c *jsonCompactor) feed(fragment string) string {
-	out := make([]byte, 0, len(fragment))
-	for i := 0; i < len(fragment); i++ {
-		ch := fragment[i]
-		switch {
-		case c.inString:
-			out = append(out, ch)
-			if c.escape {
-				c.escape = false
-			} else if ch == '\\' {
-				c.escape = true
-			} else if ch == '"' {
-				c.inString = false
-			}
-		case ch == '"':
-			c.inString = true
-			out = append(out, ch)
-		case ch != ' ' && ch != '\t' && ch != '\r' && ch != '\n':
-			out = append(out, ch)
-		}
-	}
-	return string(out)
-}
-
 func cut(message string, usage *wirechat.TokenUsage) wirechat.StreamEvent {
 	return &wirechat.ErrorEvent{Error: wirechat.Error{
 		Kind: wirechat.ErrorKindInvalidResponse, Message: message, Retryable: true, Usage: usage,
@@ -81,30 +57,30 @@ type runBlock struct {
 
 // StreamDecoder turns one streamed response's events into canonical events.
 type StreamDecoder struct {
-	count      int // events fed so far: the number of the current one is count - 1
-	kinds      map[int64]string
-	compactors map[int64]*jsonCompactor
-	sentArgs   map[int64]bool
-	extras     map[int64]*obj
-	citations  map[int64][]any
-	run        map[int64]*runBlock
-	names      map[string]string
-	skipped    []int64 // the indices of blocks of unknown types, which are not parts
-	unknown    []any
-	usageRaw   *providerjson.Object
-	usage      *wirechat.TokenUsage
-	metadata   *providerjson.Object
-	stopReason *string
-	hasCalls   bool
-	started    bool
-	done       bool
-	conv       shared.Conversion
+	count       int // events fed so far: the number of the current one is count - 1
+	kinds       map[int64]string
+	normalisers map[int64]*wirechat.ArgumentsNormaliser
+	sentArgs    map[int64]bool
+	extras      map[int64]*obj
+	citations   map[int64][]any
+	run         map[int64]*runBlock
+	names       map[string]string
+	skipped     []int64 // the indices of blocks of unknown types, which are not parts
+	unknown     []any
+	usageRaw    *providerjson.Object
+	usage       *wirechat.TokenUsage
+	metadata    *providerjson.Object
+	stopReason  *string
+	hasCalls    bool
+	started     bool
+	done        bool
+	conv        shared.Conversion
 }
 
 // NewStreamDecoder is a fresh decoder.
 func NewStreamDecoder() *StreamDecoder {
 	return &StreamDecoder{
-		kinds: map[int64]string{}, compactors: map[int64]*jsonCompactor{}, sentArgs: map[int64]bool{},
+		kinds: map[int64]string{}, normalisers: map[int64]*wirechat.ArgumentsNormaliser{}, sentArgs: map[int64]bool{},
 		extras: map[int64]*obj{}, citations: map[int64][]any{}, run: map[int64]*runBlock{},
 		names: map[string]string{}, usageRaw: providerjson.NewObject(), metadata: providerjson.NewObject(),
 		conv: shared.Conversion{Manifest: Manifest},

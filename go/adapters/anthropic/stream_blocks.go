@@ -7,6 +7,7 @@ package anthropic
 // event when it closes.
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -83,7 +84,7 @@ func (d *StreamDecoder) open(i int64, raw any, where string) []wirechat.StreamEv
 
 func (d *StreamDecoder) openToolUse(i, part int64, block *obj) []wirechat.StreamEvent {
 	d.hasCalls = true
-	d.compactors[i] = &jsonCompactor{}
+	d.normalisers[i] = &wirechat.ArgumentsNormaliser{}
 	id, _ := block.Get("id").(string)
 	name, _ := block.Get("name").(string)
 	if id == "" || name == "" {
@@ -94,7 +95,7 @@ func (d *StreamDecoder) openToolUse(i, part int64, block *obj) []wirechat.Stream
 	}
 	out := []wirechat.StreamEvent{&wirechat.ToolCallStartEvent{Index: part, ID: id, Name: name}}
 	if input := block.Get("input"); shared.Truthy(input) {
-		arguments, err := providerjson.Compact(input)
+		arguments, err := wirechat.BuildArguments(input)
 		if err != nil {
 			return d.fail("a tool_use block's input could not be read: " + err.Error())
 		}
@@ -150,8 +151,11 @@ func (d *StreamDecoder) inputDelta(i, part int64, fragment string) []wirechat.St
 		}
 		return nil
 	}
-	if compactor, ok := d.compactors[i]; ok {
-		fragment = compactor.feed(fragment)
+	if normaliser, ok := d.normalisers[i]; ok {
+		var err error
+		if fragment, err = normaliser.Feed(fragment); err != nil {
+			return d.fail(fmt.Sprintf("the input of tool call %d cannot be tool arguments: %v", i, err))
+		}
 	}
 	if fragment == "" {
 		return nil
@@ -181,6 +185,17 @@ func (d *StreamDecoder) close(i int64) []wirechat.StreamEvent {
 		return []wirechat.StreamEvent{&wirechat.ReasoningEndEvent{Index: part}}
 	case "tool_use":
 		var out []wirechat.StreamEvent
+		if normaliser, ok := d.normalisers[i]; ok {
+			delete(d.normalisers, i)
+			rest, err := normaliser.Finish()
+			if err != nil {
+				return d.fail(fmt.Sprintf("the input of tool call %d cannot be tool arguments: %v", i, err))
+			}
+			if rest != "" {
+				d.sentArgs[i] = true
+				out = append(out, &wirechat.ToolCallDeltaEvent{Index: part, Arguments: rest})
+			}
+		}
 		if !d.sentArgs[i] {
 			out = append(out, &wirechat.ToolCallDeltaEvent{Index: part, Arguments: "{}"})
 		}

@@ -149,11 +149,18 @@ func decodeToolCall(raw any, where string) (wirechat.ToolCall, error) {
 	return wirechat.ToolCall{ID: id, Name: name, Arguments: arguments}, nil
 }
 
-// argumentsText is a call's arguments as text: a string as is, anything else as compact JSON (null: "null").
+// argumentsText is a call's arguments as text: a string as is, an object as wirechat.BuildArguments writes
+// it, anything else as compact JSON (null: "null").
 func argumentsText(v any, where string) (string, error) {
 	switch x := v.(type) {
 	case string:
 		return x, nil
+	case *obj:
+		text, err := wirechat.BuildArguments(x)
+		if err != nil {
+			return "", shared.Invalid(where, "%v", err)
+		}
+		return text, nil
 	}
 	text, err := providerjson.Compact(v)
 	if err != nil {

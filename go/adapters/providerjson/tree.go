@@ -3,8 +3,9 @@
 // would: members in the order they were read or set, non-ASCII kept, numbers as Python prints them.
 //
 // The order matters for one thing only, but that thing is byte for byte: a tool call's arguments that a
-// provider hands over as an object (Anthropic's tool_use input) become JSON text, and the Go adapters
-// must give the same text as the Python ones. Everything else is compared in RFC 8785 form.
+// provider hands over as an object (Anthropic's tool_use input) become JSON text in the provider's member
+// order (wirechat.BuildArguments, through Object's MarshalJSON; spec section 6). Everything else is
+// compared in RFC 8785 form.
 //
 // A value is one of: *Object, []any, string, Number, bool, nil (JSON null); a tree built in Go may also
 // hold int64, int and float64, which Write prints as the equivalent JSON number.
@@ -12,6 +13,10 @@ package providerjson
 
 // Number is a JSON number as written in the text.
 type Number string
+
+// MarshalJSON writes the number as it was read, so that encoding/json (and wirechat.BuildArguments) can
+// hold a tree.
+func (n Number) MarshalJSON() ([]byte, error) { return []byte(n), nil }
 
 // IsInt reports whether the number is written as an integer (Python reads it as an int).
 func (n Number) IsInt() bool {
@@ -34,6 +39,10 @@ type Object struct {
 }
 
 const indexAfter = 16
+
+// MarshalJSON writes the object compactly with its members in order (see Marshal), so that
+// encoding/json (and wirechat.BuildArguments) keeps the order a provider sent.
+func (o *Object) MarshalJSON() ([]byte, error) { return Marshal(o) }
 
 // NewObject returns an empty object.
 func NewObject() *Object { return &Object{} }

@@ -12,14 +12,17 @@ from typing import Any
 
 import jiter
 
+from wirechat._arguments_text import ArgumentsNormaliser, ArgumentsTextError, plain_kinds, write_arguments
 from wirechat._generated.models import ToolCall
 from wirechat._ijson import find_fault
 from wirechat._textfault import MAX_DEPTH
 from wirechat.errors import WirechatError, pointer_from_path
 
-__all__ = ["ToolArgumentsError", "build_arguments", "parse_arguments"]
+__all__ = ["ArgumentsNormaliser", "ArgumentsTextError", "ToolArgumentsError", "build_arguments", "parse_arguments"]
 
 _EXCERPT = 80
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+"""Writes the arguments form for values without floats (same escapes, integers and member order)."""
 
 
 class ToolArgumentsError(WirechatError, ValueError):
@@ -33,15 +36,34 @@ class ToolArgumentsError(WirechatError, ValueError):
 
 
 def build_arguments(value: Mapping[str, Any]) -> str:
-    """Compact JSON text for an arguments object; rejects what other languages could not read back."""
+    """The arguments text of an object, in the one form every language writes (spec section 6, "Arguments
+    built from an object"): compact, members in the object's order, RFC 8785 strings and numbers
+    (``{"x":1.0}`` gives ``{"x":1}``). Every adapter that gets arguments as an object calls this.
+
+    Raises ``ToolArgumentsError`` for what other languages could not read back (an integer beyond
+    +/-(2^53-1), a non-finite number, a lone surrogate) or a value that is not a mapping.
+    """
     if not isinstance(value, Mapping):
         raise ToolArgumentsError(f"arguments must be an object (a mapping), not {type(value).__name__}")
     plain = dict(value)
+    kinds = plain_kinds(plain)
+    if kinds >= 0:  # the common case: no fault to name, and without floats the C encoder writes the form
+        text = _COMPACT.encode(plain) if kinds == 0 else write_arguments(plain)
+        if text.isascii() or not _has_lone_surrogate(text):
+            return text
     fault = find_fault(plain)
     if fault is not None:
         path, _rule, message = fault
         raise ToolArgumentsError(f"{pointer_from_path(path) or '(root)'}: {message}")
-    return json.dumps(plain, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return write_arguments(plain)
+
+
+def _has_lone_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def parse_arguments(arguments: ToolCall | str) -> dict[str, Any]:

@@ -177,3 +177,18 @@ def test_serve_fake_serves_over_a_real_socket(tmp_path: Path) -> None:
     assert server.returncode == 0
     saved = log.read_text()
     assert '"/v1/chat/completions"' in saved and "sk-cli-secret" not in saved
+
+
+def test_serve_fake_with_the_profile_in_the_provider_name_prints_its_base_url() -> None:
+    """``serve-fake openai-compatible:ollama`` listened, then died with KeyError printing the SDK hint."""
+    command = [sys.executable, "-m", "wirechat.cli", "serve-fake", "openai-compatible:ollama"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as server:
+        try:
+            assert server.stdout is not None
+            url = server.stdout.readline().split()[-1]
+            assert f"base_url='{url}/v1'" in server.stdout.readline()
+            answer = httpx.post(url + "/v1/chat/completions", json={"model": "m"}, timeout=5)
+            assert answer.json()["choices"][0]["message"]["content"]
+        finally:
+            server.terminate()
+            server.wait(10)

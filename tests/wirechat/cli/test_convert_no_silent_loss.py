@@ -88,3 +88,11 @@ def test_options_breaking_the_schema_exit_1_with_the_pointer(run) -> None:  # ty
     assert (
         "/provider_options/openai-chat/reasoning_effort" in err and "/provider_options/openai-chat/top_logprobs" in err
     )
+
+
+def test_an_event_of_the_wrong_types_is_named_not_a_traceback(run) -> None:  # type: ignore[no-untyped-def]
+    line = json.dumps({"event": "message_start", "data": {"type": "message_start", "message": [1]}}).encode()
+    code, _out, err = run(line, "--from", "anthropic", "--to", "openai-chat", "--kind", "stream")
+    assert code == 1 and "1 bad event" in err and "AttributeError" in err
+    code, _out, err = run([{"content": 3}], "--from", "anthropic", "--to", "openai-chat", "--kind", "response")
+    assert code == 1 and "invalid anthropic response" in err

@@ -1,13 +1,18 @@
-/** The provider adapters by registry name (`openai-chat`, `anthropic`, `gemini`), pure codecs bound to the `Adapter` contract. */
+/**
+ * The provider adapters by registry name: `openai-chat`, `anthropic`, `openai-responses`, `gemini`, and
+ * `openai-compatible` with each of its profiles (`openai-compatible:ollama` ...), pure codecs bound to the
+ * `Adapter` contract.
+ */
 
 import { WirechatError } from "../errors.js";
 import { anthropic } from "./anthropic/index.js";
 import { gemini } from "./gemini/index.js";
 import { openaiChat } from "./openai-chat/index.js";
+import { OPENAI_COMPATIBLE } from "./openai-compatible/index.js";
 import { openaiResponses } from "./openai-responses/index.js";
 import type { Adapter } from "./shared/contract.js";
 
-export const ADAPTERS: Readonly<Record<string, Adapter>> = { "openai-chat": openaiChat, anthropic, "openai-responses": openaiResponses, gemini };
+export const ADAPTERS: Readonly<Record<string, Adapter>> = { "openai-chat": openaiChat, anthropic, "openai-responses": openaiResponses, gemini, ...OPENAI_COMPATIBLE };
 
 /** The adapter registered under `name`; throws naming the known adapters otherwise. */
 export function getAdapter(name: string): Adapter {
@@ -25,7 +30,9 @@ export class UnknownAdapterError extends WirechatError {
     readonly known: readonly string[],
   ) {
     const wanted = adapterName.toLowerCase();
-    const suggestions = known.filter((k) => k.startsWith(wanted) || editDistance(wanted, k) <= Math.max(1, Math.floor(k.length / 4)));
+    // a profile's name (openai-compatible:ollama) only when the name asked for has a profile part too
+    const candidates = wanted.includes(":") ? known : known.filter((k) => !k.includes(":"));
+    const suggestions = candidates.filter((k) => k.startsWith(wanted) || editDistance(wanted, k) <= Math.max(1, Math.floor(k.length / 4)));
     const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => JSON.stringify(s)).join(" or ")}?` : "";
     super(`no adapter named ${JSON.stringify(adapterName)}${hint} (known adapters: ${known.join(", ")})`);
     this.suggestions = suggestions.slice(0, 3);

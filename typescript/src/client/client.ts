@@ -20,7 +20,7 @@ import { validate } from "../codec.js";
 import { WirechatError } from "../errors.js";
 import type { Adapter, ConversionWarning, RequestKind } from "../adapters/shared/contract.js";
 import { ConversionRefused, hasComplete, hasEmbed, hasRoute, ProviderShapeError } from "../adapters/shared/contract.js";
-import { getAdapter } from "../adapters/index.js";
+import { ADAPTERS, getAdapter } from "../adapters/index.js";
 import type { ChatRequest, ChatResponse, CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse, Error as WireErrorValue, StreamEvent } from "../generated/types.js";
 import { APIError, toError, type InvalidResponseError } from "./errors.js";
 import { Deadline, newController, platformFetch, sleep, type AbortSignalLike, type ByteReader, type FetchLike, type FetchResponse } from "./fetch-types.js";
@@ -46,6 +46,8 @@ export interface ClientOptions {
   limits?: Limits;
   /** The fetch to use (default the global one). */
   fetch?: FetchLike;
+  /** A named profile of the adapter given by name: `new Client("openai-compatible", { profile: "ollama" })` is `openai-compatible:ollama`. */
+  profile?: string;
 }
 
 export interface CallOptions {
@@ -58,6 +60,14 @@ type Routed = [path: string, body: string];
 const CANCELLED = Symbol("cancelled");
 const TIMED_OUT = Symbol("timed out");
 const DEADLINE = Symbol("deadline");
+
+/** The adapter name for `name` with a named `profile` (`openai-compatible` + `ollama` is `openai-compatible:ollama`); an error listing the profiles there are otherwise. */
+export function withProfile(name: string, profile: string | undefined): string {
+  if (profile === undefined) return name;
+  const known = Object.keys(ADAPTERS).filter((adapter) => adapter.startsWith(`${name}:`)).map((adapter) => adapter.slice(name.length + 1));
+  if (!known.includes(profile)) throw new Error(`profile=${JSON.stringify(profile)}: the adapter ${JSON.stringify(name)} has no such profile; ${known.length > 0 ? `its profiles: ${known.join(", ")}` : "it has no profiles"}`);
+  return `${name}:${profile}`;
+}
 
 function envKey(name: string): string | undefined {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
@@ -84,8 +94,10 @@ export class Client {
   readonly #fetch: FetchLike;
 
   constructor(provider: string | Adapter, options: ClientOptions = {}) {
-    this.adapter = typeof provider === "string" ? getAdapter(provider) : provider;
-    const key = options.apiKey ?? envKey(this.adapter.apiKeyEnv);
+    if (options.profile !== undefined && typeof provider !== "string") throw new Error("options.profile names a profile of an adapter given by name, not of an adapter object");
+    this.adapter = typeof provider === "string" ? getAdapter(withProfile(provider, options.profile)) : provider;
+    // servers that check no key still want one: the adapter's placeholder (local OpenAI-compatible servers)
+    const key = (options.apiKey ?? envKey(this.adapter.apiKeyEnv)) || this.adapter.defaultApiKey;
     if (key === undefined || key === "") throw new Error(`no API key for ${this.adapter.name}: pass options.apiKey or set ${this.adapter.apiKeyEnv}`);
     this.#secret = key instanceof Secret ? key : new Secret(key);
     this.baseUrl = resolveBaseUrl(this.adapter, options.baseUrl);

@@ -8,10 +8,13 @@ Output folder ``typescript/src/tables/``, wholly generated:
   ``AUTH_HEADERS`` (values are templates over ``{api_key}``), ``MEDIA_TYPES``, ``MANIFEST`` and ``ERRORS`` (the error
   tables), typed by ``import type`` of the adapters' contract (``adapters/shared/contract.ts``), so a kind
   that is not an ``ErrorKind`` or ``FinishKind`` does not compile;
+- ``openai-compatible.ts`` for an adapter that extends another and has profiles: ``NAME``, ``PROVIDER`` and,
+  per profile resolved flat, ``PROFILES`` (the ``Profile`` of ``adapters/shared/profile.ts``), ``MANIFESTS``,
+  ``PATHS``, ``STREAM_BODIES`` and ``AUTH_HEADERS`` (Python's ``_tables/openai_compatible.py`` holds the same);
 - ``options-validators.ts``: ``OPTIONS_VALIDATORS``, ajv's standalone validator of each adapter's options
-  schema, compiled here so the package carries no ajv at run time (decision 034), and
-  ``CALL_OPTIONS_VALIDATORS``, the same for the other calls' schemas (``call_options_schemas``: adapter ->
-  call kind -> validator, only where the tables give one).
+  schema (and of each compatible profile's, under ``openai-compatible:<profile>``), compiled here so the
+  package carries no ajv at run time (decision 034), and ``CALL_OPTIONS_VALIDATORS``, the same for the other
+  calls' schemas (``call_options_schemas``: adapter -> call kind -> validator, only where the tables give one).
 
 Values are JSON literals in the layout of ``adapters/`` (``adapter_format.dumps``); features come in
 ``features.json``'s order, then the adapter's own. Each table's ``see`` link becomes its ``@see``.
@@ -27,7 +30,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from wirechat_codegen.adapter_data import AdapterData, ResolvedAdapter
+from wirechat_codegen.adapter_data import AdapterData, ResolvedAdapter, ResolvedProfile
 from wirechat_codegen.adapter_format import dumps
 from wirechat_codegen.targets import GenerationInput, Target, banner_lines
 from wirechat_codegen.targets.typescript import PACKAGE_DIR, TEMPLATES, _check_tools, _esm_validators, _fill
@@ -144,6 +147,89 @@ def render_adapter(adapter: ResolvedAdapter, data: AdapterData, version: str) ->
     return "".join(parts)
 
 
+def _profile(profile: ResolvedProfile) -> dict[str, Any]:
+    """A profile's quirks in ``Profile``'s camelCase members (``adapters/shared/profile.ts``)."""
+    own = profile.profile
+    return {
+        "name": own["name"],
+        "title": own["title"],
+        "issuer": own["issuer"],
+        "baseUrl": own["base_url"],
+        "apiKeyEnv": own["api_key_env"],
+        "defaultApiKey": own.get("default_api_key"),
+        "reasoningFields": own["reasoning_fields"],
+        "reasoningReplay": own["reasoning_replay"],
+        "streamUsage": own["stream_usage"],
+        "toolCallIds": own["tool_call_ids"],
+        "maxTokensField": own["max_tokens_field"],
+        "options": own["options"],
+        "openOptions": own["open_options"],
+        "refusedOptions": own.get("refused_options", {}),
+        "finishReasons": own.get("finish", {}).get("read", {}),
+        "reasoningDetails": own.get("reasoning_details", False),
+        "reasoningChunks": own.get("reasoning_chunks", False),
+        "keptBody": own.get("kept_body", []),
+        "keptChoice": own.get("kept_choice", []),
+        "executedTools": own.get("executed_tools", False),
+        "providerTools": own.get("provider_tools", False),
+        "embeddings": own.get("embeddings", True),
+        "notes": own.get("notes", ""),
+    }
+
+
+def profiles_of(adapter: ResolvedAdapter, data: AdapterData) -> list[ResolvedProfile]:
+    """The profiles extending ``adapter``, in the order its ``profiles`` lists them."""
+    found = {p.name: p for p in data.profiles.values() if p.profile["extends"] == adapter.name}
+    order = adapter.document.get("profiles", sorted(found))
+    return [found[name] for name in order if name in found]
+
+
+def render_compatible(adapter: ResolvedAdapter, data: AdapterData, version: str) -> str:
+    """``openai-compatible.ts``: the profiles of an adapter that has them, each resolved flat."""
+    doc = adapter.document
+    profiles = profiles_of(adapter, data)
+    tables = {
+        "PROFILES": ("Readonly<Record<string, Profile>>", {p.name: _profile(p) for p in profiles}),
+        "MANIFESTS": (
+            "Readonly<Record<string, Manifest>>",
+            {p.name: _manifest(p.adapter, data.features) for p in profiles},
+        ),
+        "PATHS": (
+            f"Readonly<Record<string, {_KIND_MAP}>>",
+            {p.name: p.adapter["endpoints"]["paths"] for p in profiles},
+        ),
+        "STREAM_BODIES": (
+            "Readonly<Record<string, Readonly<Record<string, unknown>>>>",
+            {p.name: p.adapter["endpoints"].get("stream", {}).get("body", {}) for p in profiles},
+        ),
+        "AUTH_HEADERS": (
+            "Readonly<Record<string, Readonly<Record<string, string>>>>",
+            {p.name: p.adapter["auth"].get("headers", {}) for p in profiles},
+        ),
+    }
+    docs = {
+        "PROFILES": "Each profile's quirks (`adapters/profiles/<name>.profile.json`).",
+        "MANIFESTS": "Each profile's capability manifest: openai-chat's with the adapter's and the profile's features.",
+        "PATHS": "Each profile's paths (`{model}`: the request's model), after its base URL's version path.",
+        "STREAM_BODIES": "Members merged into each profile's request body to stream it.",
+        "AUTH_HEADERS": "Headers sent on every request; `{api_key}` stands for the key.",
+    }
+    sources = ", ".join(f"`{p.source}`" for p in profiles)
+    parts = [
+        f"{_header(version, adapter.source + ' and adapters/profiles/')}\n",
+        f"/**\n * The tables of the `{doc['name']}` adapter ({doc['title']}) and of its profiles, resolved flat, from\n"
+        f" * `{adapter.source}` and {sources}.\n */\n\n",
+        'import type { Manifest, RequestKind } from "../adapters/shared/contract.js";\n',
+        'import type { Profile } from "../adapters/shared/profile.js";\n\n',
+        f"export const NAME = {_literal(doc['name'])};\n",
+        f"export const PROVIDER = {_literal(doc['provider'])};\n",
+    ]
+    for name, (kind, value) in tables.items():
+        parts.append("\n" + _doc(docs[name], doc.get("features") if name == "MANIFESTS" else None))
+        parts.append(f"export const {name}: {kind} = {_literal(value)};\n")
+    return "".join(parts)
+
+
 def render_status(data: AdapterData, version: str) -> str:
     status = data.status
     fallback = status["fallback"]
@@ -199,6 +285,8 @@ def render_options_validators(
     call_schemas = {
         _call_export_name(adapter, kind): schema for adapter, kinds in calls.items() for kind, schema in kinds.items()
     }
+    if set(exports) & set(call_schemas):
+        raise RuntimeError(f"a call's validator name is an adapter's: {sorted(set(exports) & set(call_schemas))}")
     request = {"schemas": {**{_export_name(name): schema for name, schema in schemas.items()}, **call_schemas}}
     request["ajvOptions"] = OPTIONS_AJV_OPTIONS
     with tempfile.TemporaryDirectory() as work:
@@ -229,8 +317,8 @@ def render_options_validators(
 
 
 def render(source: GenerationInput, out: Path) -> None:
-    """Write ``status.ts``, ``options-validators.ts`` and one module per base adapter into ``out``; nothing
-    without ``adapters/``."""
+    """Write ``status.ts``, ``options-validators.ts``, one module per base adapter and one per adapter with
+    profiles into ``out``; nothing without ``adapters/``."""
     data = source.adapters
     if data is None:
         return
@@ -245,12 +333,21 @@ def render(source: GenerationInput, out: Path) -> None:
         for adapter in data.adapters.values()
         if adapter.extends is None and adapter.document.get("call_options_schemas")
     }
+    for adapter in data.adapters.values():
+        for profile in profiles_of(adapter, data) if adapter.extends is not None else []:
+            schemas[profile.adapter["name"]] = profile.adapter.get("options_schema", {"type": "object"})
+            if profile.adapter.get("call_options_schemas"):
+                calls[profile.adapter["name"]] = profile.adapter["call_options_schemas"]
     text = render_options_validators(schemas, source.repo_root / PACKAGE_DIR, source.version, calls)
     (out / "options-validators.ts").write_text(text, encoding="utf-8")
     for adapter in data.adapters.values():
         if adapter.extends is None:
             text = render_adapter(adapter, data, source.version)
-            (out / f"{adapter.name}.ts").write_text(text, encoding="utf-8")
+        elif profiles_of(adapter, data):
+            text = render_compatible(adapter, data, source.version)
+        else:
+            continue
+        (out / f"{adapter.name}.ts").write_text(text, encoding="utf-8")
 
 
 TARGET = Target(name="typescript-tables", output_dir=OUTPUT_DIR, render=render)

@@ -15,7 +15,7 @@ from typing import Any
 
 import jiter
 
-from wirechat.adapters._conversion import compact_json
+from wirechat.tool_arguments import build_arguments
 
 try:  # not a dependency of wirechat: with it the compact check is a byte comparison, without it compact_json
     import orjson
@@ -65,14 +65,14 @@ def json_kinds(value: dict[str, Any]) -> int:
 
 def arguments_object(text: str) -> tuple[dict[str, Any], bool]:
     """Tool-call arguments as the object ``tool_arguments.parse_arguments`` returns, and whether the text
-    is already its compact form (``compact_json`` of the object gives the text back; when not, the adapter
+    is already the arguments form (``build_arguments`` of the object gives the text back; when not, the adapter
     degrades ``tool_call.arguments_not_compact``). Anything else (not JSON, not an object, an I-JSON fault,
     blank text) raises ``Slow``: the full walk refuses it, or degrades it with its own rule.
 
     Without floats, ``orjson.dumps`` writes exactly what ``json.dumps(ensure_ascii=False,
     separators=(",", ":"))`` writes (same escapes, same integers, key order kept), so comparing bytes decides;
-    floats are written differently by the two (``1e-05`` against ``0.00001``), so those go through
-    ``compact_json`` itself."""
+    which is the arguments form for such a value; floats are written differently (``1e-05`` against
+    ``0.00001``), so those go through ``build_arguments`` itself."""
     try:
         raw = text.encode("utf-8")
         value = jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True)
@@ -87,5 +87,5 @@ def arguments_object(text: str) -> tuple[dict[str, Any], bool]:
         except orjson.JSONEncodeError:  # a lone surrogate written as an escape
             raise Slow from None
     if kinds in (0, 1):
-        return value, compact_json(value) == text
+        return value, build_arguments(value) == text
     raise Slow

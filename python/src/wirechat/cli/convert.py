@@ -31,6 +31,7 @@ from wirechat.cli.stream_input import stream_records
 from wirechat.cli.usage_error import UsageError
 from wirechat.codec import decode, encode, parse
 from wirechat.errors import WireError
+from wirechat.exchange import UNREADABLE
 
 __all__ = ["add_parser", "run"]
 
@@ -154,8 +155,8 @@ def _stream(data: bytes, label: str, source: Adapter | None, target: Adapter | N
                 events.append(decode(record.data, StreamEvent))
             else:
                 events += decoder.feed(SseEvent(record.event, record.data))
-        except (WireError, ValueError) as exc:
-            problems.append(f"{record.where}: {exc}")
+        except UNREADABLE as exc:  # WireError is a ValueError; a walk meeting a wrong type raises the others
+            problems.append(f"{record.where}: {exc if isinstance(exc, ValueError) else f'{type(exc).__name__}: {exc}'}")
             if len(problems) == MAX_PROBLEMS:
                 break
     if problems:

@@ -130,7 +130,8 @@ def run(args: argparse.Namespace) -> int:
 
     def ready(server: FakeProvider) -> None:
         print(f"listening on {server.url}", flush=True)
-        print(f"  {SDK_BASE_URLS[args.provider].format(url=server.url)}", flush=True)
+        family = args.provider.partition(":")[0]  # openai-compatible:ollama is the openai-compatible family
+        print(f"  {SDK_BASE_URLS[family].format(url=server.url)}", flush=True)
 
     async def serve() -> None:
         with contextlib.suppress(NotImplementedError):  # no signal handlers on some platforms

@@ -11,9 +11,10 @@
  * a block, and a document's `citations` setting, go to the part's `provider_metadata.anthropic`.
  */
 
-import type { Part, ToolCallPart, ToolResult } from "../../generated/types.js";
+import type { JsonObject, Part, ToolCallPart, ToolResult } from "../../generated/types.js";
+import { buildArguments } from "../../tool-arguments.js";
 import { ProviderShapeError } from "../shared/contract.js";
-import { compactJson, getMap, getStr, isObject } from "../shared/conversion.js";
+import { getMap, getStr, isObject } from "../shared/conversion.js";
 import { decodeCitations } from "./citations.js";
 import { decodeCall, decodeResult, isCall, isResult } from "./provider-run.js";
 import { PROVIDER, TOOL_USE_MEMBERS } from "./shapes.js";
@@ -79,10 +80,13 @@ export function decodeBlock(block: unknown, where: string, names: Map<string, st
   return undefined;
 }
 
-/** A `tool_call` part for a `tool_use` block: its input as compact JSON arguments, its other members in `provider_metadata.anthropic`. */
+/**
+ * A `tool_call` part for a `tool_use` block: its input as the arguments text (`buildArguments`), its other
+ * members in `provider_metadata.anthropic`.
+ */
 export function decodeToolUse(block: Record<string, unknown>, where: string): ToolCallPart {
   const input = block["input"] ?? {};
-  const part: ToolCallPart = { type: "tool_call", tool_call: { id: requiredStr(block, "id", where), name: requiredStr(block, "name", where), arguments: compactJson(input) } };
+  const part: ToolCallPart = { type: "tool_call", tool_call: { id: requiredStr(block, "id", where), name: requiredStr(block, "name", where), arguments: buildArguments(input as JsonObject) } };
   const extras = toolUseExtrasOf(block);
   if (Object.keys(extras).length > 0) part.provider_metadata = { [PROVIDER]: extras };
   return part;

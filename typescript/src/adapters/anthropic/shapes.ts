@@ -5,8 +5,8 @@
  */
 
 import type { ReasoningPart, ToolCall } from "../../generated/types.js";
-import { parseArguments } from "../../tool-arguments.js";
-import { compactJson, type Conversion, reasoningFeature } from "../shared/conversion.js";
+import { buildArguments, parseArguments } from "../../tool-arguments.js";
+import { type Conversion, reasoningFeature } from "../shared/conversion.js";
 import { MEDIA_TYPES, NAME, PROVIDER } from "../../tables/anthropic.js";
 
 export { NAME, PROVIDER };
@@ -23,7 +23,7 @@ export function encodeToolCall(call: ToolCall, where: string, conv: Conversion):
   } catch {
     throw conv.refuse("tool_call.arguments_not_object", `${where}/arguments`);
   }
-  if (compactJson(value) !== call.arguments) conv.degrade("tool_call.arguments_not_compact", `${where}/arguments`);
+  if (buildArguments(value) !== call.arguments) conv.degrade("tool_call.arguments_not_compact", `${where}/arguments`);
   return { type: "tool_use", id: call.id, name: call.name, input: value };
 }
 

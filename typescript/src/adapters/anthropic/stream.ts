@@ -15,8 +15,11 @@
  * non-streamed reading (spec section 15). `message_delta` carries the stop reason and cumulative usage (cache
  * reads and writes added back into `input_tokens`); `message_stop` gives `finish`; `error` (even after a 200)
  * gives `error`; a second `message_start` before `message_stop` (two generations spliced into one body) ends
- * the stream as `invalid_response`. Tool input fragments lose insignificant whitespace so the folded arguments
- * equal the compact JSON the unstreamed response decodes to; a tool with no input fragments gets `{}`.
+ * the stream as `invalid_response`. Tool input fragments are rewritten token by token into the arguments form
+ * (`ArgumentsNormaliser`: `1E2` is `100`, `"\u00e9"` is `"é"`, no insignificant whitespace) so the folded
+ * arguments equal the text the unstreamed response decodes to (`buildArguments` of the input); a tool with no
+ * input fragments gets `{}`, and input the form cannot hold (an integer beyond 2^53-1) ends the stream as
+ * `invalid_response`, as the unstreamed reading refuses it.
  *
  * Nothing is dropped silently (`warnings`, pointers `/<n>/...` into the n-th event from 0): a member the
  * decoder neither maps nor keeps (`members.ts`), a delta or an event type it does not know, an event after
@@ -32,7 +35,10 @@
 import type { StreamEvent, TokenUsage } from "../../generated/types.js";
 import type { SseEvent, StreamDecoder as Decoder } from "../../exchange.js";
 import { ProviderShapeError, type ConversionWarning } from "../shared/contract.js";
-import { compactJson, Conversion, isObject, truthy } from "../shared/conversion.js";
+import { Conversion, isObject, truthy } from "../shared/conversion.js";
+import { WireError } from "../../errors.js";
+import type { JsonObject } from "../../generated/types.js";
+import { ArgumentsNormaliser, buildArguments } from "../../tool-arguments.js";
 import { cutError } from "../shared/errors.js";
 import { unmappedMembers } from "../shared/unmapped.js";
 import { toolUseExtrasOf } from "./blocks.js";
@@ -48,41 +54,13 @@ import * as usage from "./usage.js";
 
 export { StreamEncoder } from "./stream-encode.js";
 
-/** Removes insignificant whitespace from JSON text that arrives in arbitrary fragments. */
-export class JsonCompactor {
-  private inString = false;
-  private escape = false;
-
-  feed(fragment: string): string {
-    if (!this.inString && !/["\s]/.test(fragment)) return fragment;
-    let out = "";
-    let { inString, escape } = this;
-    for (const char of fragment) {
-      if (inString) {
-        out += char;
-        if (escape) escape = false;
-        else if (char === "\\") escape = true;
-        else if (char === '"') inString = false;
-      } else if (char === '"') {
-        inString = true;
-        out += char;
-      } else if (char !== " " && char !== "\t" && char !== "\r" && char !== "\n") {
-        out += char;
-      }
-    }
-    this.inString = inString;
-    this.escape = escape;
-    return out;
-  }
-}
-
 export class StreamDecoder implements Decoder {
   /** What the decoder set aside or changed, each with its pointer `/<n>/...` (the n-th event, then into its data). */
   readonly warnings: ConversionWarning[] = [];
   private readonly conv = new Conversion(MANIFEST, this.warnings);
   private count = 0; // events fed so far: the number of the current one is count - 1
   private readonly kinds = new Map<number, string>();
-  private readonly compactors = new Map<number, JsonCompactor>();
+  private readonly normalisers = new Map<number, ArgumentsNormaliser>();
   private readonly sentArguments = new Set<number>();
   private readonly extras = new Map<number, Record<string, unknown>>();
   private readonly citations = new Map<number, unknown[]>();
@@ -229,7 +207,7 @@ export class StreamDecoder implements Decoder {
 
   private openToolUse(index: number, part: number, block: Record<string, unknown>): StreamEvent[] {
     this.hasCalls = true;
-    this.compactors.set(index, new JsonCompactor());
+    this.normalisers.set(index, new ArgumentsNormaliser());
     const id = block["id"];
     const name = block["name"];
     if (typeof id !== "string" || !id) throw new ProviderShapeError("/content_block/id", `a tool_use block (${index}) has no id`);
@@ -239,7 +217,13 @@ export class StreamDecoder implements Decoder {
     const out: StreamEvent[] = [{ type: "tool_call_start", index: part, id, name }];
     if (truthy(block["input"])) {
       this.sentArguments.add(index);
-      out.push({ type: "tool_call_delta", index: part, arguments: compactJson(block["input"]) });
+      let text: string;
+      try {
+        text = buildArguments(block["input"] as JsonObject);
+      } catch (error) {
+        return this.badInput(index, error);
+      }
+      out.push({ type: "tool_call_delta", index: part, arguments: text });
     }
     return out;
   }
@@ -284,8 +268,14 @@ export class StreamDecoder implements Decoder {
       else collected[1].push(fragment);
       return [];
     }
-    const compactor = this.compactors.get(index);
-    if (compactor !== undefined) fragment = compactor.feed(fragment);
+    const normaliser = this.normalisers.get(index);
+    if (normaliser !== undefined) {
+      try {
+        fragment = normaliser.feed(fragment);
+      } catch (error) {
+        return this.badInput(index, error);
+      }
+    }
     if (!fragment) return [];
     this.sentArguments.add(index);
     return [{ type: "tool_call_delta", index: part, arguments: fragment }];
@@ -302,6 +292,18 @@ export class StreamDecoder implements Decoder {
     if (kind === "thinking" || kind === "redacted_thinking") return [{ type: "reasoning_end", index: part }];
     if (kind === "tool_use") {
       const out: StreamEvent[] = [];
+      const normaliser = this.normalisers.get(index);
+      this.normalisers.delete(index);
+      let rest = "";
+      try {
+        rest = normaliser?.finish() ?? "";
+      } catch (error) {
+        return this.badInput(index, error);
+      }
+      if (rest) {
+        this.sentArguments.add(index);
+        out.push({ type: "tool_call_delta", index: part, arguments: rest });
+      }
       if (!this.sentArguments.has(index)) out.push({ type: "tool_call_delta", index: part, arguments: "{}" });
       const extras = this.extras.get(index);
       out.push(extras !== undefined ? { type: "tool_call_end", index: part, provider_metadata: { [PROVIDER]: extras } } : { type: "tool_call_end", index: part });
@@ -309,6 +311,12 @@ export class StreamDecoder implements Decoder {
     }
     if (this.run.has(index)) return this.closeRun(index, part);
     return [];
+  }
+
+  /** A tool input the arguments form cannot hold ends the stream (the unstreamed reading refuses it). */
+  private badInput(index: number, error: unknown): StreamEvent[] {
+    if (!(error instanceof WireError)) throw error;
+    return this.fail(`the input of tool call ${index} cannot be tool arguments: ${error.problems.map((p) => p.message).join("; ")}`);
   }
 
   private closeRun(index: number, part: number): StreamEvent[] {

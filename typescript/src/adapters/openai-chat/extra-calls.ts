@@ -20,11 +20,11 @@ import { NAME, PROVIDER } from "./shapes.js";
 import * as usage from "./usage.js";
 
 /** The `/v1/embeddings` body; `ConversionRefused` without a model or for an option the adapter sets. */
-export function encodeEmbedRequest(request: EmbedRequest): Record<string, unknown> {
+export function encodeEmbedRequest(request: EmbedRequest, adapterName = NAME): Record<string, unknown> {
   if (request.model === undefined) throw new ConversionRefused("model.absent", "the embeddings endpoint needs a model: set EmbedRequest.model", "/model");
   const body: Record<string, unknown> = { model: request.model, input: [...request.inputs], encoding_format: "float" };
   if (request.dimensions !== undefined) body["dimensions"] = request.dimensions;
-  mergeProviderOptions(request.provider_options, NAME, body); // the manifest's options schema is the chat call's
+  mergeProviderOptions(request.provider_options, adapterName, body); // the manifest's options schema is the chat call's
   return body;
 }
 

@@ -58,7 +58,9 @@ function unmapped(body: Record<string, unknown>): string[] {
     (Array.isArray(calls) ? calls : []).forEach((call, k) => found.push(...unmappedMembers(call, CALL, `${where}/tool_calls/${k}`)));
   });
   const tools = body["tools"];
-  (Array.isArray(tools) ? tools : []).forEach((tool, i) => found.push(...unmappedMembers(tool, TOOL, `/tools/${i}`)));
+  (Array.isArray(tools) ? tools : []).forEach((tool, i) => {
+    if (isFunction(tool)) found.push(...unmappedMembers(tool, TOOL, `/tools/${i}`)); // a provider-defined tool is kept whole
+  });
   return [...found, ...modeUnmapped(body["stream_options"])];
 }
 
@@ -69,7 +71,14 @@ function modeUnmapped(options: unknown): string[] {
   return Object.entries(options).filter(([key, value]) => key !== "include_usage" || value !== true).map(([key]) => `/stream_options/${escapePointerToken(key)}`);
 }
 
-export function decodeRequest(input: unknown, adapterName = NAME): { request: ChatRequest; warnings: ConversionWarning[] } {
+const isFunction = (tool: unknown): boolean => !isObject(tool) || tool["type"] === "function" || tool["type"] === undefined || tool["type"] === null;
+
+/**
+ * The canonical request of a body. `providerTools` names the issuer of the tools that are not functions (a
+ * server that defines tools of its own: OpenRouter's `openrouter:web_search`, Groq's `browser_search`): they
+ * become `provider_tools`, their object kept as the definition. Without it such a tool is an error.
+ */
+export function decodeRequest(input: unknown, adapterName = NAME, providerTools?: string): { request: ChatRequest; warnings: ConversionWarning[] } {
   if (!isObject(input)) throw new ProviderShapeError("", "expected a Chat Completions request object");
   const body = input;
   const request: ChatRequest = { messages: [] };
@@ -77,7 +86,14 @@ export function decodeRequest(input: unknown, adapterName = NAME): { request: Ch
   if (model) request.model = model;
   request.messages = (getList(body, "messages", "") ?? []).map((m, i) => decodeMessage(m, `/messages/${i}`));
   const tools = getList(body, "tools", "", false);
-  if (tools !== undefined) request.tools = tools.map((t, i) => decodeTool(t, `/tools/${i}`));
+  if (tools !== undefined) {
+    request.tools = tools.flatMap((t, i) => (providerTools === undefined || isFunction(t) ? [decodeTool(t, `/tools/${i}`)] : []));
+    const defined = providerTools === undefined ? [] : tools.filter((t) => !isFunction(t)).map((t) => ({ issuer: providerTools, type: String((t as Record<string, unknown>)["type"]), definition: { ...(t as Record<string, unknown>) } }));
+    if (defined.length > 0) {
+      request.provider_tools = defined;
+      if (request.tools.length === 0) delete request.tools;
+    }
+  }
   if (present(body["tool_choice"])) request.tool_choice = decodeToolChoice(body["tool_choice"], "/tool_choice");
   const options = decodeOptions(body);
   if (Object.keys(options).length > 0) request.options = options;

@@ -4,7 +4,7 @@
  * same refusals. A lone text part is sent as a plain string; tool messages split one result per message.
  */
 
-import type { ChatOptions, ChatRequest, FileRef, MediaRef, Message, Part, ResponseFormat, TextPart, ToolChoice, ToolDefinition, ToolResultPart } from "../../generated/types.js";
+import type { ChatOptions, ChatRequest, FileRef, MediaRef, Message, Part, ProviderToolCallPart, ProviderToolResultPart, ReasoningPart, ResponseFormat, TextPart, ToolChoice, ToolDefinition, ToolResultPart } from "../../generated/types.js";
 import type { ConversionWarning } from "../shared/contract.js";
 import { buildDataUrl, Conversion, dataText, isObject, mergeProviderOptions, metadataFor, parseDataUrl, reasoningFeature, toolDefinitionExtras } from "../shared/conversion.js";
 import { citationsOut, providerPartOut, providerToolsOut } from "../shared/provider-run.js";
@@ -15,12 +15,29 @@ import { AUDIO_FORMATS, functionTool, NAME, namedToolChoice, PROVIDER, toolCall 
 
 type Body = Record<string, unknown>;
 
-export function encodeRequest(request: ChatRequest, adapterName = NAME): { body: Body; warnings: ConversionWarning[] } {
+/**
+ * What a wrapping adapter (openai-compatible) writes of an assistant message's reasoning and provider-run
+ * parts, in requests and replies: `take` each such part (false: not taken, openai-chat's rule applies),
+ * then `members` gives the message's extra members and starts the next message.
+ */
+export interface PartSink {
+  take(part: ReasoningPart | ProviderToolCallPart | ProviderToolResultPart, where: string): boolean;
+  members(): Record<string, unknown>;
+}
+
+/** Whether `sink` took `part` (it takes only reasoning and provider-run parts). */
+export function sunk(sink: PartSink | undefined, part: Part, where: string): boolean {
+  if (sink === undefined) return false;
+  if (part.type !== "reasoning" && part.type !== "provider_tool_call" && part.type !== "provider_tool_result") return false;
+  return sink.take(part, where);
+}
+
+export function encodeRequest(request: ChatRequest, adapterName = NAME, sink?: PartSink): { body: Body; warnings: ConversionWarning[] } {
   const conv = new Conversion(MANIFEST);
   if (request.model === undefined) throw conv.refuse("model.absent", "/model");
   const messages: Body[] = [];
   const body: Body = { model: request.model, messages };
-  request.messages.forEach((message, i) => messages.push(...encodeMessage(message, `/messages/${i}`, conv)));
+  request.messages.forEach((message, i) => messages.push(...encodeMessage(message, `/messages/${i}`, conv, sink)));
   if (request.tools !== undefined) body["tools"] = request.tools.map((tool, i) => encodeTool(tool, `/tools/${i}`, conv));
   providerToolsOut(request, conv, PROVIDER); // Chat Completions defines none: each is dropped with a warning
   if (request.tool_choice !== undefined) body["tool_choice"] = encodeToolChoice(request.tool_choice);
@@ -58,7 +75,7 @@ function common(message: Message, where: string, conv: Conversion, named: boolea
   return [out, role === "developer" ? "developer" : undefined];
 }
 
-function encodeMessage(message: Message, where: string, conv: Conversion): Body[] {
+function encodeMessage(message: Message, where: string, conv: Conversion, sink?: PartSink): Body[] {
   switch (message.role) {
     case "system": {
       const [out, role] = common(message, where, conv, true);
@@ -75,7 +92,7 @@ function encodeMessage(message: Message, where: string, conv: Conversion): Body[
     }
     case "assistant": {
       const [out] = common(message, where, conv, true);
-      return [encodeAssistant(message, where, conv, out)];
+      return [encodeAssistant(message, where, conv, out, sink)];
     }
     case "tool": {
       common(message, where, conv, false);
@@ -165,12 +182,13 @@ function file(source: FileRef, where: string, conv: Conversion): Body {
   return out;
 }
 
-function encodeAssistant(message: Message, where: string, conv: Conversion, out: Body): Body {
+function encodeAssistant(message: Message, where: string, conv: Conversion, out: Body, sink?: PartSink): Body {
   const texts: Body[] = [];
   const calls: Body[] = [];
   let refusal: string | undefined;
   message.parts.forEach((part, j) => {
     const at = `${where}/parts/${j}`;
+    if (sunk(sink, part, at)) return;
     switch (part.type) {
       case "text": {
         const own = partMetadata(part, at, conv);
@@ -209,7 +227,7 @@ function encodeAssistant(message: Message, where: string, conv: Conversion, out:
         throw conv.refuse("part.misplaced", at);
     }
   });
-  const result: Body = { role: "assistant", ...out };
+  const result: Body = { role: "assistant", ...out, ...(sink?.members() ?? {}) };
   if (texts.length > 0) result["content"] = content(texts);
   else if (calls.length === 0 && refusal === undefined) result["content"] = null;
   if (refusal !== undefined) result["refusal"] = refusal;

@@ -22,29 +22,34 @@ import { citationsOut, providerPartOut } from "../shared/provider-run.js";
 import { decodeAudio, encodeAudio } from "./audio.js";
 import { decodeAnnotations, encodeAnnotations } from "./citations.js";
 import * as finish from "./finish.js";
-import { CHOICE, decodeToolCall, KEPT_BODY, KEPT_CHOICE, MESSAGE, PROVIDER, RESPONSE, TOOL_CALL, toolCall, unmapped } from "./shapes.js";
+import { type PartSink, sunk } from "./request-encode.js";
+import { decodeToolCall, type Dialect, OPENAI, PROVIDER, shapesOf, TOOL_CALL, toolCall, unmapped } from "./shapes.js";
 import * as usage from "./usage.js";
 
-/** The tool-call part of a whole call, with its `index` (OpenAI writes none, so any is kept) and `custom` type kept. */
-export function toolCallPart(raw: unknown, where: string): ToolCallPart {
+/**
+ * The tool-call part of a whole call, with its `index` kept (OpenAI writes none, so any is kept; a dialect whose
+ * server numbers calls keeps one that is not the call's position) and its `custom` type.
+ */
+export function toolCallPart(raw: unknown, where: string, position = 0, dialect: Dialect = OPENAI): ToolCallPart {
   const part: ToolCallPart = { type: "tool_call", tool_call: decodeToolCall(raw, where) };
   const call = raw as Record<string, unknown>;
   const kept: Record<string, unknown> = {};
-  if (call["index"] !== undefined && call["index"] !== null) kept["index"] = call["index"];
+  const index = call["index"];
+  if (index !== undefined && index !== null && !(dialect.callIndex && index === position)) kept["index"] = index;
   if (call["type"] === "custom") kept["type"] = "custom";
   if (Object.keys(kept).length > 0) part.provider_metadata = { [PROVIDER]: kept };
   return part;
 }
 
 /** The parts of a reply's message; members it does not read are reported. */
-export function decodeMessage(message: Record<string, unknown>, where: string, conv: Conversion): Part[] {
-  for (const pointer of unmapped(message, MESSAGE, where)) conv.degrade("provider.unmapped", pointer);
+export function decodeMessage(message: Record<string, unknown>, where: string, conv: Conversion, dialect: Dialect = OPENAI): Part[] {
+  for (const pointer of unmapped(message, shapesOf(dialect).message, where)) conv.degrade("provider.unmapped", pointer);
   const parts: Part[] = [];
   const content = message["content"];
   if (typeof content === "string" && content) parts.push({ type: "text", text: content });
   else if (content !== undefined && content !== null && typeof content !== "string") conv.degrade("provider.unmapped", `${where}/content`); // not OpenAI's shape: a server's own
   if (truthy(message["annotations"])) {
-    const found = decodeAnnotations(message["annotations"], `${where}/annotations`, PROVIDER);
+    const found = decodeAnnotations(message["annotations"], `${where}/annotations`, dialect.issuer);
     const first = parts[0];
     if (first !== undefined && first.type === "text") first.citations = found;
     else conv.degrade("provider.unmapped", `${where}/annotations`); // no text for them to cite
@@ -54,16 +59,18 @@ export function decodeMessage(message: Record<string, unknown>, where: string, c
   (getList(message, "tool_calls", where, false) ?? []).forEach((call, i) => {
     const at = `${where}/tool_calls/${i}`;
     for (const pointer of unmapped(call, TOOL_CALL, at)) conv.degrade("provider.unmapped", pointer);
-    parts.push(toolCallPart(call, at));
+    parts.push(toolCallPart(call, at, i, dialect));
   });
   return parts;
 }
 
-export function decodeResponse(input: unknown, warnings?: ConversionWarning[]): ChatResponse {
+/** The canonical reply of a `chat.completion` body, read as `dialect` says (an OpenAI-compatible server's). */
+export function decodeResponse(input: unknown, warnings?: ConversionWarning[], dialect: Dialect = OPENAI): ChatResponse {
   if (!isObject(input)) throw new ProviderShapeError("", "expected a chat.completion object");
   const body = input;
   const conv = new Conversion(MANIFEST, warnings);
-  for (const pointer of unmapped(body, RESPONSE, "")) conv.degrade("provider.unmapped", pointer);
+  const shapes = shapesOf(dialect);
+  for (const pointer of unmapped(body, shapes.response, "")) conv.degrade("provider.unmapped", pointer);
   const choices = getList(body, "choices", "") ?? [];
   const metadata: Record<string, unknown> = {};
   let parts: Part[] = [];
@@ -71,11 +78,11 @@ export function decodeResponse(input: unknown, warnings?: ConversionWarning[]): 
   if (choices.length > 0) {
     const choice = choices[0];
     if (!isObject(choice)) throw new ProviderShapeError("/choices/0", "expected a choice object");
-    for (const pointer of unmapped(choice, CHOICE, "/choices/0")) conv.degrade("provider.unmapped", pointer);
+    for (const pointer of unmapped(choice, shapes.choice, "/choices/0")) conv.degrade("provider.unmapped", pointer);
     for (let i = 1; i < choices.length; i++) conv.degrade("provider.unmapped", `/choices/${i}`); // n > 1: one message per reply
-    parts = decodeMessage(getMap(choice, "message", "/choices/0", false) ?? {}, "/choices/0/message", conv);
+    parts = decodeMessage(getMap(choice, "message", "/choices/0", false) ?? {}, "/choices/0/message", conv, dialect);
     rawFinish = getStr(choice, "finish_reason", "/choices/0", false);
-    for (const key of KEPT_CHOICE) if (choice[key] !== undefined && choice[key] !== null) metadata[key] = choice[key];
+    for (const key of dialect.keptChoice) if (choice[key] !== undefined && choice[key] !== null) metadata[key] = choice[key];
   }
   const response: ChatResponse = {
     message: { role: "assistant", parts },
@@ -92,13 +99,16 @@ export function decodeResponse(input: unknown, warnings?: ConversionWarning[]): 
   }
   const created = body["created"];
   if (typeof created === "number" && Number.isInteger(created) && created !== 0) metadata["created"] = created;
-  for (const key of KEPT_BODY) if (body[key] !== undefined && body[key] !== null) metadata[key] = body[key];
+  for (const key of dialect.keptBody) if (body[key] !== undefined && body[key] !== null) metadata[key] = body[key];
   if (Object.keys(metadata).length > 0) response.provider_metadata = { [PROVIDER]: metadata };
   return response;
 }
 
-/** The `chat.completion` body for a canonical response; degradations go to `warnings` when given. */
-export function encodeResponse(response: ChatResponse, warnings?: ConversionWarning[]): Record<string, unknown> {
+/**
+ * The `chat.completion` body for a canonical response; degradations go to `warnings` when given. `sink` takes
+ * the reasoning and provider-run parts a server writes back (openai-compatible).
+ */
+export function encodeResponse(response: ChatResponse, warnings?: ConversionWarning[], dialect: Dialect = OPENAI, sink?: PartSink): Record<string, unknown> {
   const conv = new Conversion(MANIFEST);
   const message = response.message;
   for (const name of ["name", "id", "provider_metadata"] as const) if (message[name] !== undefined) conv.degrade("response.message_members", `/message/${name}`);
@@ -113,22 +123,23 @@ export function encodeResponse(response: ChatResponse, warnings?: ConversionWarn
       sound = encodeAudio(part as AudioPart, where, conv);
       return;
     }
+    if (sunk(sink, part, where)) return;
     const [own, foreign] = metadataFor(part.provider_metadata, PROVIDER);
     if (foreign) conv.degrade("part.provider_metadata", `${where}/provider_metadata`);
     switch (part.type) {
       case "text":
         if (own["refusal"] === true && refusal === undefined) {
-          citationsOut(part, where, conv, PROVIDER); // a refusal has no annotations: warned
+          citationsOut(part, where, conv, dialect.issuer); // a refusal has no annotations: warned
           refusal = part.text;
           return;
         }
         if (calls.length > 0) conv.degrade("tool_call.interleaved", where);
-        annotations.push(...encodeAnnotations(part.citations, where, conv, PROVIDER));
+        annotations.push(...encodeAnnotations(part.citations, where, conv, dialect.issuer));
         texts.push(part.text);
         return;
       case "tool_call": {
         const call = toolCall(part.tool_call, own["type"] === "custom" ? "custom" : "function");
-        if ("index" in own) call["index"] = own["index"];
+        if ("index" in own || dialect.callIndex) call["index"] = "index" in own ? own["index"] : calls.length;
         calls.push(call);
         return;
       }
@@ -158,11 +169,12 @@ export function encodeResponse(response: ChatResponse, warnings?: ConversionWarn
   if (sound !== undefined) outMessage["audio"] = sound;
   if (calls.length > 0) outMessage["tool_calls"] = calls;
   if (annotations.length > 0) outMessage["annotations"] = annotations;
+  if (sink !== undefined) Object.assign(outMessage, sink.members());
   const choice: Record<string, unknown> = { index: 0, message: outMessage, finish_reason: finish.encode(response.finish_reason, conv), logprobs: ownMeta["logprobs"] ?? null };
-  for (const key of KEPT_CHOICE) if (key in ownMeta) choice[key] = ownMeta[key];
+  for (const key of dialect.keptChoice) if (key in ownMeta) choice[key] = ownMeta[key];
   const body: Record<string, unknown> = { id: response.id ?? "", object: "chat.completion", created: ownMeta["created"] ?? 0, model: response.model ?? "", choices: [choice] };
   if (response.usage !== undefined) body["usage"] = usage.encode(response.usage, conv, ownMeta["usage"] as Record<string, unknown> | undefined);
-  for (const key of KEPT_BODY) if (key in ownMeta) body[key] = ownMeta[key];
+  for (const key of dialect.keptBody) if (key in ownMeta) body[key] = ownMeta[key];
   warnings?.push(...conv.warnings);
   return body;
 }

@@ -4,7 +4,8 @@
  * in a request or response, a custom tool's call; its reader checks the id and name are there).
  */
 
-import type { ToolCall } from "../../generated/types.js";
+import type { JsonObject, ToolCall } from "../../generated/types.js";
+import { buildArguments } from "../../tool-arguments.js";
 import { compactJson, getMap, getStr, isObject } from "../shared/conversion.js";
 import { ProviderShapeError } from "../shared/contract.js";
 import { unmappedMembers, type Shape } from "../shared/unmapped.js";
@@ -77,8 +78,9 @@ export function namedToolChoice(name: string): Record<string, unknown> {
 }
 
 /**
- * A canonical ToolCall from `{id, type, function: {name, arguments}}`; object arguments become compact JSON. A
- * `custom` call's free-form `input` is its arguments (the caller tells the two kinds apart by the part's metadata).
+ * A canonical ToolCall from `{id, type, function: {name, arguments}}`; object arguments become the arguments
+ * text (`buildArguments`). A `custom` call's free-form `input` is its arguments (the caller tells the two kinds
+ * apart by the part's metadata).
  */
 export function decodeToolCall(raw: unknown, where: string): ToolCall {
   if (!isObject(raw)) throw new ProviderShapeError(where, "expected a tool call object");
@@ -88,6 +90,52 @@ export function decodeToolCall(raw: unknown, where: string): ToolCall {
   }
   const fn = getMap(raw, "function", where) ?? {};
   let args: unknown = fn["arguments"] ?? "";
-  if (typeof args !== "string") args = compactJson(args);
+  if (typeof args !== "string") args = isObject(args) ? buildArguments(args as JsonObject) : compactJson(args);
   return { id: getStr(raw, "id", where)!, name: getStr(fn, "name", `${where}/function`)!, arguments: args as string };
+}
+
+/**
+ * What a server adds to OpenAI's replies, for the openai-chat decoders and encoders (Python's `Dialect`): the
+ * issuer of its annotations, the body and choice members it keeps whole (in `provider_metadata.openai`,
+ * written back), the message (and delta) members a wrapping decoder reads itself (an OpenAI-compatible
+ * server's reasoning), and whether it numbers whole tool calls (`callIndex`: an `index` equal to the call's
+ * position is read as that position and written back; without it any `index` is kept on the part).
+ */
+export interface Dialect {
+  readonly issuer: string;
+  readonly keptBody: readonly string[];
+  readonly keptChoice: readonly string[];
+  readonly messageExtra: readonly string[];
+  readonly callIndex: boolean;
+}
+
+/** OpenAI's own replies. */
+export const OPENAI: Dialect = { issuer: PROVIDER, keptBody: KEPT_BODY, keptChoice: KEPT_CHOICE, messageExtra: [], callIndex: false };
+
+const withKeys = (shape: Shape, keys: readonly string[]): Shape => ({ ...shape, ...Object.fromEntries(keys.map((key) => [key, null])) });
+
+/** The shapes a dialect's replies are checked against (members beyond them are reported). */
+export interface DialectShapes {
+  readonly response: Shape;
+  readonly choice: Shape;
+  readonly message: Shape;
+  readonly chunk: Shape;
+  readonly chunkChoice: Shape;
+}
+
+const SHAPES = new WeakMap<Dialect, DialectShapes>();
+
+export function shapesOf(dialect: Dialect): DialectShapes {
+  let found = SHAPES.get(dialect);
+  if (found === undefined) {
+    found = {
+      response: withKeys(RESPONSE, dialect.keptBody),
+      choice: withKeys(CHOICE, dialect.keptChoice),
+      message: withKeys(MESSAGE, dialect.messageExtra),
+      chunk: withKeys(CHUNK, dialect.keptBody),
+      chunkChoice: withKeys(CHUNK_CHOICE, dialect.keptChoice),
+    };
+    SHAPES.set(dialect, found);
+  }
+  return found;
 }

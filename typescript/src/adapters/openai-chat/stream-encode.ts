@@ -17,7 +17,7 @@ import { encodeAnnotations } from "./citations.js";
 import { encodeError } from "./errors.js";
 import * as finish from "./finish.js";
 import { MANIFEST } from "../../tables/openai-chat.js";
-import { KEPT_BODY, KEPT_CHOICE, PROVIDER } from "./shapes.js";
+import { type Dialect, OPENAI, PROVIDER } from "./shapes.js";
 import * as usage from "./usage.js";
 
 export class StreamEncoder {
@@ -26,6 +26,14 @@ export class StreamEncoder {
   private readonly calls = new Map<number, number>();
   private usage: TokenUsage | undefined;
   private readonly conv = new Conversion(MANIFEST);
+
+  /** `dialect`: the server's issuer and kept members (an OpenAI-compatible server's, `shapes.ts`). */
+  constructor(private readonly dialect: Dialect = OPENAI) {}
+
+  /** A chunk of choice 0 holding `delta` (a wrapping encoder writes its server's own members so). */
+  delta(delta: Record<string, unknown>): SseEvent {
+    return this.chunk(delta);
+  }
 
   private chunk(delta: Record<string, unknown> | undefined, finishReason: string | null = null, extra: Record<string, unknown> = {}, choiceExtra: Record<string, unknown> = {}): SseEvent {
     const { created, ...rest } = extra;
@@ -49,7 +57,7 @@ export class StreamEncoder {
       case "tool_call_delta":
         return [this.chunk({ tool_calls: [{ index: this.calls.get(item.index), function: { arguments: item.arguments } }] })];
       case "text_end": {
-        const found = encodeAnnotations(item.citations, `/parts/${item.index}`, this.conv, PROVIDER);
+        const found = encodeAnnotations(item.citations, `/parts/${item.index}`, this.conv, this.dialect.issuer);
         return found.length > 0 ? [this.chunk({ annotations: found })] : [];
       }
       case "text_start":
@@ -74,10 +82,10 @@ export class StreamEncoder {
   private finish(item: FinishEvent): SseEvent[] {
     const own: Record<string, unknown> = { ...(item.provider_metadata?.[PROVIDER] ?? {}) };
     const extra: Record<string, unknown> = {};
-    for (const key of KEPT_BODY) if (key in own) extra[key] = own[key];
+    for (const key of this.dialect.keptBody) if (key in own) extra[key] = own[key];
     if ("created" in own) extra["created"] = own["created"];
     const choiceExtra: Record<string, unknown> = {};
-    for (const key of KEPT_CHOICE) if (key in own && key !== "logprobs") choiceExtra[key] = own[key];
+    for (const key of this.dialect.keptChoice) if (key in own && key !== "logprobs") choiceExtra[key] = own[key];
     const out = [this.chunk({}, finish.encode(item.finish_reason, this.conv), extra, choiceExtra)];
     if (this.usage !== undefined) out.push(this.chunk(undefined, null, { usage: usage.encode(this.usage, this.conv, own["usage"] as Record<string, unknown> | undefined), ...extra }));
     out.push({ event: undefined, data: "[DONE]" });

@@ -19,7 +19,8 @@
  * id or name, ends the stream in an `invalid_response` error: no value is invented.
  */
 
-import type { Citation, StreamEvent, TokenUsage } from "../../generated/types.js";
+import type { Citation, JsonObject, StreamEvent, TokenUsage } from "../../generated/types.js";
+import { buildArguments } from "../../tool-arguments.js";
 import type { SseEvent, StreamDecoder as Decoder } from "../../exchange.js";
 import { ProviderShapeError, type ConversionWarning } from "../shared/contract.js";
 import { compactJson, Conversion, isObject, truthy } from "../shared/conversion.js";
@@ -29,7 +30,7 @@ import { decodeAnnotations } from "./citations.js";
 import { decodeError } from "./errors.js";
 import * as finish from "./finish.js";
 import { MANIFEST } from "../../tables/openai-chat.js";
-import { AUDIO, CHUNK, CHUNK_CHOICE, KEPT_BODY, MESSAGE, PROVIDER, TOOL_CALL, unmapped } from "./shapes.js";
+import { AUDIO, type Dialect, type DialectShapes, OPENAI, PROVIDER, shapesOf, TOOL_CALL, unmapped } from "./shapes.js";
 import * as usage from "./usage.js";
 
 export { StreamEncoder } from "./stream-encode.js";
@@ -57,6 +58,25 @@ export class StreamDecoder implements Decoder {
   private readonly metadata: Record<string, unknown> = {};
   private readonly logprobs: Record<string, unknown[]> = {};
   private done = false;
+  private readonly shapes: DialectShapes;
+
+  /** `dialect`: how the server's chunks differ from OpenAI's (an OpenAI-compatible server's, `shapes.ts`). */
+  constructor(private readonly dialect: Dialect = OPENAI) {
+    this.shapes = shapesOf(dialect);
+  }
+
+  /** The position of the event being read (from 0): the first step of a warning's pointer. */
+  get position(): number {
+    return this.seen;
+  }
+
+  /**
+   * Take the next part index for a part a wrapping decoder emits itself (an OpenAI-compatible server's
+   * reasoning), so the parts this decoder opens later come after it.
+   */
+  reserveIndex(): number {
+    return this.nextIndex++;
+  }
 
   /** Warn that the member at `pointer` is not mapped, once per member (the event number aside). */
   private report(pointer: string): void {
@@ -78,6 +98,16 @@ export class StreamDecoder implements Decoder {
       return this.fail(`a stream chunk is not JSON: ${(error as Error).message}`);
     }
     if (!isObject(chunk)) return this.fail("a stream chunk is not a JSON object");
+    return this.read(chunk);
+  }
+
+  /** The events of one chunk already parsed to an object (a wrapping decoder that read it first passes it on). */
+  feedChunk(chunk: Record<string, unknown>): StreamEvent[] {
+    this.seen += 1;
+    return this.done ? [] : this.read(chunk);
+  }
+
+  private read(chunk: Record<string, unknown>): StreamEvent[] {
     const out: StreamEvent[] = [];
     try {
       this.chunk(chunk, out);
@@ -110,8 +140,8 @@ export class StreamDecoder implements Decoder {
     const created = chunk["created"];
     if (typeof created === "number" && Number.isInteger(created) && created !== 0) this.metadata["created"] = created;
     const at = `/${this.seen}`;
-    for (const pointer of unmapped(chunk, CHUNK, at)) this.report(pointer);
-    this.keep(chunk, KEPT_BODY);
+    for (const pointer of unmapped(chunk, this.shapes.chunk, at)) this.report(pointer);
+    this.keep(chunk, this.dialect.keptBody);
     const choices = chunk["choices"];
     (Array.isArray(choices) ? choices : []).forEach((choice, position) => {
       if (!isObject(choice)) return;
@@ -137,12 +167,12 @@ export class StreamDecoder implements Decoder {
   }
 
   private choice(choice: Record<string, unknown>, where: string, out: StreamEvent[]): void {
-    for (const pointer of unmapped(choice, CHUNK_CHOICE, where)) this.report(pointer);
-    this.keep(choice, ["content_filter_results"]);
+    for (const pointer of unmapped(choice, this.shapes.chunkChoice, where)) this.report(pointer);
+    this.keep(choice, this.dialect.keptChoice.filter((key) => key !== "logprobs"));
     const rawDelta = truthy(choice["delta"]) ? choice["delta"] : {};
     if (!isObject(rawDelta)) throw new ProviderShapeError(`${where}/delta`, `a delta is a JSON object, not ${kind(rawDelta)}`);
     const delta = rawDelta;
-    for (const pointer of unmapped(delta, MESSAGE, `${where}/delta`)) this.report(pointer);
+    for (const pointer of unmapped(delta, this.shapes.message, `${where}/delta`)) this.report(pointer);
     const content = delta["content"];
     if (typeof content === "string" && content) {
       this.text ??= this.openPart("text", out);
@@ -170,7 +200,7 @@ export class StreamDecoder implements Decoder {
       });
     }
     if (truthy(delta["annotations"])) {
-      this.annotations.push(...decodeAnnotations(delta["annotations"], `${where}/delta/annotations`, PROVIDER));
+      this.annotations.push(...decodeAnnotations(delta["annotations"], `${where}/delta/annotations`, this.dialect.issuer));
       this.annotationsAt ||= `${where}/delta/annotations`;
     }
     const logprobs = choice["logprobs"];
@@ -200,7 +230,7 @@ export class StreamDecoder implements Decoder {
     const rawFn = truthy(call["function"]) ? call["function"] : {};
     if (!isObject(rawFn)) throw new ProviderShapeError(`${where}/function`, `a JSON object, not ${kind(rawFn)}`);
     let args = rawFn["arguments"];
-    if (args !== undefined && args !== null && typeof args !== "string") args = compactJson(args);
+    if (args !== undefined && args !== null && typeof args !== "string") args = isObject(args) ? buildArguments(args as JsonObject) : compactJson(args);
     let index = this.calls.get(key);
     if (index === undefined) {
       index = this.nextIndex++;

@@ -92,6 +92,8 @@ export interface Adapter {
   /** Scheme and host, without the version path. */
   readonly defaultBaseUrl: string;
   readonly apiKeyEnv: string;
+  /** A placeholder key for servers that check none (local OpenAI-compatible servers): sent when no key is given. */
+  readonly defaultApiKey?: string;
   encodeRequest(request: ChatRequest): { body: Record<string, unknown>; warnings: ConversionWarning[] };
   /** Provider request body -> canonical request (the warnings list members it does not map). */
   decodeRequest(body: unknown): { request: ChatRequest; warnings: ConversionWarning[] };

@@ -16,10 +16,11 @@ import base64
 from collections.abc import Mapping
 from typing import Any
 
-from wirechat.adapters._conversion import compact_json, get_map, get_str
+from wirechat.adapters._conversion import get_map, get_str
 from wirechat.adapters.anthropic import provider_run
 from wirechat.adapters.anthropic.citations import decode_citations
 from wirechat.adapters.anthropic.shapes import PROVIDER, TOOL_USE_MEMBERS
+from wirechat.tool_arguments import build_arguments
 
 __all__ = ["decode_block", "decode_tool_use", "tool_use_extras_of"]
 
@@ -78,10 +79,14 @@ def decode_block(block: Any, where: str, names: dict[str, str]) -> dict[str, Any
 
 
 def decode_tool_use(block: Mapping[str, Any], where: str) -> dict[str, Any]:
-    """A ``tool_call`` part for a ``tool_use`` block: its input as compact JSON arguments, its other members
-    in ``provider_metadata.anthropic``."""
-    value = block.get("input") if block.get("input") is not None else {}
-    call = {"id": get_str(block, "id", where), "name": get_str(block, "name", where), "arguments": compact_json(value)}
+    """A ``tool_call`` part for a ``tool_use`` block: its input as the arguments text (``build_arguments``),
+    its other members in ``provider_metadata.anthropic``."""
+    value: Any = block.get("input") if block.get("input") is not None else {}
+    call = {
+        "id": get_str(block, "id", where),
+        "name": get_str(block, "name", where),
+        "arguments": build_arguments(value),
+    }
     part: dict[str, Any] = {"type": "tool_call", "tool_call": call}
     if extras := tool_use_extras_of(block):
         part["provider_metadata"] = {PROVIDER: extras}

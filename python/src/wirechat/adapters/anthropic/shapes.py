@@ -19,8 +19,8 @@ from wirechat._generated.models import (
 )
 from wirechat._tables.anthropic import MANIFEST, NAME, PROVIDER
 from wirechat.adapters import _parts
-from wirechat.adapters._conversion import Conversion, compact_json
-from wirechat.tool_arguments import ToolArgumentsError, parse_arguments
+from wirechat.adapters._conversion import Conversion
+from wirechat.tool_arguments import ToolArgumentsError, build_arguments, parse_arguments
 
 __all__ = [
     "IMAGE_TYPES",
@@ -48,7 +48,7 @@ def encode_tool_call(call: ToolCall, where: str, conv: Conversion) -> dict[str, 
         value = parse_arguments(call.arguments)
     except ToolArgumentsError:
         raise conv.refuse("tool_call.arguments_not_object", f"{where}/arguments") from None
-    if compact_json(value) != call.arguments:
+    if build_arguments(value) != call.arguments:
         conv.degrade("tool_call.arguments_not_compact", f"{where}/arguments")
     return {"type": "tool_use", "id": call.id, "name": call.name, "input": value}
 

@@ -15,8 +15,11 @@ and cumulative usage; ``message_stop`` gives ``finish``; ``error`` (even after a
 second ``message_start`` before ``message_stop`` (two generations spliced into one body) ends the stream as
 ``invalid_response``.
 
-Tool input fragments are passed on without insignificant whitespace, so that the folded arguments equal the
-compact JSON the non-streamed response decodes to; a tool with no input fragments gets ``{}``.
+Tool input fragments are rewritten token by token into the arguments form (``ArgumentsNormaliser``: no
+insignificant whitespace, RFC 8785 numbers and strings, so ``1E2`` is ``100`` and ``"\u00e9"`` is ``"é"``), so
+that the folded arguments equal the text the non-streamed response decodes to (``build_arguments`` of the
+input); a tool with no input fragments gets ``{}``. A number or an escape the form cannot hold (an integer
+beyond 2^53-1, a lone surrogate) ends the stream as ``invalid_response``, as the non-streamed reading refuses it.
 
 Nothing is dropped silently (``warnings``, pointers ``/<n>/...`` into the n-th event from 0): a member the
 decoder neither maps nor keeps (``members``), a delta or an event type it does not know, an event after
@@ -53,7 +56,7 @@ from wirechat._generated.models import (
 )
 from wirechat._stream_events import reasoning_signature, reasoning_text, text_delta, tool_call_delta
 from wirechat.adapters._contract import ConversionWarning, SseEvent
-from wirechat.adapters._conversion import Conversion, compact_json, unmapped_members
+from wirechat.adapters._conversion import Conversion, unmapped_members
 from wirechat.adapters.anthropic import errors, finish, provider_run, usage
 from wirechat.adapters.anthropic.blocks import tool_use_extras_of
 from wirechat.adapters.anthropic.citations import decode_citations
@@ -63,42 +66,9 @@ from wirechat.adapters.anthropic.response import UNKNOWN_BLOCKS
 from wirechat.adapters.anthropic.shapes import PROVIDER
 from wirechat.adapters.anthropic.stream_encode import StreamEncoder
 from wirechat.adapters.anthropic.stream_fast import text_delta_of
+from wirechat.tool_arguments import ArgumentsNormaliser, ArgumentsTextError, build_arguments
 
-__all__ = ["JsonCompactor", "StreamDecoder", "StreamEncoder"]
-
-_WHITESPACE = frozenset(" \t\r\n")
-
-
-class JsonCompactor:
-    """Removes insignificant whitespace from JSON text that arrives in arbitrary fragments."""
-
-    __slots__ = ("_escape", "_in_string")
-
-    def __init__(self) -> None:
-        self._in_string = False
-        self._escape = False
-
-    def feed(self, fragment: str) -> str:
-        if not self._in_string and '"' not in fragment and not (_WHITESPACE & set(fragment)):
-            return fragment
-        out = []
-        in_string, escape = self._in_string, self._escape
-        for char in fragment:
-            if in_string:
-                out.append(char)
-                if escape:
-                    escape = False
-                elif char == "\\":
-                    escape = True
-                elif char == '"':
-                    in_string = False
-            elif char == '"':
-                in_string = True
-                out.append(char)
-            elif char not in _WHITESPACE:
-                out.append(char)
-        self._in_string, self._escape = in_string, escape
-        return "".join(out)
+__all__ = ["StreamDecoder", "StreamEncoder"]
 
 
 def _cut(message: str, usage_so_far: TokenUsage | None) -> ErrorEvent:
@@ -115,7 +85,7 @@ class StreamDecoder:
         self.warnings: list[ConversionWarning] = []
         self._count = 0  # events fed so far: the number of the current one is self._count - 1
         self._kinds: dict[int, str] = {}
-        self._compactors: dict[int, JsonCompactor] = {}
+        self._normalisers: dict[int, ArgumentsNormaliser] = {}
         self._sent_arguments: set[int] = set()
         self._extras: dict[int, dict[str, Any]] = {}
         self._citations: dict[int, list[Any]] = {}
@@ -258,7 +228,7 @@ class StreamDecoder:
 
     def _open_tool_use(self, index: Any, part: Any, block: Mapping[str, Any]) -> list[StreamEvent]:
         self._has_calls = True
-        self._compactors[index] = JsonCompactor()
+        self._normalisers[index] = ArgumentsNormaliser()
         call_id, name = block.get("id"), block.get("name")
         if not isinstance(call_id, str) or not call_id or not isinstance(name, str) or not name:
             missing = "id" if not isinstance(call_id, str) or not call_id else "name"
@@ -268,7 +238,7 @@ class StreamDecoder:
         out: list[StreamEvent] = [ToolCallStartEvent(index=part, id=call_id, name=name)]
         if block.get("input"):
             self._sent_arguments.add(index)
-            out.append(ToolCallDeltaEvent(index=part, arguments=compact_json(block["input"])))
+            out.append(ToolCallDeltaEvent(index=part, arguments=build_arguments(block["input"])))
         return out
 
     def _delta(self, data: dict[str, Any]) -> list[StreamEvent]:
@@ -302,9 +272,12 @@ class StreamDecoder:
             else:
                 fragments.append(fragment)
             return []
-        compactor = self._compactors.get(index)
-        if compactor is not None:
-            fragment = compactor.feed(fragment)
+        normaliser = self._normalisers.get(index)
+        if normaliser is not None:
+            try:
+                fragment = normaliser.feed(fragment)
+            except ArgumentsTextError as exc:
+                return self._bad_input(index, exc)
         if not fragment:
             return []
         self._sent_arguments.add(index)
@@ -323,6 +296,14 @@ class StreamDecoder:
             return [ReasoningEndEvent(index=part)]
         if kind == "tool_use":
             out: list[StreamEvent] = []
+            normaliser = self._normalisers.pop(index, None)
+            try:
+                rest = normaliser.finish() if normaliser is not None else ""
+            except ArgumentsTextError as exc:
+                return self._bad_input(index, exc)
+            if rest:
+                self._sent_arguments.add(index)
+                out.append(tool_call_delta(part, rest))
             if index not in self._sent_arguments:
                 out.append(ToolCallDeltaEvent(index=part, arguments="{}"))
             if index in self._extras:
@@ -331,6 +312,11 @@ class StreamDecoder:
         if index in self._run:
             return self._close_run(index, part)
         return []
+
+    def _bad_input(self, index: Any, exc: ArgumentsTextError) -> list[StreamEvent]:
+        """A tool input the arguments form cannot hold ends the stream (the unstreamed reading refuses it)."""
+        self._done = True
+        return [_cut(f"the input of tool call {index} cannot be tool arguments: {exc}", self._usage)]
 
     def _close_run(self, index: Any, part: Any) -> list[StreamEvent]:
         block, fragments = self._run.pop(index)

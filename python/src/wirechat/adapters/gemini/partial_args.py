@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from wirechat.adapters._conversion import compact_json
+from wirechat.tool_arguments import build_arguments
 
 __all__ = ["PARTIAL_ARG_SHAPE", "StreamedCall"]
 
@@ -126,5 +126,5 @@ class StreamedCall:
             raise ValueError(f"{where}/jsonPath: the path mixes members and indices at the same place")
 
     def arguments(self) -> str:
-        """The arguments as the compact JSON text an unstreamed call of the same object reads as."""
-        return compact_json(self.args)
+        """The arguments as the text an unstreamed call of the same object reads as (``build_arguments``)."""
+        return build_arguments(self.args)

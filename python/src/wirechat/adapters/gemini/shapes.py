@@ -61,7 +61,7 @@ from wirechat.adapters.gemini.media import (
 )
 from wirechat.adapters.gemini.provider_parts import KINDS as PROVIDER_KINDS
 from wirechat.adapters.gemini.provider_parts import CodeIds, decode_provider_part
-from wirechat.tool_arguments import ToolArgumentsError, parse_arguments
+from wirechat.tool_arguments import ToolArgumentsError, build_arguments, parse_arguments
 
 __all__ = [
     "NAME",
@@ -113,7 +113,7 @@ def _decode_call(call: Any, where: str, k: int) -> dict[str, Any]:
     call_id = call.get("id")
     if call_id is not None and (not isinstance(call_id, str) or not call_id):
         raise ValueError(f"{where}/id: expected a non-empty string, got {call_id!r}")
-    return {"id": call_id or synthetic_id(k), "name": name, "arguments": compact_json(args)}
+    return {"id": call_id or synthetic_id(k), "name": name, "arguments": build_arguments(args)}
 
 
 def _decode_response(fr: Any, where: str, call_id: str | None) -> dict[str, Any]:
@@ -234,7 +234,7 @@ def _call(call: ToolCall, where: str, conv: Conversion) -> dict[str, Any]:
         value = parse_arguments(call.arguments)
     except ToolArgumentsError:
         raise conv.refuse("tool_call.arguments_not_object", f"{where}/arguments") from None
-    if compact_json(value) != call.arguments:
+    if build_arguments(value) != call.arguments:
         conv.degrade("tool_call.arguments_not_compact", f"{where}/arguments")
     return {"functionCall": {"id": call.id, "name": call.name, "args": value}}
 

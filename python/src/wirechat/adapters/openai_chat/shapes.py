@@ -16,6 +16,7 @@ from typing import Any
 from wirechat._generated.models import ToolCall
 from wirechat._tables.openai_chat import NAME, PROVIDER
 from wirechat.adapters._conversion import Shape, compact_json, get_map, get_str, unmapped_members
+from wirechat.tool_arguments import build_arguments
 
 __all__ = [
     "AUDIO_FORMATS",
@@ -115,8 +116,9 @@ def named_tool_choice(name: str) -> dict[str, Any]:
 
 def decode_tool_call(raw: Any, where: str) -> dict[str, Any]:
     """A canonical ToolCall (as a dict) from ``{"id", "type": "function", "function": {name, arguments}}``;
-    arguments given as an object (some compatible servers do) become compact JSON text. A ``custom`` call's
-    free-form ``input`` is its arguments (the caller tells the two kinds apart by the part's metadata)."""
+    arguments given as an object (some compatible servers do) become the arguments text (``build_arguments``).
+    A ``custom`` call's free-form ``input`` is its arguments (the caller tells the two kinds apart by the
+    part's metadata)."""
     if not isinstance(raw, Mapping):
         raise ValueError(f"{where}: expected a tool call object")
     if raw.get("type") == "custom":
@@ -128,7 +130,9 @@ def decode_tool_call(raw: Any, where: str) -> dict[str, Any]:
         }
     function = get_map(raw, "function", where) or {}
     arguments = function.get("arguments", "")
-    if not isinstance(arguments, str):
+    if isinstance(arguments, dict):
+        arguments = build_arguments(arguments)
+    elif not isinstance(arguments, str):
         arguments = compact_json(arguments)
     return {
         "id": get_str(raw, "id", where),

@@ -44,6 +44,7 @@ from wirechat.adapters.openai_chat.response import METADATA_KEYS
 from wirechat.adapters.openai_chat.shapes import OPENAI, PROVIDER, Dialect, unmapped
 from wirechat.adapters.openai_chat.stream_encode import DONE, StreamEncoder
 from wirechat.adapters.openai_chat.stream_fast import text_fragment
+from wirechat.tool_arguments import build_arguments
 
 __all__ = ["StreamDecoder", "StreamEncoder"]
 
@@ -280,7 +281,9 @@ class StreamDecoder:
         if type(function) is not dict:
             raise ValueError(f"{where}/function: a JSON object, not {_kind(function)}")
         arguments = function.get("arguments")
-        if arguments is not None and not isinstance(arguments, str):
+        if isinstance(arguments, dict):
+            arguments = build_arguments(arguments)
+        elif arguments is not None and not isinstance(arguments, str):
             arguments = compact_json(arguments)
         if key not in self._calls:
             index = self._next_index

@@ -107,6 +107,21 @@ def _rule_with_both(d: dict[str, Any]) -> None:
             "/options_schema: not a valid JSON Schema",
         ),
         (
+            "gemini.adapter.json",
+            lambda d: d["call_options_schemas"]["embed"].update({"additionalProperties": "no"}),
+            "gemini.adapter.json: /call_options_schemas/embed: not a valid JSON Schema",
+        ),
+        (
+            "gemini.adapter.json",
+            lambda d: d["call_options_schemas"].update({"complete": {"type": "object"}}),
+            "gemini.adapter.json: /call_options_schemas/complete: the adapter serves no complete call",
+        ),
+        (
+            "gemini.adapter.json",
+            lambda d: d["call_options_schemas"].update({"chat": {"type": "object"}}),
+            "/call_options_schemas: Additional properties are not allowed ('chat' was unexpected)",
+        ),
+        (
             "profiles/groq.profile.json",
             lambda d: (
                 d["finish"].update({"read": {"x": "maybe"}})
@@ -172,3 +187,16 @@ def test_codegen_check_refuses_broken_adapter_data(tmp_path: Path, capsys: pytes
     out = capsys.readouterr().out
     assert "adapters/querymt.adapter.json: /own_features/message.shape: described but not declared" in out
     assert "nothing generated" in out
+
+
+def test_call_options_schemas_are_inherited_for_the_calls_served(tmp_path: Path) -> None:
+    """An extending adapter or profile keeps the parent's call schemas of the calls it serves, no others."""
+    root = _copy(tmp_path)
+    embed, complete = {"type": "object", "maxProperties": 0}, {"type": "object"}
+    calls = {"call_options_schemas": {"embed": embed, "complete": complete}}
+    _edit(root, "openai-chat.adapter.json", lambda d: d.update(calls))
+    data = load_adapter_data(root)
+    assert data.adapters["openai-chat"].document["call_options_schemas"] == {"embed": embed, "complete": complete}
+    assert data.adapters["openai-compatible"].document["call_options_schemas"] == {"embed": embed}  # no complete
+    assert data.profiles["generic"].adapter["call_options_schemas"] == {"embed": embed}
+    assert "call_options_schemas" not in data.profiles["deepseek"].adapter  # no /embeddings either

@@ -73,6 +73,8 @@ def _manifest(name: str, doc: Mapping[str, Any], adapter: Any) -> Iterator[str]:
     for feature in sorted(set(python_features) | set(data_features)):
         yield from _compare(f"{name}: feature {feature}", data_features.get(feature), python_features.get(feature))
     yield from _compare(f"{name}: options_schema", doc.get("options_schema"), manifest.options_schema)
+    calls = doc.get("call_options_schemas", {})
+    yield from _compare(f"{name}: call_options_schemas", calls, dict(manifest.call_options_schemas))
     yield from _compare(f"{name}: finish.read", doc["finish"]["read"], dict(manifest.finish_reasons))
     yield from _compare(f"{name}: finish.write", doc["finish"]["write"], dict(manifest.finish_defaults))
     media = {kind: tuple(types) for kind, types in doc.get("media_types", {}).items() if kind != "see"}

@@ -4,7 +4,8 @@
 instead of the Python modules, over the hand-written adapter files of Python, TypeScript and Go (generated
 folders excluded). A line counts when it is an entry keyed by a key of the adapter's tables (a feature, a
 finish value, an error type or code, a status, a usage member), holds a literal of its binding (base URL,
-key variable, endpoint path, a fixed header value), or is an options schema.
+key variable, endpoint path, a fixed header value), or is an options schema (a described object schema on one
+line, or three values of one enum of the chat or another call's options schema, ``call_options_schemas``).
 
 What is still copied is listed in ``tables-declared-twice.txt`` beside this file, per file with the number
 of lines and why; the test fails when a file holds more lines than listed (a table was written by hand
@@ -15,7 +16,7 @@ list (issue 25).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,8 @@ ROOTS = {
     "go": "go",
 }
 TABLE_FILES = re.compile(
-    r"/(manifest|errors|finish|usage|shapes|index|adapter|__init__|exchange|statustable|profiles)\.(py|ts|go)$"
+    r"/(manifest|errors|finish|usage|shapes|index|adapter|__init__|exchange|statustable|profiles"
+    r"|embed|complete|extra-calls)\.(py|ts|go)$"
 )
 GENERATED = ("/_generated/", "/_fast_generated/", "/_tables/", "/generated/", "/tables/", "_gen.go", "/client/")
 ENTRY = re.compile(r'^\s*(?:wirechat\.FinishKind\()?["\']?([A-Za-z0-9_.\-]+)["\']?\)?\s*:(?!=)\s*\S')
@@ -55,6 +57,25 @@ def _pointer_members(counts: Mapping[str, Any]) -> set[str]:
     return members
 
 
+def _enums(schema: Any) -> Iterator[frozenset[str]]:
+    """The string enums of three values or more anywhere in an options schema."""
+    if isinstance(schema, dict):
+        values = schema.get("enum")
+        if isinstance(values, list) and len(values) >= 3 and all(isinstance(v, str) for v in values):
+            yield frozenset(values)
+        for value in schema.values():
+            yield from _enums(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            yield from _enums(value)
+
+
+def option_enums(doc: Mapping[str, Any]) -> list[frozenset[str]]:
+    """The enums of one resolved adapter's options schemas: the chat call's and each other call's."""
+    schemas = [doc.get("options_schema", {}), *doc.get("call_options_schemas", {}).values()]
+    return [enum for schema in schemas for enum in _enums(schema)]
+
+
 def adapter_keys(doc: Mapping[str, Any]) -> tuple[set[str], set[str]]:
     """The keys of one resolved adapter's tables, and the literals of its binding."""
     features = doc["features"]
@@ -76,26 +97,28 @@ def adapter_keys(doc: Mapping[str, Any]) -> tuple[set[str], set[str]]:
     return keys, literals - {""}
 
 
-def _tables_of(rel: str, data: AdapterData) -> tuple[set[str], set[str]]:
+def _tables_of(rel: str, data: AdapterData) -> tuple[set[str], set[str], list[frozenset[str]]]:
     for name, folders in FOLDERS.items():
         if any(folder in rel for folder in folders):
             document = data.adapters[name].document
             if name == "openai-compatible":
                 document = data.profiles["generic"].adapter
-            return adapter_keys(document)
+            return (*adapter_keys(document), option_enums(document))
     if rel.endswith(("exchange.py", "exchange.ts", "statustable.go")):
         status = data.status
-        return set(status["status_kinds"]) | set(status["retryable_kinds"]), set()
-    return set(), set()
+        return set(status["status_kinds"]) | set(status["retryable_kinds"]), set(), []
+    return set(), set(), []
 
 
-def copied(line: str, keys: set[str], literals: set[str]) -> bool:
+def copied(line: str, keys: set[str], literals: set[str], enums: Sequence[frozenset[str]] = ()) -> bool:
     entry = ENTRY.match(line)
+    quoted = set(re.findall(r'"([^"]*)"', line))
     return bool(
         (entry and entry.group(1) in keys)
-        or set(re.findall(r'"([^"]*)"', line)) & literals
+        or quoted & literals
         or any(key in keys for key in KEYED.findall(line))
         or (re.search(r'["\']type["\']:\s?["\']object["\']', line) and "escription" in line)
+        or any(len(quoted & enum) >= 3 for enum in enums)
     )
 
 
@@ -116,8 +139,9 @@ def copied_lines(data: AdapterData) -> dict[str, list[str]]:
     """Per hand-written file, its lines that repeat a table of ``adapters/``."""
     found: dict[str, list[str]] = {}
     for rel, path in hand_written_files():
-        keys, literals = _tables_of(rel, data)
-        hits = [line.strip() for line in path.read_text(encoding="utf-8").splitlines() if copied(line, keys, literals)]
+        keys, literals, enums = _tables_of(rel, data)
+        lines = path.read_text(encoding="utf-8").splitlines()
+        hits = [line.strip() for line in lines if copied(line, keys, literals, enums)]
         if hits:
             found[rel] = hits
     return found
@@ -146,3 +170,14 @@ def test_the_check_sees_a_copied_feature_line() -> None:
     assert copied('    "model.absent": r("Messages needs a model"),', keys, literals)
     assert copied('  defaultBaseUrl: "https://api.anthropic.com",', keys, literals)
     assert not copied("  const text = usage.total;", keys, literals)
+
+
+def test_the_check_sees_a_hand_written_embed_options_schema() -> None:
+    """What broke: gemini's embeddings options schema was written by hand in three languages, in files
+    (``embed.py``, ``embed.ts``, ``embed.go``) this check did not read, with no enum rule to see it."""
+    document = load_adapter_data(REPO_ROOT).adapters["gemini"].document
+    keys, literals = adapter_keys(document)
+    line = 'const TASK_TYPES = ["RETRIEVAL_QUERY", "RETRIEVAL_DOCUMENT", "SEMANTIC_SIMILARITY", "CLASSIFICATION"];'
+    assert copied(line, keys, literals, option_enums(document))
+    assert not copied('  "taskType": "RETRIEVAL_QUERY",', keys, literals, option_enums(document))
+    assert TABLE_FILES.search("typescript/src/adapters/gemini/embed.ts")

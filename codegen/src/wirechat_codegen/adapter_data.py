@@ -6,13 +6,15 @@
 resolves ``extends`` (an adapter over another, a profile over its adapter), runs the semantic checks below
 and returns an ``AdapterData`` whose adapters and profiles are flat: no language merges at run time.
 
-Resolution: objects are merged member by member (the extending file wins), except ``endpoints.paths`` and
-``options_schema``, which are replaced whole; arrays are replaced, except ``errors.cases``, which are added
-after the parent's; ``features`` are merged per feature (a feature the
-child declares leaves the parent's group). A profile becomes the adapter it extends with its ``base_url``,
+Resolution: objects are merged member by member (the extending file wins), except ``endpoints.paths``,
+``options_schema`` and each schema of ``call_options_schemas``, which are replaced whole; arrays are replaced,
+except ``errors.cases``, which are added after the parent's; ``features`` are merged per feature (a feature
+the child declares leaves the parent's group); an inherited ``call_options_schemas`` entry whose call the
+resolved ``endpoints.paths`` lacks is dropped. A profile becomes the adapter it extends with its ``base_url``,
 ``api_key_env`` and ``default_api_key``, its features, its ``finish.read`` additions, its options schema
 (``options``, ``open_options``), without ``/embeddings`` when ``embeddings`` is false and without
-``stream_options`` in the stream body when its usage is not asked that way (``stream_usage``).
+``stream_options`` in the stream body when its usage is not asked that way (``stream_usage``) (and so without
+the ``embed`` options schema when it has no embeddings).
 
 Semantic checks (the schema cannot say them): every feature of ``features.json`` declared exactly once per
 resolved adapter, and no other name unless ``own_features`` describes it; every kind a value of the wire
@@ -21,7 +23,9 @@ schema's ``FinishKind`` / ``ErrorKind``; each ``finish.write`` value known to ``
 a ``TokenUsage`` member, with exactly one of ``sum``/``first``; every message rule with exactly one of
 ``contains``/``matches``; each profile file listed once in its adapter's ``profiles`` (their order is the
 registry's); ``see`` and ``base_url`` links ``https://`` (``http://localhost`` for a local
-server); ``options_schema`` valid against the 2020-12 metaschema.
+server); ``options_schema`` and each of ``call_options_schemas`` valid against the 2020-12 metaschema, and
+each kind of a file's own ``call_options_schemas`` a call the adapter serves (a key of its resolved
+``endpoints.paths``).
 """
 
 from __future__ import annotations
@@ -54,7 +58,9 @@ __all__ = [
 ADAPTERS_DIR = "adapters"
 SCHEMAS = ("adapter", "profile", "features", "status")
 SCHEMA_BASE = "https://wirechat.dev/adapters/"
-_REPLACED = frozenset({"/endpoints/paths", "/options_schema"})
+_REPLACED = frozenset(
+    {"/endpoints/paths", "/options_schema", "/call_options_schemas/embed", "/call_options_schemas/complete"}
+)
 """Objects an extending file replaces whole instead of merging (an endpoint set, a JSON Schema)."""
 _LINK = re.compile(r"^(https://[^\s]+|http://localhost(:[0-9]+)?(/[^\s]*)?)$")
 
@@ -204,6 +210,15 @@ class _Checker:
                 jsonschema.Draft202012Validator.check_schema(options)
             except jsonschema.SchemaError as exc:
                 yield f"/options_schema: not a valid JSON Schema: {exc.message}"
+        yield from self.call_options(doc)
+
+    @staticmethod
+    def call_options(doc: Mapping[str, Any]) -> Iterator[str]:
+        for kind, schema in doc.get("call_options_schemas", {}).items():
+            try:
+                jsonschema.Draft202012Validator.check_schema(schema)
+            except jsonschema.SchemaError as exc:
+                yield f"/call_options_schemas/{kind}: not a valid JSON Schema: {exc.message}"
 
     def feature_set(self, doc: Mapping[str, Any]) -> Iterator[str]:
         seen: dict[str, str] = {}
@@ -231,7 +246,7 @@ class _Checker:
             for key, value in node.items():
                 if key in ("see", "base_url") and isinstance(value, str) and not _LINK.match(value):
                     yield f"{at}/{key}: {value!r} is not https:// (or http://localhost)"
-                elif key != "options_schema":
+                elif key not in ("options_schema", "call_options_schemas"):
                     yield from self.links(value, f"{at}/{key}")
 
     def errors(self, errors: Mapping[str, Any]) -> Iterator[str]:
@@ -331,6 +346,18 @@ def _profile_adapter(profile: Mapping[str, Any], base: Mapping[str, Any]) -> dic
     if profile["stream_usage"] != "stream_options" and "stream" in endpoints:
         body = {key: value for key, value in endpoints["stream"].get("body", {}).items() if key != "stream_options"}
         endpoints["stream"] = {**endpoints["stream"], "body": body}
+    return _served_calls(resolved)
+
+
+def _served_calls(resolved: dict[str, Any]) -> dict[str, Any]:
+    """``resolved`` without the ``call_options_schemas`` of calls its ``endpoints.paths`` lacks (inherited from
+    an adapter that serves them); the member goes when none is left."""
+    if "call_options_schemas" in resolved:
+        served = resolved.get("endpoints", {}).get("paths", {})
+        calls = {kind: schema for kind, schema in resolved["call_options_schemas"].items() if kind in served}
+        resolved["call_options_schemas"] = calls
+        if not calls:
+            del resolved["call_options_schemas"]
     return resolved
 
 
@@ -343,8 +370,7 @@ def _resolve(name: str, raw: Mapping[str, dict[str, Any]], depth: int = 0) -> di
         raise AdapterDataError([f"{ADAPTERS_DIR}/{name}.adapter.json: /extends: no adapter {parent!r}"])
     if depth >= 2:
         raise AdapterDataError([f"{ADAPTERS_DIR}/{name}.adapter.json: /extends: more than two levels (or a cycle)"])
-    resolved: dict[str, Any] = _merge(_resolve(parent, raw, depth + 1), document)
-    return resolved
+    return _served_calls(_merge(_resolve(parent, raw, depth + 1), document))
 
 
 def load_adapter_data(repo_root: Path) -> AdapterData:
@@ -379,6 +405,10 @@ def load_adapter_data(repo_root: Path) -> AdapterData:
         document = _resolve(name, raw)
         source = f"{ADAPTERS_DIR}/{name}.adapter.json"
         problems += [f"{source}: {problem}" for problem in checker.run(document)]
+        for kind in own.get("call_options_schemas", {}):
+            if kind not in document.get("endpoints", {}).get("paths", {}):
+                problems.append(f"{source}: /call_options_schemas/{kind}: the adapter serves no {kind} call "
+                                "(endpoints.paths has none)")  # fmt: skip
         declared = {key: value for key, value in own.items() if key != "$schema"}
         adapters[name] = ResolvedAdapter(name, source, document, own.get("extends"), declared)
     profiles: dict[str, ResolvedProfile] = {}

@@ -3,7 +3,8 @@ package gemini
 // Gemini embeddings (POST /v1beta/models/{model}:batchEmbedContents) <-> canonical EmbedRequest /
 // EmbedResponse, as Python's gemini/embed.py. The request is one EmbedContentRequest per input, each naming
 // the model (models/{model}) and holding the input as one text part, with outputDimensionality from
-// dimensions; this adapter's provider_options (taskType, title) go on every item. The response's
+// dimensions; this adapter's provider_options (taskType, title: Manifest.CallOptionsSchemas["embed"], from
+// adapters/gemini.adapter.json) go on every item. The response's
 // embeddings[i].values belongs to inputs[i]; a single embedContent answer ({"embedding": {"values"}}) is
 // read too. Other members go to provider_metadata.gemini.
 
@@ -16,11 +17,6 @@ import (
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
-
-// embedOptionsSchema is what provider_options.gemini may hold on an embeddings request.
-const embedOptionsSchema = `{"type":"object","properties":{"taskType":{"enum":["RETRIEVAL_QUERY","RETRIEVAL_DOCUMENT",` +
-	`"SEMANTIC_SIMILARITY","CLASSIFICATION","CLUSTERING","QUESTION_ANSWERING","FACT_VERIFICATION","CODE_RETRIEVAL_QUERY"]},` +
-	`"title":{"type":"string"}},"additionalProperties":false}`
 
 // modelPath is the model's resource name (models/gemini-embedding-001); a name already in that form is kept.
 func modelPath(model string) string {
@@ -41,7 +37,7 @@ func EncodeEmbedRequest(request wirechat.EmbedRequest) (*obj, error) {
 		if tree, ok := shared.Raw(raw).(*obj); ok {
 			extra = tree
 		}
-		if err := shared.CheckOptions(extra, Name, embedOptionsSchema); err != nil {
+		if err := shared.CheckOptions(extra, Name, Manifest.CallOptionsSchemas["embed"]); err != nil {
 			if wireErr, ok := err.(*wirechat.WireError); ok {
 				wireErr.Type = "EmbedRequest"
 			}

@@ -37,6 +37,9 @@ type Manifest struct {
 	// OptionsSchema is the JSON Schema (as JSON text) of the adapter's own provider_options entry, checked
 	// before a request is encoded ("" : no check).
 	OptionsSchema string
+	// CallOptionsSchemas holds, per other call kind (embed, complete), the JSON Schema text of
+	// provider_options on that call; a kind not listed has its options merged unchecked.
+	CallOptionsSchemas map[string]string
 }
 
 // ErrorTables are an adapter's error tables: per body member read (type, code, status), value -> kind;

@@ -11,6 +11,7 @@ from wirechat import EmbedRequest
 from wirechat.adapters import ConversionRefused, EmbedCodec, get
 from wirechat.adapters.gemini import usage
 from wirechat.adapters.gemini.errors import ERROR_CASES
+from wirechat.adapters.gemini.manifest import MANIFEST
 from wirechat.errors import WireError
 
 ADAPTER = get("gemini")
@@ -110,3 +111,14 @@ def test_the_chat_path_carries_the_model_and_the_stream_method() -> None:
         {"contents": []},
     )
     assert ADAPTER.request_target("chat", body, stream=False)[0] == "/v1beta/models/gemini-2.5-flash:generateContent"  # type: ignore[attr-defined]
+
+
+def test_embeddings_options_are_checked_by_the_tables_schema(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What broke: the schema was written by hand here and in TypeScript and Go; it is now
+    ``call_options_schemas.embed`` of ``adapters/gemini.adapter.json``, read through the manifest."""
+    assert MANIFEST.call_options_schemas["embed"]["properties"]["taskType"]["enum"][0] == "RETRIEVAL_QUERY"
+    monkeypatch.setitem(MANIFEST.call_options_schemas, "embed", {"type": "object", "maxProperties": 0})  # type: ignore[arg-type]
+    with pytest.raises(WireError, match="expected to be empty"):
+        ADAPTER.encode_embed_request(
+            EmbedRequest(model="m", inputs=["a"], provider_options={"gemini": {"taskType": "RETRIEVAL_QUERY"}})
+        )

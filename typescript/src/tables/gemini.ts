@@ -387,6 +387,28 @@ export const MANIFEST: Manifest = {
     },
     "additionalProperties": true
   },
+  "callOptionsSchemas": {
+    "embed": {
+      "type": "object",
+      "description": "Members of each batchEmbedContents item (EmbedContentRequest), sent on every item as given",
+      "properties": {
+        "taskType": {
+          "enum": [
+            "RETRIEVAL_QUERY",
+            "RETRIEVAL_DOCUMENT",
+            "SEMANTIC_SIMILARITY",
+            "CLASSIFICATION",
+            "CLUSTERING",
+            "QUESTION_ANSWERING",
+            "FACT_VERIFICATION",
+            "CODE_RETRIEVAL_QUERY"
+          ]
+        },
+        "title": {"type": "string"}
+      },
+      "additionalProperties": false
+    }
+  },
   "statusRetryable": {}
 };
 

@@ -65,6 +65,9 @@ type Manifest struct {
 	// OptionsSchema is the JSON Schema (as JSON text) of the adapter's own provider_options entry, checked
 	// before a request is encoded ("" : no check).
 	OptionsSchema string
+	// CallOptionsSchemas holds, per other call kind (embed, complete), the JSON Schema text of
+	// provider_options on that call; a kind not listed has its options merged unchecked.
+	CallOptionsSchemas map[string]string
 }
 
 // ErrorTables are an adapter's error tables: per body member read (type, code, status), value -> kind;
@@ -194,6 +197,9 @@ def _manifest(doc: Mapping[str, Any], vocabulary: Mapping[str, str]) -> str:
         "StatusRetryable: map[int]bool{" + ", ".join(f"{s}: {str(v).lower()}" for s, v in retry.items()) + "}",
     ]
     members.append(f"OptionsSchema: {_json(doc.get('options_schema', {'type': 'object'}))}")
+    if doc.get("call_options_schemas"):
+        calls = [f"{go_string(kind)}: {_json(schema)}" for kind, schema in doc["call_options_schemas"].items()]
+        members.append("CallOptionsSchemas: " + _block("map[string]string{", calls))
     return _block("&Manifest{", members)
 
 

@@ -71,6 +71,8 @@ def _manifest(doc: Mapping[str, Any], vocabulary: Mapping[str, str]) -> str:
         f"default_max_tokens={doc.get('default_max_tokens')!r}",
         f"status_retryable={status_retryable!r}",
     ]
+    if doc.get("call_options_schemas"):
+        members.insert(2, f"call_options_schemas={doc['call_options_schemas']!r}")
     return "Manifest(" + ", ".join(members) + ")"
 
 

@@ -13,7 +13,8 @@ Output folder ``typescript/src/tables/``, wholly generated:
   ``PATHS``, ``STREAM_BODIES`` and ``AUTH_HEADERS`` (Python's ``_tables/openai_compatible.py`` holds the same);
 - ``options-validators.ts``: ``OPTIONS_VALIDATORS``, ajv's standalone validator of each adapter's options
   schema (and of each compatible profile's, under ``openai-compatible:<profile>``), compiled here so the
-  package carries no ajv at run time (decision 034).
+  package carries no ajv at run time (decision 034), and ``CALL_OPTIONS_VALIDATORS``, the same for the other
+  calls' schemas (``call_options_schemas``: adapter -> call kind -> validator, only where the tables give one).
 
 Values are JSON literals in the layout of ``adapters/`` (``adapter_format.dumps``); features come in
 ``features.json``'s order, then the adapter's own. Each table's ``see`` link becomes its ``@see``.
@@ -81,6 +82,8 @@ def _manifest(doc: Mapping[str, Any], vocabulary: Mapping[str, str]) -> dict[str
         "finishDefaults": doc["finish"]["write"],
         "optionsSchema": doc.get("options_schema", {"type": "object"}),
     }
+    if doc.get("call_options_schemas"):
+        manifest["callOptionsSchemas"] = doc["call_options_schemas"]
     if "default_max_tokens" in doc:
         manifest["defaultMaxTokens"] = doc["default_max_tokens"]
     manifest["statusRetryable"] = doc["errors"].get("status_retryable", {})
@@ -252,13 +255,39 @@ def _export_name(adapter: str) -> str:
     return re.sub(r"\W", "_", adapter)
 
 
-def render_options_validators(schemas: Mapping[str, Any], package_dir: Path, version: str) -> str:
-    """``options-validators.ts``: ajv's standalone code for each adapter's options schema, made ESM."""
+def _call_export_name(adapter: str, kind: str) -> str:
+    return f"{_export_name(adapter)}__{kind}"  # adapter names have no "--", so no chat schema's name
+
+
+def _call_map(calls: Mapping[str, Mapping[str, Any]], validator_of: Mapping[str, str]) -> tuple[str, str]:
+    """The ``CALL_OPTIONS_VALIDATORS`` type and entries: adapter -> call kind -> validator function."""
+    types, entries = [], []
+    for adapter, kinds in calls.items():
+        types.append(f"{json.dumps(adapter)}: {{ " + "; ".join(f"{k}: AjvValidator" for k in kinds) + " }")
+        members = ", ".join(f"{k}: {validator_of[_call_export_name(adapter, k)]}" for k in kinds)
+        entries.append(f"  {json.dumps(adapter)}: {{ {members} }},")
+    return "{ " + "; ".join(types) + " }", "\n".join(entries)
+
+
+def render_options_validators(
+    schemas: Mapping[str, Any],
+    package_dir: Path,
+    version: str,
+    calls: Mapping[str, Mapping[str, Any]] | None = None,
+) -> str:
+    """``options-validators.ts``: ajv's standalone code for each adapter's options schema (and each other
+    call's, ``calls``: adapter -> call kind -> schema), made ESM."""
     node = _check_tools(package_dir)
+    calls = calls or {}
     exports = {_export_name(name): name for name in schemas}
     if len(exports) != len(schemas):
         raise RuntimeError(f"two adapter names make the same export name: {sorted(schemas)}")
-    request = {"schemas": {_export_name(name): schema for name, schema in schemas.items()}}
+    call_schemas = {
+        _call_export_name(adapter, kind): schema for adapter, kinds in calls.items() for kind, schema in kinds.items()
+    }
+    if set(exports) & set(call_schemas):
+        raise RuntimeError(f"a call's validator name is an adapter's: {sorted(set(exports) & set(call_schemas))}")
+    request = {"schemas": {**{_export_name(name): schema for name, schema in schemas.items()}, **call_schemas}}
     request["ajvOptions"] = OPTIONS_AJV_OPTIONS
     with tempfile.TemporaryDirectory() as work:
         request_path = Path(work) / "request.json"
@@ -268,10 +297,12 @@ def render_options_validators(schemas: Mapping[str, Any], package_dir: Path, ver
     if result.returncode != 0:
         raise RuntimeError(f"ajv refused an adapter's options schema ({result.returncode}):\n{result.stderr}")
     answer = json.loads(result.stdout)
-    code, entries = _esm_validators(answer["validators"], list(exports))
-    entries = _ENTRY.sub(lambda match: f"  {json.dumps(exports[match[1]])}: {match[2]},", entries)
+    code, entries = _esm_validators(answer["validators"], [*exports, *call_schemas])
+    validator_of = {match[1]: match[2] for match in _ENTRY.finditer(entries)}
+    entries = "\n".join(f"  {json.dumps(name)}: {validator_of[export]}," for export, name in exports.items())
+    call_type, call_entries = _call_map(calls, validator_of)
     options = json.dumps({**OPTIONS_AJV_OPTIONS, "code": {"esm": True}}, separators=(", ", ": "))
-    banner = _header(version, "adapters/*.adapter.json (options_schema)")
+    banner = _header(version, "adapters/*.adapter.json (options_schema, call_options_schemas)")
     return _fill(
         "options-validators.ts.tmpl",
         banner=banner,
@@ -280,6 +311,8 @@ def render_options_validators(schemas: Mapping[str, Any], package_dir: Path, ver
         code=code,
         validator_map=entries,
         adapter_names=" | ".join(json.dumps(name) for name in schemas),
+        call_validators_type=call_type,
+        call_validator_map=call_entries,
     )
 
 
@@ -295,10 +328,17 @@ def render(source: GenerationInput, out: Path) -> None:
         for adapter in data.adapters.values()
         if adapter.extends is None
     }
+    calls = {
+        adapter.name: adapter.document["call_options_schemas"]
+        for adapter in data.adapters.values()
+        if adapter.extends is None and adapter.document.get("call_options_schemas")
+    }
     for adapter in data.adapters.values():
         for profile in profiles_of(adapter, data) if adapter.extends is not None else []:
             schemas[profile.adapter["name"]] = profile.adapter.get("options_schema", {"type": "object"})
-    text = render_options_validators(schemas, source.repo_root / PACKAGE_DIR, source.version)
+            if profile.adapter.get("call_options_schemas"):
+                calls[profile.adapter["name"]] = profile.adapter["call_options_schemas"]
+    text = render_options_validators(schemas, source.repo_root / PACKAGE_DIR, source.version, calls)
     (out / "options-validators.ts").write_text(text, encoding="utf-8")
     for adapter in data.adapters.values():
         if adapter.extends is None:

@@ -24,10 +24,25 @@ var optionSchemas = map[string]string{
 	"querymt":          tables.Querymt.Manifest.OptionsSchema,
 }
 
+// callOptionSchemas are the other calls' schemas (call_options_schemas), by adapter.
+var callOptionSchemas = map[string]map[string]string{
+	"anthropic":        tables.Anthropic.Manifest.CallOptionsSchemas,
+	"openai-chat":      tables.OpenaiChat.Manifest.CallOptionsSchemas,
+	"openai-responses": tables.OpenaiResponses.Manifest.CallOptionsSchemas,
+	"gemini":           tables.Gemini.Manifest.CallOptionsSchemas,
+	"go-model":         tables.GoModel.Manifest.CallOptionsSchemas,
+	"querymt":          tables.Querymt.Manifest.CallOptionsSchemas,
+}
+
 func TestEveryGeneratedOptionsSchemaCompiles(t *testing.T) {
 	for name, schema := range optionSchemas {
 		if _, err := CompileOptionsSchema(schema); err != nil {
 			t.Errorf("%s: %v", name, err)
+		}
+		for kind, schema := range callOptionSchemas[name] {
+			if _, err := CompileOptionsSchema(schema); err != nil {
+				t.Errorf("%s %s: %v", name, kind, err)
+			}
 		}
 	}
 }

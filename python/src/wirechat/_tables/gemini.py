@@ -326,6 +326,28 @@ MANIFEST = Manifest(
         },
         "additionalProperties": True,
     },
+    call_options_schemas={
+        "embed": {
+            "type": "object",
+            "description": "Members of each batchEmbedContents item (EmbedContentRequest), sent on every item as given",
+            "properties": {
+                "taskType": {
+                    "enum": [
+                        "RETRIEVAL_QUERY",
+                        "RETRIEVAL_DOCUMENT",
+                        "SEMANTIC_SIMILARITY",
+                        "CLASSIFICATION",
+                        "CLUSTERING",
+                        "QUESTION_ANSWERING",
+                        "FACT_VERIFICATION",
+                        "CODE_RETRIEVAL_QUERY",
+                    ]
+                },
+                "title": {"type": "string"},
+            },
+            "additionalProperties": False,
+        }
+    },
     finish_reasons={
         "STOP": "stop",
         "MAX_TOKENS": "length",

@@ -102,6 +102,10 @@ class Manifest:
 
     features: Mapping[str, Support]
     options_schema: Mapping[str, Any] = field(default_factory=lambda: {"type": "object"})
+    """The JSON Schema of ``provider_options[name]`` on a chat call."""
+    call_options_schemas: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """Per other call kind (``embed``, ``complete``), the JSON Schema of ``provider_options[name]`` on that
+    call; a kind not listed has its options merged unchecked (the codec decides)."""
     finish_reasons: Mapping[str, str] = field(default_factory=dict)
     """The provider's finish reasons and the kind each maps to (``{"end_turn": "stop", ...}``)."""
     finish_defaults: Mapping[str, str] = field(default_factory=dict)

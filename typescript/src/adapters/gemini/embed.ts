@@ -4,41 +4,22 @@
  *
  * The request is one `EmbedContentRequest` per input, each naming the model (`models/{model}`) and holding the
  * input as one text part, with `outputDimensionality` from `dimensions`; this adapter's `provider_options`
- * (`taskType`, `title`) go on every item. The response's `embeddings[i].values` belongs to `inputs[i]`; a
+ * (`taskType`, `title`: `call_options_schemas.embed` in `adapters/gemini.adapter.json`, checked by its generated
+ * validator) go on every item. The response's `embeddings[i].values` belongs to `inputs[i]`; a
  * single `embedContent` answer (`{"embedding": {"values"}}`) is read too. Other members go to
  * `provider_metadata.gemini`.
  */
 
 import { decode as decodeDocument } from "../../codec.js";
-import { WireError, type Problem } from "../../errors.js";
+import { WireError } from "../../errors.js";
 import type { EmbedRequest, EmbedResponse } from "../../generated/types.js";
+import { CALL_OPTIONS_VALIDATORS } from "../../tables/options-validators.js";
 import { ConversionRefused, ProviderShapeError } from "../shared/contract.js";
 import { isObject } from "../shared/conversion.js";
+import { checkOptions } from "../shared/options.js";
 import { NAME, PROVIDER } from "./shapes.js";
 
 type Body = Record<string, unknown>;
-
-/**
- * What `provider_options.gemini` may hold on an embeddings request. Python's `embed.EMBED_OPTIONS_SCHEMA`,
- * which is not in the generated tables (they hold the chat call's options schema only): a copy to move into
- * `adapters/gemini.adapter.json` when the tables gain an embeddings options schema.
- */
-const TASK_TYPES = ["RETRIEVAL_QUERY", "RETRIEVAL_DOCUMENT", "SEMANTIC_SIMILARITY", "CLASSIFICATION", "CLUSTERING", "QUESTION_ANSWERING", "FACT_VERIFICATION", "CODE_RETRIEVAL_QUERY"];
-
-function checkEmbedOptions(options: Body, name: string): void {
-  const base = `/provider_options/${name}`;
-  const problems: Problem[] = [];
-  for (const [key, value] of Object.entries(options)) {
-    if (key === "taskType") {
-      if (!TASK_TYPES.includes(value as string)) problems.push({ pointer: `${base}/taskType`, rule: "enum", message: `${JSON.stringify(value)} is not one of ${JSON.stringify(TASK_TYPES)}` });
-    } else if (key === "title") {
-      if (typeof value !== "string") problems.push({ pointer: `${base}/title`, rule: "type", message: `${JSON.stringify(value)} is not of type string` });
-    } else {
-      problems.push({ pointer: base, rule: "additionalProperties", message: `additional properties are not allowed (${JSON.stringify(key)} was unexpected)` });
-    }
-  }
-  if (problems.length > 0) throw new WireError(problems, "EmbedRequest");
-}
 
 /** The model's resource name (`models/gemini-embedding-001`); a name already in that form is kept. */
 export function modelPath(model: string): string {
@@ -50,7 +31,7 @@ export function encodeEmbedRequest(request: EmbedRequest, adapterName = NAME): B
   if (request.model === undefined) throw new ConversionRefused("model.absent", "the model is part of the Gemini URL: set EmbedRequest.model", "/model");
   const given = request.provider_options?.[adapterName];
   const extra: Body = given === undefined || given === null ? {} : { ...given };
-  checkEmbedOptions(extra, adapterName);
+  checkOptions(extra, adapterName, CALL_OPTIONS_VALIDATORS.gemini.embed, "EmbedRequest");
   const model = modelPath(request.model);
   return {
     requests: request.inputs.map((text) => {

@@ -29,6 +29,9 @@ export interface Manifest {
   readonly finishDefaults: Readonly<Partial<Record<FinishKind, string>>>;
   /** The JSON Schema of the adapter's own `provider_options` entry (checked before encoding). */
   readonly optionsSchema: Readonly<Record<string, unknown>>;
+  /** Per other call kind (embed, complete), the JSON Schema of `provider_options[name]` on that call; a kind
+   * not listed has its options merged unchecked. Checked by `CALL_OPTIONS_VALIDATORS`. */
+  readonly callOptionsSchemas?: Readonly<Partial<Record<RequestKind, Readonly<Record<string, unknown>>>>>;
   /** The `max_tokens` sent when a request has none and the provider requires one. */
   readonly defaultMaxTokens?: number;
   /** Statuses whose retry verdict the provider documents differently from the shared table. */

@@ -3,7 +3,8 @@
 
 The request is one ``EmbedContentRequest`` per input, each naming the model (``models/{model}``) and
 holding the input as one text part, with ``outputDimensionality`` from ``dimensions``; this adapter's
-``provider_options`` (``taskType``, ``title``) go on every item. The response's ``embeddings[i].values``
+``provider_options`` (``taskType``, ``title``: the manifest's ``call_options_schemas["embed"]``, from
+``adapters/gemini.adapter.json``) go on every item. The response's ``embeddings[i].values``
 belongs to ``inputs[i]``; a single ``embedContent`` answer (``{"embedding": {"values"}}``) is read too.
 Gemini reports no usage for embeddings. Other members go to ``provider_metadata["gemini"]``. Pure.
 """
@@ -18,21 +19,11 @@ from pydantic import MISSING
 from wirechat._generated.models import EmbedRequest, EmbedResponse
 from wirechat.adapters._contract import ConversionRefused
 from wirechat.adapters._options import check_options
+from wirechat.adapters.gemini.manifest import MANIFEST
 from wirechat.adapters.gemini.shapes import NAME, PROVIDER
 from wirechat.errors import WireError
 
-__all__ = ["EMBED_OPTIONS_SCHEMA", "decode_embed_response", "encode_embed_request", "model_path"]
-
-EMBED_OPTIONS_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "taskType": {"enum": ["RETRIEVAL_QUERY", "RETRIEVAL_DOCUMENT", "SEMANTIC_SIMILARITY", "CLASSIFICATION",
-                              "CLUSTERING", "QUESTION_ANSWERING", "FACT_VERIFICATION", "CODE_RETRIEVAL_QUERY"]},
-        "title": {"type": "string"},
-    },
-    "additionalProperties": False,
-}  # fmt: skip
-"""What ``provider_options.gemini`` may hold on an embeddings request."""
+__all__ = ["decode_embed_response", "encode_embed_request", "model_path"]
 
 
 def model_path(model: str) -> str:
@@ -48,7 +39,7 @@ def encode_embed_request(request: EmbedRequest, adapter_name: str = NAME) -> dic
     extra: dict[str, Any] = {}
     if request.provider_options is not MISSING and request.provider_options.get(adapter_name) is not None:
         extra = dict(request.provider_options[adapter_name])
-        check_options(extra, adapter_name, EMBED_OPTIONS_SCHEMA, "EmbedRequest")
+        check_options(extra, adapter_name, MANIFEST.call_options_schemas["embed"], "EmbedRequest")
     items = []
     for text in request.inputs:
         item: dict[str, Any] = {"model": model_path(request.model), "content": {"parts": [{"text": text}]}}

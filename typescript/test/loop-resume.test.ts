@@ -155,3 +155,41 @@ test("a tool past its timeout has its signal aborted; one that gives up is a fai
   const done = await run(scriptedClient(turns), REQUEST, [slow], { toolTimeoutMs: 20 });
   assert.deepEqual(resultsOf(done.messages), [{ tool_call_id: "c1", content: "tool get_weather did not finish within 20 ms", is_error: true, status: "failed" }]);
 });
+
+test("the caller's signal stops the loop with a ToolLoopError whose state holds the round's results", async () => {
+  const controller = new AbortController();
+  const runs = new Runs();
+  const base = scriptedClient(TURNS);
+  const client = {
+    chat: (request: never, options: { signal?: AbortSignal }) => {
+      if (options.signal?.aborted) return Promise.reject(new Error("cancelled by the caller"));
+      controller.abort(); // the person leaves during the first model turn; the answer still arrives
+      return base.chat(request);
+    },
+  } as unknown as typeof base;
+  const error = await run(client, REQUEST, [weatherTool(runs), bookTool(runs)], { signal: controller.signal }).catch((e: unknown) => e);
+  assert.ok(error instanceof ToolLoopError, String(error));
+  assert.equal(error.state.steps, 1);
+  assert.deepEqual(resultsOf(error.state.request.messages).map((r) => r.tool_call_id), ["c1", "c2"]);
+  const done = await resume(scriptedClient(TURNS), loadState(saveState(error.state)), [], [weatherTool(runs), bookTool(runs)]);
+  checkExactlyOnce(runs, done.messages, "after the abort");
+});
+
+test("options a loop cannot run with are refused before any request: policies for unknown tools, maxSteps < 1, two tools with one name", async () => {
+  const sent: unknown[] = [];
+  const client = scriptedClient(TURNS, sent as never[]);
+  const tools = [weatherTool(new Runs())];
+  await assert.rejects(run(client, REQUEST, tools, { policies: { book_train: new RequireApproval() } }), /policies name tools that are not given: book_train/);
+  await assert.rejects(run(client, REQUEST, tools, { maxSteps: 0 }), /maxSteps must be an integer of at least 1/);
+  await assert.rejects(run(client, REQUEST, [...tools, weatherTool(new Runs())]), /two tools are named "get_weather"/);
+  assert.equal(sent.length, 0);
+});
+
+test("a Standard Schema tool's issues are the failed result's text, with their paths", async () => {
+  const turns: Message[] = [toolCallMessage([toolCall("c1", "book_train", { time: 9 })]), { role: "assistant", parts: [{ type: "text", text: "ok" }] }];
+  const runs = new Runs();
+  const done = await run(scriptedClient(turns), REQUEST, [bookTool(runs)]);
+  assert.deepEqual(resultsOf(done.messages), [{ tool_call_id: "c1", content: "invalid arguments for book_train: /time: expected a string", is_error: true, status: "failed" }]);
+  assert.equal(runs.byId.size, 0);
+  assert.equal(done.messages.length, 4);
+});

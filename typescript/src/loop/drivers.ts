@@ -123,30 +123,28 @@ async function* streamDrive(client: Client, machine: Machine, p: Prepared): Asyn
 }
 
 /** Run the tool loop until the model answers, a call needs a person or a clock, or `maxSteps`. */
-export function run(client: Client, request: ChatRequest, tools: readonly AnyTool[], options: LoopOptions = {}): Promise<ToolLoopResult> {
+export async function run(client: Client, request: ChatRequest, tools: readonly AnyTool[], options: LoopOptions = {}): Promise<ToolLoopResult> {
   const p = prepare(tools, options);
-  return drive(client, runMachine(request, p.settings), p);
+  return await drive(client, runMachine(request, p.settings), p);
 }
 
 /** `run`, yielding every turn's stream events, `tool_results`, then `paused` (when it paused) and `finished`. */
-export function stream(client: Client, request: ChatRequest, tools: readonly AnyTool[], options: LoopOptions = {}): AsyncGenerator<LoopEvent, void, undefined> {
+export async function* stream(client: Client, request: ChatRequest, tools: readonly AnyTool[], options: LoopOptions = {}): AsyncGenerator<LoopEvent, void, undefined> {
   const p = prepare(tools, options);
-  return streamDrive(client, runMachine(request, p.settings), p);
+  yield* streamDrive(client, runMachine(request, p.settings), p);
 }
 
 /**
  * Continue a saved state after `approve(id)` / `reject(id, reason)` decisions. Pass the same `policies`:
  * they are re-applied to what the state claims was decided (a hand-edited approval never runs a tool).
  */
-export function resume(client: Client, state: ToolLoopState, decisions: readonly Decision[], tools: readonly AnyTool[], options: LoopOptions = {}): Promise<ToolLoopResult> {
+export async function resume(client: Client, state: ToolLoopState, decisions: readonly Decision[], tools: readonly AnyTool[], options: LoopOptions = {}): Promise<ToolLoopResult> {
   const p = prepare(tools, options);
-  return Promise.resolve().then(() => drive(client, resumeMachine(state, decisions, p.settings), p));
+  return await drive(client, resumeMachine(state, decisions, p.settings), p);
 }
 
 /** `resume` as a stream of loop events. */
-export function streamResume(client: Client, state: ToolLoopState, decisions: readonly Decision[], tools: readonly AnyTool[], options: LoopOptions = {}): AsyncGenerator<LoopEvent, void, undefined> {
+export async function* streamResume(client: Client, state: ToolLoopState, decisions: readonly Decision[], tools: readonly AnyTool[], options: LoopOptions = {}): AsyncGenerator<LoopEvent, void, undefined> {
   const p = prepare(tools, options);
-  return (async function* () {
-    yield* streamDrive(client, resumeMachine(state, decisions, p.settings), p);
-  })();
+  yield* streamDrive(client, resumeMachine(state, decisions, p.settings), p);
 }

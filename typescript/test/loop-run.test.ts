@@ -12,7 +12,7 @@ import { Client } from "../src/client/client.js";
 import type { FetchLike } from "../src/client/fetch-types.js";
 import type { TokenUsage, ToolResult } from "../src/generated/types.js";
 import { toolResults } from "../src/messages.js";
-import { MaxStepsExceeded, RequireApproval, approve, loadState, reject, resume, run, saveState, stream, type LoopEvent } from "../src/loop/index.js";
+import { MaxStepsExceeded, RequireApproval, approve, loadState, reject, resume, run, saveState, stream, streamResume, type LoopEvent } from "../src/loop/index.js";
 import { fakeServerMissing, startFake, type FakeServer } from "./fake-server.js";
 import { REQUEST, Runs, bookTool, call, callsTurn, textTurn, weatherTool } from "./loop-support.js";
 
@@ -135,5 +135,18 @@ describe("the tool loop on serve-fake openai-chat", () => {
     const done = await resume(client(), loadState(saveState(error.state)), [], tools, { maxSteps: 5 });
     assert.equal(done.steps, 3);
     assert.deepEqual([...runs.byId], [["call_m1", 1], ["call_m2", 1]]);
+  });
+
+  play(callsTurn(call("call_q", "book_train", { time: "7:00" })), textTurn("Booked at 7."));
+  test("streamResume: the approved call's tool_results, the answer's events, finished", { skip }, async () => {
+    const runs = new Runs();
+    const first = await run(client(), REQUEST, [bookTool(runs)], { policies: APPROVAL });
+    const events: LoopEvent[] = [];
+    for await (const event of streamResume(client(), loadState(saveState(first.state!)), [approve("call_q")], [bookTool(runs)], { policies: APPROVAL })) events.push(event);
+    const types = events.map((e) => e.type);
+    assert.equal(types[0], "tool_results");
+    assert.ok(types.includes("text_delta"));
+    assert.deepEqual(types.slice(-1), ["finished"]);
+    assert.deepEqual([...runs.byId], [["call_q", 1]]);
   });
 });

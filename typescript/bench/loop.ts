@@ -63,6 +63,9 @@ async function main(): Promise<void> {
   };
   const looped = (c: Client) => () => run(c, REQUEST, [weather]);
 
+  await time(looped(memory), 2000); // warm up (JIT) before anything is timed
+  await time(bare(client), 50);
+  await time(looped(client), 50);
   const ratios: number[] = [];
   const loopMsPerStep: number[] = [];
   const ownUsPerStep: number[] = [];

@@ -1,6 +1,6 @@
 /**
- * The README's client example ("Talking to a provider") and tool loop example ("The tool loop"), run as written against `wirechat serve-fake
- * anthropic`: the snippet is taken from README.md, its types stripped by the TypeScript compiler, its
+ * The README's client example ("Talking to a provider", against `wirechat serve-fake anthropic`) and its
+ * tool loop example ("The tool loop", against serve-fake openai-chat), run as written: each snippet is taken from README.md, its types stripped by the TypeScript compiler, its
  * `"wirechat"` import pointed at this build, and its output compared with what the fake server was told to say.
  */
 

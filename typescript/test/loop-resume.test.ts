@@ -175,13 +175,15 @@ test("the caller's signal stops the loop with a ToolLoopError whose state holds 
   checkExactlyOnce(runs, done.messages, "after the abort");
 });
 
-test("options a loop cannot run with are refused before any request: policies for unknown tools, maxSteps < 1, two tools with one name", async () => {
+test("options a loop cannot run with are refused before any request: policies for unknown tools, maxSteps < 1, two tools with one name, a schema ajv cannot compile", async () => {
   const sent: unknown[] = [];
   const client = scriptedClient(TURNS, sent as never[]);
   const tools = [weatherTool(new Runs())];
   await assert.rejects(run(client, REQUEST, tools, { policies: { book_train: new RequireApproval() } }), /policies name tools that are not given: book_train/);
   await assert.rejects(run(client, REQUEST, tools, { maxSteps: 0 }), /maxSteps must be an integer of at least 1/);
   await assert.rejects(run(client, REQUEST, [...tools, weatherTool(new Runs())]), /two tools are named "get_weather"/);
+  const bad = defineTool({ name: "bad", inputSchema: { type: "objekt" }, execute: () => "never" });
+  await assert.rejects(run(client, REQUEST, [bad]), /tool bad: inputSchema is not a JSON Schema ajv can compile: .*type/);
   assert.equal(sent.length, 0);
 });
 

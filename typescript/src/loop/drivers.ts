@@ -76,6 +76,11 @@ function prepare(tools: readonly AnyTool[], options: LoopOptions): Prepared {
   };
 }
 
+/** Load and compile each tool's validator before anything is sent: a missing ajv or a bad schema stops the loop here. */
+async function ready(tools: readonly AnyTool[]): Promise<void> {
+  await Promise.all(tools.map((tool) => tool.prepare?.()));
+}
+
 async function drive(client: Client, machine: Machine, p: Prepared): Promise<ToolLoopResult> {
   let step = machine.next();
   while (!step.done) {
@@ -125,12 +130,14 @@ async function* streamDrive(client: Client, machine: Machine, p: Prepared): Asyn
 /** Run the tool loop until the model answers, a call needs a person or a clock, or `maxSteps`. */
 export async function run(client: Client, request: ChatRequest, tools: readonly AnyTool[], options: LoopOptions = {}): Promise<ToolLoopResult> {
   const p = prepare(tools, options);
+  await ready(tools);
   return await drive(client, runMachine(request, p.settings), p);
 }
 
 /** `run`, yielding every turn's stream events, `tool_results`, then `paused` (when it paused) and `finished`. */
 export async function* stream(client: Client, request: ChatRequest, tools: readonly AnyTool[], options: LoopOptions = {}): AsyncGenerator<LoopEvent, void, undefined> {
   const p = prepare(tools, options);
+  await ready(tools);
   yield* streamDrive(client, runMachine(request, p.settings), p);
 }
 
@@ -140,11 +147,13 @@ export async function* stream(client: Client, request: ChatRequest, tools: reado
  */
 export async function resume(client: Client, state: ToolLoopState, decisions: readonly Decision[], tools: readonly AnyTool[], options: LoopOptions = {}): Promise<ToolLoopResult> {
   const p = prepare(tools, options);
+  await ready(tools);
   return await drive(client, resumeMachine(state, decisions, p.settings), p);
 }
 
 /** `resume` as a stream of loop events. */
 export async function* streamResume(client: Client, state: ToolLoopState, decisions: readonly Decision[], tools: readonly AnyTool[], options: LoopOptions = {}): AsyncGenerator<LoopEvent, void, undefined> {
   const p = prepare(tools, options);
+  await ready(tools);
   yield* streamDrive(client, resumeMachine(state, decisions, p.settings), p);
 }

@@ -2,8 +2,8 @@
  * Tools: a `ToolDefinition` the model sees, a check of the model's arguments against the tool's schema, and
  * the function that runs it with a `ToolContext` (the call id as an idempotency key, an abort signal).
  *
- * `defineTool` takes a plain JSON Schema and checks arguments with ajv (compiled once per tool, on its
- * first call; ajv is an optional peer dependency, loaded only then) unless you pass `validate`.
+ * `defineTool` takes a plain JSON Schema and checks arguments with ajv (compiled once per tool, when a
+ * loop starts; ajv is an optional peer dependency, loaded only then) unless you pass `validate`.
  * `schemaTool` takes a schema from a library that implements Standard Schema (zod 4, valibot, ArkType):
  * the library checks the arguments and its JSON Schema export (`z.toJSONSchema(schema)`) is what the model
  * sees. Decision 040 says why.
@@ -29,6 +29,8 @@ export interface Tool<A = JsonObject> {
   readonly definition: ToolDefinition;
   validate(args: JsonObject): A | Promise<A>;
   execute(args: A, context: ToolContext): unknown;
+  /** Made ready before the loop sends anything (a validator loaded and compiled); throws when it cannot be. */
+  prepare?(): Promise<void>;
 }
 
 export interface ToolOptions<A> {
@@ -92,17 +94,24 @@ export function defineTool<A = JsonObject>(options: ToolOptions<A> & { inputSche
     throw new TypeError(`tool ${options.name}: inputSchema must be a JSON Schema object`);
   }
   let compiled: AjvValidate | undefined;
+  const prepare = async (): Promise<void> => {
+    if (compiled !== undefined || options.validate !== undefined) return;
+    const { $schema: _ignored, ...schema } = inputSchema;
+    const checker = await ajv();
+    try {
+      compiled = checker.compile(schema);
+    } catch (error) {
+      throw new TypeError(`tool ${options.name}: inputSchema is not a JSON Schema ajv can compile: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
   const validate =
     options.validate ??
     (async (args: JsonObject): Promise<A> => {
-      if (compiled === undefined) {
-        const { $schema: _ignored, ...schema } = inputSchema;
-        compiled = (await ajv()).compile(schema);
-      }
-      if (!compiled(args)) throw new ToolArgumentsInvalidError(ajvProblems(compiled.errors ?? []));
+      await prepare();
+      if (!compiled!(args)) throw new ToolArgumentsInvalidError(ajvProblems(compiled!.errors ?? []));
       return args as A;
     });
-  return { definition: definition(options as ToolOptions<never>, inputSchema), validate, execute: options.execute };
+  return { definition: definition(options as ToolOptions<never>, inputSchema), validate, execute: options.execute, prepare };
 }
 
 /** The Standard Schema v1 interface (https://standardschema.dev) that zod 4, valibot and ArkType schemas implement. */

@@ -3,7 +3,7 @@
  * requests sent bare through the same `Client` in the same round (median over rounds). A loopback
  * openai-chat server answers a request whose last message is a tool result with text, any other with one
  * tool call; `loop.run` makes two model turns and one tool call, the bare side sends the two requests the
- * loop sent (captured from a first run) with `client.chat`. Also the loop's own time per step with the
+ * loop sent (captured from a first run) with `client.chat`, alternating one of each. Also the loop's own time per step with the
  * model call taken away (an in-memory client), against the same in-memory calls made bare.
  *
  *   node build/bench/loop.js            # 400 loops, 7 rounds
@@ -70,8 +70,13 @@ async function main(): Promise<void> {
   const loopMsPerStep: number[] = [];
   const ownUsPerStep: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const b = await time(bare(client), LOOPS);
-    const l = await time(looped(client), LOOPS);
+    let b = 0;
+    let l = 0;
+    for (let i = 0; i < LOOPS; i++) {
+      // alternate one bare pair and one loop, so that the machine's load drifts over both alike
+      b += await time(bare(client), 1);
+      l += await time(looped(client), 1);
+    }
     ratios.push(l / b);
     loopMsPerStep.push(l / LOOPS / 2);
     const mb = await time(bare(memory), LOOPS * 10);

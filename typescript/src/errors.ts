@@ -27,6 +27,10 @@ import { orderProblems } from "./problem-order.js";
  * ├── UnsupportedCallError      the provider has no such call
  * ├── McpMappingError           an MCP value wirechat cannot map
  * ├── SseTooLargeError          an SSE line or event past its cap (SseDecoder)
+ * ├── ToolArgumentsInvalidError a tool's arguments do not match its schema (loop.*)
+ * ├── ToolLoopError             the tool loop stopped; `.state` resumes it (loop.*)
+ * │   ├── MaxStepsExceeded
+ * │   └── DecisionError         a decision names no pending call
  * └── APIError                  a provider call failed; `.error` is the canonical Error
  *     ├── NetworkError
  *     │   └── StreamInterruptedError

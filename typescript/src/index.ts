@@ -63,5 +63,7 @@ export {
 } from "./exchange.js";
 export { ADAPTERS, getAdapter, UnknownAdapterError, anthropic, gemini, openaiChat, ConversionRefused, ProviderShapeError, type Adapter, type ConversionWarning, type Manifest, type Support, type Level, type RequestKind } from "./adapters/index.js";
 export * from "./client/index.js";
+/** The tool loop (spec section 14): `loop.run`, `loop.stream`, `loop.resume`, `loop.defineTool`, policies and decisions. */
+export * as loop from "./loop/index.js";
 export { McpMappingError, definitionToTool, toolToDefinition, type Mapped, type MappingWarning } from "./mcp.js";
 export { callResultToToolResult, jsonrpcToToolResult, toolResultToCallResult, toolResultToJsonrpc } from "./mcp-results.js";

@@ -1,6 +1,6 @@
 /**
- * The README's client example ("Talking to a provider"), run as written against `wirechat serve-fake
- * anthropic`: the snippet is taken from README.md, its types stripped by the TypeScript compiler, its
+ * The README's client example ("Talking to a provider", against `wirechat serve-fake anthropic`) and its
+ * tool loop example ("The tool loop", against serve-fake openai-chat), run as written: each snippet is taken from README.md, its types stripped by the TypeScript compiler, its
  * `"wirechat"` import pointed at this build, and its output compared with what the fake server was told to say.
  */
 
@@ -16,19 +16,25 @@ import ts from "typescript";
 import { fakeServerMissing, startFake } from "./fake-server.js";
 import { packageRoot } from "./support.js";
 
-function snippet(): string {
+function snippet(heading = "Talking to a provider"): string {
   const readme = readFileSync(join(packageRoot(), "README.md"), "utf8");
-  const found = /## Talking to a provider\n[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme);
-  assert.ok(found, "the README has a TypeScript block under 'Talking to a provider'");
+  const found = new RegExp(`## ${heading}\\n[\\s\\S]*?\`\`\`ts\\n([\\s\\S]*?)\`\`\``).exec(readme);
+  assert.ok(found, `the README has a TypeScript block under '${heading}'`);
   return found[1]!;
 }
 
-test("the README's client example runs against serve-fake", { skip: fakeServerMissing() }, async () => {
+/** The snippet under `heading` as a module importing this build; its path. */
+function moduleOf(heading: string): string {
   const index = pathToFileURL(join(packageRoot(), "build", "src", "index.js")).href;
-  const source = snippet().replace(/from "wirechat"/, `from ${JSON.stringify(index)}`);
+  const source = snippet(heading).replace(/from "wirechat"/, `from ${JSON.stringify(index)}`);
   const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } });
   const file = join(mkdtempSync(join(tmpdir(), "wirechat-readme-")), "example.mjs");
   writeFileSync(file, outputText);
+  return file;
+}
+
+test("the README's client example runs against serve-fake", { skip: fakeServerMissing() }, async () => {
+  const file = moduleOf("Talking to a provider");
   const turns = [
     { reply: { text: "Hello!" } },
     { reply: { text: "Hello again", chunk_size: 3 } },
@@ -46,6 +52,19 @@ test("the README's client example runs against serve-fake", { skip: fakeServerMi
     assert.equal(streamed, "Hello again");
     assert.match(caught, /^5 \S+ undefined\n$/, "the 429's retryAfterMs, requestId and partial are printed");
     assert.doesNotMatch(run.stdout + run.stderr, /sk-ant-readme/);
+  } finally {
+    await fake.stop();
+  }
+});
+
+test("the README's tool loop example pauses for the booking, resumes it and finishes, against serve-fake", { skip: fakeServerMissing() }, async () => {
+  const file = moduleOf("The tool loop");
+  const calls = [{ id: "call_1", name: "get_weather", arguments: { city: "Paris" } }, { id: "call_2", name: "book_train", arguments: { time: "9:00" } }];
+  const fake = await startFake("openai-chat", [{ reply: { tool_calls: calls, usage: { input: 10, output: 5 } } }, { reply: { text: "Done.", usage: { input: 20, output: 7 } } }]);
+  try {
+    const run = spawnSync(process.execPath, [file], { env: { ...process.env, OPENAI_API_KEY: "sk-readme", OPENAI_BASE_URL: fake.url }, encoding: "utf8", timeout: 60_000 });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^2 \{[^]*input_tokens: 30[^]*Done\./);
   } finally {
     await fake.stop();
   }

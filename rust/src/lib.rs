@@ -1,6 +1,24 @@
 //! wirechat for Rust: the wire types of `schema/v1` as serde types (generated into `generated/` by
-//! `wirechat codegen`; never edit them by hand).
+//! `wirechat codegen`; never edit them by hand), the strict reader and the canonical writer.
+//!
+//! ```
+//! let message: wirechat::Message = wirechat::decode(br#"{"role":"user","parts":[{"type":"text","text":"hi"}]}"#).unwrap();
+//! assert_eq!(wirechat::canonical(&message).unwrap(), r#"{"parts":[{"text":"hi","type":"text"}],"role":"user"}"#);
+//! let error = wirechat::decode::<wirechat::Message>(br#"{"role":"robot","parts":[]}"#).unwrap_err();
+//! assert_eq!((error.problems[0].pointer.as_str(), error.problems[0].rule), ("/role", "enum"));
+//! ```
 
+pub mod canonical;
+pub mod checker;
+mod codec;
+#[rustfmt::skip] // written by `wirechat codegen`, checked for drift there
 pub mod generated;
+pub mod node;
+pub mod pattern;
+pub mod problem;
+mod text_fault;
 
+pub use canonical::canonical_json;
+pub use codec::{canonical, decode, decode_by_name, decode_limited, encode, WireType};
 pub use generated::*;
+pub use problem::{Problem, WireError};

@@ -21,7 +21,9 @@ fn every_valid_example_round_trips_through_serde() {
     for entry in std::fs::read_dir(&examples).unwrap() {
         let folder = entry.unwrap().path();
         let name = folder.file_name().unwrap().to_str().unwrap().to_owned();
-        let Ok(files) = std::fs::read_dir(folder.join("valid")) else { continue };
+        let Ok(files) = std::fs::read_dir(folder.join("valid")) else {
+            continue;
+        };
         for file in files {
             let path = file.unwrap().path();
             let value: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();

@@ -40,6 +40,7 @@ from wirechat_codegen.ir import (
 )
 from wirechat_codegen.schema_files import SCHEMA_SUFFIX
 from wirechat_codegen.targets import GenerationInput, Target, banner_lines
+from wirechat_codegen.targets.rust_check import render_check
 from wirechat_codegen.versions import package_version
 
 OUTPUT_DIR = "rust/src/generated"
@@ -192,7 +193,7 @@ def _check_variants(ir: SchemaIR) -> None:
 def _mod(ir: SchemaIR, stems: list[str], version: str) -> str:
     lines = [f"// {line}" for line in banner_lines(ir.version)]
     lines += [
-        f"//! The wire types of schema/{ir.version} as serde types.",
+        f"//! The wire types of schema/{ir.version} as serde types, and their strict checks (`check`).",
         "",
         "#![allow(clippy::large_enum_variant)]",
         "",
@@ -200,6 +201,7 @@ def _mod(ir: SchemaIR, stems: list[str], version: str) -> str:
         "",
         "pub use serde::{Deserialize, Serialize};",
         "",
+        "pub mod check;",
     ]
     lines += [f"mod {stem};" for stem in stems]
     lines.append("")
@@ -219,7 +221,8 @@ def _mod(ir: SchemaIR, stems: list[str], version: str) -> str:
         "];",
         "",
         "/// Read `value` as the wire type named `name` with serde and write it back as a JSON value (`None`: no",
-        "/// type of that name). Only serde's checks apply: `crate::decode_by_name` is the strict reader.",
+        "/// type of that name; a union variant's struct holds no tag: it is taken off and put back). Only",
+        "/// serde's checks apply: `crate::decode_by_name` is the strict reader.",
         "pub fn reencode_by_name(",
         "    name: &str,",
         "    value: serde_json::Value,",
@@ -229,14 +232,33 @@ def _mod(ir: SchemaIR, stems: list[str], version: str) -> str:
         "    ) -> Result<serde_json::Value, serde_json::Error> {",
         "        serde_json::to_value(serde_json::from_value::<T>(value)?)",
         "    }",
+        "    fn variant<T: serde::de::DeserializeOwned + Serialize>(",
+        "        mut value: serde_json::Value,",
+        "        tag: &str,",
+        "        want: &str,",
+        "    ) -> Result<serde_json::Value, serde_json::Error> {",
+        "        if let Some(members) = value.as_object_mut() {",
+        "            members.remove(tag);",
+        "        }",
+        "        let mut written = via::<T>(value)?;",
+        "        if let Some(members) = written.as_object_mut() {",
+        "            members.insert(tag.to_owned(), serde_json::Value::String(want.to_owned()));",
+        "        }",
+        "        Ok(written)",
+        "    }",
         "    Some(match name {",
     ]
-    lines += [f'        "{t.name}" => via::<{t.name}>(value),' for t in ir.types]
+    for t in ir.types:
+        tag = t.tag_member if isinstance(t, ObjectType) else None
+        if tag is not None:
+            lines.append(f'        "{t.name}" => variant::<{t.name}>(value, "{tag.name}", "{tag.tag}"),')
+        else:
+            lines.append(f'        "{t.name}" => via::<{t.name}>(value),')
     return "\n".join([*lines, "        _ => return None,", "    })", "}", ""])
 
 
 def render(source: GenerationInput, out: Path) -> None:
-    """Write one ``<schema file>.rs`` per schema file and ``mod.rs``."""
+    """Write one ``<schema file>.rs`` per schema file, ``check.rs`` and ``mod.rs``."""
     ir = build_ir(source.version, source.bundle, source.files)
     _check_variants(ir)
     stems = []
@@ -247,6 +269,7 @@ def render(source: GenerationInput, out: Path) -> None:
         ordered = root + [t for t in in_file if t not in root]
         (out / f"{stem}.rs").write_text(_render_file(ir, file_name, ordered), encoding="utf-8")
         stems.append(stem)
+    (out / "check.rs").write_text(render_check(ir, banner_lines(ir.version)), encoding="utf-8")
     (out / "mod.rs").write_text(_mod(ir, stems, package_version(source.repo_root)), encoding="utf-8")
 
 

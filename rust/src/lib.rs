@@ -13,6 +13,7 @@ pub mod checker;
 mod codec;
 #[rustfmt::skip] // written by `wirechat codegen`, checked for drift there
 pub mod generated;
+mod helpers;
 pub mod node;
 pub mod pattern;
 pub mod problem;
@@ -21,4 +22,12 @@ mod text_fault;
 pub use canonical::canonical_json;
 pub use codec::{canonical, decode, decode_by_name, decode_limited, encode, WireType};
 pub use generated::*;
+pub use helpers::{add_usage, build_arguments, parse_arguments, ArgumentsError};
 pub use problem::{Problem, WireError};
+
+/// serde: an optional free-form member that is present is `Some`, even when its JSON value is `null`
+/// (serde's default reads a present `null` into `None`, which would drop it). Used by the generated types.
+#[doc(hidden)]
+pub fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<serde_json::Value>, D::Error> {
+    <serde_json::Value as serde::Deserialize>::deserialize(deserializer).map(Some)
+}

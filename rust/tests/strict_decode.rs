@@ -147,3 +147,11 @@ fn the_error_is_a_std_error_that_lists_its_problems() {
 fn an_unknown_type_name_is_none() {
     assert!(decode_by_name("Nothing", b"{}").is_none());
 }
+
+#[test]
+fn an_optional_free_form_member_keeps_a_present_null() {
+    let text = br#"{"id":"0","input":null,"issuer":"a","name":"0"}"#;
+    let call: wirechat::ProviderToolCall = decode(text).unwrap();
+    assert_eq!(call.input, Some(serde_json::Value::Null));
+    assert_eq!(canonical(&call).unwrap(), std::str::from_utf8(text).unwrap());
+}

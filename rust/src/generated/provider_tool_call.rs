@@ -22,7 +22,7 @@ pub struct ProviderToolCall {
     /// The API that ran the call (`anthropic`, `openai`, `gemini`, `groq`, ...). Required.
     pub issuer: String,
     /// The call's input as the issuer reports it (a search query, code, MCP arguments).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::present", skip_serializing_if = "Option::is_none")]
     pub input: Option<JsonValue>,
     /// The MCP server the call went to, for connector calls (Anthropic `server_name`, OpenAI
     /// `server_label`).

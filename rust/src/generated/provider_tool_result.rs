@@ -23,7 +23,7 @@ pub struct ProviderToolResult {
     /// The result as the issuer reports it (search results, program output, an MCP tool's content).
     /// A producer MAY leave out a reading that would repeat a large payload `block` already holds,
     /// such as a generated image.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::present", skip_serializing_if = "Option::is_none")]
     pub output: Option<JsonValue>,
     /// True when the issuer reports that the call failed. Absent means it did not say so.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -12,6 +12,7 @@ How the schema maps to Rust:
   variant per tag holding the variant's struct; the tag is not a struct field (no variant struct is used
   outside its unions: ``render`` refuses a schema where one is);
 - a string enum is a Rust enum with one unit variant per value, renamed to the value;
+- an optional free-form member keeps a present ``null`` (``Some(Value::Null)``, through ``crate::present``);
 - integers are ``i64``, numbers ``f64``, arrays ``Vec``, maps ``BTreeMap<String, _>``, free-form JSON
   ``serde_json::Value`` (``serde_json::Map`` for an object), a named array, map, scalar or free-form value
   a type alias.
@@ -27,6 +28,7 @@ from wirechat_codegen.ir import (
     AliasType,
     ArrayOf,
     EnumType,
+    FreeForm,
     MapOf,
     Member,
     ObjectType,
@@ -95,11 +97,25 @@ def _type_doc(ir: SchemaIR, definition: TypeDef) -> list[str]:
     return doc(text)
 
 
-def _member(member: Member) -> list[str]:
+def _holds_null(ir: SchemaIR, expr: TypeExpr) -> bool:
+    """Whether a value of ``expr`` may be JSON ``null`` (free-form JSON that is not only objects)."""
+    if isinstance(expr, Ref):
+        target = ir.by_name[expr.name]
+        return isinstance(target, AliasType) and _holds_null(ir, target.type)
+    return isinstance(expr, FreeForm) and not expr.object_only
+
+
+def _member(ir: SchemaIR, member: Member) -> list[str]:
     description = member.description or f"The `{member.name}` member."
     lines = doc(description + (" Required." if member.required else ""), "    ")
     if member.required:
         lines.append(f"    pub {rust_field(member.name)}: {rust_type(member.type)},")
+    elif _holds_null(ir, member.type):
+        # serde reads a present `null` into an Option as None; free-form JSON keeps it: Some(Value::Null)
+        lines.append(
+            '    #[serde(default, deserialize_with = "crate::present", skip_serializing_if = "Option::is_none")]'
+        )
+        lines.append(f"    pub {rust_field(member.name)}: Option<{rust_type(member.type)}>,")
     else:
         lines.append('    #[serde(default, skip_serializing_if = "Option::is_none")]')
         lines.append(f"    pub {rust_field(member.name)}: Option<{rust_type(member.type)}>,")
@@ -114,7 +130,7 @@ def _object(ir: SchemaIR, obj: ObjectType) -> list[str]:
         return [*lines, f"pub struct {obj.name} {{}}"]
     lines.append(f"pub struct {obj.name} {{")
     for member in fields:
-        lines += _member(member)
+        lines += _member(ir, member)
     return [*lines, "}"]
 
 

@@ -2,8 +2,8 @@
 //! request per line, one JSON response per line, in order; conformance/README.md and
 //! docs/decisions/007-conformance-protocol.md), using only the public API of the `wirechat` crate.
 //!
-//! Ops the crate does not have yet (the tolerant reader, `add_usage`, the argument helpers, the fold,
-//! the MCP mappings) answer with an `error` that says so.
+//! Ops the crate does not have yet (the tolerant reader, the fold, the MCP mappings) answer with an
+//! `error` that says so.
 
 use std::io::{BufRead, BufReader, BufWriter, Write};
 
@@ -79,6 +79,49 @@ fn decode(request: &Value) -> Result<Value, String> {
     }
 }
 
+fn text_member<'a>(request: &'a Value, name: &str) -> &'a str {
+    request.get(name).and_then(Value::as_str).unwrap_or("")
+}
+
+fn refused(message: impl std::fmt::Display) -> Value {
+    json!({"ok": false, "problems": [{"pointer": "", "message": message.to_string()}]})
+}
+
+fn add_usage(request: &Value) -> Result<Value, String> {
+    let read = |name| wirechat::decode::<wirechat::TokenUsage>(text_member(request, name).as_bytes());
+    let (a, b) = match (read("a"), read("b")) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(error), _) | (_, Err(error)) => return Ok(problems(&error)),
+    };
+    let sum = wirechat::add_usage(&a, &b);
+    // the sum is held to the schema like any document (counts past 2^53-1 are refused)
+    let written = wirechat::encode(&sum).map_err(|e| e.to_string())?;
+    match wirechat::decode::<wirechat::TokenUsage>(written.as_bytes()) {
+        Ok(sum) => Ok(json!({"ok": true, "canonical": wirechat::canonical(&sum).map_err(|e| e.to_string())?})),
+        Err(error) => Ok(problems(&error)),
+    }
+}
+
+fn parse_arguments(request: &Value) -> Result<Value, String> {
+    let text = request
+        .get("text")
+        .and_then(Value::as_str)
+        .ok_or("parse_arguments needs text")?;
+    match wirechat::parse_arguments(text) {
+        Ok(value) => Ok(json!({"ok": true, "canonical": wirechat::canonical_json(&value)})),
+        Err(error) => Ok(refused(error)),
+    }
+}
+
+fn build_arguments(request: &Value) -> Result<Value, String> {
+    let value: Value =
+        serde_json::from_str(text_member(request, "value")).map_err(|e| format!("build_arguments value: {e}"))?;
+    match wirechat::build_arguments(&value) {
+        Ok(arguments) => Ok(json!({"ok": true, "arguments": arguments})),
+        Err(error) => Ok(refused(error)),
+    }
+}
+
 fn answer(line: &str) -> Value {
     let request: Value = match serde_json::from_str(line) {
         Ok(request) => request,
@@ -88,9 +131,10 @@ fn answer(line: &str) -> Value {
     let outcome = match op {
         "hello" => Ok(json!({"ok": true, "language": "rust", "protocol": 1})),
         "decode" => decode(&request),
-        "add_usage" | "parse_arguments" | "build_arguments" | "fold" | "mcp_map" => {
-            Err(format!("op {op:?} is not in the Rust crate yet"))
-        }
+        "add_usage" => add_usage(&request),
+        "parse_arguments" => parse_arguments(&request),
+        "build_arguments" => build_arguments(&request),
+        "fold" | "mcp_map" => Err(format!("op {op:?} is not in the Rust crate yet")),
         other => Err(format!("unknown op {other:?}")),
     };
     let mut response = outcome.unwrap_or_else(|error| json!({"error": error}));

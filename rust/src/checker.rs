@@ -291,19 +291,25 @@ impl Checker {
     /// is not an object, `discriminator` at the tag member for a tag missing, not a string or unknown.
     pub fn union_tag(&mut self, node: &Node, tag: &str, tags: &[&str]) -> Option<usize> {
         self.object(node)?;
-        let listed: Vec<String> = tags.iter().map(|t| format!("{t:?}")).collect();
-        let listed = listed.join(", ");
+        let listed = || {
+            tags.iter()
+                .map(|t| format!("{t:?}"))
+                .collect::<Vec<String>>()
+                .join(", ")
+        };
         let found = match node.member(tag) {
             None => Err(format!(
-                "required member is missing (it names the variant: one of {listed})"
+                "required member is missing (it names the variant: one of {})",
+                listed()
             )),
             Some(value @ Node::Number { .. }) if number_fault(value).is_some() => Err(String::new()),
             Some(Node::String(text)) => match tags.iter().position(|t| t == text) {
                 Some(index) => Ok(index),
-                None => Err(format!("unknown tag {:?} (expected one of {listed})", shown(text))),
+                None => Err(format!("unknown tag {:?} (expected one of {})", shown(text), listed())),
             },
             Some(other) => Err(format!(
-                "must be a string naming the variant, one of {listed} (got {})",
+                "must be a string naming the variant, one of {} (got {})",
+                listed(),
                 other.describe()
             )),
         };

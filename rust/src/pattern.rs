@@ -21,7 +21,12 @@ impl std::error::Error for PatternError {}
 #[derive(Debug, Clone)]
 enum Atom {
     Char(char),
-    Class { ranges: Vec<(char, char)>, negated: bool },
+    /// `ascii[c]`: whether the ASCII character `c` matches (looked up, not searched, for long runs).
+    Class {
+        ranges: Vec<(char, char)>,
+        negated: bool,
+        ascii: Box<[bool; 128]>,
+    },
     Group(Vec<Vec<Item>>),
     End,
 }
@@ -41,10 +46,13 @@ pub struct Pattern {
 }
 
 impl Atom {
-    fn matches(&self, c: char) -> bool {
+    fn matches(&self, c: u32) -> bool {
         match self {
-            Atom::Char(x) => *x == c,
-            Atom::Class { ranges, negated } => ranges.iter().any(|&(lo, hi)| lo <= c && c <= hi) != *negated,
+            Atom::Char(x) => *x as u32 == c,
+            Atom::Class { ascii, .. } if c < 128 => ascii[c as usize],
+            Atom::Class { ranges, negated, .. } => {
+                ranges.iter().any(|&(lo, hi)| lo as u32 <= c && c <= hi as u32) != *negated
+            }
             Atom::Group(_) | Atom::End => false,
         }
     }
@@ -78,6 +86,9 @@ impl Pattern {
 
     /// Whether `text` matches (from its start; to its end only where the pattern says `$`).
     pub fn is_match(&self, text: &str) -> bool {
+        if text.is_ascii() {
+            return seq(&self.items, text.as_bytes(), 0, &mut |_| true); // a byte is a code point
+        }
         let chars: Vec<char> = text.chars().collect();
         seq(&self.items, &chars, 0, &mut |_| true)
     }
@@ -107,10 +118,7 @@ fn parse_alternatives(chars: &[char], pos: &mut usize, source: &str) -> Result<V
             }
             '[' => parse_class(chars, pos, source)?,
             '$' => Atom::End,
-            '.' => Atom::Class {
-                ranges: vec![('\n', '\n'), ('\r', '\r'), ('\u{2028}', '\u{2029}')],
-                negated: true,
-            },
+            '.' => class(vec![('\n', '\n'), ('\r', '\r'), ('\u{2028}', '\u{2029}')], true),
             '\\' => Atom::Char(escaped(chars, pos, source)?),
             '*' | '+' | '?' | '{' | '^' => return Err(PatternError(format!("{source} (stray {c})"))),
             other => Atom::Char(other),
@@ -126,6 +134,17 @@ fn parse_alternatives(chars: &[char], pos: &mut usize, source: &str) -> Result<V
         }
     }
     Ok(alternatives)
+}
+
+fn class(ranges: Vec<(char, char)>, negated: bool) -> Atom {
+    let mut ascii = Box::new([negated; 128]);
+    for (c, slot) in ascii.iter_mut().enumerate() {
+        let c = c as u32;
+        if ranges.iter().any(|&(lo, hi)| lo as u32 <= c && c <= hi as u32) {
+            *slot = !negated;
+        }
+    }
+    Atom::Class { ranges, negated, ascii }
 }
 
 fn escaped(chars: &[char], pos: &mut usize, source: &str) -> Result<char, PatternError> {
@@ -154,7 +173,7 @@ fn parse_class(chars: &[char], pos: &mut usize, source: &str) -> Result<Atom, Pa
             .ok_or_else(|| PatternError(format!("{source} (unclosed class)")))?;
         *pos += 1;
         if c == ']' {
-            return Ok(Atom::Class { ranges, negated });
+            return Ok(class(ranges, negated));
         }
         let low = if c == '\\' { escaped(chars, pos, source)? } else { c };
         if chars.get(*pos) == Some(&'-') && chars.get(*pos + 1).is_some_and(|&n| n != ']') {
@@ -199,7 +218,7 @@ fn parse_count(chars: &[char], pos: &mut usize, source: &str) -> Result<(usize, 
     Ok(count)
 }
 
-fn seq(items: &[Item], text: &[char], pos: usize, k: &mut dyn FnMut(usize) -> bool) -> bool {
+fn seq<C: Copy + Into<u32>>(items: &[Item], text: &[C], pos: usize, k: &mut dyn FnMut(usize) -> bool) -> bool {
     let Some((first, rest)) = items.split_first() else {
         return k(pos);
     };
@@ -215,7 +234,7 @@ fn seq(items: &[Item], text: &[char], pos: usize, k: &mut dyn FnMut(usize) -> bo
         Atom::End => pos == text.len() && seq(rest, text, pos, k),
         single => {
             let mut run = 0;
-            while run < first.max && pos + run < text.len() && single.matches(text[pos + run]) {
+            while run < first.max && pos + run < text.len() && single.matches(text[pos + run].into()) {
                 run += 1;
             }
             loop {

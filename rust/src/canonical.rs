@@ -6,11 +6,19 @@ use serde_json::Value;
 /// The canonical text of `value`.
 pub fn canonical_json(value: &Value) -> String {
     let mut out = String::new();
-    write_value(&mut out, value);
+    write_value(&mut out, value, true);
     out
 }
 
-fn write_value(out: &mut String, value: &Value) {
+/// `value` compact, members in the map's own order, strings and numbers as RFC 8785 writes them: the one
+/// text of tool arguments built from an object (spec section 6, decision 036).
+pub fn compact_json(value: &Value) -> String {
+    let mut out = String::new();
+    write_value(&mut out, value, false);
+    out
+}
+
+fn write_value(out: &mut String, value: &Value, sort: bool) {
     match value {
         Value::Null => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -26,7 +34,7 @@ fn write_value(out: &mut String, value: &Value) {
                 if i > 0 {
                     out.push(',');
                 }
-                write_value(out, item);
+                write_value(out, item, sort);
             }
             out.push(']');
         }
@@ -35,7 +43,9 @@ fn write_value(out: &mut String, value: &Value) {
                 .iter()
                 .map(|(k, v)| (k.encode_utf16().collect(), k, v))
                 .collect();
-            sorted.sort_by(|a, b| a.0.cmp(&b.0));
+            if sort {
+                sorted.sort_by(|a, b| a.0.cmp(&b.0));
+            }
             out.push('{');
             for (i, (_, name, item)) in sorted.into_iter().enumerate() {
                 if i > 0 {
@@ -43,7 +53,7 @@ fn write_value(out: &mut String, value: &Value) {
                 }
                 write_string(out, name);
                 out.push(':');
-                write_value(out, item);
+                write_value(out, item, sort);
             }
             out.push('}');
         }

@@ -109,8 +109,13 @@ pub fn decode_limited<T: WireType>(text: &[u8], max_bytes: Option<usize>) -> Res
 /// Decode `text` strictly as the wire type named `name`, and return the typed value written back as
 /// JSON (what `encode` of the typed value holds). `None`: no wire type has that name.
 pub fn decode_by_name(name: &str, text: &[u8]) -> Option<Result<Value, WireError>> {
+    decode_by_name_limited(name, text, None)
+}
+
+/// `decode_by_name` with a maximum document size in bytes (spec section 5.3).
+pub fn decode_by_name_limited(name: &str, text: &[u8], max_bytes: Option<usize>) -> Option<Result<Value, WireError>> {
     let mut known = true;
-    let outcome = checked(text, name, None, |checker, node| {
+    let outcome = checked(text, name, max_bytes, |checker, node| {
         known = check_by_name(name, checker, node)
     });
     if !known {

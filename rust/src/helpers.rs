@@ -78,16 +78,16 @@ pub fn parse_arguments(arguments: &str) -> Result<Value, ArgumentsError> {
 }
 
 /// The JSON text of tool-call arguments for `value`, which must be an object whose numbers every
-/// language reads exactly. The one place the crate writes arguments (the shared form of issue 26).
+/// language reads exactly: compact, members in the object's order (a `serde_json::Map` without its
+/// `preserve_order` feature holds them sorted, as a Go map does), strings and numbers as RFC 8785 writes
+/// them (spec section 6, decision 036). The one place the crate writes arguments.
 pub fn build_arguments(value: &Value) -> Result<String, ArgumentsError> {
     if !value.is_object() {
         return Err(ArgumentsError {
             reason: format!("arguments must be a JSON object, not {}", kind(value)),
         });
     }
-    let text = serde_json::to_string(value).map_err(|e| ArgumentsError {
-        reason: format!("cannot encode: {e}"),
-    })?;
+    let text = crate::canonical::compact_json(value);
     check_object(text.as_bytes()).map_err(|reason| ArgumentsError { reason })?;
     Ok(text)
 }

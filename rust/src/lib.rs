@@ -20,7 +20,7 @@ pub mod problem;
 mod text_fault;
 
 pub use canonical::canonical_json;
-pub use codec::{canonical, decode, decode_by_name, decode_limited, encode, WireType};
+pub use codec::{canonical, decode, decode_by_name, decode_by_name_limited, decode_limited, encode, WireType};
 pub use generated::*;
 pub use helpers::{add_usage, build_arguments, parse_arguments, ArgumentsError};
 pub use problem::{Problem, WireError};

@@ -37,6 +37,13 @@ fn blank_arguments_read_as_no_arguments_and_anything_but_an_object_is_refused() 
 
 #[test]
 fn built_arguments_are_one_object_with_safe_numbers() {
+    // decision 036's one text: ECMAScript numbers, minimal escapes
+    let value: serde_json::Value =
+        serde_json::from_str(r#"{"a":1.0,"b":1e21,"c":0.00001,"d":"\/\u001f","e":-0.0}"#).unwrap();
+    assert_eq!(
+        build_arguments(&value).unwrap(),
+        r#"{"a":1,"b":1e+21,"c":0.00001,"d":"/\u001f","e":0}"#
+    );
     assert_eq!(
         build_arguments(&json!({"city": "Zürich"})).unwrap(),
         r#"{"city":"Zürich"}"#

@@ -155,3 +155,18 @@ fn an_optional_free_form_member_keeps_a_present_null() {
     assert_eq!(call.input, Some(serde_json::Value::Null));
     assert_eq!(canonical(&call).unwrap(), std::str::from_utf8(text).unwrap());
 }
+
+#[test]
+fn a_text_over_the_size_limit_is_refused_before_it_is_parsed() {
+    let text = "{\"role\":\"user\",\"parts\":[\"é";
+    let error = wirechat::decode_by_name_limited("Message", text.as_bytes(), Some(text.len() - 1))
+        .unwrap()
+        .unwrap_err();
+    let found: Vec<_> = error
+        .problems
+        .iter()
+        .map(|p| (p.pointer.as_str(), p.rule, p.line))
+        .collect();
+    assert_eq!(found, vec![("", "too-large", None)]);
+    assert!(wirechat::decode_limited::<Message>(br#"{"role":"user","parts":[]}"#, Some(26)).is_ok());
+}

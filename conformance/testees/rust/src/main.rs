@@ -69,7 +69,12 @@ fn decode(request: &Value) -> Result<Value, String> {
         return Err("the tolerant reader (spec section 12) is not in the Rust crate yet".into());
     }
     let text = document(request)?;
-    match wirechat::decode_by_name(name, &text) {
+    let max_bytes = request
+        .get("max_bytes")
+        .and_then(Value::as_u64)
+        .filter(|&n| n > 0)
+        .map(|n| n as usize);
+    match wirechat::decode_by_name_limited(name, &text, max_bytes) {
         None => Err(format!("no wire type named {name:?}")),
         Some(Err(error)) => Ok(problems(&error)),
         Some(Ok(value)) => {

@@ -1,6 +1,7 @@
 """One version for everything: the repository's VERSION is the Python package's ``__version__`` and
 distribution version, the npm package's ``VERSION`` export and ``package.json`` version, Go's
-``wirechat.Version``, and the version of the codegen and conformance distributions."""
+``wirechat.Version``, the Rust crate's version and ``wirechat::VERSION``, and the version of the codegen
+and conformance distributions."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ def _distribution_version(folder: str) -> str:
 
 def test_every_package_says_the_same_version() -> None:
     go = (REPO_ROOT / "go/internal/wire/version_gen.go").read_text(encoding="utf-8")
+    rust = (REPO_ROOT / "rust/src/generated/mod.rs").read_text(encoding="utf-8")
     typescript = (REPO_ROOT / "typescript/src/generated/version.ts").read_text(encoding="utf-8")
     found = {
         "wirechat.__version__": wirechat.__version__,
@@ -34,6 +36,8 @@ def test_every_package_says_the_same_version() -> None:
         "typescript/package.json": json.loads((REPO_ROOT / "typescript/package.json").read_text())["version"],
         "typescript VERSION": re.search(r'VERSION = "([^"]+)"', typescript).group(1),  # type: ignore[union-attr]
         "go wire.Version": re.search(r'Version = "([^"]+)"', go).group(1),  # type: ignore[union-attr]
+        "rust wirechat::VERSION": re.search(r'const VERSION: &str = "([^"]+)"', rust).group(1),  # type: ignore[union-attr]
+        "rust/Cargo.toml": tomllib.loads((REPO_ROOT / "rust/Cargo.toml").read_text())["package"]["version"],
         "codegen/pyproject.toml": tomllib.loads((REPO_ROOT / "codegen/pyproject.toml").read_text())["project"][
             "version"
         ],

@@ -109,8 +109,8 @@ def test_a_wrong_testee_of_a_new_name_fails_the_run(
 
 
 def test_a_new_name_needs_a_command(layout: Layout) -> None:
-    with pytest.raises(testees.TesteeError, match="--testee rust=COMMAND"):
-        command_for("rust", layout)
+    with pytest.raises(testees.TesteeError, match="--testee zig=COMMAND"):
+        command_for("zig", layout)
     with pytest.raises(SystemExit):
         main(["--testee", "Bad Name=cmd"])
 

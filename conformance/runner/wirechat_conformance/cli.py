@@ -25,7 +25,7 @@ from wirechat_conformance.report_html import HTML_NAME, write_adapter_gate, writ
 from wirechat_conformance.resource import result_records
 from wirechat_conformance.resource_rows import PROFILES, ResourceFileError
 from wirechat_conformance.suite import Options, load_corpus, run
-from wirechat_conformance.testees import INSTALLED_LANGUAGES, LANGUAGES, TesteeError, testee_name
+from wirechat_conformance.testees import ALL_LANGUAGES, INSTALLED_LANGUAGES, LANGUAGES, TesteeError, testee_name
 from wirechat_conformance.throughput import measure
 
 __all__ = ["ConformanceUsageError", "add_arguments", "build_parser", "execute", "main"]
@@ -99,7 +99,7 @@ def _non_negative(text: str) -> int:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The suite's flags, on ``parser`` (shared by ``wirechat conformance`` and ``wirechat-conformance``)."""
     parser.add_argument(
-        "--lang", action="append", choices=LANGUAGES, help="a language to test (repeatable; default: all)"
+        "--lang", action="append", choices=ALL_LANGUAGES, help="a language to test (repeatable; default: all but rust)"
     )
     parser.add_argument(
         "--cases",

@@ -18,7 +18,7 @@ from typing import Any
 from wirechat_conformance.paths import Layout, find_layout
 from wirechat_conformance.resource import RowResult, result_lines, run_rows
 from wirechat_conformance.resource_rows import PROFILES, Limits, ResourceFileError, load_rows
-from wirechat_conformance.testees import LANGUAGES, Testee, command_for
+from wirechat_conformance.testees import ALL_LANGUAGES, LANGUAGES, Testee, command_for
 
 __all__ = ["DESCRIPTION", "add_parser", "execute", "run_suite", "summary_line"]
 
@@ -76,7 +76,11 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument("--profile", choices=PROFILES, default="small", help="the sizes to run (default: small)")
     parser.add_argument(
-        "--lang", dest="resource_lang", action="append", choices=LANGUAGES, help="a language (repeatable; default all)"
+        "--lang",
+        dest="resource_lang",
+        action="append",
+        choices=ALL_LANGUAGES,
+        help="a language (repeatable; default all)",
     )
     parser.add_argument(
         "--row", dest="resource_rows", action="append", metavar="NAME", help="only this row (repeatable)"
@@ -104,8 +108,8 @@ def _overrides(values: list[str]) -> dict[str, list[str]]:
     found = {}
     for value in values:
         language, _, command = value.partition("=")
-        if language not in LANGUAGES or not command.strip():
-            raise ResourceFileError(f"--testee {value!r}: expected LANGUAGE=COMMAND, LANGUAGE one of {LANGUAGES}")
+        if language not in ALL_LANGUAGES or not command.strip():
+            raise ResourceFileError(f"--testee {value!r}: expected LANGUAGE=COMMAND, LANGUAGE one of {ALL_LANGUAGES}")
         found[language] = shlex.split(command)
     return found
 

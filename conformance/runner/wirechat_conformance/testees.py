@@ -28,10 +28,13 @@ from typing import IO, Any
 
 from wirechat_conformance.paths import Layout
 
-__all__ = ["INSTALLED_LANGUAGES", "LANGUAGES", "Testee", "TesteeError", "command_for", "testee_name"]
+__all__ = ["ALL_LANGUAGES", "INSTALLED_LANGUAGES", "LANGUAGES", "Testee", "TesteeError", "command_for", "testee_name"]
 
 LANGUAGES = ("python", "python-fast", "typescript", "go")
 """The languages with a built-in testee, run by default from a checkout."""
+ALL_LANGUAGES = (*LANGUAGES, "rust")
+"""Every built-in testee: ``rust`` runs only when named (``--lang rust``), not by default nor in CI, until it
+passes the whole corpus (decision 037)."""
 INSTALLED_LANGUAGES = ("python", "python-fast")
 """Those run by default from an installation without the checkout (the others' testees are built from it)."""
 _NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
@@ -113,7 +116,25 @@ def _go(layout: Layout) -> list[str]:
     return [str(binary)]
 
 
-TESTEE_COMMANDS = {"python": _python, "python-fast": _python_fast, "typescript": _typescript, "go": _go}
+def _rust(layout: Layout) -> list[str]:
+    cargo = shutil.which("cargo")
+    if cargo is None:
+        raise TesteeError("the Rust testee needs a Rust toolchain (cargo is not on PATH)")
+    folder = layout.testees / "rust"
+    build = folder / "build"
+    with _build_lock(build):  # cargo's own checks make a build with nothing changed fast
+        command = [cargo, "build", "--release", "--quiet", "--locked", "--target-dir", str(build)]
+        _run(command, folder, "building the Rust testee (cargo build --release)")
+    return [str(build / "release" / "wirechat-testee")]
+
+
+TESTEE_COMMANDS = {
+    "python": _python,
+    "python-fast": _python_fast,
+    "typescript": _typescript,
+    "go": _go,
+    "rust": _rust,
+}
 
 
 def command_for(language: str, layout: Layout, overrides: dict[str, list[str]] | None = None) -> list[str]:

@@ -1,0 +1,181 @@
+//! The Rust testee of the wirechat conformance suite: the line protocol over stdin/stdout (one JSON
+//! request per line, one JSON response per line, in order; conformance/README.md and
+//! docs/decisions/007-conformance-protocol.md), using only the public API of the `wirechat` crate.
+//!
+//! Ops the crate does not have yet (the tolerant reader, the fold, the MCP mappings) answer with an
+//! `error` that says so.
+
+use std::io::{BufRead, BufReader, BufWriter, Write};
+
+use serde_json::{json, Map, Value};
+
+fn problems(error: &wirechat::WireError) -> Value {
+    let list: Vec<Value> = error
+        .problems
+        .iter()
+        .map(|p| {
+            let mut out = Map::new();
+            out.insert("pointer".into(), json!(p.pointer));
+            out.insert("message".into(), json!(p.message));
+            out.insert("rule".into(), json!(p.rule));
+            if let (Some(line), Some(column)) = (p.line, p.column) {
+                out.insert("line".into(), json!(line));
+                out.insert("column".into(), json!(column));
+            }
+            Value::Object(out)
+        })
+        .collect();
+    json!({"ok": false, "problems": list})
+}
+
+fn document(request: &Value) -> Result<Vec<u8>, String> {
+    if let Some(text) = request.get("base64").and_then(Value::as_str) {
+        return base64(text);
+    }
+    match request.get("text").and_then(Value::as_str) {
+        Some(text) => Ok(text.as_bytes().to_vec()),
+        None => Err("a document needs text or base64".into()),
+    }
+}
+
+/// Standard base64 (with padding) to bytes.
+fn base64(text: &str) -> Result<Vec<u8>, String> {
+    let value = |c: u8| -> Result<u32, String> {
+        Ok(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return Err(format!("not base64: {:?}", c as char)),
+        } as u32)
+    };
+    let body = text.trim_end_matches('=').as_bytes();
+    let mut out = Vec::with_capacity(body.len() * 3 / 4);
+    for chunk in body.chunks(4) {
+        let mut bits = 0u32;
+        for (i, &c) in chunk.iter().enumerate() {
+            bits |= value(c)? << (18 - 6 * i);
+        }
+        let bytes = bits.to_be_bytes();
+        out.extend_from_slice(&bytes[1..chunk.len()]);
+    }
+    Ok(out)
+}
+
+fn decode(request: &Value) -> Result<Value, String> {
+    let name = request.get("type").and_then(Value::as_str).unwrap_or("");
+    if request.get("mode").and_then(Value::as_str) == Some("tolerant") {
+        return Err("the tolerant reader (spec section 12) is not in the Rust crate yet".into());
+    }
+    let text = document(request)?;
+    let max_bytes = request
+        .get("max_bytes")
+        .and_then(Value::as_u64)
+        .filter(|&n| n > 0)
+        .map(|n| n as usize);
+    match wirechat::decode_by_name_limited(name, &text, max_bytes) {
+        None => Err(format!("no wire type named {name:?}")),
+        Some(Err(error)) => Ok(problems(&error)),
+        Some(Ok(value)) => {
+            let encoded = serde_json::to_string(&value).map_err(|e| format!("decoded but cannot encode: {e}"))?;
+            Ok(json!({"ok": true, "canonical": wirechat::canonical_json(&value), "encoded": encoded}))
+        }
+    }
+}
+
+fn text_member<'a>(request: &'a Value, name: &str) -> &'a str {
+    request.get(name).and_then(Value::as_str).unwrap_or("")
+}
+
+fn refused(message: impl std::fmt::Display) -> Value {
+    json!({"ok": false, "problems": [{"pointer": "", "message": message.to_string()}]})
+}
+
+fn add_usage(request: &Value) -> Result<Value, String> {
+    let read = |name| wirechat::decode::<wirechat::TokenUsage>(text_member(request, name).as_bytes());
+    let (a, b) = match (read("a"), read("b")) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(error), _) | (_, Err(error)) => return Ok(problems(&error)),
+    };
+    let sum = wirechat::add_usage(&a, &b);
+    // the sum is held to the schema like any document (counts past 2^53-1 are refused)
+    let written = wirechat::encode(&sum).map_err(|e| e.to_string())?;
+    match wirechat::decode::<wirechat::TokenUsage>(written.as_bytes()) {
+        Ok(sum) => Ok(json!({"ok": true, "canonical": wirechat::canonical(&sum).map_err(|e| e.to_string())?})),
+        Err(error) => Ok(problems(&error)),
+    }
+}
+
+fn parse_arguments(request: &Value) -> Result<Value, String> {
+    let text = request
+        .get("text")
+        .and_then(Value::as_str)
+        .ok_or("parse_arguments needs text")?;
+    match wirechat::parse_arguments(text) {
+        Ok(value) => Ok(json!({"ok": true, "canonical": wirechat::canonical_json(&value)})),
+        Err(error) => Ok(refused(error)),
+    }
+}
+
+fn build_arguments(request: &Value) -> Result<Value, String> {
+    let value: Value =
+        serde_json::from_str(text_member(request, "value")).map_err(|e| format!("build_arguments value: {e}"))?;
+    match wirechat::build_arguments(&value) {
+        Ok(arguments) => Ok(json!({"ok": true, "arguments": arguments})),
+        Err(error) => Ok(refused(error)),
+    }
+}
+
+fn answer(line: &str) -> Value {
+    let request: Value = match serde_json::from_str(line) {
+        Ok(request) => request,
+        Err(error) => return json!({"id": null, "error": format!("bad request line: {error}")}),
+    };
+    let op = request.get("op").and_then(Value::as_str).unwrap_or("");
+    let outcome = match op {
+        "hello" => Ok(json!({"ok": true, "language": "rust", "protocol": 1})),
+        "decode" => decode(&request),
+        "add_usage" => add_usage(&request),
+        "parse_arguments" => parse_arguments(&request),
+        "build_arguments" => build_arguments(&request),
+        "fold" | "mcp_map" => Err(format!("op {op:?} is not in the Rust crate yet")),
+        other => Err(format!("unknown op {other:?}")),
+    };
+    let mut response = outcome.unwrap_or_else(|error| json!({"error": error}));
+    response["id"] = request.get("id").cloned().unwrap_or(Value::Null);
+    response
+}
+
+fn main() {
+    let mut reader = BufReader::with_capacity(1 << 20, std::io::stdin().lock());
+    let mut writer = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut line = String::new();
+    loop {
+        line.clear();
+        let read = match reader.read_line(&mut line) {
+            Ok(read) => read,
+            Err(error) => {
+                eprintln!("testee: cannot read a request: {error}");
+                std::process::exit(1);
+            }
+        };
+        if !line.trim().is_empty() {
+            let response = std::panic::catch_unwind(|| answer(&line))
+                .unwrap_or_else(|_| json!({"id": null, "error": "panic (see stderr)"}));
+            let mut text = serde_json::to_vec(&response).unwrap_or_default();
+            text.push(b'\n');
+            if let Err(error) = writer.write_all(&text) {
+                eprintln!("testee: cannot write a response: {error}");
+                std::process::exit(1);
+            }
+        }
+        // flush when no further request is waiting, so that pipelined batches go out in large writes
+        if (read == 0 || reader.buffer().is_empty()) && writer.flush().is_err() {
+            std::process::exit(1);
+        }
+        if read == 0 {
+            return;
+        }
+    }
+}

@@ -1,0 +1,33 @@
+//! wirechat for Rust: the wire types of `schema/v1` as serde types (generated into `generated/` by
+//! `wirechat codegen`; never edit them by hand), the strict reader and the canonical writer.
+//!
+//! ```
+//! let message: wirechat::Message = wirechat::decode(br#"{"role":"user","parts":[{"type":"text","text":"hi"}]}"#).unwrap();
+//! assert_eq!(wirechat::canonical(&message).unwrap(), r#"{"parts":[{"text":"hi","type":"text"}],"role":"user"}"#);
+//! let error = wirechat::decode::<wirechat::Message>(br#"{"role":"robot","parts":[]}"#).unwrap_err();
+//! assert_eq!((error.problems[0].pointer.as_str(), error.problems[0].rule), ("/role", "enum"));
+//! ```
+
+pub mod canonical;
+pub mod checker;
+mod codec;
+#[rustfmt::skip] // written by `wirechat codegen`, checked for drift there
+pub mod generated;
+mod helpers;
+pub mod node;
+pub mod pattern;
+pub mod problem;
+mod text_fault;
+
+pub use canonical::canonical_json;
+pub use codec::{canonical, decode, decode_by_name, decode_by_name_limited, decode_limited, encode, WireType};
+pub use generated::*;
+pub use helpers::{add_usage, build_arguments, parse_arguments, ArgumentsError};
+pub use problem::{Problem, WireError};
+
+/// serde: an optional free-form member that is present is `Some`, even when its JSON value is `null`
+/// (serde's default reads a present `null` into `None`, which would drop it). Used by the generated types.
+#[doc(hidden)]
+pub fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<serde_json::Value>, D::Error> {
+    <serde_json::Value as serde::Deserialize>::deserialize(deserializer).map(Some)
+}

@@ -1,0 +1,45 @@
+"""The Rust testee (``conformance/testees/rust``): built by cargo, run only when named (``--lang rust``)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from wirechat_conformance.paths import Layout
+from wirechat_conformance.testees import ALL_LANGUAGES, LANGUAGES, Testee, command_for
+
+MESSAGE = '{"parts":[{"text":"hi","type":"text"}],"role":"user"}'
+
+needs_cargo = pytest.mark.skipif(shutil.which("cargo") is None, reason="no Rust toolchain")
+
+
+def test_rust_runs_only_when_named() -> None:
+    assert "rust" in ALL_LANGUAGES and "rust" not in LANGUAGES
+
+
+@needs_cargo
+def test_the_rust_testee_decodes_strictly_and_names_what_it_lacks(layout: Layout) -> None:
+    with Testee("rust", command_for("rust", layout), layout.root) as testee:
+        accepted, rejected, fault, variant, folded = testee.call_many(
+            [
+                {"op": "decode", "type": "Message", "text": MESSAGE},
+                {"op": "decode", "type": "Message", "text": '{"role":"user","parts":[],"colour":1}'},
+                {"op": "decode", "type": "JsonValue", "text": '{"a":1,\n"a":2}'},
+                {"op": "decode", "type": "TextPart", "text": '{"type":"text","text":"hi"}'},
+                {"op": "fold", "events": ['{"type":"text_start","index":0}']},
+            ]
+        )
+    assert accepted["ok"] is True and accepted["canonical"] == MESSAGE
+    assert json.loads(accepted["encoded"]) == json.loads(MESSAGE)
+    assert rejected["problems"] == [
+        {
+            "pointer": "/colour",
+            "rule": "additionalProperties",
+            "message": "unknown member (this type is closed; check the spelling or the schema version)",
+        }
+    ]
+    [problem] = fault["problems"]
+    assert (problem["pointer"], problem["rule"], problem["line"], problem["column"]) == ("/a", "duplicate-key", 2, 1)
+    assert variant["canonical"] == '{"text":"hi","type":"text"}'
+    assert "not in the Rust crate yet" in folded["error"]

@@ -236,13 +236,28 @@ def ensure_chromium(session: nox.Session) -> None:
         session.run(*apt, external=True, env=env, silent=True)
 
 
+def run_rust(session: nox.Session) -> None:
+    """The Rust crate (rust/, decision 037): cargo test, and clippy with warnings as errors where the
+    toolchain has it (a rustup install without the component says so and skips it)."""
+    cargo, env = rust_toolchain(session)
+    with session.chdir("rust"):
+        session.run(cargo, "test", "--locked", "--quiet", external=True, env=env)
+        probe = [cargo, "clippy", "--version"]
+        if subprocess.run(probe, env={**os.environ, **env}, capture_output=True, check=False).returncode == 0:
+            session.run(cargo, "clippy", "--locked", "--all-targets", "--quiet", "--", "-D", "warnings",
+                        external=True, env=env)  # fmt: skip
+        else:
+            session.log("cargo clippy is not installed with this toolchain: the Rust lint is skipped")
+
+
 def run_tests(session: nox.Session, pytest_args: Sequence[str] = ()) -> None:
-    """Every language's tests: Python (pytest; tests/conformance drives the TypeScript and Go testees),
-    TypeScript (node --test, pack check), Go (test, fuzz)."""
+    """Every language's tests: Python (pytest; tests/conformance drives the TypeScript, Go and Rust testees),
+    TypeScript (node --test, pack check), Go (test, fuzz), Rust (cargo test, clippy)."""
     install_node_tools(session)
     run_python_tests(session, pytest_args)
     run_typescript(session)
     run_go(session)
+    run_rust(session)
 
 
 CHECKS = {

@@ -15,7 +15,7 @@ from typing import Any
 
 from wirechat.adapters._contract import Adapter, Manifest
 from wirechat.adapters._conversion import compact_json, parse_data_url
-from wirechat.tool_arguments import ToolArgumentsError, parse_arguments
+from wirechat.tool_arguments import ToolArgumentsError, build_arguments, parse_arguments
 
 __all__ = ["Expectation", "Walk", "expect_request"]
 
@@ -198,8 +198,12 @@ class Walk:
         except ToolArgumentsError:
             self.use("tool_call.arguments_not_object")
             return part
-        if compact_json(value) != call["arguments"] and self.use("tool_call.arguments_not_compact"):
-            call["arguments"] = compact_json(value)
+        try:  # the one text of arguments built from an object (spec section 6), which the adapter reads back
+            neutral = build_arguments(value)
+        except ToolArgumentsError:
+            neutral = None
+        if neutral != call["arguments"] and self.use("tool_call.arguments_not_compact") and neutral is not None:
+            call["arguments"] = neutral
         return part
 
     def assistant_parts(self, parts: list[dict[str, Any]], *, reply: bool) -> list[dict[str, Any]]:

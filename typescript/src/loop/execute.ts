@@ -66,7 +66,7 @@ async function executeOne(call: ToolCall, tools: ReadonlyMap<string, AnyTool>, t
   try {
     value = await tool.execute(args, { callId: call.id, name: call.name, signal: controller.signal });
   } catch (error) {
-    if (overdue) return failed(call, `tool ${call.name} did not finish within ${timeoutMs} ms`);
+    if (overdue) return failed(call, `tool ${call.name} did not finish within ${timeoutMs! / 1000} s`); // Python's and Go's text
     return failed(call, `tool ${call.name} raised ${describe(error)}`);
   } finally {
     if (timer !== undefined) clearTimeout(timer);

@@ -153,7 +153,7 @@ test("a tool past its timeout has its signal aborted; one that gives up is a fai
   });
   const turns: Message[] = [toolCallMessage([toolCall("c1", "get_weather", {})]), { role: "assistant", parts: [{ type: "text", text: "ok" }] }];
   const done = await run(scriptedClient(turns), REQUEST, [slow], { toolTimeoutMs: 20 });
-  assert.deepEqual(resultsOf(done.messages), [{ tool_call_id: "c1", content: "tool get_weather did not finish within 20 ms", is_error: true, status: "failed" }]);
+  assert.deepEqual(resultsOf(done.messages), [{ tool_call_id: "c1", content: "tool get_weather did not finish within 0.02 s", is_error: true, status: "failed" }]);
 });
 
 test("the caller's signal stops the loop with a ToolLoopError whose state holds the round's results", async () => {

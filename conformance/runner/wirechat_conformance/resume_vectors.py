@@ -2,8 +2,9 @@
 policies, scripted tool outputs and scripted model turns, and what Python's loop does with them: the
 requests the model is sent, the calls the tools ran, and the result (finished or paused) or the error,
 with its state. ``conformance/vectors/tool-loop-resume.json`` is written from the cases here by Python's
-loop, and every language's tests run it (Go: ``go/loop/resume_vectors_test.go``); a loop paused in one
-language therefore resumes in another with the same outcome.
+loop, and every language's tests run it (Go: ``go/loop/resume_vectors_test.go``, TypeScript:
+``typescript/test/loop-resume-vectors.test.ts``); a loop paused in one language therefore resumes in
+another with the same outcome.
 
     python -m wirechat_conformance.resume_vectors           # check the file is up to date
     python -m wirechat_conformance.resume_vectors --write   # rewrite it

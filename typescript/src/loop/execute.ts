@@ -25,9 +25,10 @@ export function rejected(call: ToolCall, reason: string): ToolResult {
   return { tool_call_id: call.id, content: `rejected: ${reason}`, is_error: true, status: "rejected", reason };
 }
 
+/** The model reads this text, and a state saved in one language resumes in another: it is Python's and Go's, byte for byte (the resume vectors). */
 export function unknownTool(call: ToolCall, tools: ReadonlyMap<string, AnyTool>): ToolResult {
   const known = [...tools.keys()].sort().join(", ") || "none";
-  return failed(call, `unknown tool ${JSON.stringify(call.name)} (the tools are: ${known})`);
+  return failed(call, `unknown tool '${call.name}' (the tools are: ${known})`);
 }
 
 function describe(error: unknown): string {
@@ -65,7 +66,7 @@ async function executeOne(call: ToolCall, tools: ReadonlyMap<string, AnyTool>, t
   try {
     value = await tool.execute(args, { callId: call.id, name: call.name, signal: controller.signal });
   } catch (error) {
-    if (overdue) return failed(call, `tool ${call.name} did not finish within ${timeoutMs} ms`);
+    if (overdue) return failed(call, `tool ${call.name} did not finish within ${timeoutMs! / 1000} s`); // Python's and Go's text
     return failed(call, `tool ${call.name} raised ${describe(error)}`);
   } finally {
     if (timer !== undefined) clearTimeout(timer);

@@ -80,10 +80,12 @@ def rust_toolchain(session: nox.Session) -> tuple[str, dict[str, str]]:
 
 
 def run_lint(session: nox.Session) -> None:
-    """ruff (rules and formatting), and the import-linter contracts that keep the package's layers."""
+    """ruff (rules and formatting), the import-linter contracts that keep the package's layers, and clippy on
+    the Rust crate."""
     session.run("ruff", "check", *PYTHON_PATHS)
     session.run("ruff", "format", "--check", *PYTHON_PATHS)
     session.run("lint-imports", "--no-cache")
+    run_rust_lint(session)
 
 
 def run_typecheck(session: nox.Session) -> None:
@@ -237,11 +239,17 @@ def ensure_chromium(session: nox.Session) -> None:
 
 
 def run_rust(session: nox.Session) -> None:
-    """The Rust crate (rust/, decision 037): cargo test, and clippy with warnings as errors where the
-    toolchain has it (a rustup install without the component says so and skips it)."""
+    """The Rust crate's tests (rust/, decision 037); its lint (clippy) is in ``run_lint``."""
     cargo, env = rust_toolchain(session)
     with session.chdir("rust"):
         session.run(cargo, "test", "--locked", "--quiet", external=True, env=env)
+
+
+def run_rust_lint(session: nox.Session) -> None:
+    """clippy on the Rust crate with warnings as errors, where the toolchain has it (a rustup install
+    without the component says so and skips it)."""
+    cargo, env = rust_toolchain(session)
+    with session.chdir("rust"):
         probe = [cargo, "clippy", "--version"]
         if subprocess.run(probe, env={**os.environ, **env}, capture_output=True, check=False).returncode == 0:
             session.run(cargo, "clippy", "--locked", "--all-targets", "--quiet", "--", "-D", "warnings",
@@ -252,7 +260,7 @@ def run_rust(session: nox.Session) -> None:
 
 def run_tests(session: nox.Session, pytest_args: Sequence[str] = ()) -> None:
     """Every language's tests: Python (pytest; tests/conformance drives the TypeScript, Go and Rust testees),
-    TypeScript (node --test, pack check), Go (test, fuzz), Rust (cargo test, clippy)."""
+    TypeScript (node --test, pack check), Go (test, fuzz), Rust (cargo test)."""
     install_node_tools(session)
     run_python_tests(session, pytest_args)
     run_typescript(session)

@@ -22,6 +22,7 @@ the inputs moved (a fixture or the gate's strategies changed), not the stream pa
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 from collections.abc import Iterator
@@ -174,8 +175,10 @@ def _hostile() -> Iterator[Case]:
             yield f"{name} hostile {number}", name, [SseEvent(event, data) for event, data in stream]
 
 
+@functools.cache
 def cases() -> list[Case]:
-    """Every stream, in a fixed order."""
+    """Every stream, in a fixed order (drawn once per process: both golden tests read them, and the draws
+    are half their time)."""
     found: list[Case] = []
     for name in ADAPTERS:
         found += _recorded(name)

@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from wirechat_conformance.adapter_vectors import VECTOR_ADAPTERS, build, check_python, replay, vectors_path
+from wirechat_conformance.adapter_vector_checks import check_python
+from wirechat_conformance.adapter_vectors import VECTOR_ADAPTERS, build, replay, vectors_path
 
 from tests.conftest import REPO_ROOT
 from wirechat.adapters import get

@@ -5,15 +5,14 @@ language that has an adapter agrees with them (``wirechat conformance --adapter 
 ``description``, its input and the expected output (the table is in that folder's README). ``build`` makes them
 from the Python adapter (the gate's strategies with a fixed seed, the schema's examples, the recorded
 fixtures whole and cut, the error tables, hand-written provider bodies and bad input); ``replay`` recomputes
-one line from its input, so ``check_python`` holds the Python adapter to the file it wrote (a change to an
-adapter that moves a vector shows here, and ``--write-adapter-vectors`` writes the file again, for the other
-languages to follow). Go (``go/adapters/vectors_test.go``) and TypeScript read the same files.
+one line from its input, so ``adapter_vector_checks.check_python`` holds the Python adapter to the file it
+wrote (a change to an adapter that moves a vector shows there, and ``--write-adapter-vectors`` writes the file
+again, for the other languages to follow). Go (``go/adapters/vectors_test.go``) and TypeScript read the same files.
 """
 
 from __future__ import annotations
 
 import json
-import subprocess
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -42,9 +41,6 @@ __all__ = [
     "PORTED",
     "VECTOR_ADAPTERS",
     "build",
-    "check_go",
-    "check_python",
-    "check_typescript",
     "replay",
     "vector_file_stem",
     "vectors_path",
@@ -371,55 +367,6 @@ def replay(adapter: Adapter, line: Line) -> Line | None:
     if kind == "error":
         return error_line(adapter, line["status"], line["headers"], line["body_text"], description)
     return None
-
-
-def _same(a: Any, b: Any) -> bool:
-    return json.dumps(a, sort_keys=True, ensure_ascii=False) == json.dumps(b, sort_keys=True, ensure_ascii=False)
-
-
-def check_python(name: str, root: Path) -> tuple[int, list[str]]:
-    """(vectors replayed, the descriptions of those the Python adapter no longer gives)."""
-    adapter = get(name)
-    lines = [json.loads(text) for text in vectors_path(root, name).read_text(encoding="utf-8").split("\n") if text]
-    differ = [
-        f"{line.get('kind')}: {line.get('description')}" for line in lines if not _same(replay(adapter, line), line)
-    ]
-    return len(lines), differ
-
-
-def check_go(name: str, root: Path) -> tuple[str, str]:
-    """Run Go's vector test for ``name``: (verdict, detail), verdict "passed", "failed" or "not run"."""
-    if name not in PORTED["go"]:
-        return "not ported", "no Go adapter yet"
-    pattern = "TestVectors/" + name + "$"
-    try:
-        done = subprocess.run(
-            ["go", "test", "-count=1", "-run", pattern, "./adapters/"],
-            cwd=root / "go", capture_output=True, text=True, timeout=600, check=False,
-        )  # fmt: skip
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return "not run", str(exc)
-    return ("passed", "") if done.returncode == 0 else ("failed", (done.stdout + done.stderr)[-2000:])
-
-
-def check_typescript(name: str, root: Path) -> tuple[str, str]:
-    """Run TypeScript's adapter vector and manifest tests (built by ``npm test`` into ``typescript/build``):
-    (verdict, detail), verdict "passed", "failed" or "not run"."""
-    if name not in PORTED["typescript"]:
-        return "not ported", "no TypeScript adapter yet"
-    built = root / "typescript" / "build" / "test"
-    files = ("shared-adapter-vectors.test.js", "adapter-manifests.test.js", "adapter-vectors.test.js")
-    tests = [built / file for file in files]
-    if not all(path.is_file() for path in tests):
-        return "not run", "typescript/build is not there: npm test --prefix typescript builds it"
-    try:
-        done = subprocess.run(
-            ["node", "--test", "--test-name-pattern", name, *map(str, tests)],
-            cwd=root / "typescript", capture_output=True, text=True, timeout=600, check=False,
-        )  # fmt: skip
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return "not run", str(exc)
-    return ("passed", "") if done.returncode == 0 else ("failed", (done.stdout + done.stderr)[-2000:])
 
 
 def write(root: Path) -> list[Path]:

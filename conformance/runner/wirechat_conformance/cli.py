@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from wirechat_conformance import adapter_vectors, resource_cli
+from wirechat_conformance import adapter_vector_checks, adapter_vectors, resource_cli
 from wirechat_conformance.bundle import type_names
 from wirechat_conformance.cases import CaseFileError
 from wirechat_conformance.expected import ExpectedFailureError
@@ -265,14 +265,17 @@ def _vector_matrix(name: str, root: Path) -> tuple[int, dict[str, str]]:
     """The cross-language vectors of adapter ``name``: Python replays each line, TypeScript and Go run their
     vector tests; prints one line per language and returns 1 when any differs, with each language's verdict."""
     path = adapter_vectors.vectors_path(root, name)
-    count, differ = adapter_vectors.check_python(name, root)
+    count, differ = adapter_vector_checks.check_python(name, root)
     print(f"cross-language vectors ({path.relative_to(root)}, {count} vectors):")
     print(f"  python      {'passed' if not differ else f'FAILED ({len(differ)} differ)'}")
     for item in differ[:5]:
         print(f"    {item}")
     failed = bool(differ)
     verdicts = {"python": "passed" if not differ else f"failed ({len(differ)} of {count} differ)"}
-    for language, check in (("typescript", adapter_vectors.check_typescript), ("go", adapter_vectors.check_go)):
+    for language, check in (
+        ("typescript", adapter_vector_checks.check_typescript),
+        ("go", adapter_vector_checks.check_go),
+    ):
         verdict, detail = check(name, root)
         print(
             f"  {language:<11} {verdict}" + (f"\n{detail}" if verdict == "failed" else f" ({detail})" if detail else "")

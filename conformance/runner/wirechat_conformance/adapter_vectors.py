@@ -57,9 +57,11 @@ VECTOR_ADAPTERS = (
     "openai-responses",
     "openai-compatible",
     *(f"openai-compatible:{profile}" for profile in COMPATIBLE_PROFILES),
+    "querymt",
+    "go-model",
 )
-"""The adapters whose verdicts are written as vectors for the other languages (every HTTP adapter and every
-compatible-server profile; the querymt and go-model codecs are not called over HTTP)."""
+"""The adapters whose verdicts are written as vectors for the other languages: every HTTP adapter, every
+compatible-server profile, and the two in-process codecs (querymt, go-model), which have no HTTP side."""
 PORTED: dict[str, frozenset[str]] = {
     "typescript": frozenset(
         {

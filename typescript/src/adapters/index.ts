@@ -8,13 +8,14 @@
 import { WirechatError } from "../errors.js";
 import { anthropic } from "./anthropic/index.js";
 import { gemini } from "./gemini/index.js";
+import { goModel } from "./go-model/index.js";
 import { openaiChat } from "./openai-chat/index.js";
 import { OPENAI_COMPATIBLE } from "./openai-compatible/index.js";
 import { openaiResponses } from "./openai-responses/index.js";
 import { querymt } from "./querymt/index.js";
 import type { Adapter } from "./shared/contract.js";
 
-export const ADAPTERS: Readonly<Record<string, Adapter>> = { "openai-chat": openaiChat, anthropic, "openai-responses": openaiResponses, gemini, ...OPENAI_COMPATIBLE, querymt };
+export const ADAPTERS: Readonly<Record<string, Adapter>> = { "openai-chat": openaiChat, anthropic, "openai-responses": openaiResponses, gemini, ...OPENAI_COMPATIBLE, querymt, "go-model": goModel };
 
 /** The adapter registered under `name`; throws naming the known adapters otherwise. */
 export function getAdapter(name: string): Adapter {
@@ -53,5 +54,5 @@ function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-export { anthropic, gemini, openaiChat, querymt };
+export { anthropic, gemini, goModel, openaiChat, querymt };
 export * from "./shared/contract.js";

@@ -7,7 +7,14 @@
 
 import type { ChatResponse, StreamEvent } from "./generated/types.js";
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 function fragments(text: string, size: number): string[] {
+  if (!SURROGATE.test(text)) {
+    const out: string[] = []; // one code unit per code point
+    for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+    return out;
+  }
   const points = Array.from(text);
   const out: string[] = [];
   for (let i = 0; i < points.length; i += size) out.push(points.slice(i, i + size).join(""));

@@ -16,6 +16,7 @@ import { validate } from "../../codec.js";
 import type { StreamEvent } from "../../generated/types.js";
 import type { ConversionWarning, SseEvent, StreamDecoder as Decoder } from "../../exchange.js";
 import { ProviderShapeError } from "../shared/contract.js";
+import { firstLoneSurrogate } from "../../text-faults.js";
 import * as finish from "./finish.js";
 import { toolCallToWirechat } from "./parts.js";
 import { expectMembers, readObject, readString } from "./shapes.js";
@@ -23,6 +24,7 @@ import { usageToWirechat } from "./usage.js";
 
 type Json = Record<string, unknown>;
 
+/** An event checked against the schema, as Python's decoder checks each (a tool call's id and name bounds, usage, ...). */
 const event = (document: Json): StreamEvent => validate(document, "StreamEvent");
 
 export class StreamDecoder implements Decoder {
@@ -59,14 +61,18 @@ export class StreamDecoder implements Decoder {
     expectMembers(chunk, ["role", "content", "tool_calls", "finish_reason"], where, "StreamChunk");
     const role = readString(chunk, "role", where);
     if (role !== undefined && role !== "" && role !== "assistant") throw new ProviderShapeError(`${where}/role`, `a streamed reply is the assistant's, got ${JSON.stringify(role)}`);
+    // text events are built valid (an index and a string): only the text's own I-JSON is checked, as the
+    // schema check of every event (Python's) costs dozens of times the chunk's JSON.parse
+    const text: StreamEvent[] = [];
     const out: Json[] = [];
     const content = readString(chunk, "content", where);
     if (content) {
+      if (firstLoneSurrogate(content) >= 0) throw new ProviderShapeError(`${where}/content`, "the text holds a lone surrogate (not I-JSON)");
       if (this.#openText === undefined) {
         this.#openText = this.#nextIndex++;
-        out.push({ type: "text_start", index: this.#openText });
+        text.push({ type: "text_start", index: this.#openText });
       }
-      out.push({ type: "text_delta", index: this.#openText, text: content });
+      text.push({ type: "text_delta", index: this.#openText, text: content });
     }
     const calls = chunk["tool_calls"] ?? [];
     if (!Array.isArray(calls)) throw new ProviderShapeError(`${where}/tool_calls`, "expected an array");
@@ -82,7 +88,7 @@ export class StreamDecoder implements Decoder {
     });
     const reason = readString(chunk, "finish_reason", where);
     if (reason !== undefined) this.#finish = reason;
-    return out.map(event);
+    return out.length === 0 ? text : [...text, ...out.map(event)];
   }
 
   #textEnd(): Json[] {

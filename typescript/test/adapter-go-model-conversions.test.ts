@@ -2,7 +2,8 @@
  * The go-model conversion vectors (`conformance/conversions/go-model/*.json`, format in its README) through
  * the TypeScript converter (`src/adapters/go-model/documents.ts`): the same files Python's adapter
  * (`tests/adapters/go_model/test_vectors.py`) and Go's `go/gomodel` are held to. Documents are compared as
- * RFC 8785 bytes, warnings as the sorted set of features.
+ * RFC 8785 bytes, warnings as the sorted set of features. Also what the stream decoder refuses as Python's
+ * does, now that it builds text events without a schema check of each (a lone surrogate, an empty call id).
  */
 
 import assert from "node:assert/strict";
@@ -11,6 +12,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 
 import { fromWirechat, KINDS, toWirechat, type Kind } from "../src/adapters/go-model/documents.js";
+import { goModel } from "../src/adapters/go-model/index.js";
 import { ConversionRefused } from "../src/adapters/shared/contract.js";
 import { canonical } from "../src/canonical.js";
 import { repoRoot } from "./support.js";
@@ -55,3 +57,10 @@ for (const [id, c] of CASES) {
     }
   });
 }
+
+test("go-model stream: a lone surrogate in content, or a call with an empty id, is refused as Python refuses it", () => {
+  const feed = (data: string) => goModel.streamDecoder().feed({ event: undefined, data });
+  assert.throws(() => feed('{"content":"a\\ud800"}'), /lone surrogate/);
+  assert.throws(() => feed('{"tool_calls":[{"id":"","name":"f","arguments":""}]}'));
+  assert.deepEqual(feed('{"content":"a\\ud83d\\ude00"}'), [{ type: "text_start", index: 0 }, { type: "text_delta", index: 0, text: "a😀" }]);
+});

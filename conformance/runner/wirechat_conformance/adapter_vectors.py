@@ -72,6 +72,8 @@ PORTED: dict[str, frozenset[str]] = {
             "gemini",
             "openai-compatible",
             *(f"openai-compatible:{p}" for p in COMPATIBLE_PROFILES),
+            "querymt",
+            "go-model",
         }
     ),
     "go": frozenset({"openai-chat", "anthropic", "gemini", "openai-responses", *_COMPATIBLE}),

@@ -44,4 +44,10 @@ describe("the error root", () => {
     });
     assert.throws(() => wirechat.getAdapter("antropic"), /did you mean "anthropic"/);
   });
+
+  test("a Client for an in-process format says it has no HTTP API (was: an empty key variable's name)", () => {
+    for (const name of ["querymt", "go-model"]) {
+      assert.throws(() => new wirechat.Client(name, { apiKey: "k" }), new RegExp(`^Error: ${name} is an in-process format, not an HTTP API`));
+    }
+  });
 });

@@ -96,6 +96,10 @@ export class Client {
   constructor(provider: string | Adapter, options: ClientOptions = {}) {
     if (options.profile !== undefined && typeof provider !== "string") throw new Error("options.profile names a profile of an adapter given by name, not of an adapter object");
     this.adapter = typeof provider === "string" ? getAdapter(withProfile(provider, options.profile)) : provider;
+    if (this.adapter.defaultBaseUrl === "" && !options.baseUrl) {
+      // querymt and go-model: formats read and written in-process, with no HTTP API to call
+      throw new Error(`${this.adapter.name} is an in-process format, not an HTTP API: call its codec (encodeRequest, decodeResponse ...) directly, or give options.baseUrl for a server that speaks it`);
+    }
     // servers that check no key still want one: the adapter's placeholder (local OpenAI-compatible servers)
     const key = (options.apiKey ?? envKey(this.adapter.apiKeyEnv)) || this.adapter.defaultApiKey;
     if (key === undefined || key === "") throw new Error(`no API key for ${this.adapter.name}: pass options.apiKey or set ${this.adapter.apiKeyEnv}`);

@@ -67,7 +67,11 @@ func wantPointers(t *testing.T, warnings []adapters.Warning, feature string, wan
 func TestForeignItemsOfARequestAreDroppedWithAWarningAtTheirPointer(t *testing.T) {
 	for name, adapter := range byName {
 		t.Run(name, func(t *testing.T) {
-			body, warnings, err := adapter.EncodeRequest(decodeAs[wirechat.ChatRequest](t, foreignRequest))
+			document := foreignRequest
+			if adapter.Manifest().Features["system"].Level == adapters.Refused { // QueryMT: the system prompt goes in the plugin's cfg
+				document = strings.Replace(document, `{"role": "system"`, `{"role": "user"`, 1)
+			}
+			body, warnings, err := adapter.EncodeRequest(decodeAs[wirechat.ChatRequest](t, document))
 			if err != nil {
 				t.Fatal(err)
 			}

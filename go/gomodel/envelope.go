@@ -127,6 +127,14 @@ func requestFromWirechat(r object) (seed, []Warning, error) {
 		}
 		out["tools"] = defs
 	}
+	providerTools, _ := r["provider_tools"].([]any)
+	for i, tool := range providerTools {
+		feature := "provider_tools.foreign"
+		if tool.(object)["issuer"] == "go-model" {
+			feature = "provider_tools.own"
+		}
+		c.degrade(feature, "/provider_tools/"+itoa(i))
+	}
 	for _, name := range sampling {
 		if _, ok := options[name]; ok {
 			c.degrade("options."+name, "/options/"+name)
@@ -181,7 +189,7 @@ func responseFromWirechat(r object) (seed, []Warning, error) {
 		part := p.(object)
 		at := "/message/parts/" + itoa(i)
 		switch part["type"] {
-		case "text", "tool_call", "reasoning":
+		case "text", "tool_call", "reasoning", "provider_tool_call", "provider_tool_result":
 		default:
 			return nil, nil, refuse("response.part_unsupported", at)
 		}

@@ -74,7 +74,7 @@ PORTED: dict[str, frozenset[str]] = {
             *(f"openai-compatible:{p}" for p in COMPATIBLE_PROFILES),
         }
     ),
-    "go": frozenset({"openai-chat", "anthropic", "gemini", "openai-responses", *_COMPATIBLE}),
+    "go": frozenset({"openai-chat", "anthropic", "gemini", "openai-responses", *_COMPATIBLE, "querymt", "go-model"}),
 }
 """The adapters each other language implements today: ``--adapter NAME`` reports "not ported" for the rest
 rather than running a test that cannot pass."""

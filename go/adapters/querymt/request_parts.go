@@ -2,7 +2,7 @@ package querymt
 
 // The parts of a user and of an assistant message in QueryMT's one-content shape (request_encode.go's
 // message walk): a user message's text and its one image or PDF, an assistant message's one text and its
-// tool calls; reasoning is QueryMT's thinking (decision 044).
+// tool calls; an assistant message's plain reasoning is its thinking (thinking.go, decision 044).
 
 import (
 	"strconv"
@@ -119,6 +119,7 @@ func encodePdf(source wirechat.FileRef, where string, conv *shared.Conversion, m
 func encodeAssistant(message wirechat.Message, where string, conv *shared.Conversion, misfits *[]error) (any, error) {
 	var texts []string
 	calls := []any{}
+	thought := &thinking{conv: conv}
 	for j, part := range message.Parts {
 		at := where + "/parts/" + strconv.Itoa(j)
 		partMetadata(part, at, conv)
@@ -134,7 +135,7 @@ func encodeAssistant(message wirechat.Message, where string, conv *shared.Conver
 		case *wirechat.ToolCallPart:
 			calls = append(calls, toolCall(p.ToolCall.ID, p.ToolCall.Name, p.ToolCall.Arguments))
 		case *wirechat.ReasoningPart:
-			conv.Degrade(shared.ReasoningFeature(p.Reasoning, Provider), at)
+			thought.take(p, at, len(texts)+len(calls) > 0)
 		case *wirechat.ProviderToolCallPart, *wirechat.ProviderToolResultPart:
 			if _, err := shared.ProviderPartOut(part, at, conv, Provider); err != nil {
 				return nil, err
@@ -143,16 +144,22 @@ func encodeAssistant(message wirechat.Message, where string, conv *shared.Conver
 			return nil, conv.Refuse("part.misplaced", at)
 		}
 	}
+	text := thought.text()
 	if len(texts) > 1 || (len(calls) > 0 && len(texts) == 1 && texts[0] == "") {
 		*misfits = append(*misfits, misfit(where, "at most one text, and a non-empty one before tool calls"))
 		return newObj(), nil
 	}
-	if len(calls) == 0 && len(texts) > 0 {
-		return newObj().Set("role", "Assistant").Set("message_type", "Text").Set("content", texts[0]), nil
-	}
+	var messageType any = newObj().Set("ToolUse", calls)
 	content := ""
 	if len(texts) > 0 {
 		content = texts[0]
+		if len(calls) == 0 {
+			messageType = "Text"
+		}
 	}
-	return newObj().Set("role", "Assistant").Set("message_type", newObj().Set("ToolUse", calls)).Set("content", content), nil
+	out := newObj().Set("role", "Assistant").Set("message_type", messageType).Set("content", content)
+	if text != nil {
+		out.Set("thinking", text)
+	}
+	return out, nil
 }

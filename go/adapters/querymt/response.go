@@ -6,7 +6,8 @@ package querymt
 // Decoding: thinking is a reasoning part (first), then the text, then the tool calls with their ids; usage
 // is normalised (usage.go); the finish reason is derived from QueryMT's value and the raw value kept
 // (finish.go). Members QueryMT's type does not have are kept in provider_metadata["querymt"] and written
-// back by EncodeResponse. Encoding joins the text parts (with a warning).
+// back by EncodeResponse. Encoding joins the text parts (with a warning) and writes the plain reasoning as
+// thinking (thinking.go, decision 044).
 
 import (
 	"slices"
@@ -130,6 +131,7 @@ func EncodeResponse(response wirechat.ChatResponse) (*obj, []adapters.Warning, e
 	}
 	var texts []string
 	calls := []any{}
+	thought := &thinking{conv: conv}
 	for j, part := range message.Parts {
 		where := "/message/parts/" + strconv.Itoa(j)
 		partMetadata(part, where, conv)
@@ -145,7 +147,7 @@ func EncodeResponse(response wirechat.ChatResponse) (*obj, []adapters.Warning, e
 		case *wirechat.ToolCallPart:
 			calls = append(calls, toolCall(p.ToolCall.ID, p.ToolCall.Name, p.ToolCall.Arguments))
 		case *wirechat.ReasoningPart:
-			conv.Degrade(shared.ReasoningFeature(p.Reasoning, Provider), where)
+			thought.take(p, where, len(texts)+len(calls) > 0)
 		case *wirechat.ProviderToolCallPart, *wirechat.ProviderToolResultPart:
 			if _, err := shared.ProviderPartOut(part, where, conv, Provider); err != nil {
 				return nil, nil, err
@@ -154,6 +156,7 @@ func EncodeResponse(response wirechat.ChatResponse) (*obj, []adapters.Warning, e
 			return nil, nil, conv.Refuse("response.part_unsupported", where)
 		}
 	}
+	text := thought.text()
 	if len(texts) > 1 || slices.Contains(texts, "") {
 		conv.Degrade("response.text_joined", "/message/parts")
 	}
@@ -178,7 +181,7 @@ func EncodeResponse(response wirechat.ChatResponse) (*obj, []adapters.Warning, e
 	} else {
 		body.Set("tool_calls", nil)
 	}
-	body.Set("thinking", nil)
+	body.Set("thinking", text)
 	if response.Usage != nil {
 		body.Set("usage", encodeUsage(*response.Usage, conv))
 	} else {

@@ -254,10 +254,7 @@ func decodeMessage(raw *obj, where string) (*obj, error) {
 		if content != "" {
 			parts = append(parts, textPart(content))
 		}
-		calls, err := decodeCalls(value, at+"/ToolUse", func(id, name, arguments string) *obj {
-			call := newObj().Set("id", id).Set("name", name).Set("arguments", arguments)
-			return newObj().Set("type", "tool_call").Set("tool_call", call)
-		})
+		calls, err := decodeCalls(value, at+"/ToolUse", toolCallPart)
 		if err != nil {
 			return nil, err
 		}

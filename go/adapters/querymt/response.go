@@ -59,12 +59,12 @@ func decodeResponseTree(body *obj) (*obj, error) {
 	if err != nil {
 		return nil, err
 	}
-	decoded, err := decodeCalls(calls, "/tool_calls", func(id, name, arguments string) *obj {
-		call := newObj().Set("id", id).Set("name", name).Set("arguments", arguments)
-		return newObj().Set("type", "tool_call").Set("tool_call", call)
-	})
-	if err != nil && calls != nil {
-		return nil, err
+	var decoded []any
+	if calls != nil {
+		decoded, err = decodeCalls(calls, "/tool_calls", toolCallPart)
+		if err != nil {
+			return nil, err
+		}
 	}
 	parts = append(parts, decoded...)
 	raw, _, err := shared.GetStr(body, "finish_reason", "", false)

@@ -40,6 +40,12 @@ func toolCall(id, name, arguments string) *obj {
 		Set("function", newObj().Set("name", name).Set("arguments", arguments))
 }
 
+// toolCallPart is the canonical tool_call part (a tree) for a QueryMT ToolCall read by decodeToolCall.
+func toolCallPart(id, name, arguments string) *obj {
+	call := newObj().Set("id", id).Set("name", name).Set("arguments", arguments)
+	return newObj().Set("type", "tool_call").Set("tool_call", call)
+}
+
 // decodeToolCall is (id, name, arguments) of a QueryMT ToolCall; an *adapters.InvalidBodyError naming the
 // member otherwise.
 func decodeToolCall(value any, where string) (id, name, arguments string, err error) {

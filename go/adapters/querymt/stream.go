@@ -9,7 +9,10 @@ package querymt
 // (wirechat.EventsFromResponse), the encoder folds canonical events back into one reply.
 
 import (
+	"strconv"
+
 	"github.com/wirechat/wirechat/go/adapters"
+	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
@@ -75,8 +78,17 @@ type StreamEncoder struct {
 // NewStreamEncoder is an encoder for one call.
 func NewStreamEncoder() *StreamEncoder { return &StreamEncoder{} }
 
-// Feed keeps the event; an error event is the plugin's error at once.
+// Feed keeps the event; an error event is the plugin's error at once. A whole part a reply cannot hold
+// (an image, a file ...) is refused here, where Python's encoder refuses it at close.
 func (e *StreamEncoder) Feed(event wirechat.StreamEvent) ([]adapters.SseEvent, error) {
+	if whole, ok := event.(*wirechat.PartEvent); ok {
+		switch whole.Part.(type) {
+		case *wirechat.ProviderToolCallPart, *wirechat.ProviderToolResultPart:
+		default:
+			conv := &shared.Conversion{Manifest: Manifest}
+			return nil, conv.Refuse("response.part_unsupported", "/message/parts/"+strconv.FormatInt(whole.Index, 10))
+		}
+	}
 	if failure, ok := event.(*wirechat.ErrorEvent); ok {
 		e.events = nil
 		_, body := EncodeError(failure.Error)
@@ -86,21 +98,24 @@ func (e *StreamEncoder) Feed(event wirechat.StreamEvent) ([]adapters.SseEvent, e
 	return nil, nil
 }
 
-// Close is the one reply the events fold to (nothing when no event came, or they do not fold).
+// Close is the one reply the events fold to (nothing when no event came); events that do not fold, or
+// fold to a reply QueryMT cannot hold, end in the plugin's error instead.
 func (e *StreamEncoder) Close() []adapters.SseEvent {
 	if len(e.events) == 0 {
 		return nil
 	}
 	response, err := wirechat.Fold(e.events)
 	e.events = nil
-	if err != nil {
-		return nil
+	var body *obj
+	if err == nil {
+		var warnings []adapters.Warning
+		body, warnings, err = EncodeResponse(response)
+		e.warnings = append(e.warnings, warnings...)
 	}
-	body, warnings, err := EncodeResponse(response)
 	if err != nil {
-		return nil
+		_, failure := EncodeError(wirechat.Error{Kind: wirechat.ErrorKindProvider, Message: "the reply cannot be sent: " + err.Error()})
+		return []adapters.SseEvent{{Event: "error", Data: providerjson.MustCompact(failure)}}
 	}
-	e.warnings = append(e.warnings, warnings...)
 	return []adapters.SseEvent{{Event: "response", Data: providerjson.MustCompact(body)}}
 }
 

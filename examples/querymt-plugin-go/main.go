@@ -1,8 +1,11 @@
 // Command querymt-plugin-go is a QueryMT provider plugin (an Extism wasm module) for any
-// OpenAI-compatible API, written with wirechat's Go package: QueryMT's ExtismChatRequest becomes a
-// canonical wirechat.ChatRequest, wirechat's openaichat adapter writes the OpenAI body and reads the
-// answer, and the canonical response becomes QueryMT's ExtismChatResponse. HTTP goes through Extism's
-// host function, so the host decides which hosts the plugin may reach (allowed_hosts).
+// OpenAI-compatible API, written with wirechat's Go package: wirechat's querymt adapter reads QueryMT's
+// ExtismChatRequest into a canonical wirechat.ChatRequest, its openaichat adapter writes the OpenAI body
+// and reads the answer, and the querymt adapter writes the canonical response as QueryMT's
+// ExtismChatResponse (thinking included, as QueryMT keeps it: decision 044) and a failure as QueryMT's
+// PluginError. The QueryMT mapping is the adapter's, held to the shared vectors; this plugin adds only
+// its own cfg (config.go). HTTP goes through Extism's host function, so the host decides which hosts the
+// plugin may reach (allowed_hosts).
 //
 // Build (standard Go, no TinyGo): GOOS=wasip1 GOARCH=wasm go build -buildmode=c-shared -o plugin.wasm .
 package main
@@ -17,6 +20,7 @@ import (
 	"github.com/extism/go-pdk"
 	"github.com/wirechat/wirechat/go/adapters/openaichat"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/adapters/querymt"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
@@ -30,26 +34,15 @@ func pluginError(kind string, data any) int32 {
 	return 1
 }
 
-// fromCanonical turns a canonical error (the OpenAI adapter's reading of an HTTP failure) into QueryMT's.
+// fromCanonical is QueryMT's PluginError for a canonical error (the OpenAI adapter's reading of an HTTP
+// failure), written by the querymt adapter; the message says which HTTP status it was.
 func fromCanonical(e wirechat.Error) int32 {
-	message := e.Message
 	if e.Status != nil {
-		message = fmt.Sprintf("HTTP %d: %s", *e.Status, e.Message)
+		e.Message = fmt.Sprintf("HTTP %d: %s", *e.Status, e.Message)
 	}
-	switch e.Kind {
-	case "authentication", "permission_denied":
-		return pluginError("Auth", message)
-	case "rate_limited":
-		var wait *int64
-		if e.RetryAfterMs != nil {
-			seconds := (*e.RetryAfterMs + 999) / 1000
-			wait = &seconds
-		}
-		return pluginError("RateLimited", map[string]any{"message": message, "retry_after_secs": wait})
-	case "invalid_request", "context_length_exceeded", "not_found", "content_filter":
-		return pluginError("InvalidRequest", message)
-	}
-	return pluginError("Provider", message)
+	_, body := querymt.EncodeError(e)
+	pdk.SetErrorString(providerjson.MustCompact(body))
+	return 1
 }
 
 //go:wasmexport name
@@ -97,23 +90,45 @@ func post(cfg Config, path string, body []byte) ([]byte, *wirechat.Error) {
 	return nil, &failure
 }
 
+// withConfig is the canonical request with what the plugin's cfg adds to it: cfg.system as the system
+// message, cfg.temperature and cfg.max_tokens as options (the cfg itself is not sent on).
+func withConfig(request wirechat.ChatRequest, cfg Config) wirechat.ChatRequest {
+	if cfg.System != "" {
+		system := wirechat.Message{Role: wirechat.RoleSystem, Parts: []wirechat.Part{&wirechat.TextPart{Text: cfg.System}}}
+		request.Messages = append([]wirechat.Message{system}, request.Messages...)
+	}
+	if cfg.Temperature != nil || cfg.MaxTokens != nil {
+		request.Options = &wirechat.ChatOptions{Temperature: cfg.Temperature, MaxTokens: cfg.MaxTokens}
+	}
+	delete(request.ProviderOptions, querymt.Name)
+	return request
+}
+
+func logWarnings[W fmt.Stringer](warnings []W) {
+	for _, warning := range warnings {
+		pdk.Log(pdk.LogWarn, warning.String())
+	}
+}
+
 //go:wasmexport chat
 func chat() int32 {
-	var in ChatRequest
-	if err := json.Unmarshal(pdk.Input(), &in); err != nil {
+	input := pdk.Input()
+	var in struct {
+		Cfg Config `json:"cfg"`
+	}
+	if err := json.Unmarshal(input, &in); err != nil {
 		return pluginError("InvalidRequest", "ExtismChatRequest: "+err.Error())
 	}
-	request, err := toWirechat(in)
+	request, read, err := querymt.DecodeRequest(input)
+	if err != nil {
+		return pluginError("InvalidRequest", "ExtismChatRequest: "+err.Error())
+	}
+	logWarnings(read)
+	body, warnings, err := openaichat.EncodeRequest(withConfig(request, in.Cfg))
 	if err != nil {
 		return pluginError("InvalidRequest", err.Error())
 	}
-	body, warnings, err := openaichat.EncodeRequest(request)
-	if err != nil {
-		return pluginError("InvalidRequest", err.Error())
-	}
-	for _, warning := range warnings {
-		pdk.Log(pdk.LogWarn, fmt.Sprint(warning))
-	}
+	logWarnings(warnings)
 	raw, failure := post(in.Cfg, "/v1/chat/completions", providerjson.MustMarshal(body))
 	if failure != nil {
 		return fromCanonical(*failure)
@@ -122,16 +137,16 @@ func chat() int32 {
 	if err != nil {
 		return pluginError("Provider", "the provider's answer could not be read: "+err.Error())
 	}
-	for _, warning := range dropped {
-		pdk.Log(pdk.LogWarn, fmt.Sprint(warning))
+	logWarnings(dropped)
+	reply, degraded, err := querymt.EncodeResponse(response)
+	if err != nil {
+		return pluginError("Provider", "the provider's answer has no QueryMT form: "+err.Error())
 	}
-	out := fromWirechat(response)
-	if thinking := reasoningContent(raw); thinking != "" && out.Thinking == nil {
-		out.Thinking = &thinking
+	logWarnings(degraded)
+	if thinking := reasoningContent(raw); thinking != "" && reply.Get("thinking") == nil {
+		reply.Set("thinking", thinking)
 	}
-	if err := pdk.OutputJSON(out); err != nil {
-		return pluginError("Generic", err.Error())
-	}
+	pdk.Output(providerjson.MustMarshal(reply))
 	return 0
 }
 

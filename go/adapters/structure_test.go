@@ -2,7 +2,8 @@ package adapters_test
 
 // Every provider adapter package has the module set Python's adapters have (python/src/wirechat/adapters/
 // _module_set.py: shapes, request encode and decode, response, stream, usage, finish, errors; the manifest
-// is generated into go/internal/tables, and adapter.go binds it all), each file says what it is for in a
+// is generated into go/internal/tables, and adapter.go binds it all; a binding package, see bindings, holds
+// adapter, errors and stream over the package it binds), each file says what it is for in a
 // comment at its top, and no hand-written file of the adapters grows past 400 lines.
 
 import (
@@ -14,6 +15,23 @@ import (
 )
 
 var moduleSet = []string{"shapes", "request_encode", "request_decode", "response", "stream", "usage", "finish", "errors", "adapter"}
+
+// bindings are the adapter packages that bind a conversion package kept elsewhere rather than hold the
+// module set themselves, with the module set that package has instead (its files, without .go) and why.
+var bindings = map[string]struct {
+	bound   string
+	modules []string
+	why     string
+}{
+	"gomodel": {
+		"../gomodel", []string{"envelope", "parts", "usage", "stream", "convert", "typed"},
+		"go/gomodel is the Go SDK model mapping Go services import directly (decision 013); the adapter binds it",
+	},
+}
+
+// bindingSet is what a binding package holds itself: the contract value, the errors the bound package has
+// no kind for, and the stream framing.
+var bindingSet = []string{"adapter", "errors", "stream"}
 
 // notProviders are the folders under go/adapters that hold shared code, not a provider.
 var notProviders = []string{"internal", "providerjson"}
@@ -38,9 +56,18 @@ func providerDirs(t *testing.T) []string {
 
 func TestEveryProviderPackageHasTheModuleSet(t *testing.T) {
 	for _, dir := range providerDirs(t) {
-		for _, module := range moduleSet {
+		want := moduleSet
+		if binding, ok := bindings[dir]; ok {
+			want = bindingSet
+			for _, module := range binding.modules {
+				if _, err := os.Stat(filepath.Join(binding.bound, module+".go")); err != nil {
+					t.Errorf("go/adapters/%s binds %s, which has no %s.go (%s)", dir, binding.bound, module, binding.why)
+				}
+			}
+		}
+		for _, module := range want {
 			if _, err := os.Stat(filepath.Join(dir, module+".go")); err != nil {
-				t.Errorf("go/adapters/%s has no %s.go (the module set: %s)", dir, module, strings.Join(moduleSet, ", "))
+				t.Errorf("go/adapters/%s has no %s.go (the module set: %s)", dir, module, strings.Join(want, ", "))
 			}
 		}
 	}

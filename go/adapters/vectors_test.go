@@ -21,9 +21,11 @@ import (
 	"github.com/wirechat/wirechat/go/adapters"
 	"github.com/wirechat/wirechat/go/adapters/anthropic"
 	"github.com/wirechat/wirechat/go/adapters/gemini"
+	"github.com/wirechat/wirechat/go/adapters/gomodel"
 	"github.com/wirechat/wirechat/go/adapters/openaichat"
 	"github.com/wirechat/wirechat/go/adapters/openairesponses"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/adapters/querymt"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
@@ -49,7 +51,7 @@ type vector struct {
 	OptionsJSON json.RawMessage      `json:"options_schema"`
 }
 
-var byName = map[string]adapters.Adapter{"openai-chat": openaichat.Adapter, "anthropic": anthropic.Adapter, "gemini": gemini.Adapter, "openai-responses": openairesponses.Adapter}
+var byName = map[string]adapters.Adapter{"openai-chat": openaichat.Adapter, "anthropic": anthropic.Adapter, "gemini": gemini.Adapter, "openai-responses": openairesponses.Adapter, "querymt": querymt.Adapter, "go-model": gomodel.Adapter}
 
 // readVectors is the adapter's lines, then those cut from the recorded corpus (recorded-<adapter>.ndjson,
 // written by wirechat conformance --recorded --write-vectors) where that file exists.

@@ -9,29 +9,34 @@ package gomodel
 import (
 	"slices"
 	"strings"
+
+	"github.com/wirechat/wirechat/go/internal/tables"
+	"github.com/wirechat/wirechat/go/wirechat"
 )
 
-var finishKinds = map[string]string{"stop": "stop", "length": "length", "tool_calls": "tool_calls", "content_filter": "content_filter"}
+// finishTables are the SDK's finish reasons and the value it writes for each kind (the generated go-model
+// manifest, from adapters/go-model.adapter.json).
+var finishTables = tables.GoModel.Manifest
 
 func finishToWirechat(raw string, present, hasCalls bool) object {
 	if !present {
 		return object{"kind": "other"}
 	}
-	kind, ok := finishKinds[raw]
-	if !ok || (kind == "tool_calls" && !hasCalls) {
-		kind = "other"
+	kind, ok := finishTables.FinishReasons[raw]
+	if !ok || (kind == wirechat.FinishKindToolCalls && !hasCalls) {
+		kind = wirechat.FinishKindOther
 	}
-	return object{"kind": kind, "raw": raw}
+	return object{"kind": string(kind), "raw": raw}
 }
 
 func finishFromWirechat(reason object, at string, c *conversion) string {
 	kind := reason["kind"].(string)
 	raw, hasRaw := reason["raw"].(string)
-	if hasRaw && finishKinds[raw] == kind {
+	if known, ok := finishTables.FinishReasons[raw]; hasRaw && ok && string(known) == kind {
 		return raw
 	}
 	c.degrade("finish_reason.raw_foreign", at)
-	if value, ok := finishKinds[kind]; ok { // the SDK spells each kind it has as the kind's name
+	if value, ok := finishTables.FinishDefaults[wirechat.FinishKind(kind)]; ok {
 		return value
 	}
 	if hasRaw {
@@ -127,6 +132,14 @@ func requestFromWirechat(r object) (seed, []Warning, error) {
 		}
 		out["tools"] = defs
 	}
+	providerTools, _ := r["provider_tools"].([]any)
+	for i, tool := range providerTools {
+		feature := "provider_tools.foreign"
+		if tool.(object)["issuer"] == "go-model" {
+			feature = "provider_tools.own"
+		}
+		c.degrade(feature, "/provider_tools/"+itoa(i))
+	}
 	for _, name := range sampling {
 		if _, ok := options[name]; ok {
 			c.degrade("options."+name, "/options/"+name)
@@ -181,7 +194,7 @@ func responseFromWirechat(r object) (seed, []Warning, error) {
 		part := p.(object)
 		at := "/message/parts/" + itoa(i)
 		switch part["type"] {
-		case "text", "tool_call", "reasoning":
+		case "text", "tool_call", "reasoning", "provider_tool_call", "provider_tool_result":
 		default:
 			return nil, nil, refuse("response.part_unsupported", at)
 		}

@@ -226,7 +226,7 @@ func messageFromWirechat(m object, at string, c *conversion) (seed, error) {
 	return seed{"role": role, "parts": parts}, nil
 }
 
-// partFromWirechat returns nil for a part that is dropped (reasoning).
+// partFromWirechat returns nil for a part that is dropped (reasoning, provider-run calls and results).
 func partFromWirechat(p object, at string, c *conversion) (seed, error) {
 	kind := p["type"].(string)
 	if meta, ok := p["provider_metadata"].(object); ok && len(meta) > 0 {
@@ -237,10 +237,28 @@ func partFromWirechat(p object, at string, c *conversion) (seed, error) {
 		return nil, nil
 	}
 	if kind == "text" {
+		citations, _ := p["citations"].([]any)
+		for i, raw := range citations {
+			citation := raw.(object)
+			_, hasBlock := citation["block"]
+			feature := "citations.foreign"
+			if citation["issuer"] == "go-model" && hasBlock {
+				feature = "citations.own"
+			}
+			c.degrade(feature, at+"/citations/"+itoa(i))
+		}
 		if text := p["text"].(string); text != "" {
 			return seed{"type": "text", "text": text}, nil
 		}
 		return seed{"type": "text"}, nil
+	}
+	if kind == "provider_tool_call" || kind == "provider_tool_result" {
+		feature := "provider_tool.foreign"
+		if p[kind].(object)["issuer"] == "go-model" {
+			feature = "provider_tool.own"
+		}
+		c.degrade(feature, at+"/"+kind) // the SDK's Part has no provider-run calls: dropped
+		return nil, nil
 	}
 	payload := p[kind].(object)
 	payloadAt := at + "/" + kind

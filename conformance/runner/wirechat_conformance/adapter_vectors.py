@@ -35,6 +35,7 @@ from wirechat_conformance.adapter_vector_bodies import (
     EMBED_REQUESTS,
     OPENAI_BODIES,
 )
+from wirechat_conformance.adapter_vector_querymt import QUERYMT_BODIES, QUERYMT_REPLIES, QUERYMT_REQUESTS
 
 __all__ = [
     "COMPATIBLE_PROFILES",
@@ -76,7 +77,7 @@ PORTED: dict[str, frozenset[str]] = {
             "go-model",
         }
     ),
-    "go": frozenset({"openai-chat", "anthropic", "gemini", "openai-responses", *_COMPATIBLE}),
+    "go": frozenset({"openai-chat", "anthropic", "gemini", "openai-responses", *_COMPATIBLE, "querymt", "go-model"}),
 }
 """The adapters each other language implements today: ``--adapter NAME`` reports "not ported" for the rest
 rather than running a test that cannot pass."""
@@ -99,7 +100,7 @@ def _hand_bodies(name: str) -> Sequence[Any]:
     covers instead)."""
     if name == "openai-chat" or name.startswith("openai-compatible"):
         return OPENAI_BODIES
-    return ANTHROPIC_BODIES if name == "anthropic" else ()
+    return {"anthropic": ANTHROPIC_BODIES, "querymt": QUERYMT_BODIES}.get(name, ())
 
 
 def _generated(adapter: Adapter, strategy: Callable[[Adapter], st.SearchStrategy[Any]], count: int) -> list[Any]:
@@ -280,6 +281,22 @@ def _tool_input_lines(adapter: Adapter) -> list[Line]:
     return lines
 
 
+def _querymt_lines(adapter: Adapter) -> list[Line]:
+    """QueryMT's thinking both ways (decision 044): requests and replies with plain reasoning."""
+    lines = [
+        request_line(adapter, document, f"hand-written querymt request {i} (thinking)")
+        for i, document in enumerate(QUERYMT_REQUESTS)
+    ]
+    for i, document in enumerate(QUERYMT_REPLIES):
+        encoded = response_encode_line(adapter, document, f"hand-written querymt reply {i} (thinking): encode")
+        body = json.dumps(encoded["body"], ensure_ascii=False)
+        lines += [encoded, response_line(adapter, body, f"hand-written querymt reply {i} (thinking): body")]
+    return lines
+
+
+_OWN_LINES: dict[str, Callable[[Adapter], list[Line]]] = {"anthropic": _tool_input_lines, "querymt": _querymt_lines}
+
+
 def build(name: str, root: Path) -> list[Line]:
     """Every vector of adapter ``name``, from the Python adapter."""
     adapter = get(name)
@@ -338,7 +355,7 @@ def build(name: str, root: Path) -> list[Line]:
         lines.append(error_line(adapter, status, headers, text, f"error table: {status} {text[:60]}"))
     for text in BAD_BODIES:
         lines.append(response_line(adapter, text, f"bad input: {text[:70]}"))
-    lines += _tool_input_lines(adapter) if name == "anthropic" else []
+    lines += _OWN_LINES[name](adapter) if name in _OWN_LINES else []  # cases of one format only
     offered = {"embed": isinstance(adapter, EmbedCodec), "complete": isinstance(adapter, CompleteCodec)}
     calls = (("embed", EMBED_REQUESTS, EMBED_BODIES), ("complete", COMPLETE_REQUESTS, COMPLETE_BODIES))
     for call, documents, texts in calls:

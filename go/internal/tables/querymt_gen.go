@@ -45,7 +45,7 @@ var Querymt = Adapter{
 			"file.base64":                        {Level: Lossless},
 			"file.file_id":                       {Level: Refused, Message: "QueryMT takes a PDF only inline (MessageType::Pdf)"},
 			"data":                               {Level: Degraded, Message: "data parts are sent as their JSON text in a text message"},
-			"reasoning.text":                     {Level: Degraded, Message: "QueryMT replays no reasoning in the wirechat sense: dropped"},
+			"reasoning.text":                     {Level: Lossless},
 			"reasoning.own":                      {Level: Degraded, Message: "QueryMT has no signed reasoning: dropped"},
 			"reasoning.own_empty_text":           {Level: Degraded, Message: "QueryMT has no signed reasoning: dropped"},
 			"reasoning.own_mixed":                {Level: Degraded, Message: "QueryMT has no signed reasoning: dropped"},
@@ -101,6 +101,7 @@ var Querymt = Adapter{
 			"provider_tools.foreign":             {Level: Degraded, Message: "a tool another API defines is not sent"},
 			"citations.own":                      {Level: Degraded, Message: "QueryMT's interface has no citations: the text is sent without them"},
 			"citations.foreign":                  {Level: Degraded, Message: "citations another API issued are replayed only to it: the text is sent without them"},
+			"reasoning.text_merged":              {Level: Degraded, Message: "a QueryMT message has one thinking text, read back before its content: several are joined, an empty one is none, and its issuer is not kept"},
 			"message.shape":                      {Level: Refused, Message: "a QueryMT message is one text, one image or PDF, or a text then one of them (assistant: at most one text, before its tool calls); a PDF has no file name"},
 		},
 		FinishReasons: map[string]wirechat.FinishKind{

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from wirechat._generated.models import ChatRequest, CompleteRequest, EmbedRequest
+from wirechat._generated.models import ChatRequest, ChatResponse, CompleteRequest, EmbedRequest
 from wirechat.adapters import ConversionRefused, get
 from wirechat.errors import WireError
 
@@ -151,3 +151,28 @@ def test_the_gate_models_message_shape() -> None:
         gate._response_round_trip(ADAPTER, document)
     for case in ADAPTER.error_cases:
         gate._error_case(ADAPTER, case)
+
+
+def test_thinking_is_kept_both_ways_as_querymt_keeps_it() -> None:
+    """QueryMT (5ef33da4) keeps ``thinking`` both ways: a plugin's ``ExtismChatResponse.thinking`` becomes the
+    assistant ``ChatMessage.thinking`` of the next turn, which its providers replay (decision 044). The
+    adapter dropped it on encode (and the Go example plugin kept it): one mapping now, QueryMT's."""
+    reasoning = {"type": "reasoning", "reasoning": {"text": "need weather"}}
+    assistant = {"role": "assistant", "parts": [reasoning, {"type": "text", "text": "checking"}]}
+    body, warnings = ADAPTER.encode_request(request(user(TEXT), assistant))
+    assert body["messages"][1] == {"role": "Assistant", "message_type": "Text", "content": "checking",
+                                   "thinking": "need weather"}  # fmt: skip
+    assert warnings == []
+    decoded, _ = ADAPTER.decode_request(body)
+    assert decoded.messages[1].model_dump(exclude_unset=True) == assistant
+    reply = ChatResponse.model_validate({"message": assistant, "finish_reason": {"kind": "stop", "raw": "Stop"}})
+    assert ADAPTER.encode_response(reply)["thinking"] == "need weather"
+    assert ADAPTER.decode_response(ADAPTER.encode_response(reply)) == reply
+
+
+def test_several_reasoning_texts_are_one_thinking_with_a_warning() -> None:
+    parts = [{"type": "text", "text": "a"}, *({"type": "reasoning", "reasoning": {"text": t}} for t in "bc")]
+    late = {"role": "assistant", "parts": parts}
+    body, warnings = ADAPTER.encode_request(request(user(TEXT), late))
+    assert body["messages"][1]["thinking"] == "bc"
+    assert [(w.feature, w.where) for w in warnings] == [("reasoning.text_merged", "/messages/1/parts/1")]

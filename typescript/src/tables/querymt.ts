@@ -60,10 +60,7 @@ export const MANIFEST: Manifest = {
     "file.base64": {"level": "lossless", "message": ""},
     "file.file_id": {"level": "refused", "message": "QueryMT takes a PDF only inline (MessageType::Pdf)"},
     "data": {"level": "degraded", "message": "data parts are sent as their JSON text in a text message"},
-    "reasoning.text": {
-      "level": "degraded",
-      "message": "QueryMT replays no reasoning in the wirechat sense: dropped"
-    },
+    "reasoning.text": {"level": "lossless", "message": ""},
     "reasoning.own": {"level": "degraded", "message": "QueryMT has no signed reasoning: dropped"},
     "reasoning.own_empty_text": {"level": "degraded", "message": "QueryMT has no signed reasoning: dropped"},
     "reasoning.own_mixed": {"level": "degraded", "message": "QueryMT has no signed reasoning: dropped"},
@@ -202,6 +199,10 @@ export const MANIFEST: Manifest = {
     "citations.foreign": {
       "level": "degraded",
       "message": "citations another API issued are replayed only to it: the text is sent without them"
+    },
+    "reasoning.text_merged": {
+      "level": "degraded",
+      "message": "a QueryMT message has one thinking text, read back before its content: several are joined, an empty one is none, and its issuer is not kept"
     },
     "message.shape": {
       "level": "refused",

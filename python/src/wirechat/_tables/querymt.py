@@ -72,7 +72,7 @@ MANIFEST = Manifest(
         "file.base64": Support("lossless"),
         "file.file_id": Support("refused", "QueryMT takes a PDF only inline (MessageType::Pdf)"),
         "data": Support("degraded", "data parts are sent as their JSON text in a text message"),
-        "reasoning.text": Support("degraded", "QueryMT replays no reasoning in the wirechat sense: dropped"),
+        "reasoning.text": Support("lossless"),
         "reasoning.own": Support("degraded", "QueryMT has no signed reasoning: dropped"),
         "reasoning.own_empty_text": Support("degraded", "QueryMT has no signed reasoning: dropped"),
         "reasoning.own_mixed": Support("degraded", "QueryMT has no signed reasoning: dropped"),
@@ -171,6 +171,10 @@ MANIFEST = Manifest(
         "citations.own": Support("degraded", "QueryMT's interface has no citations: the text is sent without them"),
         "citations.foreign": Support(
             "degraded", "citations another API issued are replayed only to it: the text is sent without them"
+        ),
+        "reasoning.text_merged": Support(
+            "degraded",
+            "a QueryMT message has one thinking text, read back before its content: several are joined, an empty one is none, and its issuer is not kept",
         ),
         "message.shape": Support(
             "refused",

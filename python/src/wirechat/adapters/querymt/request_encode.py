@@ -6,8 +6,8 @@ or a PDF), or a non-empty text followed by one media part (QueryMT's ``content``
 them, or nothing (an empty ``ToolUse``); a tool message is a ``ToolResult`` User message whose calls hold
 each result's text in ``function.arguments`` and the tool's name, found from the call it answers. A
 message of any other shape has no QueryMT form and is refused (feature ``message.shape``), after every
-manifest refusal has had its turn. The model and ``provider_options.querymt.cfg`` become the plugin's
-``cfg``.
+manifest refusal has had its turn. An assistant message's plain reasoning is its ``thinking`` (decision
+044, ``thinking``). The model and ``provider_options.querymt.cfg`` become the plugin's ``cfg``.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from wirechat.adapters._provider_run import citations_out, provider_part_out, pr
 from wirechat.adapters.querymt import shapes
 from wirechat.adapters.querymt.manifest import MANIFEST
 from wirechat.adapters.querymt.shapes import IMAGE_MIME, NAME, PROVIDER
+from wirechat.adapters.querymt.thinking import Thinking
 
 __all__ = ["encode_request", "plugin_cfg"]
 
@@ -237,6 +238,7 @@ def _encode_assistant(
 ) -> dict[str, Any]:
     texts: list[str] = []
     calls: list[dict[str, Any]] = []
+    thinking = Thinking(conv)
     for j, part in enumerate(message.parts):
         at = f"{where}/parts/{j}"
         match part:
@@ -252,7 +254,7 @@ def _encode_assistant(
                 calls.append(shapes.tool_call(call.id, call.name, call.arguments))
             case ReasoningPart():
                 _metadata(part, at, conv)
-                _parts.drop_reasoning(part, at, conv, PROVIDER)
+                thinking.take(part, at, after_content=bool(texts or calls))
             case ProviderToolCallPart() | ProviderToolResultPart():
                 _metadata(part, at, conv)
                 provider_part_out(part, at, conv, PROVIDER)  # QueryMT has no place for it: dropped, warned
@@ -261,12 +263,15 @@ def _encode_assistant(
                 raise conv.refuse("part.misplaced", at)
             case _:
                 assert_never(part)
+    thought = thinking.text()
     if len(texts) > 1 or (calls and texts == [""]):
         misfits.append(_misfit(where, "at most one text, and a non-empty one before tool calls"))
         return {}
-    if not calls and texts:
-        return {"role": "Assistant", "message_type": "Text", "content": texts[0]}
-    return {"role": "Assistant", "message_type": {"ToolUse": calls}, "content": texts[0] if texts else ""}
+    message_type: Any = "Text" if texts and not calls else {"ToolUse": calls}
+    out: dict[str, Any] = {"role": "Assistant", "message_type": message_type, "content": texts[0] if texts else ""}
+    if thought is not None:
+        out["thinking"] = thought
+    return out
 
 
 def _encode_tool(tool: ToolDefinition, where: str, conv: Conversion) -> dict[str, Any]:

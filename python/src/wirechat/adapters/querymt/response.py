@@ -4,8 +4,8 @@
 Decoding: ``thinking`` is a reasoning part (first), then the text, then the tool calls with their ids;
 usage is normalised (``usage``); the finish reason is derived from QueryMT's value and the raw value kept
 (``finish``). Members QueryMT's type does not have are kept in ``provider_metadata["querymt"]`` and
-written back by ``encode_response``. Encoding joins the text parts and drops reasoning (both with a
-warning; see the manifest).
+written back by ``encode_response``. Encoding joins the text parts (with a warning) and writes the plain
+reasoning as ``thinking`` (decision 044, ``thinking``).
 """
 
 from __future__ import annotations
@@ -29,13 +29,13 @@ from wirechat._generated.models import (
     ToolCallPart,
     ToolResultPart,
 )
-from wirechat.adapters import _parts
 from wirechat.adapters._contract import ConversionWarning
 from wirechat.adapters._conversion import Conversion, get_list, get_map, get_str, metadata_for
 from wirechat.adapters._provider_run import citations_out, provider_part_out
 from wirechat.adapters.querymt import finish, shapes, usage
 from wirechat.adapters.querymt.manifest import MANIFEST
 from wirechat.adapters.querymt.shapes import PROVIDER, decode_tool_call
+from wirechat.adapters.querymt.thinking import Thinking
 
 __all__ = ["MEMBERS", "decode_response", "encode_response"]
 
@@ -78,6 +78,7 @@ def encode_response(response: ChatResponse, warnings: list[ConversionWarning] | 
             conv.degrade("response.message_members", f"/message/{name}")
     texts: list[str] = []
     calls: list[dict[str, Any]] = []
+    thinking = Thinking(conv)
     for j, part in enumerate(message.parts):
         where = f"/message/parts/{j}"
         own, foreign = metadata_for(part.provider_metadata, PROVIDER)
@@ -93,13 +94,14 @@ def encode_response(response: ChatResponse, warnings: list[ConversionWarning] | 
                 call = part.tool_call
                 calls.append(shapes.tool_call(call.id, call.name, call.arguments))
             case ReasoningPart():
-                _parts.drop_reasoning(part, where, conv, PROVIDER)
+                thinking.take(part, where, after_content=bool(texts or calls))
             case ProviderToolCallPart() | ProviderToolResultPart():
                 provider_part_out(part, where, conv, PROVIDER)
             case ImagePart() | AudioPart() | FilePart() | DataPart() | ToolResultPart():
                 raise conv.refuse("response.part_unsupported", where)
             case _:
                 assert_never(part)
+    thought = thinking.text()
     if len(texts) > 1 or "" in texts:
         conv.degrade("response.text_joined", "/message/parts")
     for member in ("id", "model"):
@@ -111,7 +113,7 @@ def encode_response(response: ChatResponse, warnings: list[ConversionWarning] | 
     body: dict[str, Any] = {
         "text": "".join(texts) or None,
         "tool_calls": calls or None,
-        "thinking": None,
+        "thinking": thought,
         "usage": None if response.usage is MISSING else usage.encode(response.usage, conv),
         "finish_reason": finish.encode(response.finish_reason, conv),
     }

@@ -120,8 +120,6 @@ def test_a_testee_without_the_op_fails_every_vector_unless_listed(layout: Layout
     assert all("unknown op" in detail for detail in _failed(summary).values())
     # the line a testee without the op needs (the Rust testee's list takes it at merge)
     (tmp_path / "python.txt").write_text("vectors/tool-loop/*  # no tool_loop op yet\n")
-    listed = run(
-        Options(languages=("python",), testee_commands={"python": command}, examples=0, expected_dir=tmp_path)
-    )
+    listed = run(Options(languages=("python",), testee_commands={"python": command}, examples=0, expected_dir=tmp_path))
     assert not listed.failed and not listed.stale
     assert sum(o.status == "xfail" for o in listed.outcomes) == len(_vectors(layout))

@@ -3,8 +3,8 @@ schema version the run speaks (a folder ``schema/vN``; by default the newest one
 
 Installed without a checkout, the distribution carries the same folders as package data
 (``wirechat_conformance/_data``: the schema, the corpus, the tool-loop vectors, the case schema, the
-expected-failure lists and the Python testee), so ``wirechat conformance --testee NAME=COMMAND`` certifies a team's own implementation
-anywhere; a checkout found above the current directory, or given with ``--root``, wins."""
+expected-failure lists and the Python testee), so ``wirechat conformance --testee NAME=COMMAND`` certifies a
+team's own implementation anywhere; a checkout found above the current directory, or given with ``--root``, wins."""
 
 from __future__ import annotations
 

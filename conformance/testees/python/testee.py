@@ -193,12 +193,12 @@ def op_tool_loop(request: dict[str, Any]) -> dict[str, Any]:
     """One tool-loop helper or check (spec section 14): a helper's value as RFC 8785 text, or a check's
     problems (none: ``ok``). The documents are valid by the protocol: one that does not decode is an error."""
     helper = request["helper"]
-    if helper == "check_tool_result" or helper == "check_tool_loop_state":
-        check, wire_type, key = (
-            (wirechat.check_tool_result, wirechat.ToolResult, "result")
-            if helper == "check_tool_result"
-            else (wirechat.check_tool_loop_state, wirechat.ToolLoopState, "state")
-        )
+    checks = {
+        "check_tool_result": (wirechat.check_tool_result, wirechat.ToolResult, "result"),
+        "check_tool_loop_state": (wirechat.check_tool_loop_state, wirechat.ToolLoopState, "state"),
+    }
+    if helper in checks:
+        check, wire_type, key = checks[helper]
         value = wirechat.decode(request[key], wire_type)
         try:
             check(value)

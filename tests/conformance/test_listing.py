@@ -35,6 +35,12 @@ def test_one_type_in_full(capsys: pytest.CaptureFixture[str]) -> None:
     assert "property/ToolCall/roundtrip" in out and "missing-member" in out
 
 
+def test_a_type_lists_the_tool_loop_vectors_that_decode_it(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--list", "--type", "ToolLoopState"]) == 0
+    out = capsys.readouterr().out
+    assert "vectors/tool-loop/state-many  (check_tool_loop_state)" in out
+
+
 def test_every_type_in_a_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--list"]) == 0
     out = capsys.readouterr().out

@@ -136,3 +136,10 @@ def test_the_chain_takes_a_new_name_before_its_last_step() -> None:
     finally:
         rounds._decode = original
     assert seen == ["python", "go", "mine", "python"]
+
+
+def test_the_wheel_carries_the_tool_loop_vectors_the_runner_reads(layout: Layout) -> None:
+    target = _packaged()["vectors/tool-loop.json"]
+    assert Path(target) == Path("wirechat_conformance/_data/conformance") / layout.tool_loop_vectors.relative_to(
+        layout.conformance
+    )

@@ -60,6 +60,7 @@ class Case:
     checks_usage: bool = False
     warnings: tuple[str, ...] | None = None  # for an MCP mapping: the pointers of what it dropped, in order
     arguments_text: str | None = None  # for build_arguments: the exact text (spec section 6), not only its value
+    loop_problems: tuple[tuple[str, str], ...] | None = None  # for a tool-loop check: (pointer, rule) in order
     source: str = ""
 
 

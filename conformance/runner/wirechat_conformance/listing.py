@@ -14,6 +14,7 @@ from pathlib import Path
 
 from wirechat_conformance.bundle import type_names
 from wirechat_conformance.cases import Case, load_cases
+from wirechat_conformance.loop_vectors import load_loop_vectors
 from wirechat_conformance.mutations import mutations
 from wirechat_conformance.paths import Layout
 from wirechat_conformance.rounds import CHECKS
@@ -32,6 +33,11 @@ BEHAVIOUR_TYPES = {
     "jsonrpc_to_tool_result": ("ToolResult",),
     "tool_result_to_jsonrpc": ("ToolResult",),
     "build_arguments": ("ToolCall",),
+    "merge_consecutive": ("Message",),
+    "find_tool_call": ("Message", "ToolCall"),
+    "find_tool_result": ("Message", "ToolResult"),
+    "check_tool_result": ("ToolResult",),
+    "check_tool_loop_state": ("ToolLoopState",),
 }
 
 # Where each language's generated code lives, and how a definition of NAME starts there.
@@ -101,7 +107,8 @@ def type_text(layout: Layout, name: str) -> str:
     examples = _examples(layout, name)
     lines.append(f"  examples   {len(examples)}")
     lines += [f"    {path.relative_to(layout.root).as_posix()}" for path in examples]
-    decode, behaviour = _decoding(load_cases([layout.cases], layout.case_schema), name)
+    corpus = load_cases([layout.cases], layout.case_schema) + load_loop_vectors(layout.tool_loop_vectors)
+    decode, behaviour = _decoding(corpus, name)
     lines.append(f"  corpus     {len(decode)} decode cases")
     lines += [f"    {case.id}  ({_verdict(case)}): {case.description}" for case in decode]
     lines.append(f"  behaviour  {len(behaviour)} vectors that decode {name}")

@@ -2,9 +2,9 @@
 schema version the run speaks (a folder ``schema/vN``; by default the newest one).
 
 Installed without a checkout, the distribution carries the same folders as package data
-(``wirechat_conformance/_data``: the schema, the corpus, the case schema, the expected-failure lists and the
-Python testee), so ``wirechat conformance --testee NAME=COMMAND`` certifies a team's own implementation
-anywhere; a checkout found above the current directory, or given with ``--root``, wins."""
+(``wirechat_conformance/_data``: the schema, the corpus, the tool-loop vectors, the case schema, the
+expected-failure lists and the Python testee), so ``wirechat conformance --testee NAME=COMMAND`` certifies a
+team's own implementation anywhere; a checkout found above the current directory, or given with ``--root``, wins."""
 
 from __future__ import annotations
 
@@ -43,6 +43,8 @@ class Layout:
         self.cases = self.conformance / "cases"
         self.regressions = self.cases / "regressions"
         self.case_schema = self.conformance / "cases.schema.json"
+        self.tool_loop_vectors = self.conformance / "vectors" / "tool-loop.json"
+        """Spec section 14's helpers and checks, read as cases (``wirechat_conformance.loop_vectors``)."""
         self.testees = self.conformance / "testees"
         self.expected_failures = self.conformance / "expected-failures"
         self.typescript_package = root / "typescript"

@@ -17,6 +17,7 @@ from typing import Any
 from wirechat_conformance.bundle import bundle_version, type_names
 from wirechat_conformance.cases import Case, load_cases, load_examples
 from wirechat_conformance.expected import Entry, load_expected
+from wirechat_conformance.loop_vectors import load_loop_vectors
 from wirechat_conformance.paths import Layout, find_layout
 from wirechat_conformance.problems import list_disagreements
 from wirechat_conformance.report import Outcome, Progress, Summary
@@ -62,10 +63,14 @@ def check_bundle_version(layout: Layout) -> None:
 
 
 def load_corpus(layout: Layout, options: Options) -> list[Case]:
+    """The run's cases: the schema's examples, the corpus and the tool-loop vectors (the built-in ones), then
+    the case files of ``options.case_dirs``."""
     folders = [layout.cases] if options.builtin else []
     folders += [Path(folder) for folder in options.case_dirs]
     cases = load_examples(layout.examples) if options.builtin else []
     cases += load_cases(folders, layout.case_schema)
+    if options.builtin:
+        cases += load_loop_vectors(layout.tool_loop_vectors)
     return cases
 
 

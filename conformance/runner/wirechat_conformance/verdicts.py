@@ -5,12 +5,14 @@ Valid cases compare RFC 8785 bytes: the testee's ``canonical`` and the canonical
 is caught even when the canonical form is computed another way). Invalid cases must be rejected, with a
 problem at the case's pointer when it states one, and of the case's machine rule when it states one (one
 problem with both when it states both). Cases without a machine rule are compared across languages
-instead (``wirechat_conformance.rules``).
+instead (``wirechat_conformance.rules``). A tool-loop check (``wirechat_conformance.loop_vectors``) must
+report exactly the vector's ``(pointer, rule)`` pairs, in order: none is an ``ok`` answer.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from wirechat_conformance.cases import Case, jcs
@@ -37,7 +39,8 @@ def summarise_answer(answer: dict[str, Any]) -> str:
     if "error" in answer:
         return f"testee error: {answer['error']}"
     if answer.get("ok"):
-        return f"accepted: {_short(answer.get('canonical') or answer.get('arguments'))}"
+        value = answer.get("canonical") or answer.get("arguments")
+        return "accepted (no problems)" if value is None else f"accepted: {_short(value)}"
     problems = answer.get("problems") or []
     listed = "; ".join(
         f"{p.get('pointer') or '(root)'}: {p.get('message')}" + (f" [{p['rule']}]" if p.get("rule") else "")
@@ -50,6 +53,8 @@ def summarise_answer(answer: dict[str, Any]) -> str:
 def expected_text(case: Case) -> str:
     """What the case expects, in one line for reports: the accepted value's RFC 8785 text, or the
     rejection (the rule it breaks, at which pointer), or the broken stream and its partial message."""
+    if case.loop_problems is not None:
+        return f"problems {_pairs_text(case.loop_problems)}" if case.loop_problems else "accepted (no problems)"
     if case.valid:
         return f"accepted: {_short(case.expected)}"
     if case.category == "mcp":
@@ -132,10 +137,30 @@ def _judge_mcp(case: Case, answer: dict[str, Any]) -> str | None:
     return None
 
 
+def _pairs_text(pairs: Sequence[tuple[Any, Any]]) -> str:
+    return "[" + ", ".join(f"{pointer!r} {rule}" for pointer, rule in pairs) + "]"
+
+
+def _judge_loop_check(case: Case, answer: dict[str, Any]) -> str | None:
+    """A tool-loop check (spec section 14): exactly the vector's (pointer, rule) pairs, in order."""
+    expected = list(case.loop_problems or ())
+    if answer.get("ok") is True:
+        got: list[tuple[Any, Any]] = []
+    elif answer.get("ok") is False and isinstance(answer.get("problems"), list) and answer["problems"]:
+        got = [(problem.get("pointer"), problem.get("rule")) for problem in answer["problems"]]
+    else:
+        return f"expected {expected_text(case)}, got {summarise_answer(answer)}"
+    if got != expected:
+        return f"problems differ:\n  expected {_pairs_text(expected)}\n  got      {_pairs_text(got)}"
+    return None
+
+
 def judge(case: Case, answer: dict[str, Any]) -> str | None:
     """None when ``answer`` gives the case's verdict, else a sentence saying how it differs."""
     if "error" in answer:
         return f"testee error: {answer['error']}"
     if case.category == "mcp":
         return _judge_mcp(case, answer)
+    if case.loop_problems is not None:
+        return _judge_loop_check(case, answer)
     return _judge_valid(case, answer) if case.valid else _judge_invalid(case, answer)

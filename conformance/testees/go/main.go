@@ -1,7 +1,8 @@
 // Command testee is the Go testee of the wirechat conformance suite: it speaks the suite's line
 // protocol over stdin/stdout (one JSON request per line, one JSON response per line, in order; see
 // conformance/README.md and docs/decisions/007-conformance-protocol.md), using only the public API of
-// the package github.com/wirechat/wirechat/go/wirechat.
+// the package github.com/wirechat/wirechat/go/wirechat (the tool-loop helpers and checks of spec section
+// 14 included).
 package main
 
 import (
@@ -36,6 +37,11 @@ type request struct {
 	Input      string          `json:"input"`
 	ToolCallID string          `json:"tool_call_id"`
 	RequestID  json.RawMessage `json:"request_id"`
+	// a tool-loop helper or check (op tool_loop): which one, and its documents as text
+	Helper   string   `json:"helper"`
+	Messages []string `json:"messages"`
+	Result   string   `json:"result"`
+	State    string   `json:"state"`
 }
 
 type problem struct {
@@ -278,6 +284,90 @@ func mcpMap(r *request) (response, error) {
 	return out, nil
 }
 
+// toolLoop runs one tool-loop helper or check (spec section 14): a helper's value as RFC 8785 text, or a
+// check's problems (none: ok). The documents are valid by the protocol: one that does not decode is an error.
+func toolLoop(r *request) (response, error) {
+	switch r.Helper {
+	case "check_tool_result":
+		result, err := wirechat.Decode[wirechat.ToolResult]([]byte(r.Result))
+		if err != nil {
+			return response{}, fmt.Errorf("tool_loop result: %w", err)
+		}
+		return checked(wirechat.CheckToolResult(result))
+	case "check_tool_loop_state":
+		state, err := wirechat.Decode[wirechat.ToolLoopState]([]byte(r.State))
+		if err != nil {
+			return response{}, fmt.Errorf("tool_loop state: %w", err)
+		}
+		return checked(wirechat.CheckToolLoopState(state))
+	}
+	messages := make([]wirechat.Message, 0, len(r.Messages))
+	for i, line := range r.Messages {
+		message, err := wirechat.Decode[wirechat.Message]([]byte(line))
+		if err != nil {
+			return response{}, fmt.Errorf("tool_loop messages[%d]: %w", i, err)
+		}
+		messages = append(messages, message)
+	}
+	var result any
+	switch r.Helper {
+	case "merge_consecutive":
+		merged := []json.RawMessage{}
+		for _, message := range wirechat.MergeConsecutive(messages) {
+			data, err := wirechat.Encode(&message)
+			if err != nil {
+				return response{}, err
+			}
+			merged = append(merged, data)
+		}
+		result = merged
+	case "find_tool_call":
+		if found, ok := wirechat.FindToolCall(messages, r.ToolCallID); ok {
+			return foundAt(found.Message, found.Part, &found.Value)
+		}
+	case "find_tool_result":
+		if found, ok := wirechat.FindToolResult(messages, r.ToolCallID); ok {
+			return foundAt(found.Message, found.Part, &found.Value)
+		}
+	default:
+		return response{}, fmt.Errorf("no tool-loop helper %q", r.Helper)
+	}
+	return canonicalOf(result)
+}
+
+// checked is a check's answer: ok, or its problems in order.
+func checked(err error) (response, error) {
+	if err == nil {
+		return response{OK: ok()}, nil
+	}
+	var wireError *wirechat.WireError
+	if !errors.As(err, &wireError) {
+		return response{}, err
+	}
+	return rejected(err), nil
+}
+
+// foundAt is where a search found its value: {"message", "part", "value"}.
+func foundAt(message, part int, value any) (response, error) {
+	data, err := wirechat.Encode(value)
+	if err != nil {
+		return response{}, err
+	}
+	return canonicalOf(map[string]any{"message": message, "part": part, "value": json.RawMessage(data)})
+}
+
+func canonicalOf(value any) (response, error) {
+	raw, err := json.Marshal(value)
+	if err != nil {
+		return response{}, err
+	}
+	canonical, err := wirechat.CanonicalJSON(raw)
+	if err != nil {
+		return response{}, err
+	}
+	return response{OK: ok(), Canonical: text(canonical)}, nil
+}
+
 // jsonValue reads JSON keeping numbers as written (json.Number), as the MCP mappings expect.
 func jsonValue(raw []byte) (any, error) {
 	decoder := json.NewDecoder(bytes.NewReader(raw))
@@ -295,6 +385,7 @@ var operations = map[string]func(*request) (response, error){
 	"parse_arguments": parseArguments,
 	"build_arguments": buildArguments,
 	"fold":            fold,
+	"tool_loop":       toolLoop,
 }
 
 func answer(line []byte) (out response) {

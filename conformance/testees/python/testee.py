@@ -3,7 +3,9 @@
 One request per line (a JSON object), one response per line, in order; the protocol is documented in
 conformance/README.md and docs/decisions/007-conformance-protocol.md. Only the public API of the
 ``wirechat`` package is used: ``decode``, ``encode``, ``canonical``, ``add_usage``, ``parse_arguments``,
-``build_arguments``, ``fold``, the errors of ``wirechat.stream`` and ``wirechat.tolerant.decode_tolerant``.
+``build_arguments``, ``fold``, the errors of ``wirechat.stream``, ``wirechat.tolerant.decode_tolerant`` and the
+tool-loop helpers and checks (``merge_consecutive``, ``find_tool_call``, ``find_tool_result``,
+``check_tool_result``, ``check_tool_loop_state``).
 
 ``--engine`` picks the decoder: ``checked`` (the default: ``wirechat.decode``, pydantic models), ``fast``
 (``wirechat.fast``, msgspec Structs) or ``both``, which decodes through each and answers an ``error`` when
@@ -179,6 +181,42 @@ def op_mcp_map(request: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "canonical": _text(wirechat.canonical(output)), "warnings": [w.pointer for w in warnings]}
 
 
+def _found(found: wirechat.Found | None) -> Any:
+    return None if found is None else {"message": found.message, "part": found.part, "value": _plain(found.value)}
+
+
+def _plain(model: Any) -> Any:
+    return json.loads(wirechat.encode(model))
+
+
+def op_tool_loop(request: dict[str, Any]) -> dict[str, Any]:
+    """One tool-loop helper or check (spec section 14): a helper's value as RFC 8785 text, or a check's
+    problems (none: ``ok``). The documents are valid by the protocol: one that does not decode is an error."""
+    helper = request["helper"]
+    checks = {
+        "check_tool_result": (wirechat.check_tool_result, wirechat.ToolResult, "result"),
+        "check_tool_loop_state": (wirechat.check_tool_loop_state, wirechat.ToolLoopState, "state"),
+    }
+    if helper in checks:
+        check, wire_type, key = checks[helper]
+        value = wirechat.decode(request[key], wire_type)
+        try:
+            check(value)
+        except wirechat.WireError as error:
+            return _problems(error)
+        return {"ok": True}
+    messages = [wirechat.decode(text, wirechat.Message) for text in request["messages"]]
+    if helper == "merge_consecutive":
+        result: Any = [_plain(message) for message in wirechat.merge_consecutive(messages)]
+    elif helper == "find_tool_call":
+        result = _found(wirechat.find_tool_call(messages, request["tool_call_id"]))
+    elif helper == "find_tool_result":
+        result = _found(wirechat.find_tool_result(messages, request["tool_call_id"]))
+    else:
+        raise LookupError(f"no tool-loop helper {helper!r}")
+    return {"ok": True, "canonical": _text(wirechat.canonical(result))}
+
+
 def op_hello(request: dict[str, Any]) -> dict[str, Any]:
     language = LANGUAGE if ENGINE == "checked" else f"{LANGUAGE}-{ENGINE}"
     return {"ok": True, "language": language, "protocol": 1}
@@ -192,6 +230,7 @@ OPERATIONS = {
     "parse_arguments": op_parse_arguments,
     "build_arguments": op_build_arguments,
     "fold": op_fold,
+    "tool_loop": op_tool_loop,
 }
 
 

@@ -9,6 +9,10 @@ Usage: ``python proxy.py BREAKAGE COMMAND...``. Breakages:
   (``duplicate-key`` becomes ``syntax``, ``additionalProperties`` becomes ``type``);
 - ``quadratic``: the answers are the real testee's, but every decode first spends CPU time growing with the
   square of its text's length (as a decoder that rescans its input would).
+- ``forget-is-error``: a tool-loop check no longer requires ``is_error`` to follow ``status`` (spec section
+  14.1): its problems at an ``.../is_error`` pointer are dropped (none left: ``ok``), as a check that lost
+  that rule would answer;
+- ``no-tool-loop``: the ``tool_loop`` op is unknown (as a testee written before it answers).
 """
 
 from __future__ import annotations
@@ -63,7 +67,22 @@ def quadratic(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]
     return answer
 
 
+def forget_is_error(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    if request.get("op") != "tool_loop" or answer.get("ok") is not False:
+        return answer
+    kept = [problem for problem in answer.get("problems") or [] if not problem["pointer"].endswith("/is_error")]
+    return {**answer, "problems": kept} if kept else {"id": answer["id"], "ok": True}
+
+
+def no_tool_loop(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    if request.get("op") != "tool_loop":
+        return answer
+    return {"id": answer["id"], "error": "unknown op 'tool_loop'"}
+
+
 BREAKAGES = {
+    "forget-is-error": forget_is_error,
+    "no-tool-loop": no_tool_loop,
     "quadratic": quadratic,
     "accept-unknown-members": accept_unknown_members,
     "encode-extra-member": encode_extra_member,

@@ -3,7 +3,8 @@
  *
  * One request per line (a JSON object), one response per line, in order; the protocol is documented in
  * conformance/README.md and docs/decisions/007-conformance-protocol.md. Only the public API of the
- * `wirechat` npm package (typescript/, built into typescript/dist) is used.
+ * `wirechat` npm package (typescript/, built into typescript/dist) is used, the tool-loop helpers and
+ * checks (spec section 14) included.
  */
 
 import { createInterface } from "node:readline";
@@ -11,6 +12,11 @@ import { createInterface } from "node:readline";
 import {
   addUsage,
   buildArguments,
+  checkToolLoopState,
+  checkToolResult,
+  findToolCall,
+  findToolResult,
+  mergeConsecutive,
   callResultToToolResult,
   canonical,
   canonicalTolerant,
@@ -132,6 +138,51 @@ function foldOp(request: Request): Response {
   }
 }
 
+function texts(request: Request, name: string): string[] {
+  const value = request[name];
+  if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) {
+    throw new TypeError(`the request needs an array of strings ${JSON.stringify(name)}`);
+  }
+  return value as string[];
+}
+
+/** One tool-loop helper or check (spec section 14): a helper's value as RFC 8785 text, or a check's
+ * problems (none: `ok`). The documents are valid by the protocol: one that does not decode is an error. */
+function toolLoopOp(request: Request): Response {
+  const helper = field(request, "helper");
+  const check = (run: () => void): Response => {
+    try {
+      run();
+    } catch (error) {
+      if (!(error instanceof WireError)) throw error;
+      return rejected(error);
+    }
+    return { ok: true };
+  };
+  switch (helper) {
+    case "check_tool_result": {
+      const result = decode(field(request, "result"), "ToolResult");
+      return check(() => checkToolResult(result));
+    }
+    case "check_tool_loop_state": {
+      const state = decode(field(request, "state"), "ToolLoopState");
+      return check(() => checkToolLoopState(state));
+    }
+    case "merge_consecutive":
+    case "find_tool_call":
+    case "find_tool_result": {
+      const messages = texts(request, "messages").map((text) => decode(text, "Message"));
+      let result: unknown;
+      if (helper === "merge_consecutive") result = mergeConsecutive(messages);
+      else if (helper === "find_tool_call") result = findToolCall(messages, field(request, "tool_call_id")) ?? null;
+      else result = findToolResult(messages, field(request, "tool_call_id")) ?? null;
+      return { ok: true, canonical: canonical(result) };
+    }
+    default:
+      throw new TypeError(`no tool-loop helper ${JSON.stringify(helper)}`);
+  }
+}
+
 /** One MCP mapping (spec section 13): the output's RFC 8785 text and the pointers it dropped, or the
  * pointer of the value it refused. */
 function mcpMapOp(request: Request): Response {
@@ -164,6 +215,7 @@ const operations: Record<string, (request: Request) => Response> = {
   parse_arguments: parseArgumentsOp,
   build_arguments: buildArgumentsOp,
   fold: foldOp,
+  tool_loop: toolLoopOp,
 };
 
 function answer(line: string): Response {

@@ -109,9 +109,10 @@ func ChatOutput[T any](ctx context.Context, c Chatter, request wirechat.ChatRequ
 	return structuredChat(ctx, c, request, schema, decode, options)
 }
 
-// ChatSchema sends request asking for JSON matching schema (a JSON Schema object, draft 2020-12 unless its
-// $schema says otherwise) and returns the answer as a JSON value (numbers as json.Number, exact). A schema
-// that is not valid JSON Schema is an error before anything is sent.
+// ChatSchema sends request asking for JSON matching schema and returns the answer as a JSON value (numbers
+// as json.Number, exact). The schema is read as draft 2020-12 whatever its $schema says, and format is an
+// annotation, not checked, as Python's jsonschema reads it; a schema that is not valid JSON Schema is an
+// error before anything is sent.
 func ChatSchema(ctx context.Context, c Chatter, request wirechat.ChatRequest, schema wirechat.JsonObject, options ...OutputOption) (Structured[any], error) {
 	decode := func(text string) (any, error) { return jsonschema.UnmarshalJSON(strings.NewReader(text)) }
 	return structuredChat(ctx, c, request, []byte(schema), decode, options)
@@ -159,9 +160,12 @@ func compileOutput(schema []byte) (*jsonschema.Schema, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the output schema is not JSON: %w", err)
 	}
-	if _, ok := doc.(map[string]any); !ok {
+	object, ok := doc.(map[string]any)
+	if !ok {
 		return nil, fmt.Errorf("the output schema must be a JSON object, not %s", schema)
 	}
+	// read as draft 2020-12 whatever $schema says, as Python's Draft202012Validator reads it (it is still sent)
+	delete(object, "$schema")
 	compiler := jsonschema.NewCompiler()
 	compiler.DefaultDraft(jsonschema.Draft2020)
 	if err := compiler.AddResource("output.json", doc); err != nil {

@@ -64,13 +64,17 @@ interface AjvLike {
 
 let ajvPromise: Promise<AjvLike> | undefined;
 
-/** One Ajv (JSON Schema 2020-12, every error) for every output schema, imported on first use. */
+/**
+ * One Ajv for every output schema, imported on first use: JSON Schema 2020-12 whatever `$schema` says, every
+ * error, and `format` an annotation (as Python's `Draft202012Validator` without a format checker treats it;
+ * ajv would otherwise warn on the console for each format it has no checker for).
+ */
 async function ajv(): Promise<AjvLike> {
   ajvPromise ??= import("ajv/dist/2020.js").then(
     (module) => {
       const exported = module as unknown as { default: unknown };
       const Ajv = ((exported.default as { default?: unknown }).default ?? exported.default) as new (options: object) => AjvLike;
-      return new Ajv({ allErrors: true, strict: false });
+      return new Ajv({ allErrors: true, strict: false, validateFormats: false });
     },
     (error: unknown) => {
       ajvPromise = undefined;

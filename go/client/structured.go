@@ -23,6 +23,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	invopop "github.com/invopop/jsonschema"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -95,12 +96,9 @@ func ChatOutput[T any](ctx context.Context, c Chatter, request wirechat.ChatRequ
 	if outputType.Kind() != reflect.Struct {
 		return Structured[T]{}, fmt.Errorf("ChatOutput takes a struct type (its fields become the schema), not %s", outputType)
 	}
-	reflector := invopop.Reflector{DoNotReference: true, ExpandedStruct: true}
-	reflected := reflector.ReflectFromType(outputType)
-	reflected.Version, reflected.ID = "", ""
-	schema, err := json.Marshal(reflected)
+	schema, err := reflectOutput(outputType)
 	if err != nil {
-		return Structured[T]{}, fmt.Errorf("the output schema of %s: %w", outputType, err)
+		return Structured[T]{}, err
 	}
 	decode := func(text string) (T, error) {
 		var value T
@@ -155,7 +153,55 @@ func structuredChat[T any](ctx context.Context, c Chatter, request wirechat.Chat
 	}
 }
 
+// reflectedOutputs holds each output type's schema: reflection is done once per type.
+var reflectedOutputs sync.Map // reflect.Type -> []byte
+
+func reflectOutput(outputType reflect.Type) ([]byte, error) {
+	if schema, ok := reflectedOutputs.Load(outputType); ok {
+		return schema.([]byte), nil
+	}
+	reflector := invopop.Reflector{DoNotReference: true, ExpandedStruct: true}
+	reflected := reflector.ReflectFromType(outputType)
+	reflected.Version, reflected.ID = "", ""
+	schema, err := json.Marshal(reflected)
+	if err != nil {
+		return nil, fmt.Errorf("the output schema of %s: %w", outputType, err)
+	}
+	reflectedOutputs.Store(outputType, schema)
+	return schema, nil
+}
+
+// compiledOutputs holds compiled schemas by their text (a compiled schema is safe for concurrent use), up
+// to maxCompiledOutputs; then it starts again, so schemas built afresh for each call stay bounded. A
+// compile checks the schema against its metaschema, which costs far more than a validation.
+var compiledOutputs = struct {
+	sync.Mutex
+	byText map[string]*jsonschema.Schema
+}{byText: map[string]*jsonschema.Schema{}}
+
+const maxCompiledOutputs = 256
+
 func compileOutput(schema []byte) (*jsonschema.Schema, error) {
+	compiledOutputs.Lock()
+	compiled, ok := compiledOutputs.byText[string(schema)]
+	compiledOutputs.Unlock()
+	if ok {
+		return compiled, nil
+	}
+	compiled, err := compileSchema(schema)
+	if err != nil {
+		return nil, err
+	}
+	compiledOutputs.Lock()
+	defer compiledOutputs.Unlock()
+	if len(compiledOutputs.byText) >= maxCompiledOutputs {
+		clear(compiledOutputs.byText)
+	}
+	compiledOutputs.byText[string(schema)] = compiled
+	return compiled, nil
+}
+
+func compileSchema(schema []byte) (*jsonschema.Schema, error) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
 	if err != nil {
 		return nil, fmt.Errorf("the output schema is not JSON: %w", err)

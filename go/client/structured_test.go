@@ -11,6 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"reflect"
@@ -267,5 +268,31 @@ func TestStructuredOutputKeepsTheCallersRequest(t *testing.T) {
 	note := wirechat.MessageText(model.sent[1].Messages[2])
 	if note != "That answer does not match the required JSON schema: /1: got string, want integer. Answer again." {
 		t.Fatalf("note %q", note)
+	}
+}
+
+// Schemas are compiled once and shared (a compiled schema is safe for concurrent use): calls from many
+// goroutines, each with its own model, all validate (run with -race).
+func TestStructuredOutputConcurrentCalls(t *testing.T) {
+	var wg sync.WaitGroup
+	failures := make(chan error, 16)
+	for i := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			answers := []string{`{"city": "Paris"}`, fmt.Sprintf(`{"city": "Paris", "temperature": %d}`, i)}
+			answer, err := client.ChatOutput[weatherAnswer](context.Background(), &scripted{answers: answers}, structuredRequest(), client.WithOutputRetries(1))
+			if err == nil && answer.Value.Temperature != i {
+				err = fmt.Errorf("goroutine %d got %+v", i, answer.Value)
+			}
+			if err != nil {
+				failures <- err
+			}
+		}()
+	}
+	wg.Wait()
+	close(failures)
+	for err := range failures {
+		t.Error(err)
 	}
 }

@@ -60,28 +60,25 @@ interface AjvError {
 type AjvValidate = ((value: unknown) => boolean) & { errors?: AjvError[] | null };
 interface AjvLike {
   compile(schema: object): AjvValidate;
+  removeSchema(schema: object): unknown;
 }
 
-let ajvPromise: Promise<AjvLike> | undefined;
+type AjvClass = new (options: object) => AjvLike;
+let ajvClass: Promise<AjvClass> | undefined;
 
-/**
- * One Ajv for every output schema, imported on first use: JSON Schema 2020-12 whatever `$schema` says, every
- * error, and `format` an annotation (as Python's `Draft202012Validator` without a format checker treats it;
- * ajv would otherwise warn on the console for each format it has no checker for).
- */
-async function ajv(): Promise<AjvLike> {
-  ajvPromise ??= import("ajv/dist/2020.js").then(
+/** Ajv2020, imported on first use (an optional peer dependency). */
+async function loadAjv(): Promise<AjvClass> {
+  ajvClass ??= import("ajv/dist/2020.js").then(
     (module) => {
       const exported = module as unknown as { default: unknown };
-      const Ajv = ((exported.default as { default?: unknown }).default ?? exported.default) as new (options: object) => AjvLike;
-      return new Ajv({ allErrors: true, strict: false, validateFormats: false });
+      return ((exported.default as { default?: unknown }).default ?? exported.default) as AjvClass;
     },
     (error: unknown) => {
-      ajvPromise = undefined;
+      ajvClass = undefined;
       throw new WirechatError(`checking the answer against a JSON Schema output needs the package ajv (npm install ajv), or pass { schema, jsonSchema } with a Standard Schema: ${String(error)}`);
     },
   );
-  return ajvPromise;
+  return ajvClass;
 }
 
 function isOutputSchema<T>(output: Output<T>): output is OutputSchema<T> {
@@ -101,17 +98,47 @@ async function prepare<T>(output: Output<T>): Promise<[JsonObject, Check<T>]> {
     if (standard.version !== 1) throw new TypeError("output.schema does not implement Standard Schema v1 (zod 4, valibot, ArkType do)");
     return [output.jsonSchema, (value) => standardCheck(standard, value)];
   }
-  // $schema is sent as given (Python sends the mapping as it is) but not read: Ajv2020 compiles draft-07 schemas too
-  const { $schema: _ignored, ...schema } = output;
-  const checker = await ajv();
-  let compiled: AjvValidate;
-  try {
-    compiled = checker.compile(schema);
-  } catch (error) {
-    throw new TypeError(`output is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const compiled = await compile(output);
   const check: Check<T> = (value) => Promise.resolve(compiled(value) ? [value as T, []] : [undefined, ajvProblems(compiled.errors ?? [])]);
   return [output, check];
+}
+
+/** Compiled validators by the caller's schema object (a schema kept in a constant), and by schema text. */
+const byObject = new WeakMap<object, AjvValidate>();
+const byText = new Map<string, AjvValidate>();
+/** Schemas one Ajv compiles before a new one replaces it: Ajv keeps what it compiled for its lifetime. */
+const MAX_SCHEMAS = 256;
+let instance: AjvLike | undefined;
+
+/**
+ * The ajv validator of a JSON Schema output: JSON Schema 2020-12 whatever `$schema` says (the schema is
+ * still sent as given, as Python sends it), every error, and `format` an annotation (as Python's
+ * `Draft202012Validator` without a format checker treats it; ajv would otherwise warn on the console for
+ * each format it has no checker for). A schema is compiled once per text, and a fresh Ajv is made after
+ * `MAX_SCHEMAS` different ones, so schemas built afresh for each call do not grow memory without bound.
+ */
+async function compile(output: JsonObject): Promise<AjvValidate> {
+  const cached = byObject.get(output);
+  if (cached !== undefined) return cached;
+  const { $schema: _ignored, ...schema } = output;
+  const text = JSON.stringify(schema);
+  let compiled = byText.get(text);
+  if (compiled === undefined) {
+    if (instance === undefined || byText.size >= MAX_SCHEMAS) {
+      instance = new (await loadAjv())({ allErrors: true, strict: false, validateFormats: false });
+      byText.clear();
+    }
+    try {
+      compiled = instance.compile(schema);
+    } catch (error) {
+      throw new TypeError(`output is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      instance.removeSchema(schema);
+    }
+    byText.set(text, compiled);
+  }
+  byObject.set(output, compiled);
+  return compiled;
 }
 
 /** A pointer's tokens, unescaped (Python writes the path's members as they are). */

@@ -90,6 +90,9 @@ type Check<T> = (value: unknown) => Promise<[T | undefined, string[]]>;
 
 /** The JSON Schema to send and the checker for `output`; a schema ajv cannot compile throws before anything is sent. */
 async function prepare<T>(output: Output<T>): Promise<[JsonObject, Check<T>]> {
+  if ((typeof output === "object" || typeof output === "function") && output !== null && "~standard" in output) {
+    throw new TypeError("output is a Standard Schema (zod, valibot, ArkType): pass { schema, jsonSchema } with its JSON Schema export, e.g. { schema: S, jsonSchema: z.toJSONSchema(S) }");
+  }
   if (typeof output !== "object" || output === null || Array.isArray(output)) {
     throw new TypeError(`output takes a JSON Schema object or { schema, jsonSchema } with a Standard Schema, not ${JSON.stringify(output) ?? String(output)}`);
   }

@@ -151,6 +151,7 @@ describe("structured output with a Standard Schema, and refusals before sending"
     const client = new Client("openai-chat", { apiKey: "sk-test", baseUrl: "http://127.0.0.1:9", fetch: nothingSent });
     await assert.rejects(client.chat(REQUEST, { output: { type: "objekt" } }), (error: unknown) => error instanceof TypeError && /output is not a valid JSON Schema: schema is invalid/.test(error.message));
     await assert.rejects(client.chat(REQUEST, { output: SCHEMA, outputRetries: -1 }), RangeError);
+    await assert.rejects(client.chat(REQUEST, { output: WEATHER_STANDARD as never }), /output is a Standard Schema .*z\.toJSONSchema\(S\)/);
   });
 
   test("a profile that cannot carry a schema refuses it, as in Python (DeepSeek takes only json_object)", async () => {

@@ -9,6 +9,7 @@ package client
 //	ContextLengthExceededError     errors.Is(err, client.ErrContextLengthExceeded), also ErrInvalidRequest
 //	StreamInterruptedError         errors.Is(err, client.ErrStreamInterrupted), also ErrNetwork
 //	UnknownAdapterError            errors.Is(err, client.ErrUnknownAdapter)
+//	StructuredOutputError          *client.StructuredOutputError (errors.As), or errors.Is(err, client.ErrStructuredOutput)
 //
 // Every other kind follows the same pattern: Err + the Python class name without "Error".
 

@@ -28,6 +28,7 @@ import { orderProblems } from "./problem-order.js";
  * ├── McpMappingError           an MCP value wirechat cannot map
  * ├── SseTooLargeError          an SSE line or event past its cap (SseDecoder)
  * ├── ToolArgumentsInvalidError a tool's arguments do not match its schema (loop.*)
+ * ├── StructuredOutputError     an answer does not match chat's output schema
  * ├── ToolLoopError             the tool loop stopped; `.state` resumes it (loop.*)
  * │   ├── MaxStepsExceeded
  * │   └── DecisionError         a decision names no pending call

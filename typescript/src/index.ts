@@ -66,6 +66,7 @@ export { ADAPTERS, getAdapter, UnknownAdapterError, anthropic, gemini, goModel, 
 export { fromWirechat as goModelFromWirechat, toWirechat as goModelToWirechat, type Kind as GoModelKind } from "./adapters/go-model/documents.js";
 export { eventsFromResponse } from "./stream-replay.js";
 export * from "./client/index.js";
+export { SCHEMA_NAME, StructuredOutputError, structuredChat, type Output, type OutputSchema, type Structured } from "./structured-output.js";
 /** The tool loop (spec section 14): `loop.run`, `loop.stream`, `loop.resume`, `loop.defineTool`, policies and decisions. */
 export * as loop from "./loop/index.js";
 export { McpMappingError, definitionToTool, toolToDefinition, type Mapped, type MappingWarning } from "./mcp.js";

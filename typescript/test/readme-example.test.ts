@@ -1,6 +1,6 @@
 /**
  * The README's client example ("Talking to a provider", against `wirechat serve-fake anthropic`) and its
- * tool loop example ("The tool loop", against serve-fake openai-chat), run as written: each snippet is taken from README.md, its types stripped by the TypeScript compiler, its
+ * tool loop example ("The tool loop", against serve-fake openai-chat), its structured output example ("Structured output"), run as written: each snippet is taken from README.md, its types stripped by the TypeScript compiler, its
  * `"wirechat"` import pointed at this build, and its output compared with what the fake server was told to say.
  */
 
@@ -65,6 +65,18 @@ test("the README's tool loop example pauses for the booking, resumes it and fini
     const run = spawnSync(process.execPath, [file], { env: { ...process.env, OPENAI_API_KEY: "sk-readme", OPENAI_BASE_URL: fake.url }, encoding: "utf8", timeout: 60_000 });
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^2 \{[^]*input_tokens: 30[^]*Done\./);
+  } finally {
+    await fake.stop();
+  }
+});
+
+test("the README's structured output example retries once and prints the checked value, against serve-fake", { skip: fakeServerMissing() }, async () => {
+  const file = moduleOf("Structured output");
+  const fake = await startFake("openai-chat", [{ reply: { text: '{"city": "Paris"}' } }, { reply: { text: '{"city": "Paris", "temperature": 18}' } }]);
+  try {
+    const run = spawnSync(process.execPath, [file], { env: { ...process.env, OPENAI_API_KEY: "sk-readme", OPENAI_BASE_URL: fake.url }, encoding: "utf8", timeout: 60_000 });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout, "Paris 18\n");
   } finally {
     await fake.stop();
   }

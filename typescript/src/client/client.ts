@@ -29,6 +29,7 @@ import { EventPump } from "./pump.js";
 import { isRedirect, readCapped, RedirectRefusedError, redirectError, resolveLimits, tooLarge, type Limits } from "./limits.js";
 import { RetryPolicy, type RetryOptions } from "./retry.js";
 import { redactError, Secret } from "./secret.js";
+import { structuredChat, type Output, type Structured } from "../structured-output.js";
 
 declare const TextDecoder: new (label: string, options?: { fatal: boolean }) => { decode(bytes: Uint8Array): string };
 
@@ -52,6 +53,12 @@ export interface ClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignalLike;
+}
+
+/** `chat`'s options for structured output: the schema of the answer and how many times to ask again. */
+export interface StructuredCallOptions<T> extends CallOptions {
+  output: Output<T>;
+  outputRetries?: number;
 }
 
 /** A call's path (query included) and the JSON text of its body. */
@@ -129,8 +136,17 @@ export class Client {
    * valid wirechat (`temperature: "hot"`, an OpenAI-shaped message with `content` and no `parts`) is
    * refused with a `WireError` naming each problem, before anything is sent.
    */
-  async chat(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
-    return this.#call("chat", this.#body(request, false), options, (body) => this.adapter.decodeResponse(body));
+  chat(request: ChatRequest, options?: CallOptions): Promise<ChatResponse>;
+  /**
+   * With `output` (a JSON Schema, or `{ schema, jsonSchema }` with a Standard Schema such as zod 4's), ask
+   * for JSON in the provider's native mode and return `{ value, response }` with the checked value, or
+   * throw `StructuredOutputError`; `outputRetries` (default 0) shows the model its mistake and asks again.
+   */
+  chat<T = unknown>(request: ChatRequest, options: StructuredCallOptions<T>): Promise<Structured<T>>;
+  async chat<T>(request: ChatRequest, options: CallOptions & Partial<StructuredCallOptions<T>> = {}): Promise<ChatResponse | Structured<T>> {
+    const send = (sent: ChatRequest) => this.#call("chat", this.#body(sent, false), options, (body) => this.adapter.decodeResponse(body));
+    if (options.output !== undefined) return structuredChat(send, request, options.output, options.outputRetries);
+    return send(request);
   }
 
   /** Embeddings, where the adapter offers them (openai-chat): `embeddings[i]` belongs to `inputs[i]`. */

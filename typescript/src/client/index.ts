@@ -1,6 +1,6 @@
 /** The client over fetch: `Client`, `ChatStream`, typed errors per canonical kind, `RetryPolicy`, `Secret`, SSE framing. */
 
-export { Client, ChatStream, UnsupportedCallError, type ClientOptions, type CallOptions } from "./client.js";
+export { Client, ChatStream, UnsupportedCallError, type ClientOptions, type CallOptions, type StructuredCallOptions } from "./client.js";
 export * from "./errors.js";
 export { DEFAULT_LIMITS, RedirectRefusedError, ResponseTooLargeError, type Limits } from "./limits.js";
 export { RetryPolicy, type RetryOptions } from "./retry.js";

@@ -3,9 +3,10 @@ policies, scripted tool outputs and scripted model turns, and what Python's loop
 requests the model is sent, the calls the tools ran, the loop's own wire ``LoopEvent``s (spec section
 14.4: ``tool_results``, ``step_finished``, ``paused``, ``loop_finished``; the scripted model streams no
 turn events), and the result (finished or paused) or the error, with its state.
-``conformance/vectors/tool-loop-resume.json`` is written from the cases here by Python's loop, and every language's tests run it (Go: ``go/loop/resume_vectors_test.go``, TypeScript:
+``conformance/vectors/tool-loop-resume.json`` is written from the cases here by Python's loop, and every
+language's tests run it (Go: ``go/loop/resume_vectors_test.go``, TypeScript:
 ``typescript/test/loop-resume-vectors.test.ts``); a loop paused in one language therefore resumes in
-another with the same outcome.
+another with the same outcome, and streams the same events.
 
     python -m wirechat_conformance.resume_vectors           # check the file is up to date
     python -m wirechat_conformance.resume_vectors --write   # rewrite it

@@ -141,7 +141,7 @@ def build(case: dict[str, Any]) -> dict[str, Any]:
     request = decode(json.dumps(case["request"]), ChatRequest)
     first = _drain(stream(model, request, _tools(), policies=policies))  # type: ignore[arg-type]
     paused = decode(json.dumps(first[-1]), PausedEvent)
-    decisions = [decode(json.dumps(d), ToolLoopDecision) for d in case["decisions"]]  # type: ignore[arg-type]
+    decisions = [decode(json.dumps(d), ToolLoopDecision) for d in case["decisions"]]
     resumed = _drain(resume_stream(model, paused.state, decisions, _tools(), policies=policies))  # type: ignore[arg-type]
     turn_events = [[json.loads(encode(e)) for e in events_from_response(t, fragment_size=8)] for t in turns]
     return {"turn_events": turn_events, "first": first, "resumed": resumed}

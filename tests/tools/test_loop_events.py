@@ -4,14 +4,27 @@ by a UI's wire decisions) is what the loop does today, and TypeScript and Go are
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 from wirechat_conformance import loop_stream_vectors
 
-from wirechat import ChatRequest, ChatResponse, LoopEvent, StreamEvent, ToolResultsEvent, WireError, decode, encode
-from wirechat.tools import Reject, stream
+from wirechat import (
+    ChatRequest,
+    ChatResponse,
+    LoopEvent,
+    PausedEvent,
+    StreamEvent,
+    ToolLoopDecision,
+    ToolResultsEvent,
+    WireError,
+    decode,
+    encode,
+)
+from wirechat.tools import Reject, RequireApproval, aresume_stream, astream, stream
 
 
 def _recorded() -> dict[str, Any]:
@@ -70,3 +83,47 @@ def test_a_round_of_only_policy_rejected_calls_streams_its_results() -> None:
     own = [e for e in events if e.type in {"tool_results", "step_finished", "paused", "loop_finished"}]
     assert [e.type for e in own] == ["tool_results", "step_finished", "step_finished", "loop_finished"]
     assert isinstance(own[0], ToolResultsEvent) and own[0].results[0].status == "rejected"
+
+
+class _AsyncTurn:
+    def __init__(self, turn: Any) -> None:
+        self.turn = turn
+        self.response = turn.response
+
+    async def __aenter__(self) -> _AsyncTurn:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+    async def __aiter__(self) -> AsyncIterator[Any]:
+        for event in self.turn:
+            yield event
+
+
+class _AsyncModel:
+    def __init__(self, model: Any) -> None:
+        self.model = model
+
+    def stream(self, request: Any) -> _AsyncTurn:
+        return _AsyncTurn(self.model.stream(request))
+
+
+@pytest.mark.parametrize("case", loop_stream_vectors.CASES, ids=[c["name"] for c in loop_stream_vectors.CASES])
+def test_the_asyncio_forms_stream_the_same_events(case: dict[str, Any]) -> None:
+    expect = _recorded()[case["name"]]["expect"]
+    turns = [decode(json.dumps(turn), ChatResponse) for turn in case["turns"]]
+    policies = {"book": RequireApproval()}
+    request = decode(json.dumps(case["request"]), ChatRequest)
+    decisions = [decode(json.dumps(d), ToolLoopDecision) for d in case["decisions"]]
+
+    async def main() -> tuple[list[Any], list[Any]]:
+        model = _AsyncModel(loop_stream_vectors._Model(turns))
+        tools = loop_stream_vectors._tools()
+        first = [json.loads(encode(e)) async for e in astream(model, request, tools, policies=policies)]  # type: ignore[arg-type]
+        state = decode(json.dumps(first[-1]), PausedEvent).state
+        resumed = aresume_stream(model, state, decisions, tools, policies=policies)  # type: ignore[arg-type]
+        return first, [json.loads(encode(e)) async for e in resumed]
+
+    first, resumed = asyncio.run(main())
+    assert first == expect["first"] and resumed == expect["resumed"]

@@ -199,7 +199,7 @@ function classify(calls: readonly ToolCall[], s: Settings): [(ToolCall | ToolRes
 function* paused(run: Run, saving: boolean): Machine {
   const state = run.snapshot();
   if (saving) yield { need: "save", state };
-  yield { need: "emit", event: { type: "paused", state } };
+  yield { need: "emit", event: { type: "paused", state: run.snapshot() } }; // its own copy: the result keeps `state`
   return result(run, undefined, state);
 }
 

@@ -115,6 +115,7 @@ def run_codegen_check(session: nox.Session) -> None:
     session.run("wirechat", "schema", "lint")
     session.run("wirechat", "codegen", "fmt", "--check")  # adapters/ in its one layout (decision 028)
     session.run("wirechat", "codegen", "--check")  # also validates and checks adapters/
+    session.run("wirechat", "conformance", "--check-adapter-vectors")  # the vectors the other languages replay
 
 
 def run_schema_freeze(session: nox.Session) -> None:

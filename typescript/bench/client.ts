@@ -11,6 +11,8 @@
  *   fold), against `JSON.parse` of the same events' data.
  * - decode (Chat Completions family): per event, the adapter's `streamDecoder().feed` against `JSON.parse` of
  *   the same event's data, on a chunk stream of reasoning then text deltas (no I/O).
+ * - decode (go-model): per event, the same on a stream of content chunks; (querymt) per reply, a fresh decoder
+ *   fed the one `response` event a plugin's whole reply is, against `JSON.parse` of it.
  *
  *   npm run bench:client                  # 20,000 events, 300 requests, 7 rounds
  *   npm run bench:client -- --quick       # 3,000 events, 60 requests, 3 rounds
@@ -71,6 +73,39 @@ function decodeRatio(name: string, events: { event: string | undefined; data: st
   for (let round = 0; round <= ROUNDS; round++) {
     const parsed = time(() => { for (const event of events) JSON.parse(event.data); });
     const decoded = time(() => { const decoder = adapter.streamDecoder(); for (const event of events) decoder.feed(event); decoder.close(); });
+    if (round > 0) ratios.push(decoded / parsed); // round 0 warms up
+  }
+  return median(ratios);
+}
+
+/** The corpus as QueryMT can carry it: no system messages, options or tools, each user and assistant message one text. */
+function querymtCorpus(corpus: ChatRequest[]): ChatRequest[] {
+  const texts = (parts: readonly { type: string; text?: string }[]) => parts.map((part) => part.text ?? "").join("") || "...";
+  return corpus
+    .map((request) => ({
+      model: request.model,
+      messages: request.messages.filter((message) => message.role === "user" || message.role === "assistant").map((message) => ({ role: message.role, parts: [{ type: "text", text: texts(message.parts) }] })),
+    }) as ChatRequest)
+    .filter((request) => request.messages.length > 0);
+}
+
+/** A go-model stream of `n` content chunks, usage and the finish chunk (the convert command's records as SSE events). */
+function goModelEvents(n: number): { event: string | undefined; data: string }[] {
+  const events: { event: string | undefined; data: string }[] = Array.from({ length: n }, (_, i) => ({ event: undefined, data: JSON.stringify({ content: `word${i % 97} ` }) }));
+  events.push({ event: "usage", data: JSON.stringify({ input_tokens: 10, output_tokens: n, total_tokens: n + 10 }) });
+  events.push({ event: undefined, data: JSON.stringify({ finish_reason: "stop" }) });
+  return events;
+}
+
+/** Median over rounds of (a fresh querymt decoder fed one whole reply) / (JSON.parse of it), over `n` replies of a few sentences with usage. */
+function querymtRatio(n: number): number {
+  const adapter = getAdapter("querymt");
+  const replies = Array.from({ length: n }, (_, i) => ({ event: "response", data: JSON.stringify({ text: `reply ${i}: ${"word ".repeat(40)}`, tool_calls: null, thinking: i % 5 === 0 ? "thinking it over" : null, usage: { input_tokens: 10, output_tokens: 40, reasoning_tokens: 0, cache_read: 0, cache_write: 0 }, finish_reason: "Stop" }) }));
+  const ratios: number[] = [];
+  const time = (run: () => void) => { const t = process.hrtime.bigint(); run(); return Number(process.hrtime.bigint() - t); };
+  for (let round = 0; round <= ROUNDS; round++) {
+    const parsed = time(() => { for (const reply of replies) JSON.parse(reply.data); });
+    const decoded = time(() => { for (const reply of replies) { const decoder = adapter.streamDecoder(); decoder.feed(reply); decoder.close(); } });
     if (round > 0) ratios.push(decoded / parsed); // round 0 warms up
   }
   return median(ratios);
@@ -147,9 +182,10 @@ async function main(): Promise<void> {
   }
   server.close();
 
-  const adapters = ["openai-chat", "anthropic", "gemini", "openai-responses", "openai-compatible", "openai-compatible:ollama", "openai-compatible:mistral"].map(getAdapter);
+  const adapters = ["openai-chat", "anthropic", "gemini", "openai-responses", "openai-compatible", "openai-compatible:ollama", "openai-compatible:mistral", "querymt", "go-model"].map(getAdapter);
   const corpus = makeCorpus(REQUESTS, 16).map((doc) => ({ ...doc, model: doc.model ?? "m" }) as ChatRequest);
-  const usable = adapters.map((adapter) => corpus.filter((req) => { try { adapter.encodeRequest(req); return true; } catch { return false; } }));
+  const inputs = adapters.map((adapter) => (adapter.name === "querymt" ? querymtCorpus(corpus) : corpus));
+  const usable = adapters.map((adapter, a) => inputs[a]!.filter((req) => { try { adapter.encodeRequest(req); return true; } catch { return false; } }));
   const encodeRatios: number[][] = adapters.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     adapters.forEach((adapter, a) => {
@@ -177,11 +213,13 @@ async function main(): Promise<void> {
   console.log(`  client / bare fetch read            ${median(streamRatios).toFixed(2)}x  (target 1.5x)`);
   console.log(`  client / bare read + JSON.parse     ${median(parseRatios).toFixed(2)}x`);
   adapters.forEach((adapter, a) => {
-    console.log(`encode ${adapter.name}: ${usable[a]!.length} of ${corpus.length} corpus requests encodable; encodeRequest+stringify / stringify ${median(encodeRatios[a]!).toFixed(2)}x  (target 3x)`);
+    console.log(`encode ${adapter.name}: ${usable[a]!.length} of ${corpus.length} corpus requests encodable${adapter.name === "querymt" ? " (reduced to what QueryMT carries)" : ""}; encodeRequest+stringify / stringify ${median(encodeRatios[a]!).toFixed(2)}x  (target 3x)`);
   });
-  for (const [name, events] of [["anthropic", sseEvents(anthropicStream(EVENTS))], ["gemini", geminiEvents(EVENTS)]] as const) {
+  for (const [name, events] of [["anthropic", sseEvents(anthropicStream(EVENTS))], ["gemini", geminiEvents(EVENTS)], ["go-model", goModelEvents(EVENTS)]] as const) {
     console.log(`decode ${name}: ${events.length} events; decoder.feed / JSON.parse per event ${decodeRatio(name, [...events]).toFixed(2)}x`);
   }
+  const replies = Math.max(1, Math.floor(EVENTS / 10));
+  console.log(`decode querymt: ${replies} whole replies, one event each; a fresh decoder's feed / JSON.parse per event ${querymtRatio(replies).toFixed(2)}x`);
 
   decoders.forEach((adapter, a) => {
     console.log(`decode ${adapter.name}: ${chunks.length} chunks (a fifth reasoning); streamDecoder().feed / JSON.parse per event ${median(decodeRatios[a]!).toFixed(2)}x`);

@@ -61,7 +61,10 @@ export {
   type SseEvent,
   type StreamDecoder,
 } from "./exchange.js";
-export { ADAPTERS, getAdapter, UnknownAdapterError, anthropic, gemini, openaiChat, ConversionRefused, ProviderShapeError, type Adapter, type ConversionWarning, type Manifest, type Support, type Level, type RequestKind } from "./adapters/index.js";
+export { ADAPTERS, getAdapter, UnknownAdapterError, anthropic, gemini, goModel, openaiChat, querymt, ConversionRefused, ProviderShapeError, type Adapter, type ConversionWarning, type Manifest, type Support, type Level, type RequestKind } from "./adapters/index.js";
+/** The go-model document kinds (a lone Message, `[]Message`, ToolDefinition, TokenUsage, request, response, stream) both ways. */
+export { fromWirechat as goModelFromWirechat, toWirechat as goModelToWirechat, type Kind as GoModelKind } from "./adapters/go-model/documents.js";
+export { eventsFromResponse } from "./stream-replay.js";
 export * from "./client/index.js";
 /** The tool loop (spec section 14): `loop.run`, `loop.stream`, `loop.resume`, `loop.defineTool`, policies and decisions. */
 export * as loop from "./loop/index.js";

@@ -23,7 +23,7 @@ function pythonManifest(name: string): Record<string, any> {
 
 const COMPATIBLE = ["openai-compatible", ...["deepseek", "groq", "llama-cpp", "lm-studio", "mistral", "ollama", "openrouter", "vllm"].map((profile) => `openai-compatible:${profile}`)];
 
-for (const name of ["openai-chat", "anthropic", "openai-responses", "gemini", ...COMPATIBLE]) {
+for (const name of ["openai-chat", "anthropic", "openai-responses", "gemini", ...COMPATIBLE, "querymt", "go-model"]) {
   test(`${name}: the manifest is Python's`, () => {
     const expected = pythonManifest(name);
     const manifest = getAdapter(name).manifest;

@@ -193,11 +193,13 @@ const KNOWN: Record<string, string[]> = {
   "openai-responses": [],
   anthropic: [],
   gemini: [],
+  querymt: [],
+  "go-model": [],
 };
 
 const COMPATIBLE = ["openai-compatible", ...["deepseek", "groq", "llama-cpp", "lm-studio", "mistral", "ollama", "openrouter", "vllm"].map((profile) => `openai-compatible:${profile}`)];
 
-for (const name of ["openai-chat", "anthropic", "openai-responses", "gemini", ...COMPATIBLE]) {
+for (const name of ["openai-chat", "anthropic", "openai-responses", "gemini", ...COMPATIBLE, "querymt", "go-model"]) {
   test(`${name}: every shared vector gives Python's output`, () => {
     const all = lines(name).filter((line) => line["kind"] !== "manifest");
     assert.ok(all.length > 100);

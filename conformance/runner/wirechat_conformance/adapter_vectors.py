@@ -42,6 +42,7 @@ __all__ = [
     "VECTOR_ADAPTERS",
     "build",
     "replay",
+    "stale",
     "vector_file_stem",
     "vectors_path",
     "write",
@@ -71,6 +72,8 @@ PORTED: dict[str, frozenset[str]] = {
             "gemini",
             "openai-compatible",
             *(f"openai-compatible:{p}" for p in COMPATIBLE_PROFILES),
+            "querymt",
+            "go-model",
         }
     ),
     "go": frozenset({"openai-chat", "anthropic", "gemini", "openai-responses", *_COMPATIBLE}),
@@ -369,6 +372,22 @@ def replay(adapter: Adapter, line: Line) -> Line | None:
     if kind == "error":
         return error_line(adapter, line["status"], line["headers"], line["body_text"], description)
     return None
+
+
+def stale(root: Path) -> list[str]:
+    """One line per adapter whose vector file differs from what ``build`` writes today (the drift check CI
+    runs with the codegen check: a strategy or body changed without the files written again would leave the
+    other languages testing old inputs)."""
+    found = []
+    for name in VECTOR_ADAPTERS:
+        path = vectors_path(root, name)
+        written = path.read_text(encoding="utf-8").split("\n")[:-1] if path.exists() else []
+        built = [json.dumps(line, ensure_ascii=False) for line in build(name, root)]
+        differ = [i + 1 for i, (a, b) in enumerate(zip(written, built, strict=False)) if a != b]
+        if differ or len(written) != len(built):
+            where = f"lines {differ[:5]}" if differ else f"{len(written)} lines written, {len(built)} built"
+            found.append(f"{path.relative_to(root)}: differs from what build writes ({where})")
+    return found
 
 
 def write(root: Path) -> list[Path]:

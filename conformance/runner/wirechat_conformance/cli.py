@@ -183,6 +183,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="write conformance/cases/adapters/*.ndjson again from the Python adapters, then exit",
     )
+    parser.add_argument(
+        "--check-adapter-vectors",
+        action="store_true",
+        help="exit 1 naming each conformance/cases/adapters/*.ndjson that differs from what "
+        "--write-adapter-vectors would write (the drift check CI runs beside `wirechat codegen --check`)",
+    )
     recorded.add_arguments(parser)
     commands = parser.add_subparsers(dest="conformance_command", metavar="COMMAND", title="commands")
     resource_cli.add_parser(commands)
@@ -297,6 +303,23 @@ def _resource(profile: str, options: Options, summary: Summary) -> None:
     summary.resource, summary.resource_profile = result_records(results), profile
 
 
+def _adapter_vector_files(args: argparse.Namespace) -> int:
+    """``--write-adapter-vectors`` or ``--check-adapter-vectors``."""
+    root = find_layout(args.root).root
+    if args.write_adapter_vectors:
+        for written in adapter_vectors.write(root):
+            print(f"wrote {written}")
+        return 0
+    drift = adapter_vectors.stale(root)
+    for line in drift:
+        print(line)
+    if drift:
+        print("run: wirechat conformance --write-adapter-vectors, then the TypeScript and Go vector tests")
+        return 1
+    print(f"adapter vectors: {len(adapter_vectors.VECTOR_ADAPTERS)} files are what build writes")
+    return 0
+
+
 def execute(args: argparse.Namespace) -> int:
     """Run what ``args`` asks; raises ``ConformanceUsageError`` for exit 2."""
     if getattr(args, "conformance_command", None) == "resource":
@@ -309,10 +332,8 @@ def execute(args: argparse.Namespace) -> int:
             return recorded.execute(args)
         except (ValueError, FileNotFoundError) as exc:
             raise ConformanceUsageError(str(exc)) from None
-    if args.write_adapter_vectors:
-        for written in adapter_vectors.write(find_layout(args.root).root):
-            print(f"wrote {written}")
-        return 0
+    if args.write_adapter_vectors or args.check_adapter_vectors:
+        return _adapter_vector_files(args)
     if args.adapter:
         return _adapter_gate(args)
     options = _options(args)

@@ -54,10 +54,13 @@ longer ones pydantic's model building dominates, jiter's own checks cost about w
 on a 32 KB text message (decision 022, "The checked engine on the scan")."""
 
 
-_GC_PAUSE_FROM = 1 << 20
+_GC_PAUSE_FROM = _SCAN_BELOW
 """Texts of this many bytes or more are decoded with the cyclic GC paused: the objects a decode makes hold
 no cycles, and the collections their allocation triggers walk every object made so far, which made decode
-time per MB grow with size (issue 24: 3x at 100 MB). Below 1 MiB the pause is not worth its two calls."""
+time per MB grow with size (issue 24: 3x at 100 MB) and, in a process holding a large heap, made refusing
+10,000 bad parts spend 125 of its 173 ms collecting (the resource suite's many-bad-parts row measured 8x
+per 4x input). From 4 KiB a decode costs tens of microseconds and the pause's two calls a tenth of one;
+shorter texts take the scan path, which makes few objects (decision 031, addendum)."""
 
 
 class _Plan(NamedTuple):

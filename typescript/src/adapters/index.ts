@@ -1,18 +1,21 @@
 /**
  * The provider adapters by registry name: `openai-chat`, `anthropic`, `openai-responses`, `gemini`, and
- * `openai-compatible` with each of its profiles (`openai-compatible:ollama` ...), pure codecs bound to the
- * `Adapter` contract.
+ * `openai-compatible` with each of its profiles (`openai-compatible:ollama` ...), and the two in-process formats
+ * `querymt` (QueryMT's Extism plugin JSON) and `go-model` (the JSON a Go SDK's `model` package writes), pure
+ * codecs bound to the `Adapter` contract.
  */
 
 import { WirechatError } from "../errors.js";
 import { anthropic } from "./anthropic/index.js";
 import { gemini } from "./gemini/index.js";
+import { goModel } from "./go-model/index.js";
 import { openaiChat } from "./openai-chat/index.js";
 import { OPENAI_COMPATIBLE } from "./openai-compatible/index.js";
 import { openaiResponses } from "./openai-responses/index.js";
+import { querymt } from "./querymt/index.js";
 import type { Adapter } from "./shared/contract.js";
 
-export const ADAPTERS: Readonly<Record<string, Adapter>> = { "openai-chat": openaiChat, anthropic, "openai-responses": openaiResponses, gemini, ...OPENAI_COMPATIBLE };
+export const ADAPTERS: Readonly<Record<string, Adapter>> = { "openai-chat": openaiChat, anthropic, "openai-responses": openaiResponses, gemini, ...OPENAI_COMPATIBLE, querymt, "go-model": goModel };
 
 /** The adapter registered under `name`; throws naming the known adapters otherwise. */
 export function getAdapter(name: string): Adapter {
@@ -51,5 +54,5 @@ function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-export { anthropic, gemini, openaiChat };
+export { anthropic, gemini, goModel, openaiChat, querymt };
 export * from "./shared/contract.js";

@@ -1,8 +1,8 @@
 package loop
 
 // The Loop value and its four ways to run the machine (machine.go): Run and Resume return a Result;
-// Stream and ResumeStream yield every model turn's stream events, a ToolResults event after each round
-// of tool calls, and last a Paused (with the state to save) and a Finished (with the result).
+// Stream and ResumeStream yield wire LoopEvents: every model turn's stream events, tool_results after each
+// round of tool calls, step_finished, and last paused (with the state to save) or loop_finished.
 
 import (
 	"context"
@@ -79,6 +79,7 @@ type Loop struct {
 	maxSteps   int
 	timeout    time.Duration
 	checkpoint func(wirechat.ToolLoopState) error
+	onEvent    func(wirechat.LoopEvent)
 }
 
 // Option configures a Loop.
@@ -140,6 +141,17 @@ func WithCheckpoint(save func(wirechat.ToolLoopState) error) Option {
 	}
 }
 
+// WithEvents has the loop hand fn its own wire events (tool_results, step_finished, paused,
+// loop_finished: spec section 14.4) as they happen, in Run and Resume as in Stream, so that a service can
+// forward a loop's progress (wirechat.Encode(event)) and still have Run's Result. fn is called from the
+// loop's goroutine and must not block for long.
+func WithEvents(fn func(wirechat.LoopEvent)) Option {
+	return func(l *Loop) error {
+		l.onEvent = fn
+		return nil
+	}
+}
+
 // WithCheckpointFile is WithCheckpoint writing the state to path with SaveState (atomic, flushed to
 // disk). When the loop finishes the file holds the state before the last model turn: remove it once
 // the result is kept.
@@ -195,37 +207,17 @@ func (l *Loop) Resume(ctx context.Context, state wirechat.ToolLoopState, decisio
 	return m.resume(ctx, state, decisions)
 }
 
-// Event is what Stream yields: TurnEvent, ToolResults, Paused, Finished.
-type Event interface{ loopEvent() }
-
-// TurnEvent is a canonical stream event of a model turn, as it arrives.
-type TurnEvent struct{ Event wirechat.StreamEvent }
-
-// ToolResults are the results of one round of tool calls, in the calls' order (the calls that ran).
-type ToolResults struct{ Results []wirechat.ToolResult }
-
-// Paused says the loop paused: save State (SaveState, or wirechat.Encode) and Resume it later.
-type Paused struct{ State wirechat.ToolLoopState }
-
-// Finished is the last event: the result (finished, or paused: see Result.Paused).
-type Finished struct{ Result Result }
-
-func (TurnEvent) loopEvent()   {}
-func (ToolResults) loopEvent() {}
-func (Paused) loopEvent()      {}
-func (Finished) loopEvent()    {}
-
 var errStopped = errors.New("the consumer stopped reading the loop's events")
 
-func (l *Loop) stream(ctx context.Context, begin func(*machine) (Result, error)) iter.Seq2[Event, error] {
-	return func(yield func(Event, error) bool) {
+func (l *Loop) stream(ctx context.Context, begin func(*machine) (Result, error)) iter.Seq2[wirechat.LoopEvent, error] {
+	return func(yield func(wirechat.LoopEvent, error) bool) {
 		streamer, ok := l.model.(Streamer)
 		if !ok {
 			yield(nil, fmt.Errorf("loop: the model (%T) does not stream (it has no Stream method)", l.model))
 			return
 		}
 		stopped := false
-		send := func(event Event) bool {
+		send := func(event wirechat.LoopEvent) bool {
 			if !stopped && !yield(event, nil) {
 				stopped = true
 			}
@@ -241,37 +233,36 @@ func (l *Loop) stream(ctx context.Context, begin func(*machine) (Result, error))
 			}
 			defer events.Close()
 			for events.Next() {
-				if !send(TurnEvent{events.Event()}) {
+				turnEvent, ok := events.Event().(wirechat.LoopEvent) // every StreamEvent variant is a LoopEvent
+				if !ok {
+					return wirechat.ChatResponse{}, fmt.Errorf("loop: stream event %T is not a LoopEvent", events.Event())
+				}
+				if !send(turnEvent) {
 					return wirechat.ChatResponse{}, errStopped
 				}
 			}
 			return events.Response()
 		}
-		executed := func(results []wirechat.ToolResult) { send(ToolResults{results}) }
-		result, err := begin(&machine{loop: l, driver: driver{turn: turn, executed: executed}})
-		switch {
-		case stopped:
-		case err != nil:
+		emit := func(event wirechat.LoopEvent) { send(event) }
+		_, err := begin(&machine{loop: l, driver: driver{turn: turn, emit: emit}})
+		if err != nil && !stopped {
 			yield(nil, err)
-		default:
-			if result.State != nil && !send(Paused{*result.State}) {
-				return
-			}
-			send(Finished{result})
 		}
 	}
 }
 
-// Stream is Run yielding every turn's stream events (TurnEvent), ToolResults after each round of calls,
-// then Paused (when it paused) and Finished; an error is yielded last, as a *LoopError (or, when the
+// Stream is Run yielding wire LoopEvents (spec section 14.4, decision 043): every turn's stream events,
+// a *wirechat.ToolResultsEvent after each round of calls, a *wirechat.StepFinishedEvent when a turn's
+// calls all have results, then a *wirechat.PausedEvent or a *wirechat.LoopFinishedEvent; each is a wire
+// document (wirechat.Encode), the same as Python and TypeScript stream. An error is yielded last, as a *LoopError (or, when the
 // model has no Stream method, a plain error before anything is sent). Stopping the iteration stops the
 // loop at the next event, and no model turn is sent after it (a round of calls already started
 // finishes first, and its states reach the checkpoint).
-func (l *Loop) Stream(ctx context.Context, request wirechat.ChatRequest) iter.Seq2[Event, error] {
+func (l *Loop) Stream(ctx context.Context, request wirechat.ChatRequest) iter.Seq2[wirechat.LoopEvent, error] {
 	return l.stream(ctx, func(m *machine) (Result, error) { return m.start(ctx, request) })
 }
 
 // ResumeStream is Resume yielding events as Stream does.
-func (l *Loop) ResumeStream(ctx context.Context, state wirechat.ToolLoopState, decisions ...Decision) iter.Seq2[Event, error] {
+func (l *Loop) ResumeStream(ctx context.Context, state wirechat.ToolLoopState, decisions ...Decision) iter.Seq2[wirechat.LoopEvent, error] {
 	return l.stream(ctx, func(m *machine) (Result, error) { return m.resume(ctx, state, decisions) })
 }

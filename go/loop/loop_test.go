@@ -8,6 +8,7 @@ package loop_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -201,29 +202,34 @@ func TestStreamYieldsTurnsResultsAndTheEnd(t *testing.T) {
 			l := newLoop(t, newClient(t, provider, url), []loop.Tool{getWeather, bookTrain(&ledger{})},
 				loop.WithPolicy("book_train", loop.RequireApproval{}))
 			var kinds []string
-			var finished loop.Result
+			var paused *wirechat.PausedEvent
 			for event, err := range l.Stream(context.Background(), request()) {
 				if err != nil {
 					t.Fatal(err)
 				}
 				switch e := event.(type) {
-				case loop.TurnEvent:
-					if _, ok := e.Event.(*wirechat.FinishEvent); ok {
-						kinds = append(kinds, "finish")
-					}
-				case loop.ToolResults:
-					kinds = append(kinds, "results:"+e.Results[0].ToolCallID)
-				case loop.Paused:
-					kinds = append(kinds, "paused")
-				case loop.Finished:
-					kinds, finished = append(kinds, "finished"), e.Result
+				case *wirechat.FinishEvent:
+					kinds = append(kinds, "finish")
+				case *wirechat.ToolResultsEvent:
+					kinds = append(kinds, fmt.Sprintf("results:%d:%s", e.Step, e.Results[0].ToolCallID))
+				case *wirechat.StepFinishedEvent:
+					kinds = append(kinds, fmt.Sprintf("step:%d", e.Step))
+				case *wirechat.PausedEvent:
+					kinds, paused = append(kinds, "paused"), e
+				}
+				data, err := wirechat.Encode(event) // every event is a wire LoopEvent document
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := wirechat.Decode[wirechat.LoopEvent](data); err != nil {
+					t.Fatalf("%s: %v", data, err)
 				}
 			}
-			if want := []string{"finish", "results:c1", "finish", "paused", "finished"}; !slices.Equal(kinds, want) {
+			if want := []string{"finish", "results:1:c1", "step:1", "finish", "paused"}; !slices.Equal(kinds, want) {
 				t.Fatalf("events %v, want %v", kinds, want)
 			}
-			if !finished.Paused() || finished.Steps != 2 || finished.Usage.InputTokens != 20 {
-				t.Fatalf("%+v", finished)
+			if paused == nil || paused.State.Steps != 2 || paused.State.Usage.InputTokens != 20 {
+				t.Fatalf("%+v", paused)
 			}
 		})
 	}
@@ -272,17 +278,17 @@ func TestAStreamStoppedAtTheResultsSendsNoFurtherTurn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var last loop.Event
+	var last wirechat.LoopEvent
 	for event, err := range newLoop(t, c, []loop.Tool{getWeather}).Stream(context.Background(), request()) {
 		if err != nil {
 			t.Fatal(err)
 		}
 		last = event
-		if _, ok := event.(loop.ToolResults); ok {
+		if _, ok := event.(*wirechat.ToolResultsEvent); ok {
 			break
 		}
 	}
-	if _, ok := last.(loop.ToolResults); !ok || counter.requests != 1 {
+	if _, ok := last.(*wirechat.ToolResultsEvent); !ok || counter.requests != 1 {
 		t.Fatalf("last event %T, %d requests: want ToolResults and one request", last, counter.requests)
 	}
 }
@@ -301,19 +307,20 @@ func TestResumeStreamAfterAnApproval(t *testing.T) {
 			t.Fatal(err)
 		}
 		switch e := event.(type) {
-		case loop.ToolResults:
+		case *wirechat.ToolResultsEvent:
 			kinds = append(kinds, "results:"+e.Results[0].Content)
-		case loop.TurnEvent:
-			if _, ok := e.Event.(*wirechat.FinishEvent); ok {
-				kinds = append(kinds, "finish")
-			}
-		case loop.Paused:
+		case *wirechat.FinishEvent:
+			kinds = append(kinds, "finish")
+		case *wirechat.StepFinishedEvent:
+			kinds = append(kinds, fmt.Sprintf("step:%d", e.Step))
+		case *wirechat.PausedEvent:
 			kinds = append(kinds, "paused")
-		case loop.Finished:
-			kinds = append(kinds, "finished:"+wirechat.MessageText(e.Result.Response.Message))
+		case *wirechat.LoopFinishedEvent:
+			kinds = append(kinds, fmt.Sprintf("loop_finished:%d", e.Steps))
 		}
 	}
-	if want := []string{"results:booked the 09:00 train", "finish", "finished:Booked."}; !slices.Equal(kinds, want) || len(booked.list()) != 1 {
+	want := []string{"results:booked the 09:00 train", "step:1", "finish", "step:2", "loop_finished:2"}
+	if !slices.Equal(kinds, want) || len(booked.list()) != 1 {
 		t.Fatalf("events %v, want %v; booked %v", kinds, want, booked.list())
 	}
 }

@@ -1,8 +1,9 @@
 package loop
 
 // The loop's decisions (policies, pauses, results, step counts, usage), shared by Run, Stream and Resume,
-// which differ only in how a model turn is made (driver.turn) and whether results are reported as they
-// come (driver.executed). Python's wirechat.tools._machine is the specification.
+// which differ only in how a model turn is made (driver.turn) and whether the loop's own wire events
+// (tool_results, step_finished, paused, loop_finished: spec section 14.4) are passed on (driver.emit).
+// Python's wirechat.tools._machine is the specification.
 //
 // At most once, never lost (decision 033): before a round of calls runs, each gets a provisional failed
 // result saying its outcome is unknown, and that state is saved; the real results replace them when the
@@ -20,8 +21,8 @@ import (
 )
 
 type driver struct {
-	turn     func(ctx context.Context, request wirechat.ChatRequest) (wirechat.ChatResponse, error)
-	executed func(results []wirechat.ToolResult) // nil: results are not reported as they come
+	turn func(ctx context.Context, request wirechat.ChatRequest) (wirechat.ChatResponse, error)
+	emit func(event wirechat.LoopEvent) // nil: the loop's events are not passed on (Run, Resume)
 }
 
 type machine struct {
@@ -53,6 +54,28 @@ func (m *machine) snapshot() wirechat.ToolLoopState {
 		state.Usage = &usage
 	}
 	return state
+}
+
+func (m *machine) emit(event wirechat.LoopEvent) {
+	if m.loop.onEvent != nil {
+		m.loop.onEvent(event)
+	}
+	if m.driver.emit != nil {
+		m.driver.emit(event)
+	}
+}
+
+// stepFinished says every call of the current step has its result, with the loop's usage so far.
+func (m *machine) stepFinished() {
+	m.emit(&wirechat.StepFinishedEvent{Step: int64(m.steps), Usage: m.usageCopy()})
+}
+
+func (m *machine) usageCopy() *wirechat.TokenUsage {
+	if m.usage == nil {
+		return nil
+	}
+	usage := *m.usage
+	return &usage
 }
 
 func (m *machine) result() Result {
@@ -138,6 +161,9 @@ func (m *machine) runRound(ctx context.Context, ordered []item) (bool, error) {
 	}
 	m.addResults(results)
 	if len(toRun) == 0 {
+		if len(results) > 0 {
+			m.emit(&wirechat.ToolResultsEvent{Step: int64(m.steps), Results: results})
+		}
 		return false, nil
 	}
 	if err := m.save(); err != nil {
@@ -145,12 +171,19 @@ func (m *machine) runRound(ctx context.Context, ordered []item) (bool, error) {
 	}
 	ran := executeCalls(ctx, toRun, m.loop.tools, m.loop.timeout)
 	m.replaceResults(ran)
-	if m.driver.executed != nil {
-		m.driver.executed(ran)
-	}
 	if err := m.save(); err != nil {
 		return false, err
 	}
+	inOrder, next := make([]wirechat.ToolResult, 0, len(ordered)), 0
+	for _, it := range ordered {
+		if it.result != nil {
+			inOrder = append(inOrder, *it.result)
+		} else {
+			inOrder = append(inOrder, ran[next])
+			next++
+		}
+	}
+	m.emit(&wirechat.ToolResultsEvent{Step: int64(m.steps), Results: inOrder})
 	return m.loop.checkpoint != nil, nil
 }
 
@@ -196,6 +229,7 @@ func (m *machine) paused(saving bool) (Result, error) {
 		}
 	}
 	state := m.snapshot()
+	m.emit(&wirechat.PausedEvent{State: m.snapshot()})
 	result := m.result()
 	result.State = &state
 	return result, nil
@@ -230,6 +264,8 @@ func (m *machine) run(ctx context.Context) (Result, error) {
 		}
 		m.messages = append(m.messages, response.Message)
 		if len(calls) == 0 {
+			m.stepFinished()
+			m.emit(&wirechat.LoopFinishedEvent{Steps: int64(m.steps), Usage: m.usageCopy()})
 			result := m.result()
 			result.Response = &response
 			return result, nil
@@ -242,6 +278,7 @@ func (m *machine) run(ctx context.Context) (Result, error) {
 		if len(m.pending) > 0 {
 			return m.paused(m.loop.checkpoint != nil && !saved)
 		}
+		m.stepFinished()
 	}
 }
 
@@ -348,6 +385,9 @@ func (m *machine) resume(ctx context.Context, state wirechat.ToolLoopState, deci
 	m.pending = nil
 	if _, err := m.runRound(ctx, ordered); err != nil {
 		return Result{}, m.fail(err)
+	}
+	if len(ordered) > 0 { // the paused step now has every result
+		m.stepFinished()
 	}
 	return m.run(ctx)
 }

@@ -109,6 +109,17 @@ type RejectDecision struct {
 func (d Approve) decision() string        { return d.ToolCallID }
 func (d RejectDecision) decision() string { return d.ToolCallID }
 
+// FromWire is the Decision a wire ToolLoopDecision (a UI's approve or reject, spec section 14.4) stands for.
+func FromWire(d wirechat.ToolLoopDecision) (Decision, error) {
+	switch v := d.(type) {
+	case *wirechat.ApproveToolCall:
+		return Approve{ToolCallID: v.ToolCallID}, nil
+	case *wirechat.RejectToolCall:
+		return RejectDecision{ToolCallID: v.ToolCallID, Reason: v.Reason}, nil
+	}
+	return nil, fmt.Errorf("loop: %T is not a ToolLoopDecision variant", d)
+}
+
 // Timestamp is t as a wire Timestamp (UTC, Z, microseconds when there are any), as Python writes it.
 func Timestamp(t time.Time) wirechat.Timestamp {
 	utc := t.UTC()

@@ -3,7 +3,7 @@ package loop_test
 // The cross-language resume vectors (conformance/vectors/tool-loop-resume.json, written by Python's loop:
 // python -m wirechat_conformance.resume_vectors --write): the same state, decisions, policies, tool
 // outputs and model turns must give the same requests, the same calls run and the same result or error,
-// compared as RFC 8785 canonical JSON.
+// compared as RFC 8785 canonical JSON, and the same wire LoopEvents (loop.WithEvents) as Python's stream.
 
 import (
 	"context"
@@ -122,7 +122,8 @@ func TestResumeVectors(t *testing.T) {
 						return vectors.Outputs[call.CallID], nil
 					}})
 			}
-			options := []loop.Option{}
+			events := []json.RawMessage{}
+			options := []loop.Option{loop.WithEvents(func(event wirechat.LoopEvent) { events = append(events, wireJSON(t, event)) })}
 			for name, spec := range c.Policies {
 				options = append(options, loop.WithPolicy(name, policyOf(t, spec)))
 			}
@@ -153,7 +154,7 @@ func TestResumeVectors(t *testing.T) {
 				requests = append(requests, wireJSON(t, sent))
 			}
 			slices.Sort(executed)
-			got := map[string]any{"requests": requests, "executed": executed}
+			got := map[string]any{"requests": requests, "executed": executed, "events": events}
 			if err != nil {
 				var failure *loop.LoopError
 				if !errors.As(err, &failure) {

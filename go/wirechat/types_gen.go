@@ -228,6 +228,30 @@ type (
 	JsonValue = wire.JsonValue
 )
 
+// From schema/v1/loop_event.schema.json.
+type (
+	LoopEvent = wire.LoopEvent
+	// LoopFinishedEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire LoopFinishedEvent
+	//
+	//	Steps int64
+	//	Usage *TokenUsage
+	LoopFinishedEvent = wire.LoopFinishedEvent
+	// PausedEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire PausedEvent
+	//
+	//	State ToolLoopState
+	PausedEvent = wire.PausedEvent
+	// StepFinishedEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire StepFinishedEvent
+	//
+	//	Step  int64
+	//	Usage *TokenUsage
+	StepFinishedEvent = wire.StepFinishedEvent
+	// ToolResultsEvent has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ToolResultsEvent
+	//
+	//	Step    int64
+	//	Results []ToolResult
+	ToolResultsEvent = wire.ToolResultsEvent
+)
+
 // From schema/v1/mcp_server_config.schema.json.
 type (
 	// McpHttpServer has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire McpHttpServer
@@ -591,6 +615,20 @@ type (
 	//	Annotations  *ToolAnnotations
 	//	Strict       *bool
 	ToolDefinition = wire.ToolDefinition
+)
+
+// From schema/v1/tool_loop_decision.schema.json.
+type (
+	// ApproveToolCall has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire ApproveToolCall
+	//
+	//	ToolCallID string
+	ApproveToolCall = wire.ApproveToolCall
+	// RejectToolCall has the fields below; each one's text: go doc github.com/wirechat/wirechat/go/internal/wire RejectToolCall
+	//
+	//	ToolCallID string
+	//	Reason     string
+	RejectToolCall   = wire.RejectToolCall
+	ToolLoopDecision = wire.ToolLoopDecision
 )
 
 // From schema/v1/tool_loop_pause.schema.json.

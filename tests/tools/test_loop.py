@@ -22,15 +22,23 @@ from tests.tools.conftest import (
     client_for,
     text_turn,
 )
-from wirechat import ToolCallPart, ToolResult, ToolResultPart, encode, message_text
+from wirechat import (
+    LoopEvent,
+    LoopFinishedEvent,
+    PausedEvent,
+    ToolCallPart,
+    ToolResult,
+    ToolResultPart,
+    ToolResultsEvent,
+    decode,
+    encode,
+    message_text,
+)
 from wirechat.tools import (
-    Finished,
     MaxStepsExceeded,
-    Paused,
     Reject,
     RequireApproval,
     Schedule,
-    ToolResults,
     arun,
     astream,
     run,
@@ -203,10 +211,12 @@ def test_stream_yields_every_turn_then_finished(serve: ServeFn, provider: str) -
     kinds = [event.type for event in events]
     assert kinds.count("start") == 2 and kinds.count("finish") == 2
     assert kinds.index("tool_results") > kinds.index("finish")
-    assert isinstance(events[-1], Finished) and events[-1].result.steps == 2
+    assert kinds[-2:] == ["step_finished", "loop_finished"] and kinds.count("step_finished") == 2
+    assert isinstance(events[-1], LoopFinishedEvent) and events[-1].steps == 2
     assert "".join(e.text for e in events if e.type == "text_delta") == "18 C"  # type: ignore[union-attr]
-    tool_results = [e for e in events if isinstance(e, ToolResults)]
-    assert tool_results[0].results[0].status == "completed"
+    tool_results = [e for e in events if isinstance(e, ToolResultsEvent)]
+    assert tool_results[0].step == 1 and tool_results[0].results[0].status == "completed"
+    assert [decode(encode(e), LoopEvent) for e in events] == events  # every event is a wire LoopEvent
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
@@ -218,8 +228,8 @@ def test_astream_pauses(serve: ServeFn, provider: str) -> None:
             return [event async for event in astream(client, REQUEST, TOOLS, default=RequireApproval())]
 
     events = asyncio.run(main())
-    assert isinstance(events[-2], Paused) and isinstance(events[-1], Finished)
-    assert events[-2].state.pending[0].tool_call.id == "c1"
+    assert isinstance(events[-1], PausedEvent) and events[-1].state.pending[0].tool_call.id == "c1"
+    assert not any(e.type in {"tool_results", "step_finished", "loop_finished"} for e in events)
     assert any(isinstance(e, ToolCallPart) or e.type == "tool_call_start" for e in events)
 
 

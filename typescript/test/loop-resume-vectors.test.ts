@@ -2,8 +2,9 @@
  * The cross-language resume vectors (`conformance/vectors/tool-loop-resume.json`, written by Python's loop:
  * `python -m wirechat_conformance.resume_vectors --write`; Go runs them in `go/loop/resume_vectors_test.go`):
  * the same request or state, decisions, policies, tool outputs and model turns give the same requests sent,
- * the same calls run and the same result or error, compared as RFC 8785 canonical JSON. A loop paused in
- * Python or Go therefore resumes in TypeScript with the same outcome, and the other way round.
+ * the same calls run, the same wire `LoopEvent`s streamed (spec section 14.4) and the same result or error,
+ * compared as RFC 8785 canonical JSON. A loop paused in Python or Go therefore resumes in TypeScript with the
+ * same outcome and the same events, and the other way round.
  */
 
 import assert from "node:assert/strict";
@@ -14,7 +15,7 @@ import { test } from "node:test";
 import { canonical } from "../src/canonical.js";
 import type { Client } from "../src/client/client.js";
 import { decode } from "../src/codec.js";
-import type { ChatRequest, ChatResponse } from "../src/generated/types.js";
+import type { ChatRequest, ChatResponse, LoopEvent } from "../src/generated/types.js";
 import {
   DecisionError,
   Execute,
@@ -26,8 +27,8 @@ import {
   approve,
   defineTool,
   reject,
-  resume,
-  run,
+  stream,
+  streamResume,
   type Action,
   type AnyTool,
   type Decision,
@@ -68,7 +69,7 @@ const VECTORS: ResumeVectors = JSON.parse(readFileSync(FILE, "utf8"));
  */
 const KNOWN: Record<string, string> = {};
 
-/** A stand-in client answering the i-th request with the i-th turn, and keeping what it was sent. */
+/** A stand-in client answering the i-th request with the i-th turn (streamed with no events), and keeping what it was sent. */
 function inOrder(turns: readonly ChatResponse[], sent: ChatRequest[]): Client {
   const chat = async (request: ChatRequest): Promise<ChatResponse> => {
     sent.push(request);
@@ -76,7 +77,15 @@ function inOrder(turns: readonly ChatResponse[], sent: ChatRequest[]): Client {
     if (turn === undefined) throw new Error(`the script has ${turns.length} turns; turn ${sent.length} was asked`);
     return turn;
   };
-  return { chat } as unknown as Client;
+  const stream = (request: ChatRequest) => {
+    const answer = chat(request);
+    answer.catch(() => undefined); // read through response()
+    return {
+      async *[Symbol.asyncIterator]() {},
+      response: () => answer,
+    };
+  };
+  return { chat, stream } as unknown as Client;
 }
 
 function policyOf(spec: PolicySpec): Action {
@@ -140,16 +149,19 @@ async function play(c: ResumeCase): Promise<unknown> {
     sent,
   );
   let outcome: Record<string, unknown>;
+  const events: LoopEvent[] = [];
   try {
-    const result =
+    const loop =
       c.request !== undefined
-        ? await run(client, decode(JSON.stringify(c.request), "ChatRequest"), tools, options)
-        : await resume(client, decode(JSON.stringify(c.state), "ToolLoopState"), (c.decisions ?? []).map(decisionOf), tools, options);
-    outcome = outcomeOf(result);
+        ? stream(client, decode(JSON.stringify(c.request), "ChatRequest"), tools, options)
+        : streamResume(client, decode(JSON.stringify(c.state), "ToolLoopState"), (c.decisions ?? []).map(decisionOf), tools, options);
+    let next = await loop.next();
+    for (; !next.done; next = await loop.next()) events.push(next.value);
+    outcome = outcomeOf(next.value);
   } catch (error) {
     outcome = errorOf(error);
   }
-  return { requests: sent.map(doc), executed: executed.sort(), ...outcome };
+  return { requests: sent.map(doc), executed: executed.sort(), events: events.map(doc), ...outcome };
 }
 
 test("the resume vectors file has its cases", () => {

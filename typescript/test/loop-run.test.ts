@@ -10,9 +10,10 @@ import { after, before, describe, test } from "node:test";
 
 import { Client } from "../src/client/client.js";
 import type { FetchLike } from "../src/client/fetch-types.js";
-import type { TokenUsage, ToolResult } from "../src/generated/types.js";
+import { decode, encode } from "../src/codec.js";
+import type { LoopEvent, TokenUsage, ToolResult } from "../src/generated/types.js";
 import { toolResults } from "../src/messages.js";
-import { MaxStepsExceeded, RequireApproval, approve, loadState, reject, resume, run, saveState, stream, streamResume, type LoopEvent } from "../src/loop/index.js";
+import { MaxStepsExceeded, RequireApproval, approve, loadState, reject, resume, run, saveState, stream, streamResume } from "../src/loop/index.js";
 import { fakeServerMissing, startFake, type FakeServer } from "./fake-server.js";
 import { REQUEST, Runs, bookTool, call, callsTurn, textTurn, weatherTool } from "./loop-support.js";
 
@@ -63,16 +64,21 @@ describe("the tool loop on serve-fake openai-chat", () => {
   });
 
   play(callsTurn(call("call_s", "get_weather", { city: "Oslo" })), textTurn("Cold."));
-  test("stream: every turn's events, tool_results after the round, finished last", { skip }, async () => {
+  test("stream: every turn's events, tool_results and step_finished after the round, loop_finished last", { skip }, async () => {
     const events: LoopEvent[] = [];
-    for await (const event of stream(client(), REQUEST, [weatherTool(new Runs())])) events.push(event);
+    const iterator = stream(client(), REQUEST, [weatherTool(new Runs())]);
+    let next = await iterator.next();
+    for (; !next.done; next = await iterator.next()) events.push(next.value);
     const types = events.map((e) => e.type);
     assert.ok(types.includes("tool_call_end") || types.includes("tool_call_start"), types.join(","));
     assert.equal(types.filter((t) => t === "tool_results").length, 1);
     assert.ok(types.indexOf("tool_results") < types.lastIndexOf("text_delta"));
+    assert.deepEqual(types.filter((t) => t === "step_finished").length, 2);
+    assert.deepEqual(types.slice(-2), ["step_finished", "loop_finished"]);
     const last = events.at(-1);
-    assert.equal(last?.type, "finished");
-    assert.equal(last?.type === "finished" && last.result.steps, 2);
+    assert.equal(last?.type === "loop_finished" && last.steps, 2);
+    assert.equal(next.value.steps, 2); // the iterator's return value is the result
+    for (const event of events) assert.deepEqual(decode(encode(event, "LoopEvent"), "LoopEvent"), event); // each a wire document
   });
 
   play(callsTurn(call("call_w", "get_weather", { city: "Paris" }), call("call_b", "book_train", { time: "9:00" })), textTurn("Booked."));
@@ -144,9 +150,9 @@ describe("the tool loop on serve-fake openai-chat", () => {
     const events: LoopEvent[] = [];
     for await (const event of streamResume(client(), loadState(saveState(first.state!)), [approve("call_q")], [bookTool(runs)], { policies: APPROVAL })) events.push(event);
     const types = events.map((e) => e.type);
-    assert.equal(types[0], "tool_results");
+    assert.deepEqual(types.slice(0, 2), ["tool_results", "step_finished"]);
     assert.ok(types.includes("text_delta"));
-    assert.deepEqual(types.slice(-1), ["finished"]);
+    assert.deepEqual(types.slice(-2), ["step_finished", "loop_finished"]);
     assert.deepEqual([...runs.byId], [["call_q", 1]]);
   });
 });

@@ -1,10 +1,12 @@
 """Cross-language resume vectors for the tool loop (issue 29 item 3): a state (or a request) with decisions,
 policies, scripted tool outputs and scripted model turns, and what Python's loop does with them: the
-requests the model is sent, the calls the tools ran, and the result (finished or paused) or the error,
-with its state. ``conformance/vectors/tool-loop-resume.json`` is written from the cases here by Python's
-loop, and every language's tests run it (Go: ``go/loop/resume_vectors_test.go``, TypeScript:
+requests the model is sent, the calls the tools ran, the loop's own wire ``LoopEvent``s (spec section
+14.4: ``tool_results``, ``step_finished``, ``paused``, ``loop_finished``; the scripted model streams no
+turn events), and the result (finished or paused) or the error, with its state.
+``conformance/vectors/tool-loop-resume.json`` is written from the cases here by Python's loop, and every
+language's tests run it (Go: ``go/loop/resume_vectors_test.go``, TypeScript:
 ``typescript/test/loop-resume-vectors.test.ts``); a loop paused in one language therefore resumes in
-another with the same outcome.
+another with the same outcome, and streams the same events.
 
     python -m wirechat_conformance.resume_vectors           # check the file is up to date
     python -m wirechat_conformance.resume_vectors --write   # rewrite it
@@ -17,10 +19,11 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
-from wirechat import ChatRequest, ChatResponse, ToolDefinition, ToolLoopState, decode, encode
+from wirechat import ChatRequest, ChatResponse, LoopEvent, ToolDefinition, ToolLoopState, decode, encode
 from wirechat.tools import (
     DecisionError,
     Execute,
@@ -30,10 +33,11 @@ from wirechat.tools import (
     Schedule,
     Tool,
     ToolLoopError,
+    ToolLoopResult,
     approve,
     reject,
-    resume,
-    run,
+    resume_stream,
+    stream,
 )
 from wirechat.tools._context import current_context
 from wirechat.tools._policy import parse_timestamp
@@ -217,6 +221,34 @@ class _Model:
             raise RuntimeError(f"the script has {len(self.turns)} turns; turn {len(self.sent)} was asked")
         return self.turns[len(self.sent) - 1]
 
+    def stream(self, request: ChatRequest) -> _Turn:
+        """A turn streamed with no events (the vectors hold the loop's own events only)."""
+        return _Turn(self.chat(request))
+
+
+class _Turn:
+    def __init__(self, response: ChatResponse) -> None:
+        self.response = response
+
+    def __enter__(self) -> _Turn:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(())
+
+
+def _drain(events: Generator[LoopEvent, None, ToolLoopResult], into: list[Any]) -> ToolLoopResult:
+    """Collect a loop stream's events (as wire JSON) and return its result."""
+    while True:
+        try:
+            into.append(_doc(next(events)))
+        except StopIteration as stop:
+            result: ToolLoopResult = stop.value
+            return result
+
 
 def _tools(executed: list[str]) -> list[Tool]:
     async def invoke(arguments: dict[str, Any]) -> str:
@@ -253,17 +285,19 @@ def build(case: dict[str, Any]) -> dict[str, Any]:
         "policies": {name: _policy(spec) for name, spec in case.get("policies", {}).items()},
         "max_steps": case.get("max_steps", 10),
     }
+    events: list[Any] = []
     try:
         if "request" in case:
             request = decode(json.dumps(case["request"]), ChatRequest)
-            result = run(model, request, _tools(executed), **options)  # type: ignore[arg-type]
+            result = _drain(stream(model, request, _tools(executed), **options), events)  # type: ignore[arg-type]
         else:
             state = decode(json.dumps(case["state"]), ToolLoopState)
             decisions = [
                 approve(d["approve"]) if "approve" in d else reject(d["reject"], d["reason"])
                 for d in case.get("decisions", [])
             ]
-            result = resume(model, state, decisions, _tools(executed), **options)  # type: ignore[arg-type]
+            loop = resume_stream(model, state, decisions, _tools(executed), **options)  # type: ignore[arg-type]
+            result = _drain(loop, events)
     except ToolLoopError as error:
         kinds = [(MaxStepsExceeded, "max_steps"), (DecisionError, "decision")]
         kind = next((name for cls, name in kinds if isinstance(error, cls)), "other")
@@ -276,7 +310,7 @@ def build(case: dict[str, Any]) -> dict[str, Any]:
             outcome["state"] = _doc(result.state)
         if result.response is not None:
             outcome["response"] = _doc(result.response)
-    return {"requests": [_doc(r) for r in model.sent], "executed": sorted(executed), **outcome}
+    return {"requests": [_doc(r) for r in model.sent], "executed": sorted(executed), "events": events, **outcome}
 
 
 def document() -> dict[str, Any]:
@@ -284,7 +318,8 @@ def document() -> dict[str, Any]:
         "description": "Cross-language resume of the tool loop (spec section 14, issue 29 item 3): each case is a "
         "request or a state, decisions, policies ({type: execute | require_approval | reject (reason) | schedule "
         "(at)}, default execute), the model's turns in order and the tools' outputs by call id (outputs); expect "
-        "is what Python's loop did: the requests sent, the call ids the tools ran (sorted), and the result "
+        "is what Python's loop did: the requests sent, the call ids the tools ran (sorted), the loop's own "
+        "LoopEvents in order (events; spec section 14.4; the turns stream no events), and the result "
         "(messages, steps, usage, response or state) or the error (kind: max_steps, decision, other; state). "
         "Written by python -m wirechat_conformance.resume_vectors --write.",
         "outputs": OUTPUTS,

@@ -12,6 +12,7 @@ import (
 
 // TypeNames lists the schema name of every wire type, sorted.
 var TypeNames = []string{
+	"ApproveToolCall",
 	"AudioPart",
 	"ChatOptions",
 	"ChatRequest",
@@ -41,6 +42,8 @@ var TypeNames = []string{
 	"JsonObject",
 	"JsonSchemaFormat",
 	"JsonValue",
+	"LoopEvent",
+	"LoopFinishedEvent",
 	"McpHttpServer",
 	"McpServerConfig",
 	"McpStdioServer",
@@ -54,6 +57,7 @@ var TypeNames = []string{
 	"PauseAwaitingApproval",
 	"PauseMixed",
 	"PauseScheduled",
+	"PausedEvent",
 	"PendingToolCall",
 	"ProviderMetadata",
 	"ProviderOptions",
@@ -67,12 +71,14 @@ var TypeNames = []string{
 	"ReasoningEndEvent",
 	"ReasoningPart",
 	"ReasoningStartEvent",
+	"RejectToolCall",
 	"ResponseFormat",
 	"ResponseFormatJsonObject",
 	"ResponseFormatJsonSchema",
 	"ResponseFormatText",
 	"Role",
 	"StartEvent",
+	"StepFinishedEvent",
 	"StreamEvent",
 	"TextDeltaEvent",
 	"TextEndEvent",
@@ -98,11 +104,13 @@ var TypeNames = []string{
 	"ToolChoiceRequired",
 	"ToolChoiceTool",
 	"ToolDefinition",
+	"ToolLoopDecision",
 	"ToolLoopPause",
 	"ToolLoopState",
 	"ToolResult",
 	"ToolResultPart",
 	"ToolResultStatus",
+	"ToolResultsEvent",
 	"UsageEvent",
 }
 
@@ -123,6 +131,8 @@ var (
 // "Message", a *Part for "Part"), or nil when there is no such type.
 func New(name string) any {
 	switch name {
+	case "ApproveToolCall":
+		return new(ApproveToolCall)
 	case "AudioPart":
 		return new(AudioPart)
 	case "ChatOptions":
@@ -181,6 +191,10 @@ func New(name string) any {
 		return new(JsonSchemaFormat)
 	case "JsonValue":
 		return new(JsonValue)
+	case "LoopEvent":
+		return new(LoopEvent)
+	case "LoopFinishedEvent":
+		return new(LoopFinishedEvent)
 	case "McpHttpServer":
 		return new(McpHttpServer)
 	case "McpServerConfig":
@@ -207,6 +221,8 @@ func New(name string) any {
 		return new(PauseMixed)
 	case "PauseScheduled":
 		return new(PauseScheduled)
+	case "PausedEvent":
+		return new(PausedEvent)
 	case "PendingToolCall":
 		return new(PendingToolCall)
 	case "ProviderMetadata":
@@ -233,6 +249,8 @@ func New(name string) any {
 		return new(ReasoningPart)
 	case "ReasoningStartEvent":
 		return new(ReasoningStartEvent)
+	case "RejectToolCall":
+		return new(RejectToolCall)
 	case "ResponseFormat":
 		return new(ResponseFormat)
 	case "ResponseFormatJsonObject":
@@ -245,6 +263,8 @@ func New(name string) any {
 		return new(Role)
 	case "StartEvent":
 		return new(StartEvent)
+	case "StepFinishedEvent":
+		return new(StepFinishedEvent)
 	case "StreamEvent":
 		return new(StreamEvent)
 	case "TextDeltaEvent":
@@ -295,6 +315,8 @@ func New(name string) any {
 		return new(ToolChoiceTool)
 	case "ToolDefinition":
 		return new(ToolDefinition)
+	case "ToolLoopDecision":
+		return new(ToolLoopDecision)
 	case "ToolLoopPause":
 		return new(ToolLoopPause)
 	case "ToolLoopState":
@@ -305,6 +327,8 @@ func New(name string) any {
 		return new(ToolResultPart)
 	case "ToolResultStatus":
 		return new(ToolResultStatus)
+	case "ToolResultsEvent":
+		return new(ToolResultsEvent)
 	case "UsageEvent":
 		return new(UsageEvent)
 	}
@@ -334,6 +358,9 @@ func DecodeInto(dst any, data []byte) error {
 	case *FileRef:
 		*p = decodeFileRef(d)
 		return d.Finish("FileRef")
+	case *LoopEvent:
+		*p = decodeLoopEvent(d)
+		return d.Finish("LoopEvent")
 	case *McpServerConfig:
 		*p = decodeMcpServerConfig(d)
 		return d.Finish("McpServerConfig")
@@ -355,6 +382,9 @@ func DecodeInto(dst any, data []byte) error {
 	case *ToolChoice:
 		*p = decodeToolChoice(d)
 		return d.Finish("ToolChoice")
+	case *ToolLoopDecision:
+		*p = decodeToolLoopDecision(d)
+		return d.Finish("ToolLoopDecision")
 	case *ToolLoopPause:
 		*p = decodeToolLoopPause(d)
 		return d.Finish("ToolLoopPause")
@@ -384,6 +414,13 @@ func Check(v any) error {
 			(*x).validate(&c)
 		}
 		return c.Err("FileRef")
+	case *LoopEvent:
+		if *x == nil {
+			c.Report(codec.RuleType, "a LoopEvent is nil")
+		} else {
+			(*x).validate(&c)
+		}
+		return c.Err("LoopEvent")
 	case *McpServerConfig:
 		if *x == nil {
 			c.Report(codec.RuleType, "a McpServerConfig is nil")
@@ -433,6 +470,13 @@ func Check(v any) error {
 			(*x).validate(&c)
 		}
 		return c.Err("ToolChoice")
+	case *ToolLoopDecision:
+		if *x == nil {
+			c.Report(codec.RuleType, "a ToolLoopDecision is nil")
+		} else {
+			(*x).validate(&c)
+		}
+		return c.Err("ToolLoopDecision")
 	case *ToolLoopPause:
 		if *x == nil {
 			c.Report(codec.RuleType, "a ToolLoopPause is nil")
@@ -454,6 +498,8 @@ func Write(v any) ([]byte, error) {
 		encodeContentPart(&w, *x)
 	case *FileRef:
 		encodeFileRef(&w, *x)
+	case *LoopEvent:
+		encodeLoopEvent(&w, *x)
 	case *McpServerConfig:
 		encodeMcpServerConfig(&w, *x)
 	case *MediaRef:
@@ -468,6 +514,8 @@ func Write(v any) ([]byte, error) {
 		encodeToolCallStatus(&w, *x)
 	case *ToolChoice:
 		encodeToolChoice(&w, *x)
+	case *ToolLoopDecision:
+		encodeToolLoopDecision(&w, *x)
 	case *ToolLoopPause:
 		encodeToolLoopPause(&w, *x)
 	default:

@@ -31,6 +31,7 @@ static PATTERN_8: LazyLock<Pattern> =
 /// Check `node` as the wire type `name`; false when there is no type of that name.
 pub fn check_by_name(name: &str, c: &mut Checker, node: &Node) -> bool {
     match name {
+        "ApproveToolCall" => check_approve_tool_call(c, node),
         "AudioPart" => check_audio_part(c, node),
         "ChatOptions" => check_chat_options(c, node),
         "ChatRequest" => check_chat_request(c, node),
@@ -60,6 +61,8 @@ pub fn check_by_name(name: &str, c: &mut Checker, node: &Node) -> bool {
         "JsonObject" => check_json_object(c, node),
         "JsonSchemaFormat" => check_json_schema_format(c, node),
         "JsonValue" => check_json_value(c, node),
+        "LoopEvent" => check_loop_event(c, node),
+        "LoopFinishedEvent" => check_loop_finished_event(c, node),
         "McpHttpServer" => check_mcp_http_server(c, node),
         "McpServerConfig" => check_mcp_server_config(c, node),
         "McpStdioServer" => check_mcp_stdio_server(c, node),
@@ -73,6 +76,7 @@ pub fn check_by_name(name: &str, c: &mut Checker, node: &Node) -> bool {
         "PauseAwaitingApproval" => check_pause_awaiting_approval(c, node),
         "PauseMixed" => check_pause_mixed(c, node),
         "PauseScheduled" => check_pause_scheduled(c, node),
+        "PausedEvent" => check_paused_event(c, node),
         "PendingToolCall" => check_pending_tool_call(c, node),
         "ProviderMetadata" => check_provider_metadata(c, node),
         "ProviderOptions" => check_provider_options(c, node),
@@ -86,12 +90,14 @@ pub fn check_by_name(name: &str, c: &mut Checker, node: &Node) -> bool {
         "ReasoningEndEvent" => check_reasoning_end_event(c, node),
         "ReasoningPart" => check_reasoning_part(c, node),
         "ReasoningStartEvent" => check_reasoning_start_event(c, node),
+        "RejectToolCall" => check_reject_tool_call(c, node),
         "ResponseFormat" => check_response_format(c, node),
         "ResponseFormatJsonObject" => check_response_format_json_object(c, node),
         "ResponseFormatJsonSchema" => check_response_format_json_schema(c, node),
         "ResponseFormatText" => check_response_format_text(c, node),
         "Role" => check_role(c, node),
         "StartEvent" => check_start_event(c, node),
+        "StepFinishedEvent" => check_step_finished_event(c, node),
         "StreamEvent" => check_stream_event(c, node),
         "TextDeltaEvent" => check_text_delta_event(c, node),
         "TextEndEvent" => check_text_end_event(c, node),
@@ -117,15 +123,66 @@ pub fn check_by_name(name: &str, c: &mut Checker, node: &Node) -> bool {
         "ToolChoiceRequired" => check_tool_choice_required(c, node),
         "ToolChoiceTool" => check_tool_choice_tool(c, node),
         "ToolDefinition" => check_tool_definition(c, node),
+        "ToolLoopDecision" => check_tool_loop_decision(c, node),
         "ToolLoopPause" => check_tool_loop_pause(c, node),
         "ToolLoopState" => check_tool_loop_state(c, node),
         "ToolResult" => check_tool_result(c, node),
         "ToolResultPart" => check_tool_result_part(c, node),
         "ToolResultStatus" => check_tool_result_status(c, node),
+        "ToolResultsEvent" => check_tool_results_event(c, node),
         "UsageEvent" => check_usage_event(c, node),
         _ => return false,
     }
     true
+}
+
+/// Check `node` as a `ApproveToolCall` on its own: its `type` must be 'approve'.
+pub fn check_approve_tool_call(c: &mut Checker, node: &Node) {
+    check_approve_tool_call_variant(c, node, Some("approve"));
+}
+
+/// Check `node` as a `ApproveToolCall`; `tag`: what its tag must be (None: a union checked it).
+pub fn check_approve_tool_call_variant(c: &mut Checker, node: &Node, tag: Option<&str>) {
+    let Some(members) = c.object(node) else {
+        return;
+    };
+    let mut seen = [false; 1];
+    let mut tag_seen = false;
+    for (name, value) in members {
+        match name.as_str() {
+            "type" => {
+                tag_seen = true;
+                if let Some(want) = tag {
+                    c.enter(name);
+                    c.tag(value, want);
+                    c.leave();
+                }
+            }
+            "tool_call_id" => {
+                seen[0] = true;
+                c.enter(name);
+                if let Some(s) = c.string(value) {
+                    c.length(s, 1, None);
+                }
+                c.leave();
+            }
+            _ => c.unknown(name, value),
+        }
+    }
+    if !seen[0] {
+        c.missing("tool_call_id");
+    }
+    if !tag_seen && tag.is_some() {
+        c.missing("type");
+    }
+}
+
+impl WireType for super::ApproveToolCall {
+    const NAME: &'static str = "ApproveToolCall";
+    const TAG: Option<(&'static str, &'static str)> = Some(("type", "approve"));
+    fn check(c: &mut Checker, node: &Node) {
+        check_approve_tool_call(c, node);
+    }
 }
 
 /// Check `node` as a `AudioPart` on its own: its `type` must be 'audio'.
@@ -1430,6 +1487,90 @@ pub fn check_json_value(c: &mut Checker, node: &Node) {
     c.free(node, false);
 }
 
+/// Check `node` as a `LoopEvent`.
+pub fn check_loop_event(c: &mut Checker, node: &Node) {
+    match c.union_tag(node, "type", &["start", "text_start", "text_delta", "text_end", "reasoning_start", "reasoning_delta", "reasoning_end", "tool_call_start", "tool_call_delta", "tool_call_end", "part", "usage", "finish", "error", "tool_results", "step_finished", "paused", "loop_finished"]) {
+        Some(0) => check_start_event_variant(c, node, None),
+        Some(1) => check_text_start_event_variant(c, node, None),
+        Some(2) => check_text_delta_event_variant(c, node, None),
+        Some(3) => check_text_end_event_variant(c, node, None),
+        Some(4) => check_reasoning_start_event_variant(c, node, None),
+        Some(5) => check_reasoning_delta_event_variant(c, node, None),
+        Some(6) => check_reasoning_end_event_variant(c, node, None),
+        Some(7) => check_tool_call_start_event_variant(c, node, None),
+        Some(8) => check_tool_call_delta_event_variant(c, node, None),
+        Some(9) => check_tool_call_end_event_variant(c, node, None),
+        Some(10) => check_part_event_variant(c, node, None),
+        Some(11) => check_usage_event_variant(c, node, None),
+        Some(12) => check_finish_event_variant(c, node, None),
+        Some(13) => check_error_event_variant(c, node, None),
+        Some(14) => check_tool_results_event_variant(c, node, None),
+        Some(15) => check_step_finished_event_variant(c, node, None),
+        Some(16) => check_paused_event_variant(c, node, None),
+        Some(17) => check_loop_finished_event_variant(c, node, None),
+        _ => {}
+    }
+}
+
+impl WireType for super::LoopEvent {
+    const NAME: &'static str = "LoopEvent";
+    fn check(c: &mut Checker, node: &Node) {
+        check_loop_event(c, node);
+    }
+}
+
+/// Check `node` as a `LoopFinishedEvent` on its own: its `type` must be 'loop_finished'.
+pub fn check_loop_finished_event(c: &mut Checker, node: &Node) {
+    check_loop_finished_event_variant(c, node, Some("loop_finished"));
+}
+
+/// Check `node` as a `LoopFinishedEvent`; `tag`: what its tag must be (None: a union checked it).
+pub fn check_loop_finished_event_variant(c: &mut Checker, node: &Node, tag: Option<&str>) {
+    let Some(members) = c.object(node) else {
+        return;
+    };
+    let mut seen = [false; 1];
+    let mut tag_seen = false;
+    for (name, value) in members {
+        match name.as_str() {
+            "type" => {
+                tag_seen = true;
+                if let Some(want) = tag {
+                    c.enter(name);
+                    c.tag(value, want);
+                    c.leave();
+                }
+            }
+            "steps" => {
+                seen[0] = true;
+                c.enter(name);
+                c.integer(value, 1, 9007199254740991);
+                c.leave();
+            }
+            "usage" => {
+                c.enter(name);
+                check_token_usage(c, value);
+                c.leave();
+            }
+            _ => c.unknown(name, value),
+        }
+    }
+    if !seen[0] {
+        c.missing("steps");
+    }
+    if !tag_seen && tag.is_some() {
+        c.missing("type");
+    }
+}
+
+impl WireType for super::LoopFinishedEvent {
+    const NAME: &'static str = "LoopFinishedEvent";
+    const TAG: Option<(&'static str, &'static str)> = Some(("type", "loop_finished"));
+    fn check(c: &mut Checker, node: &Node) {
+        check_loop_finished_event(c, node);
+    }
+}
+
 /// Check `node` as a `McpHttpServer` on its own: its `transport` must be 'http'.
 pub fn check_mcp_http_server(c: &mut Checker, node: &Node) {
     check_mcp_http_server_variant(c, node, Some("http"));
@@ -2196,6 +2337,53 @@ impl WireType for super::PauseScheduled {
     }
 }
 
+/// Check `node` as a `PausedEvent` on its own: its `type` must be 'paused'.
+pub fn check_paused_event(c: &mut Checker, node: &Node) {
+    check_paused_event_variant(c, node, Some("paused"));
+}
+
+/// Check `node` as a `PausedEvent`; `tag`: what its tag must be (None: a union checked it).
+pub fn check_paused_event_variant(c: &mut Checker, node: &Node, tag: Option<&str>) {
+    let Some(members) = c.object(node) else {
+        return;
+    };
+    let mut seen = [false; 1];
+    let mut tag_seen = false;
+    for (name, value) in members {
+        match name.as_str() {
+            "type" => {
+                tag_seen = true;
+                if let Some(want) = tag {
+                    c.enter(name);
+                    c.tag(value, want);
+                    c.leave();
+                }
+            }
+            "state" => {
+                seen[0] = true;
+                c.enter(name);
+                check_tool_loop_state(c, value);
+                c.leave();
+            }
+            _ => c.unknown(name, value),
+        }
+    }
+    if !seen[0] {
+        c.missing("state");
+    }
+    if !tag_seen && tag.is_some() {
+        c.missing("type");
+    }
+}
+
+impl WireType for super::PausedEvent {
+    const NAME: &'static str = "PausedEvent";
+    const TAG: Option<(&'static str, &'static str)> = Some(("type", "paused"));
+    fn check(c: &mut Checker, node: &Node) {
+        check_paused_event(c, node);
+    }
+}
+
 /// Check `node` as a `PendingToolCall`.
 pub fn check_pending_tool_call(c: &mut Checker, node: &Node) {
     let Some(members) = c.object(node) else {
@@ -2819,6 +3007,66 @@ impl WireType for super::ReasoningStartEvent {
     }
 }
 
+/// Check `node` as a `RejectToolCall` on its own: its `type` must be 'reject'.
+pub fn check_reject_tool_call(c: &mut Checker, node: &Node) {
+    check_reject_tool_call_variant(c, node, Some("reject"));
+}
+
+/// Check `node` as a `RejectToolCall`; `tag`: what its tag must be (None: a union checked it).
+pub fn check_reject_tool_call_variant(c: &mut Checker, node: &Node, tag: Option<&str>) {
+    let Some(members) = c.object(node) else {
+        return;
+    };
+    let mut seen = [false; 2];
+    let mut tag_seen = false;
+    for (name, value) in members {
+        match name.as_str() {
+            "type" => {
+                tag_seen = true;
+                if let Some(want) = tag {
+                    c.enter(name);
+                    c.tag(value, want);
+                    c.leave();
+                }
+            }
+            "tool_call_id" => {
+                seen[0] = true;
+                c.enter(name);
+                if let Some(s) = c.string(value) {
+                    c.length(s, 1, None);
+                }
+                c.leave();
+            }
+            "reason" => {
+                seen[1] = true;
+                c.enter(name);
+                if let Some(s) = c.string(value) {
+                    c.length(s, 1, None);
+                }
+                c.leave();
+            }
+            _ => c.unknown(name, value),
+        }
+    }
+    if !seen[0] {
+        c.missing("tool_call_id");
+    }
+    if !seen[1] {
+        c.missing("reason");
+    }
+    if !tag_seen && tag.is_some() {
+        c.missing("type");
+    }
+}
+
+impl WireType for super::RejectToolCall {
+    const NAME: &'static str = "RejectToolCall";
+    const TAG: Option<(&'static str, &'static str)> = Some(("type", "reject"));
+    fn check(c: &mut Checker, node: &Node) {
+        check_reject_tool_call(c, node);
+    }
+}
+
 /// Check `node` as a `ResponseFormat`.
 pub fn check_response_format(c: &mut Checker, node: &Node) {
     match c.union_tag(node, "type", &["text", "json_object", "json_schema"]) {
@@ -3019,6 +3267,58 @@ impl WireType for super::StartEvent {
     const TAG: Option<(&'static str, &'static str)> = Some(("type", "start"));
     fn check(c: &mut Checker, node: &Node) {
         check_start_event(c, node);
+    }
+}
+
+/// Check `node` as a `StepFinishedEvent` on its own: its `type` must be 'step_finished'.
+pub fn check_step_finished_event(c: &mut Checker, node: &Node) {
+    check_step_finished_event_variant(c, node, Some("step_finished"));
+}
+
+/// Check `node` as a `StepFinishedEvent`; `tag`: what its tag must be (None: a union checked it).
+pub fn check_step_finished_event_variant(c: &mut Checker, node: &Node, tag: Option<&str>) {
+    let Some(members) = c.object(node) else {
+        return;
+    };
+    let mut seen = [false; 1];
+    let mut tag_seen = false;
+    for (name, value) in members {
+        match name.as_str() {
+            "type" => {
+                tag_seen = true;
+                if let Some(want) = tag {
+                    c.enter(name);
+                    c.tag(value, want);
+                    c.leave();
+                }
+            }
+            "step" => {
+                seen[0] = true;
+                c.enter(name);
+                c.integer(value, 1, 9007199254740991);
+                c.leave();
+            }
+            "usage" => {
+                c.enter(name);
+                check_token_usage(c, value);
+                c.leave();
+            }
+            _ => c.unknown(name, value),
+        }
+    }
+    if !seen[0] {
+        c.missing("step");
+    }
+    if !tag_seen && tag.is_some() {
+        c.missing("type");
+    }
+}
+
+impl WireType for super::StepFinishedEvent {
+    const NAME: &'static str = "StepFinishedEvent";
+    const TAG: Option<(&'static str, &'static str)> = Some(("type", "step_finished"));
+    fn check(c: &mut Checker, node: &Node) {
+        check_step_finished_event(c, node);
     }
 }
 
@@ -4131,6 +4431,22 @@ impl WireType for super::ToolDefinition {
     }
 }
 
+/// Check `node` as a `ToolLoopDecision`.
+pub fn check_tool_loop_decision(c: &mut Checker, node: &Node) {
+    match c.union_tag(node, "type", &["approve", "reject"]) {
+        Some(0) => check_approve_tool_call_variant(c, node, None),
+        Some(1) => check_reject_tool_call_variant(c, node, None),
+        _ => {}
+    }
+}
+
+impl WireType for super::ToolLoopDecision {
+    const NAME: &'static str = "ToolLoopDecision";
+    fn check(c: &mut Checker, node: &Node) {
+        check_tool_loop_decision(c, node);
+    }
+}
+
 /// Check `node` as a `ToolLoopPause`.
 pub fn check_tool_loop_pause(c: &mut Checker, node: &Node) {
     match c.union_tag(node, "type", &["awaiting_approval", "scheduled", "mixed"]) {
@@ -4342,6 +4658,69 @@ impl WireType for super::ToolResultStatus {
     const NAME: &'static str = "ToolResultStatus";
     fn check(c: &mut Checker, node: &Node) {
         check_tool_result_status(c, node);
+    }
+}
+
+/// Check `node` as a `ToolResultsEvent` on its own: its `type` must be 'tool_results'.
+pub fn check_tool_results_event(c: &mut Checker, node: &Node) {
+    check_tool_results_event_variant(c, node, Some("tool_results"));
+}
+
+/// Check `node` as a `ToolResultsEvent`; `tag`: what its tag must be (None: a union checked it).
+pub fn check_tool_results_event_variant(c: &mut Checker, node: &Node, tag: Option<&str>) {
+    let Some(members) = c.object(node) else {
+        return;
+    };
+    let mut seen = [false; 2];
+    let mut tag_seen = false;
+    for (name, value) in members {
+        match name.as_str() {
+            "type" => {
+                tag_seen = true;
+                if let Some(want) = tag {
+                    c.enter(name);
+                    c.tag(value, want);
+                    c.leave();
+                }
+            }
+            "step" => {
+                seen[0] = true;
+                c.enter(name);
+                c.integer(value, 1, 9007199254740991);
+                c.leave();
+            }
+            "results" => {
+                seen[1] = true;
+                c.enter(name);
+                if let Some(items) = c.array(value) {
+                    for (i0, item0) in items.iter().enumerate() {
+                        c.enter_index(i0);
+                        check_tool_result(c, item0);
+                        c.leave();
+                    }
+                    c.items(items.len(), 1, None);
+                }
+                c.leave();
+            }
+            _ => c.unknown(name, value),
+        }
+    }
+    if !seen[0] {
+        c.missing("step");
+    }
+    if !seen[1] {
+        c.missing("results");
+    }
+    if !tag_seen && tag.is_some() {
+        c.missing("type");
+    }
+}
+
+impl WireType for super::ToolResultsEvent {
+    const NAME: &'static str = "ToolResultsEvent";
+    const TAG: Option<(&'static str, &'static str)> = Some(("type", "tool_results"));
+    fn check(c: &mut Checker, node: &Node) {
+        check_tool_results_event(c, node);
     }
 }
 

@@ -24,6 +24,7 @@ mod file_ref;
 mod finish_reason;
 mod json_object;
 mod json_value;
+mod loop_event;
 mod mcp_server_config;
 mod media_ref;
 mod message;
@@ -44,6 +45,7 @@ mod tool_call;
 mod tool_call_status;
 mod tool_choice;
 mod tool_definition;
+mod tool_loop_decision;
 mod tool_loop_pause;
 mod tool_loop_state;
 mod tool_result;
@@ -63,6 +65,7 @@ pub use file_ref::*;
 pub use finish_reason::*;
 pub use json_object::*;
 pub use json_value::*;
+pub use loop_event::*;
 pub use mcp_server_config::*;
 pub use media_ref::*;
 pub use message::*;
@@ -83,6 +86,7 @@ pub use tool_call::*;
 pub use tool_call_status::*;
 pub use tool_choice::*;
 pub use tool_definition::*;
+pub use tool_loop_decision::*;
 pub use tool_loop_pause::*;
 pub use tool_loop_state::*;
 pub use tool_result::*;
@@ -95,6 +99,7 @@ pub const VERSION: &str = "0.1.0";
 
 /// Every wire type's name, sorted.
 pub const TYPE_NAMES: &[&str] = &[
+    "ApproveToolCall",
     "AudioPart",
     "ChatOptions",
     "ChatRequest",
@@ -124,6 +129,8 @@ pub const TYPE_NAMES: &[&str] = &[
     "JsonObject",
     "JsonSchemaFormat",
     "JsonValue",
+    "LoopEvent",
+    "LoopFinishedEvent",
     "McpHttpServer",
     "McpServerConfig",
     "McpStdioServer",
@@ -137,6 +144,7 @@ pub const TYPE_NAMES: &[&str] = &[
     "PauseAwaitingApproval",
     "PauseMixed",
     "PauseScheduled",
+    "PausedEvent",
     "PendingToolCall",
     "ProviderMetadata",
     "ProviderOptions",
@@ -150,12 +158,14 @@ pub const TYPE_NAMES: &[&str] = &[
     "ReasoningEndEvent",
     "ReasoningPart",
     "ReasoningStartEvent",
+    "RejectToolCall",
     "ResponseFormat",
     "ResponseFormatJsonObject",
     "ResponseFormatJsonSchema",
     "ResponseFormatText",
     "Role",
     "StartEvent",
+    "StepFinishedEvent",
     "StreamEvent",
     "TextDeltaEvent",
     "TextEndEvent",
@@ -181,11 +191,13 @@ pub const TYPE_NAMES: &[&str] = &[
     "ToolChoiceRequired",
     "ToolChoiceTool",
     "ToolDefinition",
+    "ToolLoopDecision",
     "ToolLoopPause",
     "ToolLoopState",
     "ToolResult",
     "ToolResultPart",
     "ToolResultStatus",
+    "ToolResultsEvent",
     "UsageEvent",
 ];
 
@@ -216,6 +228,7 @@ pub fn reencode_by_name(
         Ok(written)
     }
     Some(match name {
+        "ApproveToolCall" => variant::<ApproveToolCall>(value, "type", "approve"),
         "AudioPart" => variant::<AudioPart>(value, "type", "audio"),
         "ChatOptions" => via::<ChatOptions>(value),
         "ChatRequest" => via::<ChatRequest>(value),
@@ -245,6 +258,8 @@ pub fn reencode_by_name(
         "JsonObject" => via::<JsonObject>(value),
         "JsonSchemaFormat" => via::<JsonSchemaFormat>(value),
         "JsonValue" => via::<JsonValue>(value),
+        "LoopEvent" => via::<LoopEvent>(value),
+        "LoopFinishedEvent" => variant::<LoopFinishedEvent>(value, "type", "loop_finished"),
         "McpHttpServer" => variant::<McpHttpServer>(value, "transport", "http"),
         "McpServerConfig" => via::<McpServerConfig>(value),
         "McpStdioServer" => variant::<McpStdioServer>(value, "transport", "stdio"),
@@ -258,6 +273,7 @@ pub fn reencode_by_name(
         "PauseAwaitingApproval" => variant::<PauseAwaitingApproval>(value, "type", "awaiting_approval"),
         "PauseMixed" => variant::<PauseMixed>(value, "type", "mixed"),
         "PauseScheduled" => variant::<PauseScheduled>(value, "type", "scheduled"),
+        "PausedEvent" => variant::<PausedEvent>(value, "type", "paused"),
         "PendingToolCall" => via::<PendingToolCall>(value),
         "ProviderMetadata" => via::<ProviderMetadata>(value),
         "ProviderOptions" => via::<ProviderOptions>(value),
@@ -271,12 +287,14 @@ pub fn reencode_by_name(
         "ReasoningEndEvent" => variant::<ReasoningEndEvent>(value, "type", "reasoning_end"),
         "ReasoningPart" => variant::<ReasoningPart>(value, "type", "reasoning"),
         "ReasoningStartEvent" => variant::<ReasoningStartEvent>(value, "type", "reasoning_start"),
+        "RejectToolCall" => variant::<RejectToolCall>(value, "type", "reject"),
         "ResponseFormat" => via::<ResponseFormat>(value),
         "ResponseFormatJsonObject" => variant::<ResponseFormatJsonObject>(value, "type", "json_object"),
         "ResponseFormatJsonSchema" => variant::<ResponseFormatJsonSchema>(value, "type", "json_schema"),
         "ResponseFormatText" => variant::<ResponseFormatText>(value, "type", "text"),
         "Role" => via::<Role>(value),
         "StartEvent" => variant::<StartEvent>(value, "type", "start"),
+        "StepFinishedEvent" => variant::<StepFinishedEvent>(value, "type", "step_finished"),
         "StreamEvent" => via::<StreamEvent>(value),
         "TextDeltaEvent" => variant::<TextDeltaEvent>(value, "type", "text_delta"),
         "TextEndEvent" => variant::<TextEndEvent>(value, "type", "text_end"),
@@ -302,11 +320,13 @@ pub fn reencode_by_name(
         "ToolChoiceRequired" => variant::<ToolChoiceRequired>(value, "type", "required"),
         "ToolChoiceTool" => variant::<ToolChoiceTool>(value, "type", "tool"),
         "ToolDefinition" => via::<ToolDefinition>(value),
+        "ToolLoopDecision" => via::<ToolLoopDecision>(value),
         "ToolLoopPause" => via::<ToolLoopPause>(value),
         "ToolLoopState" => via::<ToolLoopState>(value),
         "ToolResult" => via::<ToolResult>(value),
         "ToolResultPart" => variant::<ToolResultPart>(value, "type", "tool_result"),
         "ToolResultStatus" => via::<ToolResultStatus>(value),
+        "ToolResultsEvent" => variant::<ToolResultsEvent>(value, "type", "tool_results"),
         "UsageEvent" => variant::<UsageEvent>(value, "type", "usage"),
         _ => return None,
     })

@@ -10,6 +10,7 @@ export type TypeName = keyof WireTypes;
 
 /** Every type name, sorted. */
 export const TYPE_NAMES: readonly TypeName[] = [
+  "ApproveToolCall",
   "AudioPart",
   "ChatOptions",
   "ChatRequest",
@@ -39,6 +40,8 @@ export const TYPE_NAMES: readonly TypeName[] = [
   "JsonObject",
   "JsonSchemaFormat",
   "JsonValue",
+  "LoopEvent",
+  "LoopFinishedEvent",
   "McpHttpServer",
   "McpServerConfig",
   "McpStdioServer",
@@ -52,6 +55,7 @@ export const TYPE_NAMES: readonly TypeName[] = [
   "PauseAwaitingApproval",
   "PauseMixed",
   "PauseScheduled",
+  "PausedEvent",
   "PendingToolCall",
   "ProviderMetadata",
   "ProviderOptions",
@@ -65,12 +69,14 @@ export const TYPE_NAMES: readonly TypeName[] = [
   "ReasoningEndEvent",
   "ReasoningPart",
   "ReasoningStartEvent",
+  "RejectToolCall",
   "ResponseFormat",
   "ResponseFormatJsonObject",
   "ResponseFormatJsonSchema",
   "ResponseFormatText",
   "Role",
   "StartEvent",
+  "StepFinishedEvent",
   "StreamEvent",
   "TextDeltaEvent",
   "TextEndEvent",
@@ -96,11 +102,13 @@ export const TYPE_NAMES: readonly TypeName[] = [
   "ToolChoiceRequired",
   "ToolChoiceTool",
   "ToolDefinition",
+  "ToolLoopDecision",
   "ToolLoopPause",
   "ToolLoopState",
   "ToolResult",
   "ToolResultPart",
   "ToolResultStatus",
+  "ToolResultsEvent",
   "UsageEvent"
 ];
 
@@ -143,6 +151,27 @@ export const schema: {
   "title": "Wirechat",
   "description": "Every wirechat type, bundled from the per-type files. Edit those files, not this one.",
   "$defs": {
+    "ApproveToolCall": {
+      "title": "ApproveToolCall",
+      "description": "Approve a pending call: it runs when the loop resumes (if the resuming runtime's policies still allow it).",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "type": "string",
+          "const": "approve"
+        },
+        "tool_call_id": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The id of a call in the state's `pending` whose status is `pending`."
+        }
+      },
+      "required": [
+        "type",
+        "tool_call_id"
+      ]
+    },
     "AudioPart": {
       "title": "AudioPart",
       "description": "Audio, by URL or inline base64.",
@@ -923,6 +952,96 @@ export const schema: {
       "title": "JsonValue",
       "description": "Any JSON value, `null` included (I-JSON: finite numbers, integers within +/-(2^53-1))."
     },
+    "LoopEvent": {
+      "title": "LoopEvent",
+      "description": "One event of a streamed tool loop: a tagged union on `type`. The `StreamEvent` variants carry each model turn as it arrives; `tool_results`, `step_finished`, `paused` and `loop_finished` carry what the loop itself did. A provider stream never carries the loop's own variants. Spec section 14.4.",
+      "type": "object",
+      "oneOf": [
+        {
+          "$ref": "#/$defs/StartEvent"
+        },
+        {
+          "$ref": "#/$defs/TextStartEvent"
+        },
+        {
+          "$ref": "#/$defs/TextDeltaEvent"
+        },
+        {
+          "$ref": "#/$defs/TextEndEvent"
+        },
+        {
+          "$ref": "#/$defs/ReasoningStartEvent"
+        },
+        {
+          "$ref": "#/$defs/ReasoningDeltaEvent"
+        },
+        {
+          "$ref": "#/$defs/ReasoningEndEvent"
+        },
+        {
+          "$ref": "#/$defs/ToolCallStartEvent"
+        },
+        {
+          "$ref": "#/$defs/ToolCallDeltaEvent"
+        },
+        {
+          "$ref": "#/$defs/ToolCallEndEvent"
+        },
+        {
+          "$ref": "#/$defs/PartEvent"
+        },
+        {
+          "$ref": "#/$defs/UsageEvent"
+        },
+        {
+          "$ref": "#/$defs/FinishEvent"
+        },
+        {
+          "$ref": "#/$defs/ErrorEvent"
+        },
+        {
+          "$ref": "#/$defs/ToolResultsEvent"
+        },
+        {
+          "$ref": "#/$defs/StepFinishedEvent"
+        },
+        {
+          "$ref": "#/$defs/PausedEvent"
+        },
+        {
+          "$ref": "#/$defs/LoopFinishedEvent"
+        }
+      ],
+      "discriminator": {
+        "propertyName": "type"
+      }
+    },
+    "LoopFinishedEvent": {
+      "title": "LoopFinishedEvent",
+      "description": "The model answered without calling tools: the loop is done and nothing follows. The answer is the fold of the last turn's stream events.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "type": "string",
+          "const": "loop_finished"
+        },
+        "steps": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 9007199254740991,
+          "description": "Model turns made by the loop, resumes included."
+        },
+        "usage": {
+          "$ref": "#/$defs/TokenUsage",
+          "description": "The sum (spec section 7) of every model turn's usage. Absent when no turn reported usage."
+        }
+      },
+      "required": [
+        "type",
+        "steps"
+      ]
+    },
     "McpHttpServer": {
       "title": "McpHttpServer",
       "description": "A server reached over MCP's streamable HTTP transport.",
@@ -1373,6 +1492,26 @@ export const schema: {
         "at"
       ]
     },
+    "PausedEvent": {
+      "title": "PausedEvent",
+      "description": "The loop paused for a person or a clock; nothing follows. `state.pause` says why, `state.pending` lists the calls waiting with their status. Decisions (`ToolLoopDecision`) and this state resume it, in any language.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "type": "string",
+          "const": "paused"
+        },
+        "state": {
+          "$ref": "#/$defs/ToolLoopState",
+          "description": "The loop as it stands: save it, and resume it with decisions."
+        }
+      },
+      "required": [
+        "type",
+        "state"
+      ]
+    },
     "PendingToolCall": {
       "title": "PendingToolCall",
       "description": "A call of the last model turn and its local status.",
@@ -1704,6 +1843,33 @@ export const schema: {
         "index"
       ]
     },
+    "RejectToolCall": {
+      "title": "RejectToolCall",
+      "description": "Reject a pending call: the model receives a `rejected` result with the reason.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "type": "string",
+          "const": "reject"
+        },
+        "tool_call_id": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The id of a call in the state's `pending` whose status is `pending`."
+        },
+        "reason": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Why, in words the model reads."
+        }
+      },
+      "required": [
+        "type",
+        "tool_call_id",
+        "reason"
+      ]
+    },
     "ResponseFormat": {
       "title": "ResponseFormat",
       "description": "The form of the model's answer: free text, any JSON object, or JSON that matches a schema.",
@@ -1806,6 +1972,32 @@ export const schema: {
       },
       "required": [
         "type"
+      ]
+    },
+    "StepFinishedEvent": {
+      "title": "StepFinishedEvent",
+      "description": "A step ended: its model turn answered and every call of the turn has a result. A step whose calls wait for a person or a clock does not end until the loop resumes.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "type": "string",
+          "const": "step_finished"
+        },
+        "step": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 9007199254740991,
+          "description": "The step that ended (counted from 1 over the whole loop)."
+        },
+        "usage": {
+          "$ref": "#/$defs/TokenUsage",
+          "description": "The loop's usage so far: the sum (spec section 7) of every model turn's usage up to this step. Absent when no turn reported usage."
+        }
+      },
+      "required": [
+        "type",
+        "step"
       ]
     },
     "StreamEvent": {
@@ -2443,6 +2635,22 @@ export const schema: {
         "input_schema"
       ]
     },
+    "ToolLoopDecision": {
+      "title": "ToolLoopDecision",
+      "description": "A decision on a tool call a paused loop waits for: a tagged union on `type`. A list of them and the paused `ToolLoopState` resume the loop (spec section 14.2), in any language.",
+      "type": "object",
+      "oneOf": [
+        {
+          "$ref": "#/$defs/ApproveToolCall"
+        },
+        {
+          "$ref": "#/$defs/RejectToolCall"
+        }
+      ],
+      "discriminator": {
+        "propertyName": "type"
+      }
+    },
     "ToolLoopPause": {
       "title": "ToolLoopPause",
       "description": "Why a tool loop stopped before the model answered: a tagged union on `type`. The ids name entries of `ToolLoopState.pending`.",
@@ -2571,6 +2779,37 @@ export const schema: {
         "completed",
         "failed",
         "rejected"
+      ]
+    },
+    "ToolResultsEvent": {
+      "title": "ToolResultsEvent",
+      "description": "The results one round of tool calls gave a model turn, in the model's order: calls that ran, and calls resolved without running (rejected by a policy or a person, an unknown tool). Sent once the results are recorded in the loop's state.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "type": "string",
+          "const": "tool_results"
+        },
+        "step": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 9007199254740991,
+          "description": "The step (model turn, counted from 1 over the whole loop, resumes included) whose calls these results answer."
+        },
+        "results": {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "$ref": "#/$defs/ToolResult"
+          },
+          "description": "The results, in the order of the calls they answer."
+        }
+      },
+      "required": [
+        "type",
+        "step",
+        "results"
       ]
     },
     "UsageEvent": {

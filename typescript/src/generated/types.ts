@@ -82,6 +82,28 @@ export type ErrorKind =
   | "invalid_response"
   | "cancelled";
 /**
+ * One event of a streamed tool loop: a tagged union on `type`. The `StreamEvent` variants carry each model turn as it arrives; `tool_results`, `step_finished`, `paused` and `loop_finished` carry what the loop itself did. A provider stream never carries the loop's own variants. Spec section 14.4.
+ */
+export type LoopEvent =
+  | StartEvent
+  | TextStartEvent
+  | TextDeltaEvent
+  | TextEndEvent
+  | ReasoningStartEvent
+  | ReasoningDeltaEvent
+  | ReasoningEndEvent
+  | ToolCallStartEvent
+  | ToolCallDeltaEvent
+  | ToolCallEndEvent
+  | PartEvent
+  | UsageEvent
+  | FinishEvent
+  | ErrorEvent
+  | ToolResultsEvent
+  | StepFinishedEvent
+  | PausedEvent
+  | LoopFinishedEvent;
+/**
  * How to reach one MCP server: a tagged union on `transport` (`stdio`, `http`, `websocket`). Secrets are named, never written: `secret_env` and `secret_headers` hold names of environment variables read when connecting.
  */
 export type McpServerConfig = McpStdioServer | McpHttpServer | McpWebsocketServer;
@@ -118,6 +140,10 @@ export type StreamEvent =
  */
 export type Timestamp = string;
 /**
+ * A decision on a tool call a paused loop waits for: a tagged union on `type`. A list of them and the paused `ToolLoopState` resume the loop (spec section 14.2), in any language.
+ */
+export type ToolLoopDecision = ApproveToolCall | RejectToolCall;
+/**
  * Why a tool loop stopped before the model answered: a tagged union on `type`. The ids name entries of `ToolLoopState.pending`.
  */
 export type ToolLoopPause = PauseAwaitingApproval | PauseScheduled | PauseMixed;
@@ -126,6 +152,7 @@ export type ToolLoopPause = PauseAwaitingApproval | PauseScheduled | PauseMixed;
  * Every wire type, by the name of its `$defs` entry in the bundled schema.
  */
 export interface WireTypes {
+  ApproveToolCall: ApproveToolCall;
   AudioPart: AudioPart;
   ChatOptions: ChatOptions;
   ChatRequest: ChatRequest;
@@ -155,6 +182,8 @@ export interface WireTypes {
   JsonObject: JsonObject;
   JsonSchemaFormat: JsonSchemaFormat;
   JsonValue: JsonValue;
+  LoopEvent: LoopEvent;
+  LoopFinishedEvent: LoopFinishedEvent;
   McpHttpServer: McpHttpServer;
   McpServerConfig: McpServerConfig;
   McpStdioServer: McpStdioServer;
@@ -168,6 +197,7 @@ export interface WireTypes {
   PauseAwaitingApproval: PauseAwaitingApproval;
   PauseMixed: PauseMixed;
   PauseScheduled: PauseScheduled;
+  PausedEvent: PausedEvent;
   PendingToolCall: PendingToolCall;
   ProviderMetadata: ProviderMetadata;
   ProviderOptions: ProviderOptions;
@@ -181,12 +211,14 @@ export interface WireTypes {
   ReasoningEndEvent: ReasoningEndEvent;
   ReasoningPart: ReasoningPart;
   ReasoningStartEvent: ReasoningStartEvent;
+  RejectToolCall: RejectToolCall;
   ResponseFormat: ResponseFormat;
   ResponseFormatJsonObject: ResponseFormatJsonObject;
   ResponseFormatJsonSchema: ResponseFormatJsonSchema;
   ResponseFormatText: ResponseFormatText;
   Role: Role;
   StartEvent: StartEvent;
+  StepFinishedEvent: StepFinishedEvent;
   StreamEvent: StreamEvent;
   TextDeltaEvent: TextDeltaEvent;
   TextEndEvent: TextEndEvent;
@@ -212,12 +244,24 @@ export interface WireTypes {
   ToolChoiceRequired: ToolChoiceRequired;
   ToolChoiceTool: ToolChoiceTool;
   ToolDefinition: ToolDefinition;
+  ToolLoopDecision: ToolLoopDecision;
   ToolLoopPause: ToolLoopPause;
   ToolLoopState: ToolLoopState;
   ToolResult: ToolResult;
   ToolResultPart: ToolResultPart;
   ToolResultStatus: ToolResultStatus;
+  ToolResultsEvent: ToolResultsEvent;
   UsageEvent: UsageEvent;
+}
+/**
+ * Approve a pending call: it runs when the loop resumes (if the resuming runtime's policies still allow it).
+ */
+export interface ApproveToolCall {
+  type: "approve";
+  /**
+   * The id of a call in the state's `pending` whose status is `pending`.
+   */
+  tool_call_id: string;
 }
 /**
  * Audio, by URL or inline base64.
@@ -1028,6 +1072,229 @@ export interface JsonObject {
   [k: string]: unknown;
 }
 /**
+ * The first event of a stream: the response's id and model, when the provider says them.
+ */
+export interface StartEvent {
+  type: "start";
+  /**
+   * The response id.
+   */
+  id?: string;
+  /**
+   * The model name, as the provider spells it.
+   */
+  model?: string;
+}
+/**
+ * A text part begins at `index`.
+ */
+export interface TextStartEvent {
+  type: "text_start";
+  /**
+   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
+   */
+  index: number;
+}
+/**
+ * More text for the part at `index`; fragments concatenate.
+ */
+export interface TextDeltaEvent {
+  type: "text_delta";
+  /**
+   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
+   */
+  index: number;
+  text: string;
+}
+/**
+ * The text part at `index` is complete.
+ */
+export interface TextEndEvent {
+  type: "text_end";
+  /**
+   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
+   */
+  index: number;
+  /**
+   * The text part's citations, all of them; the fold puts them on the part.
+   *
+   * @minItems 1
+   */
+  citations?: Citation[];
+  /**
+   * Provider data that has no field of its own, keyed by provider name.
+   */
+  provider_metadata?: ProviderMetadata;
+}
+/**
+ * A reasoning part begins at `index`. Redacted reasoning arrives whole here as `redacted_data`.
+ */
+export interface ReasoningStartEvent {
+  type: "reasoning_start";
+  /**
+   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
+   */
+  index: number;
+  /**
+   * The API that signs this reasoning.
+   */
+  issuer?: string;
+  /**
+   * Encrypted reasoning, opaque.
+   */
+  redacted_data?: string;
+}
+/**
+ * More reasoning for the part at `index`: text fragments and signature fragments each concatenate, in order.
+ */
+export interface ReasoningDeltaEvent {
+  type: "reasoning_delta";
+  /**
+   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
+   */
+  index: number;
+  /**
+   * A fragment of the reasoning text.
+   */
+  text?: string;
+  /**
+   * A fragment of the signature (often the whole of it, in one event).
+   */
+  signature?: string;
+}
+/**
+ * The reasoning part at `index` is complete.
+ */
+export interface ReasoningEndEvent {
+  type: "reasoning_end";
+  /**
+   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
+   */
+  index: number;
+  /**
+   * Provider data that has no field of its own, keyed by provider name.
+   */
+  provider_metadata?: ProviderMetadata;
+}
+/**
+ * A tool call begins at `index`, with its id and name. Parallel calls each have their own index.
+ */
+export interface ToolCallStartEvent {
+  type: "tool_call_start";
+  /**
+   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
+   */
+  index: number;
+  /**
+   * The tool call id.
+   */
+  id: string;
+  /**
+   * The tool's name.
+   */
+  name: string;
+}
+/**
+ * A fragment of the arguments of the tool call at `index`; fragments concatenate into `ToolCall.arguments`.
+ */
+export interface ToolCallDeltaEvent {
+  type: "tool_call_delta";
+  /**
+   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
+   */
+  index: number;
+  /**
+   * The next bytes of the JSON text.
+   */
+  arguments: string;
+}
+/**
+ * The tool call at `index` is complete.
+ */
+export interface ToolCallEndEvent {
+  type: "tool_call_end";
+  /**
+   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
+   */
+  index: number;
+  /**
+   * Provider data that has no field of its own, keyed by provider name.
+   */
+  provider_metadata?: ProviderMetadata;
+}
+/**
+ * A whole part that arrives in one piece (an image, audio, a file, data, a provider-run tool call or its result) at `index`.
+ */
+export interface PartEvent {
+  type: "part";
+  /**
+   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
+   */
+  index: number;
+  part: Part;
+}
+/**
+ * Usage so far. Each usage event replaces the previous one: the last is the response's usage.
+ */
+export interface UsageEvent {
+  type: "usage";
+  usage: TokenUsage;
+}
+/**
+ * The results one round of tool calls gave a model turn, in the model's order: calls that ran, and calls resolved without running (rejected by a policy or a person, an unknown tool). Sent once the results are recorded in the loop's state.
+ */
+export interface ToolResultsEvent {
+  type: "tool_results";
+  /**
+   * The step (model turn, counted from 1 over the whole loop, resumes included) whose calls these results answer.
+   */
+  step: number;
+  /**
+   * The results, in the order of the calls they answer.
+   *
+   * @minItems 1
+   */
+  results: ToolResult[];
+}
+/**
+ * A step ended: its model turn answered and every call of the turn has a result. A step whose calls wait for a person or a clock does not end until the loop resumes.
+ */
+export interface StepFinishedEvent {
+  type: "step_finished";
+  /**
+   * The step that ended (counted from 1 over the whole loop).
+   */
+  step: number;
+  /**
+   * The loop's usage so far: the sum (spec section 7) of every model turn's usage up to this step. Absent when no turn reported usage.
+   */
+  usage?: TokenUsage;
+}
+/**
+ * The loop paused for a person or a clock; nothing follows. `state.pause` says why, `state.pending` lists the calls waiting with their status. Decisions (`ToolLoopDecision`) and this state resume it, in any language.
+ */
+export interface PausedEvent {
+  type: "paused";
+  /**
+   * The loop as it stands: save it, and resume it with decisions.
+   */
+  state: ToolLoopState;
+}
+/**
+ * The model answered without calling tools: the loop is done and nothing follows. The answer is the fold of the last turn's stream events.
+ */
+export interface LoopFinishedEvent {
+  type: "loop_finished";
+  /**
+   * Model turns made by the loop, resumes included.
+   */
+  steps: number;
+  /**
+   * The sum (spec section 7) of every model turn's usage. Absent when no turn reported usage.
+   */
+  usage?: TokenUsage;
+}
+/**
  * A server reached over MCP's streamable HTTP transport.
  */
 export interface McpHttpServer {
@@ -1136,17 +1403,6 @@ export interface McpWebsocketServer {
   call_timeout_ms?: number;
 }
 /**
- * A whole part that arrives in one piece (an image, audio, a file, data, a provider-run tool call or its result) at `index`.
- */
-export interface PartEvent {
-  type: "part";
-  /**
-   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
-   */
-  index: number;
-  part: Part;
-}
-/**
  * Calls wait for a person's decision.
  */
 export interface PauseAwaitingApproval {
@@ -1228,162 +1484,18 @@ export interface ProviderOptions {
   [k: string]: JsonObject;
 }
 /**
- * More reasoning for the part at `index`: text fragments and signature fragments each concatenate, in order.
+ * Reject a pending call: the model receives a `rejected` result with the reason.
  */
-export interface ReasoningDeltaEvent {
-  type: "reasoning_delta";
+export interface RejectToolCall {
+  type: "reject";
   /**
-   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
+   * The id of a call in the state's `pending` whose status is `pending`.
    */
-  index: number;
+  tool_call_id: string;
   /**
-   * A fragment of the reasoning text.
+   * Why, in words the model reads.
    */
-  text?: string;
-  /**
-   * A fragment of the signature (often the whole of it, in one event).
-   */
-  signature?: string;
-}
-/**
- * The reasoning part at `index` is complete.
- */
-export interface ReasoningEndEvent {
-  type: "reasoning_end";
-  /**
-   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
-   */
-  index: number;
-  /**
-   * Provider data that has no field of its own, keyed by provider name.
-   */
-  provider_metadata?: ProviderMetadata;
-}
-/**
- * A reasoning part begins at `index`. Redacted reasoning arrives whole here as `redacted_data`.
- */
-export interface ReasoningStartEvent {
-  type: "reasoning_start";
-  /**
-   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
-   */
-  index: number;
-  /**
-   * The API that signs this reasoning.
-   */
-  issuer?: string;
-  /**
-   * Encrypted reasoning, opaque.
-   */
-  redacted_data?: string;
-}
-/**
- * The first event of a stream: the response's id and model, when the provider says them.
- */
-export interface StartEvent {
-  type: "start";
-  /**
-   * The response id.
-   */
-  id?: string;
-  /**
-   * The model name, as the provider spells it.
-   */
-  model?: string;
-}
-/**
- * A text part begins at `index`.
- */
-export interface TextStartEvent {
-  type: "text_start";
-  /**
-   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
-   */
-  index: number;
-}
-/**
- * More text for the part at `index`; fragments concatenate.
- */
-export interface TextDeltaEvent {
-  type: "text_delta";
-  /**
-   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
-   */
-  index: number;
-  text: string;
-}
-/**
- * The text part at `index` is complete.
- */
-export interface TextEndEvent {
-  type: "text_end";
-  /**
-   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
-   */
-  index: number;
-  /**
-   * The text part's citations, all of them; the fold puts them on the part.
-   *
-   * @minItems 1
-   */
-  citations?: Citation[];
-  /**
-   * Provider data that has no field of its own, keyed by provider name.
-   */
-  provider_metadata?: ProviderMetadata;
-}
-/**
- * A tool call begins at `index`, with its id and name. Parallel calls each have their own index.
- */
-export interface ToolCallStartEvent {
-  type: "tool_call_start";
-  /**
-   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
-   */
-  index: number;
-  /**
-   * The tool call id.
-   */
-  id: string;
-  /**
-   * The tool's name.
-   */
-  name: string;
-}
-/**
- * A fragment of the arguments of the tool call at `index`; fragments concatenate into `ToolCall.arguments`.
- */
-export interface ToolCallDeltaEvent {
-  type: "tool_call_delta";
-  /**
-   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
-   */
-  index: number;
-  /**
-   * The next bytes of the JSON text.
-   */
-  arguments: string;
-}
-/**
- * The tool call at `index` is complete.
- */
-export interface ToolCallEndEvent {
-  type: "tool_call_end";
-  /**
-   * The position of the part in the folded message's `parts`. Every event for one part carries the same index.
-   */
-  index: number;
-  /**
-   * Provider data that has no field of its own, keyed by provider name.
-   */
-  provider_metadata?: ProviderMetadata;
-}
-/**
- * Usage so far. Each usage event replaces the previous one: the last is the response's usage.
- */
-export interface UsageEvent {
-  type: "usage";
-  usage: TokenUsage;
+  reason: string;
 }
 /**
  * A tool loop saved between two steps, usually paused: the conversation so far, the tool calls of the last model turn not resolved yet, why it paused, how many model turns it made and their usage. Any language can resume it. Spec section 14.

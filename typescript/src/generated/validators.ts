@@ -12,15 +12,123 @@
 
 import type { TypeName } from "./schema.js";
 
-const schema20 = {"title":"AudioPart","description":"Audio, by URL or inline base64.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"audio"},"audio":{"$ref":"#/$defs/MediaRef"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","audio"]};
-const schema21 = {"title":"MediaRef","description":"Where an image or audio clip comes from: a tagged union on `source`, so there is always exactly one source.","type":"object","oneOf":[{"$ref":"#/$defs/MediaUrl"},{"$ref":"#/$defs/MediaBase64"}],"discriminator":{"propertyName":"source"}};
-const schema22 = {"title":"MediaUrl","description":"Media fetched from a URL (`https:`, or a `data:` URL kept as given).","type":"object","additionalProperties":false,"properties":{"source":{"type":"string","const":"url"},"url":{"type":"string","format":"uri","pattern":"^[A-Za-z][A-Za-z0-9+.-]*:","description":"An absolute URI with a scheme (`https:`, `gs:`, `data:` ...), kept byte for byte."},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."}},"required":["source","url"]};
-const pattern3 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*:", "u");
-const pattern4 = new RegExp("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*", "u");
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const schema20 = {"title":"ApproveToolCall","description":"Approve a pending call: it runs when the loop resumes (if the resuming runtime's policies still allow it).","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"approve"},"tool_call_id":{"type":"string","minLength":1,"description":"The id of a call in the state's `pending` whose status is `pending`."}},"required":["type","tool_call_id"]};
+const func1 = ucs2length;
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate53.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tool_call_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call_id"},message:"must have required property '"+"tool_call_id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "tool_call_id"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("approve" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "approve"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.tool_call_id !== undefined){
+let data1 = data.tool_call_id;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err5 = {instancePath:instancePath+"/tool_call_id",schemaPath:"#/properties/tool_call_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/tool_call_id",schemaPath:"#/properties/tool_call_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema21 = {"title":"AudioPart","description":"Audio, by URL or inline base64.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"audio"},"audio":{"$ref":"#/$defs/MediaRef"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","audio"]};
+const schema22 = {"title":"MediaRef","description":"Where an image or audio clip comes from: a tagged union on `source`, so there is always exactly one source.","type":"object","oneOf":[{"$ref":"#/$defs/MediaUrl"},{"$ref":"#/$defs/MediaBase64"}],"discriminator":{"propertyName":"source"}};
+const schema23 = {"title":"MediaUrl","description":"Media fetched from a URL (`https:`, or a `data:` URL kept as given).","type":"object","additionalProperties":false,"properties":{"source":{"type":"string","const":"url"},"url":{"type":"string","format":"uri","pattern":"^[A-Za-z][A-Za-z0-9+.-]*:","description":"An absolute URI with a scheme (`https:`, `gs:`, `data:` ...), kept byte for byte."},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."}},"required":["source","url"]};
+const pattern3 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*:", "u");
+const pattern4 = new RegExp("^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*", "u");
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -144,16 +252,16 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema23 = {"title":"MediaBase64","description":"Media inline as base64; the media type is required because the bytes alone do not say it.","type":"object","additionalProperties":false,"properties":{"source":{"type":"string","const":"base64"},"base64":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Standard base64 (RFC 4648 section 4) with padding, no line breaks, no `data:` prefix."},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."}},"required":["source","base64","media_type"]};
+validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema24 = {"title":"MediaBase64","description":"Media inline as base64; the media type is required because the bytes alone do not say it.","type":"object","additionalProperties":false,"properties":{"source":{"type":"string","const":"base64"},"base64":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Standard base64 (RFC 4648 section 4) with padding, no line breaks, no `data:` prefix."},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."}},"required":["source","base64","media_type"]};
 const pattern5 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate57.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -287,14 +395,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate55.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -305,15 +413,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.source;
 if(typeof tag0 == "string"){
 if(tag0 === "url"){
-if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate55.errors);
+if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate56.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "base64"){
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate56.errors);
+if(!(validate57(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate57.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -352,13 +460,39 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate55.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate54.evaluated = {"dynamicProps":true,"dynamicItems":false};
-const schema24 = {"title":"ProviderMetadata","description":"Provider data that has no wirechat field, keyed by provider name (`openai`, `anthropic`, ...). Each value is a JSON object owned by that provider's adapter. Nothing a provider returns is dropped: what has no field lands here.","type":"object","additionalProperties":{"$ref":"#/$defs/JsonObject"}};
-const schema25 = {"title":"JsonObject","description":"Any JSON object (I-JSON: finite numbers, integers within +/-(2^53-1)).","type":"object","additionalProperties":true};
+validate55.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const schema25 = {"title":"ProviderMetadata","description":"Provider data that has no wirechat field, keyed by provider name (`openai`, `anthropic`, ...). Each value is a JSON object owned by that provider's adapter. Nothing a provider returns is dropped: what has no field lands here.","type":"object","additionalProperties":{"$ref":"#/$defs/JsonObject"}};
+const schema26 = {"title":"JsonObject","description":"Any JSON object (I-JSON: finite numbers, integers within +/-(2^53-1)).","type":"object","additionalProperties":true};
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate62.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -370,6 +504,12 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(validate62(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -385,42 +525,10 @@ validate61.errors = vErrors;
 return errors === 0;
 }
 validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate60.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!(validate61(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate60.errors = vErrors;
-return errors === 0;
-}
-validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate54.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -484,14 +592,14 @@ errors++;
 }
 }
 if(data.audio !== undefined){
-if(!(validate54(data.audio, {instancePath:instancePath+"/audio",parentData:data,parentDataProperty:"audio",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate54.errors);
+if(!(validate55(data.audio, {instancePath:instancePath+"/audio",parentData:data,parentDataProperty:"audio",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -506,18 +614,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema26 = {"title":"ChatOptions","description":"Sampling and output settings that most providers share. Absent fields take the provider's default.","type":"object","additionalProperties":false,"properties":{"temperature":{"type":"number","minimum":0,"maximum":2,"description":"Sampling temperature."},"top_p":{"type":"number","minimum":0,"maximum":1,"description":"Nucleus sampling mass."},"max_tokens":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The most output tokens to generate (reasoning included)."},"stop":{"type":"array","items":{"type":"string","minLength":1},"description":"Sequences that end generation."},"seed":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"description":"A seed for best-effort deterministic sampling."},"parallel_tool_calls":{"type":"boolean","description":"Whether the model may call several tools in one turn."},"response_format":{"$ref":"#/$defs/ResponseFormat"}},"required":[]};
-const func1 = ucs2length;
-const schema27 = {"title":"ResponseFormat","description":"The form of the model's answer: free text, any JSON object, or JSON that matches a schema.","type":"object","oneOf":[{"$ref":"#/$defs/ResponseFormatText"},{"$ref":"#/$defs/ResponseFormatJsonObject"},{"$ref":"#/$defs/ResponseFormatJsonSchema"}],"discriminator":{"propertyName":"type"}};
-const schema28 = {"title":"ResponseFormatText","description":"Free text (the default).","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text"}},"required":["type"]};
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema27 = {"title":"ChatOptions","description":"Sampling and output settings that most providers share. Absent fields take the provider's default.","type":"object","additionalProperties":false,"properties":{"temperature":{"type":"number","minimum":0,"maximum":2,"description":"Sampling temperature."},"top_p":{"type":"number","minimum":0,"maximum":1,"description":"Nucleus sampling mass."},"max_tokens":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The most output tokens to generate (reasoning included)."},"stop":{"type":"array","items":{"type":"string","minLength":1},"description":"Sequences that end generation."},"seed":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"description":"A seed for best-effort deterministic sampling."},"parallel_tool_calls":{"type":"boolean","description":"Whether the model may call several tools in one turn."},"response_format":{"$ref":"#/$defs/ResponseFormat"}},"required":[]};
+const schema28 = {"title":"ResponseFormat","description":"The form of the model's answer: free text, any JSON object, or JSON that matches a schema.","type":"object","oneOf":[{"$ref":"#/$defs/ResponseFormatText"},{"$ref":"#/$defs/ResponseFormatJsonObject"},{"$ref":"#/$defs/ResponseFormatJsonSchema"}],"discriminator":{"propertyName":"type"}};
+const schema29 = {"title":"ResponseFormatText","description":"Free text (the default).","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text"}},"required":["type"]};
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
+const evaluated0 = validate67.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -581,15 +688,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema29 = {"title":"ResponseFormatJsonObject","description":"Any JSON object.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"json_object"}},"required":["type"]};
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema30 = {"title":"ResponseFormatJsonObject","description":"Any JSON object.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"json_object"}},"required":["type"]};
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate67.evaluated;
+const evaluated0 = validate68.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -653,16 +760,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
-validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema30 = {"title":"ResponseFormatJsonSchema","description":"JSON that matches a schema.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"json_schema"},"json_schema":{"$ref":"#/$defs/JsonSchemaFormat"}},"required":["type","json_schema"]};
-const schema31 = {"title":"JsonSchemaFormat","description":"A named JSON Schema for structured output.","type":"object","additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":64,"description":"A name for the schema."},"description":{"type":"string"},"schema":{"$ref":"#/$defs/JsonObject","description":"The JSON Schema the answer must match."},"strict":{"type":"boolean","description":"Ask the provider to enforce the schema exactly."}},"required":["name","schema"]};
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema31 = {"title":"ResponseFormatJsonSchema","description":"JSON that matches a schema.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"json_schema"},"json_schema":{"$ref":"#/$defs/JsonSchemaFormat"}},"required":["type","json_schema"]};
+const schema32 = {"title":"JsonSchemaFormat","description":"A named JSON Schema for structured output.","type":"object","additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":64,"description":"A name for the schema."},"description":{"type":"string"},"schema":{"$ref":"#/$defs/JsonObject","description":"The JSON Schema the answer must match."},"strict":{"type":"boolean","description":"Ask the provider to enforce the schema exactly."}},"required":["name","schema"]};
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate69.evaluated;
+const evaluated0 = validate70.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -750,8 +857,8 @@ errors++;
 }
 }
 if(data.schema !== undefined){
-if(!(validate61(data.schema, {instancePath:instancePath+"/schema",parentData:data,parentDataProperty:"schema",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
+if(!(validate62(data.schema, {instancePath:instancePath+"/schema",parentData:data,parentDataProperty:"schema",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -778,14 +885,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
-validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate70.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68.evaluated;
+const evaluated0 = validate69.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -849,8 +956,8 @@ errors++;
 }
 }
 if(data.json_schema !== undefined){
-if(!(validate69(data.json_schema, {instancePath:instancePath+"/json_schema",parentData:data,parentDataProperty:"json_schema",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate69.errors);
+if(!(validate70(data.json_schema, {instancePath:instancePath+"/json_schema",parentData:data,parentDataProperty:"json_schema",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -865,14 +972,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
-validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate65.evaluated;
+const evaluated0 = validate66.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -883,15 +990,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
-if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate66.errors);
+if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "json_object"){
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate67.errors);
+if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate68.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -899,8 +1006,8 @@ props0 = true;
 }
 }
 else if(tag0 === "json_schema"){
-if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate68.errors);
+if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate69.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -939,15 +1046,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate66.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate65.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate66.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate64.evaluated;
+const evaluated0 = validate65.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1161,8 +1268,8 @@ errors++;
 }
 }
 if(data.response_format !== undefined){
-if(!(validate65(data.response_format, {instancePath:instancePath+"/response_format",parentData:data,parentDataProperty:"response_format",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate65.errors);
+if(!(validate66(data.response_format, {instancePath:instancePath+"/response_format",parentData:data,parentDataProperty:"response_format",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -1177,17 +1284,17 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
-validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema32 = {"title":"ChatRequest","description":"A chat call: the conversation so far, the tools on offer and the settings.","type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"messages":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Message"},"description":"The conversation, oldest first; system instructions are `system` messages."},"tools":{"type":"array","items":{"$ref":"#/$defs/ToolDefinition"}},"provider_tools":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/ProviderTool"},"description":"Tools the provider defines and runs itself, offered beside `tools`. An adapter sends only those whose `issuer` is its API."},"tool_choice":{"$ref":"#/$defs/ToolChoice"},"options":{"$ref":"#/$defs/ChatOptions"},"provider_options":{"$ref":"#/$defs/ProviderOptions","description":"Settings for specific adapters, keyed by adapter name."}},"required":["messages"]};
-const schema33 = {"title":"Message","description":"One turn of a conversation: who wrote it and its ordered parts.","type":"object","additionalProperties":false,"properties":{"role":{"$ref":"#/$defs/Role"},"parts":{"type":"array","items":{"$ref":"#/$defs/Part"},"description":"The content, in order. May be empty (an assistant turn that produced nothing)."},"name":{"type":"string","minLength":1,"description":"An optional participant name, for multi-party conversations."},"id":{"type":"string","minLength":1,"description":"An optional identifier assigned by the producer."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["role","parts"]};
-const schema34 = {"title":"Role","description":"Who wrote a message: `system` (instructions), `user`, `assistant` (the model) or `tool` (results of tool calls).","type":"string","enum":["system","user","assistant","tool"]};
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema33 = {"title":"ChatRequest","description":"A chat call: the conversation so far, the tools on offer and the settings.","type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"messages":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Message"},"description":"The conversation, oldest first; system instructions are `system` messages."},"tools":{"type":"array","items":{"$ref":"#/$defs/ToolDefinition"}},"provider_tools":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/ProviderTool"},"description":"Tools the provider defines and runs itself, offered beside `tools`. An adapter sends only those whose `issuer` is its API."},"tool_choice":{"$ref":"#/$defs/ToolChoice"},"options":{"$ref":"#/$defs/ChatOptions"},"provider_options":{"$ref":"#/$defs/ProviderOptions","description":"Settings for specific adapters, keyed by adapter name."}},"required":["messages"]};
+const schema34 = {"title":"Message","description":"One turn of a conversation: who wrote it and its ordered parts.","type":"object","additionalProperties":false,"properties":{"role":{"$ref":"#/$defs/Role"},"parts":{"type":"array","items":{"$ref":"#/$defs/Part"},"description":"The content, in order. May be empty (an assistant turn that produced nothing)."},"name":{"type":"string","minLength":1,"description":"An optional participant name, for multi-party conversations."},"id":{"type":"string","minLength":1,"description":"An optional identifier assigned by the producer."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["role","parts"]};
+const schema35 = {"title":"Role","description":"Who wrote a message: `system` (instructions), `user`, `assistant` (the model) or `tool` (results of tool calls).","type":"string","enum":["system","user","assistant","tool"]};
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
+const evaluated0 = validate79.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1205,7 +1312,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === "system") || (data === "user")) || (data === "assistant")) || (data === "tool"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema34.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1214,19 +1321,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema35 = {"title":"Part","description":"One piece of a message: a tagged union on `type`; the payload sits under the key named after the type, as in `{\"type\":\"text\",\"text\":\"hi\"}`.","type":"object","oneOf":[{"$ref":"#/$defs/TextPart"},{"$ref":"#/$defs/ReasoningPart"},{"$ref":"#/$defs/ImagePart"},{"$ref":"#/$defs/AudioPart"},{"$ref":"#/$defs/FilePart"},{"$ref":"#/$defs/DataPart"},{"$ref":"#/$defs/ToolCallPart"},{"$ref":"#/$defs/ToolResultPart"},{"$ref":"#/$defs/ProviderToolCallPart"},{"$ref":"#/$defs/ProviderToolResultPart"}],"discriminator":{"propertyName":"type"}};
-const schema36 = {"title":"TextPart","description":"Text written by any role.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text"},"text":{"type":"string","description":"Plain text (UTF-8)."},"citations":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Citation"},"description":"The sources this text cites, in the order the issuer gave them."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","text"]};
-const schema37 = {"title":"Citation","description":"A source that a span of text cites: a web page, a document or search result given in the request, a file. `block` is the issuer's own JSON for the citation, kept byte for byte and replayed verbatim to `issuer`; the other members are readings of it.","type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/CitationKind"},"url":{"type":"string","minLength":1,"description":"The cited page's address (`url` citations)."},"title":{"type":"string","description":"The cited page's or document's title."},"cited_text":{"type":"string","description":"The cited passage of the source, where the issuer quotes it."},"start_index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Where the citing span starts in the part's `text`, in the units the issuer counts (kept as reported). Absent when the citation applies to the whole part."},"end_index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Where the citing span ends (exclusive) in the part's `text`, in the issuer's units."},"source_index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the cited document or search result among those the request gave (Anthropic `document_index`, `search_result_index`)."},"file_id":{"type":"string","minLength":1,"description":"The cited file, by the id its issuer gave it."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that produced the citation."},"block":{"$ref":"#/$defs/JsonObject","description":"The issuer's own JSON for the citation, unchanged; what an adapter for `issuer` sends back."}},"required":["kind"]};
-const func5 = Object.prototype.hasOwnProperty;
-const schema38 = {"title":"CitationKind","type":"string","enum":["url","document","search_result","file","other"],"description":"`url`: a web page; `document`: a document given in the request (by character, page or block range); `search_result`: a search result given in the request; `file`: a file in the issuer's store; `other`: a kind with no unified meaning (see `block`)."};
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate79.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const schema36 = {"title":"Part","description":"One piece of a message: a tagged union on `type`; the payload sits under the key named after the type, as in `{\"type\":\"text\",\"text\":\"hi\"}`.","type":"object","oneOf":[{"$ref":"#/$defs/TextPart"},{"$ref":"#/$defs/ReasoningPart"},{"$ref":"#/$defs/ImagePart"},{"$ref":"#/$defs/AudioPart"},{"$ref":"#/$defs/FilePart"},{"$ref":"#/$defs/DataPart"},{"$ref":"#/$defs/ToolCallPart"},{"$ref":"#/$defs/ToolResultPart"},{"$ref":"#/$defs/ProviderToolCallPart"},{"$ref":"#/$defs/ProviderToolResultPart"}],"discriminator":{"propertyName":"type"}};
+const schema37 = {"title":"TextPart","description":"Text written by any role.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text"},"text":{"type":"string","description":"Plain text (UTF-8)."},"citations":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Citation"},"description":"The sources this text cites, in the order the issuer gave them."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","text"]};
+const schema38 = {"title":"Citation","description":"A source that a span of text cites: a web page, a document or search result given in the request, a file. `block` is the issuer's own JSON for the citation, kept byte for byte and replayed verbatim to `issuer`; the other members are readings of it.","type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/CitationKind"},"url":{"type":"string","minLength":1,"description":"The cited page's address (`url` citations)."},"title":{"type":"string","description":"The cited page's or document's title."},"cited_text":{"type":"string","description":"The cited passage of the source, where the issuer quotes it."},"start_index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Where the citing span starts in the part's `text`, in the units the issuer counts (kept as reported). Absent when the citation applies to the whole part."},"end_index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Where the citing span ends (exclusive) in the part's `text`, in the issuer's units."},"source_index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the cited document or search result among those the request gave (Anthropic `document_index`, `search_result_index`)."},"file_id":{"type":"string","minLength":1,"description":"The cited file, by the id its issuer gave it."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that produced the citation."},"block":{"$ref":"#/$defs/JsonObject","description":"The issuer's own JSON for the citation, unchanged; what an adapter for `issuer` sends back."}},"required":["kind"]};
+const func6 = Object.prototype.hasOwnProperty;
+const schema39 = {"title":"CitationKind","type":"string","enum":["url","document","search_result","file","other"],"description":"`url`: a web page; `document`: a document given in the request (by character, page or block range); `search_result`: a search result given in the request; `file`: a file in the issuer's store; `other`: a kind with no unified meaning (see `block`)."};
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate83.evaluated;
+const evaluated0 = validate84.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1244,7 +1351,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "url") || (data === "document")) || (data === "search_result")) || (data === "file")) || (data === "other"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1253,15 +1360,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
-validate83.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate84.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const pattern7 = new RegExp("^[a-z][a-z0-9_.-]*$", "u");
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate83.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1280,7 +1387,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema37.properties, key0))){
+if(!(func6.call(schema38.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -1292,8 +1399,8 @@ errors++;
 }
 }
 if(data.kind !== undefined){
-if(!(validate83(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate83.errors);
+if(!(validate84(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate84.errors);
 errors = vErrors.length;
 }
 }
@@ -1502,8 +1609,8 @@ errors++;
 }
 }
 if(data.block !== undefined){
-if(!(validate61(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
+if(!(validate62(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -1518,14 +1625,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate81.evaluated;
+const evaluated0 = validate82.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1615,8 +1722,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate82(data2[i0], {instancePath:instancePath+"/citations/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate82.errors);
+if(!(validate83(data2[i0], {instancePath:instancePath+"/citations/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 }
@@ -1633,8 +1740,8 @@ errors++;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -1649,16 +1756,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
-validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema39 = {"title":"ReasoningPart","description":"A model's reasoning, with the opaque state its issuer needs to continue it.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning"},"reasoning":{"$ref":"#/$defs/Reasoning"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","reasoning"]};
-const schema40 = {"title":"Reasoning","description":"A model's reasoning. `signature` and `redacted_data` are opaque provider state: they survive every hop byte for byte and are replayed only to `issuer`, never turned into text.","type":"object","additionalProperties":false,"properties":{"text":{"type":"string","description":"The reasoning as readable text (possibly a summary). Absent when the provider returned it only in encrypted or redacted form."},"signature":{"type":"string","minLength":1,"description":"The issuer's signature over the reasoning, needed to continue the conversation with it."},"redacted_data":{"type":"string","minLength":1,"description":"Reasoning the issuer returned encrypted (Anthropic `redacted_thinking`, OpenAI `encrypted_content`)."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that produced `signature` or `redacted_data` (`anthropic`, `bedrock`, `vertex`, `google`, `openai`, ...)."}},"required":[]};
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema40 = {"title":"ReasoningPart","description":"A model's reasoning, with the opaque state its issuer needs to continue it.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning"},"reasoning":{"$ref":"#/$defs/Reasoning"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","reasoning"]};
+const schema41 = {"title":"Reasoning","description":"A model's reasoning. `signature` and `redacted_data` are opaque provider state: they survive every hop byte for byte and are replayed only to `issuer`, never turned into text.","type":"object","additionalProperties":false,"properties":{"text":{"type":"string","description":"The reasoning as readable text (possibly a summary). Absent when the provider returned it only in encrypted or redacted form."},"signature":{"type":"string","minLength":1,"description":"The issuer's signature over the reasoning, needed to continue the conversation with it."},"redacted_data":{"type":"string","minLength":1,"description":"Reasoning the issuer returned encrypted (Anthropic `redacted_thinking`, OpenAI `encrypted_content`)."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that produced `signature` or `redacted_data` (`anthropic`, `bedrock`, `vertex`, `google`, `openai`, ...)."}},"required":[]};
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate89.evaluated;
+const evaluated0 = validate90.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1776,14 +1883,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
-validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate88.evaluated;
+const evaluated0 = validate89.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1847,14 +1954,14 @@ errors++;
 }
 }
 if(data.reasoning !== undefined){
-if(!(validate89(data.reasoning, {instancePath:instancePath+"/reasoning",parentData:data,parentDataProperty:"reasoning",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate89.errors);
+if(!(validate90(data.reasoning, {instancePath:instancePath+"/reasoning",parentData:data,parentDataProperty:"reasoning",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate90.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -1869,15 +1976,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
-validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema41 = {"title":"ImagePart","description":"An image, by URL or inline base64.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"image"},"image":{"$ref":"#/$defs/MediaRef"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","image"]};
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema42 = {"title":"ImagePart","description":"An image, by URL or inline base64.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"image"},"image":{"$ref":"#/$defs/MediaRef"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","image"]};
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate92.evaluated;
+const evaluated0 = validate93.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1941,14 +2048,14 @@ errors++;
 }
 }
 if(data.image !== undefined){
-if(!(validate54(data.image, {instancePath:instancePath+"/image",parentData:data,parentDataProperty:"image",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate54.errors);
+if(!(validate55(data.image, {instancePath:instancePath+"/image",parentData:data,parentDataProperty:"image",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -1963,17 +2070,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
-validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema42 = {"title":"FilePart","description":"A document or other file, by URI, inline base64 or provider file id.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"file"},"file":{"$ref":"#/$defs/FileRef"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","file"]};
-const schema43 = {"title":"FileRef","description":"Where a file comes from: a tagged union on `source` (a URI, inline base64, or a file id issued by a provider's file store).","type":"object","oneOf":[{"$ref":"#/$defs/FileUri"},{"$ref":"#/$defs/FileBase64"},{"$ref":"#/$defs/FileId"}],"discriminator":{"propertyName":"source"}};
-const schema44 = {"title":"FileUri","description":"A file at a URI.","type":"object","additionalProperties":false,"properties":{"source":{"type":"string","const":"uri"},"uri":{"type":"string","format":"uri","pattern":"^[A-Za-z][A-Za-z0-9+.-]*:","description":"An absolute URI with a scheme (`https:`, `gs:`, `data:` ...), kept byte for byte."},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."},"name":{"type":"string","minLength":1,"description":"The file name to show, such as `report.pdf`."}},"required":["source","uri"]};
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema43 = {"title":"FilePart","description":"A document or other file, by URI, inline base64 or provider file id.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"file"},"file":{"$ref":"#/$defs/FileRef"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","file"]};
+const schema44 = {"title":"FileRef","description":"Where a file comes from: a tagged union on `source` (a URI, inline base64, or a file id issued by a provider's file store).","type":"object","oneOf":[{"$ref":"#/$defs/FileUri"},{"$ref":"#/$defs/FileBase64"},{"$ref":"#/$defs/FileId"}],"discriminator":{"propertyName":"source"}};
+const schema45 = {"title":"FileUri","description":"A file at a URI.","type":"object","additionalProperties":false,"properties":{"source":{"type":"string","const":"uri"},"uri":{"type":"string","format":"uri","pattern":"^[A-Za-z][A-Za-z0-9+.-]*:","description":"An absolute URI with a scheme (`https:`, `gs:`, `data:` ...), kept byte for byte."},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."},"name":{"type":"string","minLength":1,"description":"The file name to show, such as `report.pdf`."}},"required":["source","uri"]};
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97.evaluated;
+const evaluated0 = validate98.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2122,15 +2229,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
-validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema45 = {"title":"FileBase64","description":"A file inline as base64.","type":"object","additionalProperties":false,"properties":{"source":{"type":"string","const":"base64"},"base64":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Standard base64 (RFC 4648 section 4) with padding, no line breaks, no `data:` prefix."},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."},"name":{"type":"string","minLength":1,"description":"The file name to show, such as `report.pdf`."}},"required":["source","base64","media_type"]};
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema46 = {"title":"FileBase64","description":"A file inline as base64.","type":"object","additionalProperties":false,"properties":{"source":{"type":"string","const":"base64"},"base64":{"type":"string","pattern":"^[A-Za-z0-9+/]*={0,2}$","description":"Standard base64 (RFC 4648 section 4) with padding, no line breaks, no `data:` prefix."},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."},"name":{"type":"string","minLength":1,"description":"The file name to show, such as `report.pdf`."}},"required":["source","base64","media_type"]};
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate98.evaluated;
+const evaluated0 = validate99.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2289,15 +2396,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
-validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema46 = {"title":"FileId","description":"A file uploaded to a provider's file store, named by the id it issued; `issuer` names that provider, because the id means nothing elsewhere.","type":"object","additionalProperties":false,"properties":{"source":{"type":"string","const":"file_id"},"file_id":{"type":"string","minLength":1},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The provider that issued the id (`openai`, `anthropic`, ...)."},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."},"name":{"type":"string","minLength":1,"description":"The file name to show."}},"required":["source","file_id"]};
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema47 = {"title":"FileId","description":"A file uploaded to a provider's file store, named by the id it issued; `issuer` names that provider, because the id means nothing elsewhere.","type":"object","additionalProperties":false,"properties":{"source":{"type":"string","const":"file_id"},"file_id":{"type":"string","minLength":1},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The provider that issued the id (`openai`, `anthropic`, ...)."},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."},"name":{"type":"string","minLength":1,"description":"The file name to show."}},"required":["source","file_id"]};
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate99.evaluated;
+const evaluated0 = validate100.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2471,14 +2578,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
-validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate100.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
+const evaluated0 = validate97.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2489,15 +2596,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.source;
 if(typeof tag0 == "string"){
 if(tag0 === "uri"){
-if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate97.errors);
+if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate98.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "base64"){
-if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate98.errors);
+if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2505,8 +2612,8 @@ props0 = true;
 }
 }
 else if(tag0 === "file_id"){
-if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate99.errors);
+if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate100.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -2545,15 +2652,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate97.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate96.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate97.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate95.evaluated;
+const evaluated0 = validate96.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2617,14 +2724,14 @@ errors++;
 }
 }
 if(data.file !== undefined){
-if(!(validate96(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate96.errors);
+if(!(validate97(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -2639,22 +2746,22 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
-validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema47 = {"title":"DataPart","description":"Structured data: any JSON value with an optional media type.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"data"},"data":{"$ref":"#/$defs/DataRef"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","data"]};
-const schema48 = {"title":"DataRef","description":"Structured data: any JSON value, with an optional media type that says how to read it.","type":"object","additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/JsonValue"},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."}},"required":["value"]};
-const schema49 = {"title":"JsonValue","description":"Any JSON value, `null` included (I-JSON: finite numbers, integers within +/-(2^53-1))."};
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-validate107.errors = null;
+validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema48 = {"title":"DataPart","description":"Structured data: any JSON value with an optional media type.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"data"},"data":{"$ref":"#/$defs/DataRef"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","data"]};
+const schema49 = {"title":"DataRef","description":"Structured data: any JSON value, with an optional media type that says how to read it.","type":"object","additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/JsonValue"},"media_type":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*","description":"An IANA media type such as `image/png` or `application/pdf`; parameters may follow."}},"required":["value"]};
+const schema50 = {"title":"JsonValue","description":"Any JSON value, `null` included (I-JSON: finite numbers, integers within +/-(2^53-1))."};
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate108.errors = null;
 return true;
 }
-validate107.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate108.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate106.evaluated;
+const evaluated0 = validate107.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2685,8 +2792,8 @@ errors++;
 }
 }
 if(data.value !== undefined){
-if(!(validate107(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate107.errors);
+if(!(validate108(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate108.errors);
 errors = vErrors.length;
 }
 }
@@ -2726,14 +2833,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
-validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate107.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate105.evaluated;
+const evaluated0 = validate106.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2797,14 +2904,14 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate106(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate106.errors);
+if(!(validate107(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate107.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -2819,16 +2926,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema50 = {"title":"ToolCallPart","description":"A request from the model to call a tool.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call"},"tool_call":{"$ref":"#/$defs/ToolCall"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","tool_call"]};
-const schema51 = {"title":"ToolCall","description":"A call the model asks the caller to make.","type":"object","additionalProperties":false,"properties":{"id":{"type":"string","minLength":1,"description":"The id that the matching `ToolResult.tool_call_id` repeats."},"name":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name, as in its `ToolDefinition`."},"arguments":{"type":"string","description":"The arguments as a JSON text: the exact bytes the model produced, which need not be valid JSON. Use the helpers to build and parse it."}},"required":["id","name","arguments"]};
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema51 = {"title":"ToolCallPart","description":"A request from the model to call a tool.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call"},"tool_call":{"$ref":"#/$defs/ToolCall"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","tool_call"]};
+const schema52 = {"title":"ToolCall","description":"A call the model asks the caller to make.","type":"object","additionalProperties":false,"properties":{"id":{"type":"string","minLength":1,"description":"The id that the matching `ToolResult.tool_call_id` repeats."},"name":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name, as in its `ToolDefinition`."},"arguments":{"type":"string","description":"The arguments as a JSON text: the exact bytes the model produced, which need not be valid JSON. Use the helpers to build and parse it."}},"required":["id","name","arguments"]};
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate112.evaluated;
+const evaluated0 = validate113.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2961,14 +3068,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
-validate112.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111.evaluated;
+const evaluated0 = validate112.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3032,14 +3139,14 @@ errors++;
 }
 }
 if(data.tool_call !== undefined){
-if(!(validate112(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate112.errors);
+if(!(validate113(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate113.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -3054,17 +3161,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
-validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema52 = {"title":"ToolResultPart","description":"The result of a tool call, sent back to the model.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_result"},"tool_result":{"$ref":"#/$defs/ToolResult"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","tool_result"]};
-const schema53 = {"title":"ToolResult","description":"What a tool returned, sent back to the model.","type":"object","additionalProperties":false,"properties":{"tool_call_id":{"type":"string","minLength":1,"description":"The `ToolCall.id` this answers."},"content":{"type":"string","description":"The result as text: what a provider that takes only text receives."},"is_error":{"type":"boolean","description":"True when the tool failed and `content` describes the failure. Absent means false."},"status":{"$ref":"#/$defs/ToolResultStatus"},"reason":{"type":"string","minLength":1,"description":"Why the call was rejected, in words the model reads; present exactly when `status` is `rejected`."},"parts":{"type":"array","items":{"$ref":"#/$defs/ContentPart"},"description":"Rich results (images, files, data), as MCP tools return them."}},"required":["tool_call_id","content"]};
-const schema54 = {"title":"ToolResultStatus","description":"How a tool call was resolved: `completed` (the tool ran and returned), `failed` (it raised, timed out, or its arguments were invalid) or `rejected` (a policy or a person refused it; `reason` says why). Absent: not said (older producers). Spec section 14.1 gives the rule with `is_error`.","type":"string","enum":["completed","failed","rejected"]};
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate112.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema53 = {"title":"ToolResultPart","description":"The result of a tool call, sent back to the model.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_result"},"tool_result":{"$ref":"#/$defs/ToolResult"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","tool_result"]};
+const schema54 = {"title":"ToolResult","description":"What a tool returned, sent back to the model.","type":"object","additionalProperties":false,"properties":{"tool_call_id":{"type":"string","minLength":1,"description":"The `ToolCall.id` this answers."},"content":{"type":"string","description":"The result as text: what a provider that takes only text receives."},"is_error":{"type":"boolean","description":"True when the tool failed and `content` describes the failure. Absent means false."},"status":{"$ref":"#/$defs/ToolResultStatus"},"reason":{"type":"string","minLength":1,"description":"Why the call was rejected, in words the model reads; present exactly when `status` is `rejected`."},"parts":{"type":"array","items":{"$ref":"#/$defs/ContentPart"},"description":"Rich results (images, files, data), as MCP tools return them."}},"required":["tool_call_id","content"]};
+const schema55 = {"title":"ToolResultStatus","description":"How a tool call was resolved: `completed` (the tool ran and returned), `failed` (it raised, timed out, or its arguments were invalid) or `rejected` (a policy or a person refused it; `reason` says why). Absent: not said (older producers). Spec section 14.1 gives the rule with `is_error`.","type":"string","enum":["completed","failed","rejected"]};
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3082,7 +3189,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data === "completed") || (data === "failed")) || (data === "rejected"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3091,15 +3198,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema55 = {"title":"ContentPart","description":"The parts that carry content (text, image, audio, file, data): what a tool result may hold besides its text form. Same shapes as the matching `Part` variants.","type":"object","oneOf":[{"$ref":"#/$defs/TextPart"},{"$ref":"#/$defs/ImagePart"},{"$ref":"#/$defs/AudioPart"},{"$ref":"#/$defs/FilePart"},{"$ref":"#/$defs/DataPart"}],"discriminator":{"propertyName":"type"}};
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate118.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const schema56 = {"title":"ContentPart","description":"The parts that carry content (text, image, audio, file, data): what a tool result may hold besides its text form. Same shapes as the matching `Part` variants.","type":"object","oneOf":[{"$ref":"#/$defs/TextPart"},{"$ref":"#/$defs/ImagePart"},{"$ref":"#/$defs/AudioPart"},{"$ref":"#/$defs/FilePart"},{"$ref":"#/$defs/DataPart"}],"discriminator":{"propertyName":"type"}};
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate120.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3110,15 +3217,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
-if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate81.errors);
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate82.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "image"){
-if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate92.errors);
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate93.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3126,8 +3233,8 @@ props0 = true;
 }
 }
 else if(tag0 === "audio"){
-if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate53.errors);
+if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3135,8 +3242,8 @@ props0 = true;
 }
 }
 else if(tag0 === "file"){
-if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate95.errors);
+if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate96.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3144,8 +3251,8 @@ props0 = true;
 }
 }
 else if(tag0 === "data"){
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate105.errors);
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate106.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3184,15 +3291,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate120.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate119.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate120.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3282,8 +3389,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate117.errors);
+if(!(validate118(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 }
@@ -3317,8 +3424,8 @@ let data5 = data.parts;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate119(data5[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate119.errors);
+if(!(validate120(data5[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -3345,14 +3452,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
+const evaluated0 = validate116.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3416,14 +3523,14 @@ errors++;
 }
 }
 if(data.tool_result !== undefined){
-if(!(validate116(data.tool_result, {instancePath:instancePath+"/tool_result",parentData:data,parentDataProperty:"tool_result",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate116.errors);
+if(!(validate117(data.tool_result, {instancePath:instancePath+"/tool_result",parentData:data,parentDataProperty:"tool_result",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -3438,16 +3545,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema56 = {"title":"ProviderToolCallPart","description":"A tool call the provider ran itself; only in assistant messages.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"provider_tool_call"},"provider_tool_call":{"$ref":"#/$defs/ProviderToolCall"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","provider_tool_call"]};
-const schema57 = {"title":"ProviderToolCall","description":"A tool call the provider ran itself (web search, code execution, an MCP connector call...): the caller does not run it and sends no result for it. `block` is the issuer's own JSON for the call, kept byte for byte and replayed verbatim to `issuer`; the other members are readings of it for everyone else.","type":"object","additionalProperties":false,"properties":{"id":{"type":"string","minLength":1,"description":"The issuer's id for the call, which the matching `ProviderToolResult.tool_call_id` repeats."},"name":{"type":"string","minLength":1,"description":"The tool's name as the issuer names it (`web_search`, `code_execution`, an MCP tool's name)."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that ran the call (`anthropic`, `openai`, `gemini`, `groq`, ...)."},"input":{"$ref":"#/$defs/JsonValue","description":"The call's input as the issuer reports it (a search query, code, MCP arguments)."},"server":{"type":"string","minLength":1,"description":"The MCP server the call went to, for connector calls (Anthropic `server_name`, OpenAI `server_label`)."},"block":{"$ref":"#/$defs/JsonObject","description":"The issuer's own JSON for this call, unchanged; what an adapter for `issuer` sends back."}},"required":["id","name","issuer"]};
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate116.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema57 = {"title":"ProviderToolCallPart","description":"A tool call the provider ran itself; only in assistant messages.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"provider_tool_call"},"provider_tool_call":{"$ref":"#/$defs/ProviderToolCall"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","provider_tool_call"]};
+const schema58 = {"title":"ProviderToolCall","description":"A tool call the provider ran itself (web search, code execution, an MCP connector call...): the caller does not run it and sends no result for it. `block` is the issuer's own JSON for the call, kept byte for byte and replayed verbatim to `issuer`; the other members are readings of it for everyone else.","type":"object","additionalProperties":false,"properties":{"id":{"type":"string","minLength":1,"description":"The issuer's id for the call, which the matching `ProviderToolResult.tool_call_id` repeats."},"name":{"type":"string","minLength":1,"description":"The tool's name as the issuer names it (`web_search`, `code_execution`, an MCP tool's name)."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that ran the call (`anthropic`, `openai`, `gemini`, `groq`, ...)."},"input":{"$ref":"#/$defs/JsonValue","description":"The call's input as the issuer reports it (a search query, code, MCP arguments)."},"server":{"type":"string","minLength":1,"description":"The MCP server the call went to, for connector calls (Anthropic `server_name`, OpenAI `server_label`)."},"block":{"$ref":"#/$defs/JsonObject","description":"The issuer's own JSON for this call, unchanged; what an adapter for `issuer` sends back."}},"required":["id","name","issuer"]};
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129.evaluated;
+const evaluated0 = validate130.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3573,8 +3680,8 @@ errors++;
 }
 }
 if(data.input !== undefined){
-if(!(validate107(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate107.errors);
+if(!(validate108(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate108.errors);
 errors = vErrors.length;
 }
 }
@@ -3604,8 +3711,8 @@ errors++;
 }
 }
 if(data.block !== undefined){
-if(!(validate61(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
+if(!(validate62(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -3620,14 +3727,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate130.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128.evaluated;
+const evaluated0 = validate129.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3691,14 +3798,14 @@ errors++;
 }
 }
 if(data.provider_tool_call !== undefined){
-if(!(validate129(data.provider_tool_call, {instancePath:instancePath+"/provider_tool_call",parentData:data,parentDataProperty:"provider_tool_call",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate129.errors);
+if(!(validate130(data.provider_tool_call, {instancePath:instancePath+"/provider_tool_call",parentData:data,parentDataProperty:"provider_tool_call",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate130.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -3713,16 +3820,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema58 = {"title":"ProviderToolResultPart","description":"The result of a tool call the provider ran itself; only in assistant messages.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"provider_tool_result"},"provider_tool_result":{"$ref":"#/$defs/ProviderToolResult"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","provider_tool_result"]};
-const schema59 = {"title":"ProviderToolResult","description":"The result of a tool call the provider ran itself. `block` is the issuer's own JSON for the result, kept byte for byte and replayed verbatim to `issuer`; absent when the issuer's call block already holds the result (OpenAI Responses' hosted-tool items carry call and result in one item).","type":"object","additionalProperties":false,"properties":{"tool_call_id":{"type":"string","minLength":1,"description":"The `ProviderToolCall.id` this result answers."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that ran the call."},"name":{"type":"string","minLength":1,"description":"The tool's name as the issuer names it, when the result says it."},"output":{"$ref":"#/$defs/JsonValue","description":"The result as the issuer reports it (search results, program output, an MCP tool's content). A producer MAY leave out a reading that would repeat a large payload `block` already holds, such as a generated image."},"is_error":{"type":"boolean","description":"True when the issuer reports that the call failed. Absent means it did not say so."},"block":{"$ref":"#/$defs/JsonObject","description":"The issuer's own JSON for this result, unchanged; what an adapter for `issuer` sends back."}},"required":["tool_call_id","issuer"]};
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema59 = {"title":"ProviderToolResultPart","description":"The result of a tool call the provider ran itself; only in assistant messages.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"provider_tool_result"},"provider_tool_result":{"$ref":"#/$defs/ProviderToolResult"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","provider_tool_result"]};
+const schema60 = {"title":"ProviderToolResult","description":"The result of a tool call the provider ran itself. `block` is the issuer's own JSON for the result, kept byte for byte and replayed verbatim to `issuer`; absent when the issuer's call block already holds the result (OpenAI Responses' hosted-tool items carry call and result in one item).","type":"object","additionalProperties":false,"properties":{"tool_call_id":{"type":"string","minLength":1,"description":"The `ProviderToolCall.id` this result answers."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that ran the call."},"name":{"type":"string","minLength":1,"description":"The tool's name as the issuer names it, when the result says it."},"output":{"$ref":"#/$defs/JsonValue","description":"The result as the issuer reports it (search results, program output, an MCP tool's content). A producer MAY leave out a reading that would repeat a large payload `block` already holds, such as a generated image."},"is_error":{"type":"boolean","description":"True when the issuer reports that the call failed. Absent means it did not say so."},"block":{"$ref":"#/$defs/JsonObject","description":"The issuer's own JSON for this result, unchanged; what an adapter for `issuer` sends back."}},"required":["tool_call_id","issuer"]};
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135.evaluated;
+const evaluated0 = validate136.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3838,8 +3945,8 @@ errors++;
 }
 }
 if(data.output !== undefined){
-if(!(validate107(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate107.errors);
+if(!(validate108(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate108.errors);
 errors = vErrors.length;
 }
 }
@@ -3856,8 +3963,8 @@ errors++;
 }
 }
 if(data.block !== undefined){
-if(!(validate61(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
+if(!(validate62(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -3872,14 +3979,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134.evaluated;
+const evaluated0 = validate135.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3943,14 +4050,14 @@ errors++;
 }
 }
 if(data.provider_tool_result !== undefined){
-if(!(validate135(data.provider_tool_result, {instancePath:instancePath+"/provider_tool_result",parentData:data,parentDataProperty:"provider_tool_result",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate135.errors);
+if(!(validate136(data.provider_tool_result, {instancePath:instancePath+"/provider_tool_result",parentData:data,parentDataProperty:"provider_tool_result",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate136.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -3965,14 +4072,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate135.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate80.evaluated;
+const evaluated0 = validate81.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3983,15 +4090,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
-if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate81.errors);
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate82.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "reasoning"){
-if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate88.errors);
+if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate89.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -3999,8 +4106,8 @@ props0 = true;
 }
 }
 else if(tag0 === "image"){
-if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate92.errors);
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate93.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -4008,8 +4115,8 @@ props0 = true;
 }
 }
 else if(tag0 === "audio"){
-if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate53.errors);
+if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -4017,8 +4124,8 @@ props0 = true;
 }
 }
 else if(tag0 === "file"){
-if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate95.errors);
+if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate96.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -4026,8 +4133,8 @@ props0 = true;
 }
 }
 else if(tag0 === "data"){
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate105.errors);
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate106.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -4035,8 +4142,8 @@ props0 = true;
 }
 }
 else if(tag0 === "tool_call"){
-if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate111.errors);
+if(!(validate112(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate112.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -4044,8 +4151,8 @@ props0 = true;
 }
 }
 else if(tag0 === "tool_result"){
-if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate115.errors);
+if(!(validate116(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate116.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -4053,8 +4160,8 @@ props0 = true;
 }
 }
 else if(tag0 === "provider_tool_call"){
-if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate128.errors);
+if(!(validate129(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate129.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -4062,8 +4169,8 @@ props0 = true;
 }
 }
 else if(tag0 === "provider_tool_result"){
-if(!(validate134(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate134.errors);
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate135.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -4102,15 +4209,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate81.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate80.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate81.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = validate78.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4151,8 +4258,8 @@ errors++;
 }
 }
 if(data.role !== undefined){
-if(!(validate78(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate78.errors);
+if(!(validate79(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
@@ -4161,8 +4268,8 @@ let data1 = data.parts;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate80(data1[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate80.errors);
+if(!(validate81(data1[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 }
@@ -4229,8 +4336,8 @@ errors++;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -4245,16 +4352,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema60 = {"title":"ToolDefinition","description":"A tool the model may call.","type":"object","additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":128,"description":"The name the model calls it by."},"description":{"type":"string","description":"What the tool does, for the model."},"input_schema":{"$ref":"#/$defs/JsonObject","description":"A JSON Schema object for the arguments."},"output_schema":{"$ref":"#/$defs/JsonObject","description":"A JSON Schema object for structured results."},"annotations":{"$ref":"#/$defs/ToolAnnotations"},"strict":{"type":"boolean","description":"Ask the provider to enforce `input_schema` exactly when it generates arguments."}},"required":["name","input_schema"]};
-const schema61 = {"title":"ToolAnnotations","description":"Hints about a tool's behaviour, after MCP's tool annotations. Hints, not guarantees: absent means unknown.","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","description":"A human-readable title."},"read_only_hint":{"type":"boolean","description":"The tool does not change its environment."},"destructive_hint":{"type":"boolean","description":"The tool may delete or overwrite (meaningful when not read-only)."},"idempotent_hint":{"type":"boolean","description":"Calling it again with the same arguments has no further effect."},"open_world_hint":{"type":"boolean","description":"The tool reaches outside a closed domain (the web, say)."}},"required":[]};
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema61 = {"title":"ToolDefinition","description":"A tool the model may call.","type":"object","additionalProperties":false,"properties":{"name":{"type":"string","minLength":1,"maxLength":128,"description":"The name the model calls it by."},"description":{"type":"string","description":"What the tool does, for the model."},"input_schema":{"$ref":"#/$defs/JsonObject","description":"A JSON Schema object for the arguments."},"output_schema":{"$ref":"#/$defs/JsonObject","description":"A JSON Schema object for structured results."},"annotations":{"$ref":"#/$defs/ToolAnnotations"},"strict":{"type":"boolean","description":"Ask the provider to enforce `input_schema` exactly when it generates arguments."}},"required":["name","input_schema"]};
+const schema62 = {"title":"ToolAnnotations","description":"Hints about a tool's behaviour, after MCP's tool annotations. Hints, not guarantees: absent means unknown.","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","description":"A human-readable title."},"read_only_hint":{"type":"boolean","description":"The tool does not change its environment."},"destructive_hint":{"type":"boolean","description":"The tool may delete or overwrite (meaningful when not read-only)."},"idempotent_hint":{"type":"boolean","description":"Calling it again with the same arguments has no further effect."},"open_world_hint":{"type":"boolean","description":"The tool reaches outside a closed domain (the web, say)."}},"required":[]};
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate156.evaluated;
+const evaluated0 = validate157.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4345,14 +4452,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
-validate156.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate157.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate153.evaluated;
+const evaluated0 = validate154.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4440,20 +4547,20 @@ errors++;
 }
 }
 if(data.input_schema !== undefined){
-if(!(validate61(data.input_schema, {instancePath:instancePath+"/input_schema",parentData:data,parentDataProperty:"input_schema",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
+if(!(validate62(data.input_schema, {instancePath:instancePath+"/input_schema",parentData:data,parentDataProperty:"input_schema",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.output_schema !== undefined){
-if(!(validate61(data.output_schema, {instancePath:instancePath+"/output_schema",parentData:data,parentDataProperty:"output_schema",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
+if(!(validate62(data.output_schema, {instancePath:instancePath+"/output_schema",parentData:data,parentDataProperty:"output_schema",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!(validate156(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate156.errors);
+if(!(validate157(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate157.errors);
 errors = vErrors.length;
 }
 }
@@ -4480,15 +4587,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
-validate153.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema62 = {"title":"ProviderTool","description":"A tool the provider defines and runs itself (Anthropic `web_search_20250305`, OpenAI Responses `web_search`, Gemini `googleSearch`), offered beside the caller's function tools. `definition` is the issuer's own tool object, sent verbatim to `issuer` and to no one else.","type":"object","additionalProperties":false,"properties":{"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that defines the tool (`anthropic`, `openai`, `gemini`, ...)."},"type":{"type":"string","minLength":1,"description":"The issuer's name for the kind of tool (`web_search_20250305`, `web_search`, `googleSearch`, `mcp`)."},"name":{"type":"string","minLength":1,"description":"The name the model calls the tool by, where the issuer gives one."},"definition":{"$ref":"#/$defs/JsonObject","description":"The issuer's tool object, unchanged."}},"required":["issuer","type","definition"]};
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate154.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema63 = {"title":"ProviderTool","description":"A tool the provider defines and runs itself (Anthropic `web_search_20250305`, OpenAI Responses `web_search`, Gemini `googleSearch`), offered beside the caller's function tools. `definition` is the issuer's own tool object, sent verbatim to `issuer` and to no one else.","type":"object","additionalProperties":false,"properties":{"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that defines the tool (`anthropic`, `openai`, `gemini`, ...)."},"type":{"type":"string","minLength":1,"description":"The issuer's name for the kind of tool (`web_search_20250305`, `web_search`, `googleSearch`, `mcp`)."},"name":{"type":"string","minLength":1,"description":"The name the model calls the tool by, where the issuer gives one."},"definition":{"$ref":"#/$defs/JsonObject","description":"The issuer's tool object, unchanged."}},"required":["issuer","type","definition"]};
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate159.evaluated;
+const evaluated0 = validate160.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4614,8 +4721,8 @@ errors++;
 }
 }
 if(data.definition !== undefined){
-if(!(validate61(data.definition, {instancePath:instancePath+"/definition",parentData:data,parentDataProperty:"definition",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
+if(!(validate62(data.definition, {instancePath:instancePath+"/definition",parentData:data,parentDataProperty:"definition",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -4630,16 +4737,16 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
-validate159.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema63 = {"title":"ToolChoice","description":"Whether and which tools the model may call: a tagged union on `type`.","type":"object","oneOf":[{"$ref":"#/$defs/ToolChoiceAuto"},{"$ref":"#/$defs/ToolChoiceNone"},{"$ref":"#/$defs/ToolChoiceRequired"},{"$ref":"#/$defs/ToolChoiceTool"}],"discriminator":{"propertyName":"type"}};
-const schema64 = {"title":"ToolChoiceAuto","description":"The model decides.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"auto"}},"required":["type"]};
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate160.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema64 = {"title":"ToolChoice","description":"Whether and which tools the model may call: a tagged union on `type`.","type":"object","oneOf":[{"$ref":"#/$defs/ToolChoiceAuto"},{"$ref":"#/$defs/ToolChoiceNone"},{"$ref":"#/$defs/ToolChoiceRequired"},{"$ref":"#/$defs/ToolChoiceTool"}],"discriminator":{"propertyName":"type"}};
+const schema65 = {"title":"ToolChoiceAuto","description":"The model decides.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"auto"}},"required":["type"]};
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate163.evaluated;
+const evaluated0 = validate164.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4703,15 +4810,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
-validate163.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema65 = {"title":"ToolChoiceNone","description":"The model must not call tools.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"none"}},"required":["type"]};
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate164.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema66 = {"title":"ToolChoiceNone","description":"The model must not call tools.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"none"}},"required":["type"]};
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164.evaluated;
+const evaluated0 = validate165.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4775,15 +4882,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
-validate164.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema66 = {"title":"ToolChoiceRequired","description":"The model must call at least one tool.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"required"}},"required":["type"]};
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate165.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema67 = {"title":"ToolChoiceRequired","description":"The model must call at least one tool.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"required"}},"required":["type"]};
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate165.evaluated;
+const evaluated0 = validate166.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4847,15 +4954,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
-validate165.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema67 = {"title":"ToolChoiceTool","description":"The model must call the named tool.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool"},"tool":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name."}},"required":["type","tool"]};
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate166.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema68 = {"title":"ToolChoiceTool","description":"The model must call the named tool.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool"},"tool":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name."}},"required":["type","tool"]};
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166.evaluated;
+const evaluated0 = validate167.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4964,14 +5071,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate167.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate162.evaluated;
+const evaluated0 = validate163.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4982,22 +5089,13 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "auto"){
-if(!(validate163(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate163.errors);
+if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate164.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "none"){
-if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate164.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "required"){
 if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = appendErrors(vErrors, validate165.errors);
 errors = vErrors.length;
@@ -5006,9 +5104,18 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "tool"){
+else if(tag0 === "required"){
 if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = appendErrors(vErrors, validate166.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "tool"){
+if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate167.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -5047,16 +5154,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate163.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate162.evaluated = {"dynamicProps":true,"dynamicItems":false};
-const schema68 = {"title":"ProviderOptions","description":"Request settings for specific adapters, keyed by adapter name (`openai-chat`, `anthropic`, ...). Each adapter reads only its own key and checks it against the JSON Schema it publishes; other keys are ignored, so one request can carry options for several providers.","type":"object","additionalProperties":{"$ref":"#/$defs/JsonObject"}};
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate163.evaluated = {"dynamicProps":true,"dynamicItems":false};
+const schema69 = {"title":"ProviderOptions","description":"Request settings for specific adapters, keyed by adapter name (`openai-chat`, `anthropic`, ...). Each adapter reads only its own key and checks it against the JSON Schema it publishes; other keys are ignored, so one request can carry options for several providers.","type":"object","additionalProperties":{"$ref":"#/$defs/JsonObject"}};
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate173.evaluated;
+const evaluated0 = validate174.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5065,8 +5172,8 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(validate61(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
+if(!(validate62(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -5081,14 +5188,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
-validate173.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate174.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = validate77.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5158,8 +5265,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate77(data1[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate77.errors);
+if(!(validate78(data1[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate78.errors);
 errors = vErrors.length;
 }
 }
@@ -5180,8 +5287,8 @@ let data3 = data.tools;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate153(data3[i1], {instancePath:instancePath+"/tools/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate153.errors);
+if(!(validate154(data3[i1], {instancePath:instancePath+"/tools/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate154.errors);
 errors = vErrors.length;
 }
 }
@@ -5212,8 +5319,8 @@ errors++;
 }
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate159(data5[i2], {instancePath:instancePath+"/provider_tools/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate159.errors);
+if(!(validate160(data5[i2], {instancePath:instancePath+"/provider_tools/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate160.errors);
 errors = vErrors.length;
 }
 }
@@ -5230,20 +5337,20 @@ errors++;
 }
 }
 if(data.tool_choice !== undefined){
-if(!(validate162(data.tool_choice, {instancePath:instancePath+"/tool_choice",parentData:data,parentDataProperty:"tool_choice",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate162.errors);
+if(!(validate163(data.tool_choice, {instancePath:instancePath+"/tool_choice",parentData:data,parentDataProperty:"tool_choice",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate163.errors);
 errors = vErrors.length;
 }
 }
 if(data.options !== undefined){
-if(!(validate64(data.options, {instancePath:instancePath+"/options",parentData:data,parentDataProperty:"options",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate64.errors);
+if(!(validate65(data.options, {instancePath:instancePath+"/options",parentData:data,parentDataProperty:"options",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_options !== undefined){
-if(!(validate173(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate173.errors);
+if(!(validate174(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate174.errors);
 errors = vErrors.length;
 }
 }
@@ -5258,17 +5365,17 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema69 = {"title":"ChatResponse","description":"The answer to a chat call: the assistant's message, why it stopped, and what it cost.","type":"object","additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"finish_reason":{"$ref":"#/$defs/FinishReason"},"usage":{"$ref":"#/$defs/TokenUsage"},"id":{"type":"string","minLength":1,"description":"The provider's response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["message","finish_reason"]};
-const schema70 = {"title":"FinishReason","description":"Why generation stopped: a unified kind plus the provider's raw value, which adapters always keep.","type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/FinishKind"},"raw":{"type":"string","description":"The provider's own value (`end_turn`, `tool_use`, `STOP` ...), unchanged. Adapters always set it."}},"required":["kind"]};
-const schema71 = {"title":"FinishKind","type":"string","enum":["stop","length","tool_calls","content_filter","refusal","pause","error","other"],"description":"`stop`: natural end or stop sequence; `length`: a token limit; `tool_calls`: the model wants tool results; `content_filter`: output was filtered; `refusal`: the model declined; `pause`: the provider paused a long turn to be continued; `error`: the provider failed mid-generation; `other`: a value with no unified meaning (see `raw`)."};
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema70 = {"title":"ChatResponse","description":"The answer to a chat call: the assistant's message, why it stopped, and what it cost.","type":"object","additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"finish_reason":{"$ref":"#/$defs/FinishReason"},"usage":{"$ref":"#/$defs/TokenUsage"},"id":{"type":"string","minLength":1,"description":"The provider's response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["message","finish_reason"]};
+const schema71 = {"title":"FinishReason","description":"Why generation stopped: a unified kind plus the provider's raw value, which adapters always keep.","type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/FinishKind"},"raw":{"type":"string","description":"The provider's own value (`end_turn`, `tool_use`, `STOP` ...), unchanged. Adapters always set it."}},"required":["kind"]};
+const schema72 = {"title":"FinishKind","type":"string","enum":["stop","length","tool_calls","content_filter","refusal","pause","error","other"],"description":"`stop`: natural end or stop sequence; `length`: a token limit; `tool_calls`: the model wants tool results; `content_filter`: output was filtered; `refusal`: the model declined; `pause`: the provider paused a long turn to be continued; `error`: the provider failed mid-generation; `other`: a value with no unified meaning (see `raw`)."};
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate179.evaluated;
+const evaluated0 = validate180.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5286,7 +5393,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((data === "stop") || (data === "length")) || (data === "tool_calls")) || (data === "content_filter")) || (data === "refusal")) || (data === "pause")) || (data === "error")) || (data === "other"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema72.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5295,14 +5402,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate179.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
-validate179.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate180.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate178.evaluated;
+const evaluated0 = validate179.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5333,8 +5440,8 @@ errors++;
 }
 }
 if(data.kind !== undefined){
-if(!(validate179(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate179.errors);
+if(!(validate180(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate180.errors);
 errors = vErrors.length;
 }
 }
@@ -5361,15 +5468,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
-validate178.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema72 = {"title":"TokenUsage","description":"Tokens a call consumed, with one meaning whatever the provider: `input_tokens` includes cached tokens, `output_tokens` includes reasoning tokens, and `total_tokens` is their sum. See the spec for `add`.","type":"object","additionalProperties":false,"properties":{"input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"All prompt tokens, cached ones included."},"output_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"All generated tokens, reasoning included."},"total_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"`input_tokens + output_tokens`."},"cache_read_input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `input_tokens` read from the prompt cache."},"cache_write_input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `input_tokens` written to the prompt cache."},"reasoning_output_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `output_tokens` spent on reasoning."},"model":{"type":"string","minLength":1,"description":"The model these tokens were counted for."},"latency_ms":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Wall time of the call, in milliseconds."},"cost_micros":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Cost in millionths of a currency unit (USD unless the producer says otherwise)."}},"required":["input_tokens","output_tokens","total_tokens"]};
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate179.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema73 = {"title":"TokenUsage","description":"Tokens a call consumed, with one meaning whatever the provider: `input_tokens` includes cached tokens, `output_tokens` includes reasoning tokens, and `total_tokens` is their sum. See the spec for `add`.","type":"object","additionalProperties":false,"properties":{"input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"All prompt tokens, cached ones included."},"output_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"All generated tokens, reasoning included."},"total_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"`input_tokens + output_tokens`."},"cache_read_input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `input_tokens` read from the prompt cache."},"cache_write_input_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `input_tokens` written to the prompt cache."},"reasoning_output_tokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The part of `output_tokens` spent on reasoning."},"model":{"type":"string","minLength":1,"description":"The model these tokens were counted for."},"latency_ms":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Wall time of the call, in milliseconds."},"cost_micros":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Cost in millionths of a currency unit (USD unless the producer says otherwise)."}},"required":["input_tokens","output_tokens","total_tokens"]};
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate182.evaluated;
+const evaluated0 = validate183.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5408,7 +5515,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema72.properties, key0))){
+if(!(func6.call(schema73.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -5735,14 +5842,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
-validate182.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate183.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate176.evaluated;
+const evaluated0 = validate177.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5783,20 +5890,20 @@ errors++;
 }
 }
 if(data.message !== undefined){
-if(!(validate77(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate77.errors);
+if(!(validate78(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate78.errors);
 errors = vErrors.length;
 }
 }
 if(data.finish_reason !== undefined){
-if(!(validate178(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate178.errors);
+if(!(validate179(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate179.errors);
 errors = vErrors.length;
 }
 }
 if(data.usage !== undefined){
-if(!(validate182(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate182.errors);
+if(!(validate183(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate183.errors);
 errors = vErrors.length;
 }
 }
@@ -5851,8 +5958,8 @@ errors++;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -5867,14 +5974,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
-validate176.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate177.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate185.evaluated;
+const evaluated0 = validate186.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5893,7 +6000,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema37.properties, key0))){
+if(!(func6.call(schema38.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5905,8 +6012,8 @@ errors++;
 }
 }
 if(data.kind !== undefined){
-if(!(validate83(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate83.errors);
+if(!(validate84(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate84.errors);
 errors = vErrors.length;
 }
 }
@@ -6115,8 +6222,8 @@ errors++;
 }
 }
 if(data.block !== undefined){
-if(!(validate61(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
+if(!(validate62(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -6131,14 +6238,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
-validate185.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate186.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate188.evaluated;
+const evaluated0 = validate189.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6156,7 +6263,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((data === "url") || (data === "document")) || (data === "search_result")) || (data === "file")) || (data === "other"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6165,15 +6272,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
-validate188.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema75 = {"title":"CompleteRequest","description":"A plain text-completion call: a prompt in, its continuation out.","type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"prompt":{"type":"string","description":"The text to continue."},"options":{"$ref":"#/$defs/ChatOptions"},"provider_options":{"$ref":"#/$defs/ProviderOptions","description":"Settings for specific adapters, keyed by adapter name."}},"required":["prompt"]};
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate189.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const schema76 = {"title":"CompleteRequest","description":"A plain text-completion call: a prompt in, its continuation out.","type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"prompt":{"type":"string","description":"The text to continue."},"options":{"$ref":"#/$defs/ChatOptions"},"provider_options":{"$ref":"#/$defs/ProviderOptions","description":"Settings for specific adapters, keyed by adapter name."}},"required":["prompt"]};
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate189.evaluated;
+const evaluated0 = validate190.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6241,14 +6348,14 @@ errors++;
 }
 }
 if(data.options !== undefined){
-if(!(validate64(data.options, {instancePath:instancePath+"/options",parentData:data,parentDataProperty:"options",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate64.errors);
+if(!(validate65(data.options, {instancePath:instancePath+"/options",parentData:data,parentDataProperty:"options",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_options !== undefined){
-if(!(validate173(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate173.errors);
+if(!(validate174(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate174.errors);
 errors = vErrors.length;
 }
 }
@@ -6263,15 +6370,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
-validate189.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema76 = {"title":"CompleteResponse","description":"The answer to a completion call.","type":"object","additionalProperties":false,"properties":{"text":{"type":"string","description":"The generated continuation."},"finish_reason":{"$ref":"#/$defs/FinishReason"},"usage":{"$ref":"#/$defs/TokenUsage"},"id":{"type":"string","minLength":1,"description":"The provider's response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["text","finish_reason"]};
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate190.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema77 = {"title":"CompleteResponse","description":"The answer to a completion call.","type":"object","additionalProperties":false,"properties":{"text":{"type":"string","description":"The generated continuation."},"finish_reason":{"$ref":"#/$defs/FinishReason"},"usage":{"$ref":"#/$defs/TokenUsage"},"id":{"type":"string","minLength":1,"description":"The provider's response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["text","finish_reason"]};
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate192.evaluated;
+const evaluated0 = validate193.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6324,14 +6431,14 @@ errors++;
 }
 }
 if(data.finish_reason !== undefined){
-if(!(validate178(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate178.errors);
+if(!(validate179(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate179.errors);
 errors = vErrors.length;
 }
 }
 if(data.usage !== undefined){
-if(!(validate182(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate182.errors);
+if(!(validate183(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate183.errors);
 errors = vErrors.length;
 }
 }
@@ -6386,8 +6493,8 @@ errors++;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -6402,14 +6509,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate192.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
-validate192.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate193.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate196.evaluated;
+const evaluated0 = validate197.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6420,15 +6527,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "text"){
-if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate81.errors);
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate82.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "image"){
-if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate92.errors);
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate93.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -6436,8 +6543,8 @@ props0 = true;
 }
 }
 else if(tag0 === "audio"){
-if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate53.errors);
+if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -6445,8 +6552,8 @@ props0 = true;
 }
 }
 else if(tag0 === "file"){
-if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate95.errors);
+if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate96.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -6454,8 +6561,8 @@ props0 = true;
 }
 }
 else if(tag0 === "data"){
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate105.errors);
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate106.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -6494,15 +6601,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate197.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate196.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate197.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate202.evaluated;
+const evaluated0 = validate203.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6566,14 +6673,14 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate106(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate106.errors);
+if(!(validate107(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate107.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -6588,14 +6695,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
-validate202.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate203.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate205.evaluated;
+const evaluated0 = validate206.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6626,8 +6733,8 @@ errors++;
 }
 }
 if(data.value !== undefined){
-if(!(validate107(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate107.errors);
+if(!(validate108(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate108.errors);
 errors = vErrors.length;
 }
 }
@@ -6667,15 +6774,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
-validate205.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema80 = {"title":"EmbedRequest","description":"An embedding call: texts in, one vector per text out.","type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"inputs":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The texts to embed, in order."},"dimensions":{"type":"integer","minimum":1,"maximum":65536,"description":"The vector size to ask for, where the model can shorten its vectors."},"provider_options":{"$ref":"#/$defs/ProviderOptions","description":"Settings for specific adapters, keyed by adapter name."}},"required":["inputs"]};
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate206.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema81 = {"title":"EmbedRequest","description":"An embedding call: texts in, one vector per text out.","type":"object","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"inputs":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The texts to embed, in order."},"dimensions":{"type":"integer","minimum":1,"maximum":65536,"description":"The vector size to ask for, where the model can shorten its vectors."},"provider_options":{"$ref":"#/$defs/ProviderOptions","description":"Settings for specific adapters, keyed by adapter name."}},"required":["inputs"]};
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate207.evaluated;
+const evaluated0 = validate208.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6804,8 +6911,8 @@ errors++;
 }
 }
 if(data.provider_options !== undefined){
-if(!(validate173(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate173.errors);
+if(!(validate174(data.provider_options, {instancePath:instancePath+"/provider_options",parentData:data,parentDataProperty:"provider_options",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate174.errors);
 errors = vErrors.length;
 }
 }
@@ -6820,16 +6927,16 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate207.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
-validate207.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema81 = {"title":"EmbedResponse","description":"The answer to an embedding call: one vector per input, in input order.","type":"object","additionalProperties":false,"properties":{"embeddings":{"type":"array","items":{"$ref":"#/$defs/Embedding"},"description":"`embeddings[i]` belongs to `inputs[i]`."},"usage":{"$ref":"#/$defs/TokenUsage"},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["embeddings"]};
-const schema82 = {"title":"Embedding","description":"One vector of finite numbers.","type":"array","minItems":1,"items":{"type":"number","minimum":-9007199254740991,"maximum":9007199254740991}};
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate208.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema82 = {"title":"EmbedResponse","description":"The answer to an embedding call: one vector per input, in input order.","type":"object","additionalProperties":false,"properties":{"embeddings":{"type":"array","items":{"$ref":"#/$defs/Embedding"},"description":"`embeddings[i]` belongs to `inputs[i]`."},"usage":{"$ref":"#/$defs/TokenUsage"},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["embeddings"]};
+const schema83 = {"title":"Embedding","description":"One vector of finite numbers.","type":"array","minItems":1,"items":{"type":"number","minimum":-9007199254740991,"maximum":9007199254740991}};
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate210.evaluated;
+const evaluated0 = validate211.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6894,14 +7001,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate210.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
-validate210.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate211.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate209.evaluated;
+const evaluated0 = validate210.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6936,8 +7043,8 @@ let data0 = data.embeddings;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate210(data0[i0], {instancePath:instancePath+"/embeddings/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate210.errors);
+if(!(validate211(data0[i0], {instancePath:instancePath+"/embeddings/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate211.errors);
 errors = vErrors.length;
 }
 }
@@ -6954,8 +7061,8 @@ errors++;
 }
 }
 if(data.usage !== undefined){
-if(!(validate182(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate182.errors);
+if(!(validate183(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate183.errors);
 errors = vErrors.length;
 }
 }
@@ -6985,8 +7092,8 @@ errors++;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -7001,14 +7108,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
-validate209.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate210.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate214.evaluated;
+const evaluated0 = validate215.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7073,16 +7180,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate214.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
-validate214.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
-const schema84 = {"title":"Error","description":"A failed call, in one taxonomy across providers.","type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/ErrorKind"},"message":{"type":"string","description":"A human-readable description. Never contains credentials."},"retryable":{"type":"boolean","description":"Whether the same request may succeed if sent again."},"status":{"type":"integer","minimum":100,"maximum":599,"description":"The HTTP status, when there was one."},"provider_code":{"type":"string","description":"The provider's own error type or code (`insufficient_quota`, `overloaded_error` ...)."},"retry_after_ms":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"How long the provider asked the caller to wait before retrying."},"request_id":{"type":"string","description":"The provider's request id, for support tickets."},"usage":{"$ref":"#/$defs/TokenUsage","description":"Tokens consumed before the failure, when known."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["kind","message","retryable"]};
-const schema85 = {"title":"ErrorKind","type":"string","enum":["network","timeout","rate_limited","overloaded","authentication","permission_denied","not_found","invalid_request","context_length_exceeded","content_filter","provider","invalid_response","cancelled"],"description":"What went wrong. See the spec for which kinds are retryable by default."};
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate215.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+const schema85 = {"title":"Error","description":"A failed call, in one taxonomy across providers.","type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/ErrorKind"},"message":{"type":"string","description":"A human-readable description. Never contains credentials."},"retryable":{"type":"boolean","description":"Whether the same request may succeed if sent again."},"status":{"type":"integer","minimum":100,"maximum":599,"description":"The HTTP status, when there was one."},"provider_code":{"type":"string","description":"The provider's own error type or code (`insufficient_quota`, `overloaded_error` ...)."},"retry_after_ms":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"How long the provider asked the caller to wait before retrying."},"request_id":{"type":"string","description":"The provider's request id, for support tickets."},"usage":{"$ref":"#/$defs/TokenUsage","description":"Tokens consumed before the failure, when known."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["kind","message","retryable"]};
+const schema86 = {"title":"ErrorKind","type":"string","enum":["network","timeout","rate_limited","overloaded","authentication","permission_denied","not_found","invalid_request","context_length_exceeded","content_filter","provider","invalid_response","cancelled"],"description":"What went wrong. See the spec for which kinds are retryable by default."};
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate216.evaluated;
+const evaluated0 = validate217.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7100,7 +7207,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((((((data === "network") || (data === "timeout")) || (data === "rate_limited")) || (data === "overloaded")) || (data === "authentication")) || (data === "permission_denied")) || (data === "not_found")) || (data === "invalid_request")) || (data === "context_length_exceeded")) || (data === "content_filter")) || (data === "provider")) || (data === "invalid_response")) || (data === "cancelled"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema85.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema86.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7109,14 +7216,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate216.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
-validate216.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate217.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate215.evaluated;
+const evaluated0 = validate216.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7155,7 +7262,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema84.properties, key0))){
+if(!(func6.call(schema85.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -7167,8 +7274,8 @@ errors++;
 }
 }
 if(data.kind !== undefined){
-if(!(validate216(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate216.errors);
+if(!(validate217(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate217.errors);
 errors = vErrors.length;
 }
 }
@@ -7291,14 +7398,14 @@ errors++;
 }
 }
 if(data.usage !== undefined){
-if(!(validate182(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate182.errors);
+if(!(validate183(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate183.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -7313,15 +7420,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate215.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
-validate215.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema86 = {"title":"ErrorEvent","description":"The stream failed; no event follows. The parts so far are what arrived.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"error"},"error":{"$ref":"#/$defs/Error"}},"required":["type","error"]};
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate216.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema87 = {"title":"ErrorEvent","description":"The stream failed; no event follows. The parts so far are what arrived.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"error"},"error":{"$ref":"#/$defs/Error"}},"required":["type","error"]};
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate220.evaluated;
+const evaluated0 = validate221.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7385,8 +7492,8 @@ errors++;
 }
 }
 if(data.error !== undefined){
-if(!(validate215(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate215.errors);
+if(!(validate216(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate216.errors);
 errors = vErrors.length;
 }
 }
@@ -7401,14 +7508,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate220.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
-validate220.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate221.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate222.evaluated;
+const evaluated0 = validate223.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7426,7 +7533,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((((((((((((data === "network") || (data === "timeout")) || (data === "rate_limited")) || (data === "overloaded")) || (data === "authentication")) || (data === "permission_denied")) || (data === "not_found")) || (data === "invalid_request")) || (data === "context_length_exceeded")) || (data === "content_filter")) || (data === "provider")) || (data === "invalid_response")) || (data === "cancelled"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema85.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema86.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7435,14 +7542,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate222.errors = vErrors;
+validate223.errors = vErrors;
 return errors === 0;
 }
-validate222.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate223.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate223.evaluated;
+const evaluated0 = validate224.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7601,14 +7708,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate223.errors = vErrors;
+validate224.errors = vErrors;
 return errors === 0;
 }
-validate223.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate224.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate224.evaluated;
+const evaluated0 = validate225.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7782,14 +7889,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate224.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
-validate224.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate225.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate225.evaluated;
+const evaluated0 = validate226.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7853,14 +7960,14 @@ errors++;
 }
 }
 if(data.file !== undefined){
-if(!(validate96(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate96.errors);
+if(!(validate97(data.file, {instancePath:instancePath+"/file",parentData:data,parentDataProperty:"file",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -7875,14 +7982,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate225.errors = vErrors;
+validate226.errors = vErrors;
 return errors === 0;
 }
-validate225.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate226.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate228.evaluated;
+const evaluated0 = validate229.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7893,15 +8000,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.source;
 if(typeof tag0 == "string"){
 if(tag0 === "uri"){
-if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate97.errors);
+if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate98.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "base64"){
-if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate98.errors);
+if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7909,8 +8016,8 @@ props0 = true;
 }
 }
 else if(tag0 === "file_id"){
-if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate99.errors);
+if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate100.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -7949,15 +8056,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate228.errors = vErrors;
+validate229.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate228.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate229.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate232.evaluated;
+const evaluated0 = validate233.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8106,15 +8213,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
-validate232.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema93 = {"title":"FinishEvent","description":"Generation ended normally; at most one per stream, after every part has ended.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"finish"},"finish_reason":{"$ref":"#/$defs/FinishReason"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","finish_reason"]};
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate233.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema94 = {"title":"FinishEvent","description":"Generation ended normally; at most one per stream, after every part has ended.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"finish"},"finish_reason":{"$ref":"#/$defs/FinishReason"},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","finish_reason"]};
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate233.evaluated;
+const evaluated0 = validate234.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8178,14 +8285,14 @@ errors++;
 }
 }
 if(data.finish_reason !== undefined){
-if(!(validate178(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate178.errors);
+if(!(validate179(data.finish_reason, {instancePath:instancePath+"/finish_reason",parentData:data,parentDataProperty:"finish_reason",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate179.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -8200,14 +8307,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate233.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
-validate233.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate234.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate236.evaluated;
+const evaluated0 = validate237.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8225,7 +8332,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((data === "stop") || (data === "length")) || (data === "tool_calls")) || (data === "content_filter")) || (data === "refusal")) || (data === "pause")) || (data === "error")) || (data === "other"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema72.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8234,14 +8341,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate236.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
-validate236.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate237.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate237.evaluated;
+const evaluated0 = validate238.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8272,8 +8379,8 @@ errors++;
 }
 }
 if(data.kind !== undefined){
-if(!(validate179(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate179.errors);
+if(!(validate180(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate180.errors);
 errors = vErrors.length;
 }
 }
@@ -8300,14 +8407,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate237.errors = vErrors;
+validate238.errors = vErrors;
 return errors === 0;
 }
-validate237.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate238.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate239.evaluated;
+const evaluated0 = validate240.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8371,14 +8478,14 @@ errors++;
 }
 }
 if(data.image !== undefined){
-if(!(validate54(data.image, {instancePath:instancePath+"/image",parentData:data,parentDataProperty:"image",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate54.errors);
+if(!(validate55(data.image, {instancePath:instancePath+"/image",parentData:data,parentDataProperty:"image",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -8393,14 +8500,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate239.errors = vErrors;
+validate240.errors = vErrors;
 return errors === 0;
 }
-validate239.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate240.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate242.evaluated;
+const evaluated0 = validate243.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8419,14 +8526,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate242.errors = vErrors;
+validate243.errors = vErrors;
 return errors === 0;
 }
-validate242.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate243.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate243.evaluated;
+const evaluated0 = validate244.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8514,8 +8621,8 @@ errors++;
 }
 }
 if(data.schema !== undefined){
-if(!(validate61(data.schema, {instancePath:instancePath+"/schema",parentData:data,parentDataProperty:"schema",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
+if(!(validate62(data.schema, {instancePath:instancePath+"/schema",parentData:data,parentDataProperty:"schema",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -8542,339 +8649,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate243.errors = vErrors;
+validate244.errors = vErrors;
 return errors === 0;
 }
-validate243.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-validate245.errors = null;
+validate244.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate246.errors = null;
 return true;
 }
-validate245.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema100 = {"title":"McpHttpServer","description":"A server reached over MCP's streamable HTTP transport.","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"http"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"url":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"The server's MCP endpoint (streamable HTTP), `http:` or `https:`."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Headers sent with every request, for values that are not secrets: a secret goes in `secret_headers`."},"secret_headers":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","url"]};
-const pattern27 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_-]*$", "u");
-const pattern28 = new RegExp("^[Hh][Tt][Tt][Pp][Ss]?://", "u");
-const pattern29 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate246.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.transport === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transport"},message:"must have required property '"+"transport"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.url === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((((((key0 === "transport") || (key0 === "name")) || (key0 === "url")) || (key0 === "headers")) || (key0 === "secret_headers")) || (key0 === "connect_timeout_ms")) || (key0 === "call_timeout_ms"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.transport !== undefined){
-let data0 = data.transport;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("http" !== data0){
-const err5 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/const",keyword:"const",params:{allowedValue: "http"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func1(data1) > 64){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(func1(data1) < 1){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(!pattern27.test(data1)){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.url !== undefined){
-let data2 = data.url;
-if(typeof data2 === "string"){
-if(!pattern28.test(data2)){
-const err10 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[Hh][Tt][Tt][Pp][Ss]?://"},message:"must match pattern \""+"^[Hh][Tt][Tt][Pp][Ss]?://"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.headers !== undefined){
-let data3 = data.headers;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key1 in data3){
-if(typeof data3[key1] !== "string"){
-const err12 = {instancePath:instancePath+"/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.secret_headers !== undefined){
-let data5 = data.secret_headers;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key2 in data5){
-let data6 = data5[key2];
-if(typeof data6 === "string"){
-if(func1(data6) > 256){
-const err14 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(func1(data6) < 1){
-const err15 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(!pattern29.test(data6)){
-const err16 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/secret_headers",schemaPath:"#/properties/secret_headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.connect_timeout_ms !== undefined){
-let data7 = data.connect_timeout_ms;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err19 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 3600000 || isNaN(data7)){
-const err20 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data7 < 1 || isNaN(data7)){
-const err21 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-if(data.call_timeout_ms !== undefined){
-let data8 = data.call_timeout_ms;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err22 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 > 86400000 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(data8 < 1 || isNaN(data8)){
-const err24 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-validate246.errors = vErrors;
-return errors === 0;
-}
-validate246.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema101 = {"title":"McpServerConfig","description":"How to reach one MCP server: a tagged union on `transport` (`stdio`, `http`, `websocket`). Secrets are named, never written: `secret_env` and `secret_headers` hold names of environment variables read when connecting.","type":"object","oneOf":[{"$ref":"#/$defs/McpStdioServer"},{"$ref":"#/$defs/McpHttpServer"},{"$ref":"#/$defs/McpWebsocketServer"}],"discriminator":{"propertyName":"transport"}};
-const schema102 = {"title":"McpStdioServer","description":"A server the client starts as a child process and speaks to over its stdin and stdout.","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"stdio"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"command":{"type":"string","minLength":1,"description":"The program to run (`npx`, `node`, `/usr/bin/python3`), found on PATH when not absolute."},"args":{"type":"array","items":{"type":"string"},"description":"Its arguments, in order."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Environment variables set for the server process, on top of a minimal inherited environment. For values that are not secrets: a secret goes in `secret_env`."},"secret_env":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"NAMES of environment variables of the client process passed on to the server process with their values, read when connecting, so that the config holds no secret."},"cwd":{"type":"string","minLength":1,"description":"The working directory of the server process. Absent means the client's."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","command"]};
+validate246.evaluated = {"dynamicProps":false,"dynamicItems":false};
+const schema101 = {"title":"LoopEvent","description":"One event of a streamed tool loop: a tagged union on `type`. The `StreamEvent` variants carry each model turn as it arrives; `tool_results`, `step_finished`, `paused` and `loop_finished` carry what the loop itself did. A provider stream never carries the loop's own variants. Spec section 14.4.","type":"object","oneOf":[{"$ref":"#/$defs/StartEvent"},{"$ref":"#/$defs/TextStartEvent"},{"$ref":"#/$defs/TextDeltaEvent"},{"$ref":"#/$defs/TextEndEvent"},{"$ref":"#/$defs/ReasoningStartEvent"},{"$ref":"#/$defs/ReasoningDeltaEvent"},{"$ref":"#/$defs/ReasoningEndEvent"},{"$ref":"#/$defs/ToolCallStartEvent"},{"$ref":"#/$defs/ToolCallDeltaEvent"},{"$ref":"#/$defs/ToolCallEndEvent"},{"$ref":"#/$defs/PartEvent"},{"$ref":"#/$defs/UsageEvent"},{"$ref":"#/$defs/FinishEvent"},{"$ref":"#/$defs/ErrorEvent"},{"$ref":"#/$defs/ToolResultsEvent"},{"$ref":"#/$defs/StepFinishedEvent"},{"$ref":"#/$defs/PausedEvent"},{"$ref":"#/$defs/LoopFinishedEvent"}],"discriminator":{"propertyName":"type"}};
+const schema102 = {"title":"StartEvent","description":"The first event of a stream: the response's id and model, when the provider says them.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"start"},"id":{"type":"string","minLength":1,"description":"The response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."}},"required":["type"]};
 function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -8886,8 +8671,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.transport === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transport"},message:"must have required property '"+"transport"+"'"};
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8896,8 +8681,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "id")) || (key0 === "model"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8906,382 +8692,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.command === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
-if(vErrors === null){
-vErrors = [err2];
 }
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func5.call(schema102.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.transport !== undefined){
-let data0 = data.transport;
+if(data.type !== undefined){
+let data0 = data.type;
 if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("stdio" !== data0){
-const err5 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/const",keyword:"const",params:{allowedValue: "stdio"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func1(data1) > 64){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(func1(data1) < 1){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(!pattern27.test(data1)){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.command !== undefined){
-let data2 = data.command;
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err10 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.args !== undefined){
-let data3 = data.args;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data3[i0] !== "string"){
-const err12 = {instancePath:instancePath+"/args/" + i0,schemaPath:"#/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.env !== undefined){
-let data5 = data.env;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key1 in data5){
-if(typeof data5[key1] !== "string"){
-const err14 = {instancePath:instancePath+"/env/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.secret_env !== undefined){
-let data7 = data.secret_env;
-if(Array.isArray(data7)){
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-let data8 = data7[i1];
-if(typeof data8 === "string"){
-if(func1(data8) > 256){
-const err16 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(func1(data8) < 1){
-const err17 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(!pattern29.test(data8)){
-const err18 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.cwd !== undefined){
-let data9 = data.cwd;
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err21 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.connect_timeout_ms !== undefined){
-let data10 = data.connect_timeout_ms;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err23 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 3600000 || isNaN(data10)){
-const err24 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if(data10 < 1 || isNaN(data10)){
-const err25 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-if(data.call_timeout_ms !== undefined){
-let data11 = data.call_timeout_ms;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err26 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 86400000 || isNaN(data11)){
-const err27 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(data11 < 1 || isNaN(data11)){
-const err28 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-validate248.errors = vErrors;
-return errors === 0;
-}
-validate248.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema103 = {"title":"McpWebsocketServer","description":"A server reached over a WebSocket (kept for configs that name one; the Python client refuses it, as the official SDK has no WebSocket client transport).","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"websocket"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"url":{"type":"string","format":"uri","pattern":"^[Ww][Ss][Ss]?://","description":"The server's WebSocket endpoint, `ws:` or `wss:`."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Headers sent with the opening handshake, for values that are not secrets: a secret goes in `secret_headers`."},"secret_headers":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","url"]};
-const pattern33 = new RegExp("^[Ww][Ss][Ss]?://", "u");
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate249.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.transport === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transport"},message:"must have required property '"+"transport"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.url === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9290,1487 +8705,47 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((((key0 === "transport") || (key0 === "name")) || (key0 === "url")) || (key0 === "headers")) || (key0 === "secret_headers")) || (key0 === "connect_timeout_ms")) || (key0 === "call_timeout_ms"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if("start" !== data0){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "start"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.transport !== undefined){
-let data0 = data.transport;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("websocket" !== data0){
-const err5 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/const",keyword:"const",params:{allowedValue: "websocket"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func1(data1) > 64){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(func1(data1) < 1){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(!pattern27.test(data1)){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.url !== undefined){
-let data2 = data.url;
-if(typeof data2 === "string"){
-if(!pattern33.test(data2)){
-const err10 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[Ww][Ss][Ss]?://"},message:"must match pattern \""+"^[Ww][Ss][Ss]?://"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.headers !== undefined){
-let data3 = data.headers;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key1 in data3){
-if(typeof data3[key1] !== "string"){
-const err12 = {instancePath:instancePath+"/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.secret_headers !== undefined){
-let data5 = data.secret_headers;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key2 in data5){
-let data6 = data5[key2];
-if(typeof data6 === "string"){
-if(func1(data6) > 256){
-const err14 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(func1(data6) < 1){
-const err15 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(!pattern29.test(data6)){
-const err16 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/secret_headers",schemaPath:"#/properties/secret_headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.connect_timeout_ms !== undefined){
-let data7 = data.connect_timeout_ms;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err19 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 3600000 || isNaN(data7)){
-const err20 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data7 < 1 || isNaN(data7)){
-const err21 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-if(data.call_timeout_ms !== undefined){
-let data8 = data.call_timeout_ms;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err22 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 > 86400000 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(data8 < 1 || isNaN(data8)){
-const err24 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-validate249.errors = vErrors;
-return errors === 0;
-}
-validate249.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate247.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.transport;
-if(typeof tag0 == "string"){
-if(tag0 === "stdio"){
-if(!(validate248(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate248.errors);
-errors = vErrors.length;
-}
-var props0 = true;
-}
-else if(tag0 === "http"){
-if(!(validate246(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate246.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "websocket"){
-if(!(validate249(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate249.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "transport", tagValue: tag0},message:"value of tag \"transport\" must be in oneOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "transport", tagValue: tag0},message:"tag \"transport\" must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate247.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate247.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate253.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.transport === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transport"},message:"must have required property '"+"transport"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.command === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func5.call(schema102.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.transport !== undefined){
-let data0 = data.transport;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("stdio" !== data0){
-const err5 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/const",keyword:"const",params:{allowedValue: "stdio"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func1(data1) > 64){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(func1(data1) < 1){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(!pattern27.test(data1)){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.command !== undefined){
-let data2 = data.command;
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err10 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.args !== undefined){
-let data3 = data.args;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data3[i0] !== "string"){
-const err12 = {instancePath:instancePath+"/args/" + i0,schemaPath:"#/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.env !== undefined){
-let data5 = data.env;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key1 in data5){
-if(typeof data5[key1] !== "string"){
-const err14 = {instancePath:instancePath+"/env/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.secret_env !== undefined){
-let data7 = data.secret_env;
-if(Array.isArray(data7)){
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-let data8 = data7[i1];
-if(typeof data8 === "string"){
-if(func1(data8) > 256){
-const err16 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(func1(data8) < 1){
-const err17 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(!pattern29.test(data8)){
-const err18 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.cwd !== undefined){
-let data9 = data.cwd;
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err21 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.connect_timeout_ms !== undefined){
-let data10 = data.connect_timeout_ms;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err23 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 3600000 || isNaN(data10)){
-const err24 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if(data10 < 1 || isNaN(data10)){
-const err25 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-if(data.call_timeout_ms !== undefined){
-let data11 = data.call_timeout_ms;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err26 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 86400000 || isNaN(data11)){
-const err27 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(data11 < 1 || isNaN(data11)){
-const err28 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-validate253.errors = vErrors;
-return errors === 0;
-}
-validate253.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate254.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.transport === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transport"},message:"must have required property '"+"transport"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.url === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((((((key0 === "transport") || (key0 === "name")) || (key0 === "url")) || (key0 === "headers")) || (key0 === "secret_headers")) || (key0 === "connect_timeout_ms")) || (key0 === "call_timeout_ms"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.transport !== undefined){
-let data0 = data.transport;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("websocket" !== data0){
-const err5 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/const",keyword:"const",params:{allowedValue: "websocket"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func1(data1) > 64){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(func1(data1) < 1){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(!pattern27.test(data1)){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.url !== undefined){
-let data2 = data.url;
-if(typeof data2 === "string"){
-if(!pattern33.test(data2)){
-const err10 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[Ww][Ss][Ss]?://"},message:"must match pattern \""+"^[Ww][Ss][Ss]?://"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.headers !== undefined){
-let data3 = data.headers;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key1 in data3){
-if(typeof data3[key1] !== "string"){
-const err12 = {instancePath:instancePath+"/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.secret_headers !== undefined){
-let data5 = data.secret_headers;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key2 in data5){
-let data6 = data5[key2];
-if(typeof data6 === "string"){
-if(func1(data6) > 256){
-const err14 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(func1(data6) < 1){
-const err15 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(!pattern29.test(data6)){
-const err16 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/secret_headers",schemaPath:"#/properties/secret_headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.connect_timeout_ms !== undefined){
-let data7 = data.connect_timeout_ms;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err19 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 3600000 || isNaN(data7)){
-const err20 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data7 < 1 || isNaN(data7)){
-const err21 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-if(data.call_timeout_ms !== undefined){
-let data8 = data.call_timeout_ms;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err22 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 > 86400000 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(data8 < 1 || isNaN(data8)){
-const err24 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-validate254.errors = vErrors;
-return errors === 0;
-}
-validate254.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate255.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.source === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.base64 === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "base64"},message:"must have required property '"+"base64"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.media_type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "media_type"},message:"must have required property '"+"media_type"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "source") || (key0 === "base64")) || (key0 === "media_type"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.source !== undefined){
-let data0 = data.source;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("base64" !== data0){
-const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/const",keyword:"const",params:{allowedValue: "base64"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.base64 !== undefined){
-let data1 = data.base64;
-if(typeof data1 === "string"){
-if(!pattern5.test(data1)){
-const err6 = {instancePath:instancePath+"/base64",schemaPath:"#/properties/base64/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/base64",schemaPath:"#/properties/base64/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.media_type !== undefined){
-let data2 = data.media_type;
-if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err8 = {instancePath:instancePath+"/media_type",schemaPath:"#/properties/media_type/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/media_type",schemaPath:"#/properties/media_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate255.errors = vErrors;
-return errors === 0;
-}
-validate255.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate256.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.source;
-if(typeof tag0 == "string"){
-if(tag0 === "url"){
-if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate55.errors);
-errors = vErrors.length;
-}
-var props0 = true;
-}
-else if(tag0 === "base64"){
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate56.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "source", tagValue: tag0},message:"value of tag \"source\" must be in oneOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "source", tagValue: tag0},message:"tag \"source\" must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate256.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate256.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate259.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.source === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.url === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "source") || (key0 === "url")) || (key0 === "media_type"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.source !== undefined){
-let data0 = data.source;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("url" !== data0){
-const err4 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/const",keyword:"const",params:{allowedValue: "url"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.url !== undefined){
-let data1 = data.url;
-if(typeof data1 === "string"){
-if(!pattern3.test(data1)){
-const err5 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*:"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*:"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.media_type !== undefined){
-let data2 = data.media_type;
-if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err7 = {instancePath:instancePath+"/media_type",schemaPath:"#/properties/media_type/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*"+"\""};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/media_type",schemaPath:"#/properties/media_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate259.errors = vErrors;
-return errors === 0;
-}
-validate259.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate260.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.role === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.parts === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parts"},message:"must have required property '"+"parts"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((((key0 === "role") || (key0 === "parts")) || (key0 === "name")) || (key0 === "id")) || (key0 === "provider_metadata"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.role !== undefined){
-if(!(validate78(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate78.errors);
-errors = vErrors.length;
-}
-}
-if(data.parts !== undefined){
-let data1 = data.parts;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate80(data1[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate80.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data3 = data.name;
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
 }
 errors++;
 }
 }
 if(data.id !== undefined){
-let data4 = data.id;
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+let data1 = data.id;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.model !== undefined){
+let data2 = data.model;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err6 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10781,7 +8756,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10789,12 +8764,6 @@ else {
 vErrors.push(err7);
 }
 errors++;
-}
-}
-if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
-errors = vErrors.length;
 }
 }
 }
@@ -10808,153 +8777,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate260.errors = vErrors;
+validate248.errors = vErrors;
 return errors === 0;
 }
-validate260.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate248.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema103 = {"title":"TextStartEvent","description":"A text part begins at `index`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."}},"required":["type","index"]};
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate264.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate81.errors);
-errors = vErrors.length;
-}
-var props0 = true;
-}
-else if(tag0 === "reasoning"){
-if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate88.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "image"){
-if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate92.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "audio"){
-if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate53.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "file"){
-if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate95.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "data"){
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate105.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "tool_call"){
-if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate111.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "tool_result"){
-if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate115.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "provider_tool_call"){
-if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate128.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "provider_tool_result"){
-if(!(validate134(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate134.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate264.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate264.evaluated = {"dynamicProps":true,"dynamicItems":false};
-const schema111 = {"title":"PartEvent","description":"A whole part that arrives in one piece (an image, audio, a file, data, a provider-run tool call or its result) at `index`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"part"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"part":{"$ref":"#/$defs/Part"}},"required":["type","index","part"]};
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate275.evaluated;
+const evaluated0 = validate249.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10982,8 +8813,125 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.part === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "part"},message:"must have required property '"+"part"+"'"};
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "index"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("text_start" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text_start"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.index !== undefined){
+let data1 = data.index;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate249.errors = vErrors;
+return errors === 0;
+}
+validate249.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema104 = {"title":"TextDeltaEvent","description":"More text for the part at `index`; fragments concatenate.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"text":{"type":"string"}},"required":["type","index","text"]};
+function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate250.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.index === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.text === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10993,7 +8941,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "index")) || (key0 === "part"))){
+if(!(((key0 === "type") || (key0 === "index")) || (key0 === "text"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -11016,8 +8964,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if("part" !== data0){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "part"},message:"must be equal to constant"};
+if("text_delta" !== data0){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text_delta"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11062,15 +9010,9 @@ errors++;
 }
 }
 }
-if(data.part !== undefined){
-if(!(validate80(data.part, {instancePath:instancePath+"/part",parentData:data,parentDataProperty:"part",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate80.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.text !== undefined){
+if(typeof data.text !== "string"){
+const err9 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11079,25 +9021,36 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate275.errors = vErrors;
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate250.errors = vErrors;
 return errors === 0;
 }
-validate275.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema112 = {"title":"PauseAwaitingApproval","description":"Calls wait for a person's decision.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"awaiting_approval"},"tool_call_ids":{"$ref":"#/$defs/ToolCallIds"}},"required":["type","tool_call_ids"]};
-const schema113 = {"title":"ToolCallIds","description":"Ids of pending tool calls.","type":"array","minItems":1,"items":{"type":"string","minLength":1}};
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate250.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema105 = {"title":"TextEndEvent","description":"The text part at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"citations":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Citation"},"description":"The text part's citations, all of them; the fold puts them on the part."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate278.evaluated;
+const evaluated0 = validate251.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(Array.isArray(data)){
-if(data.length < 1){
-const err0 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11106,1074 +9059,109 @@ vErrors.push(err0);
 }
 errors++;
 }
-const len0 = data.length;
+if(data.index === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "type") || (key0 === "index")) || (key0 === "citations")) || (key0 === "provider_metadata"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("text_end" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text_end"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.index !== undefined){
+let data1 = data.index;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.citations !== undefined){
+let data2 = data.citations;
+if(Array.isArray(data2)){
+if(data2.length < 1){
+const err8 = {instancePath:instancePath+"/citations",schemaPath:"#/properties/citations/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate278.errors = vErrors;
-return errors === 0;
-}
-validate278.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
-function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate277.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.tool_call_ids === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call_ids"},message:"must have required property '"+"tool_call_ids"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "type") || (key0 === "tool_call_ids"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("awaiting_approval" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "awaiting_approval"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.tool_call_ids !== undefined){
-if(!(validate278(data.tool_call_ids, {instancePath:instancePath+"/tool_call_ids",parentData:data,parentDataProperty:"tool_call_ids",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate278.errors);
+if(!(validate83(data2[i0], {instancePath:instancePath+"/citations/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate277.errors = vErrors;
-return errors === 0;
-}
-validate277.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema114 = {"title":"PauseMixed","description":"Some calls wait for a decision and others are scheduled.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"mixed"},"awaiting_approval":{"$ref":"#/$defs/ToolCallIds"},"scheduled":{"$ref":"#/$defs/ToolCallIds"},"at":{"$ref":"#/$defs/Timestamp","description":"The earliest time a scheduled call may run."}},"required":["type","awaiting_approval","scheduled","at"]};
-const schema115 = {"title":"Timestamp","description":"An instant in UTC, RFC 3339 with a `Z` offset and 0 to 9 fraction digits: `2026-11-24T22:30:00Z`.","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"};
-const pattern44 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$", "u");
-function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate283.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data === "string"){
-if(!pattern44.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate283.errors = vErrors;
-return errors === 0;
-}
-validate283.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate280.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.awaiting_approval === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "awaiting_approval"},message:"must have required property '"+"awaiting_approval"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.scheduled === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scheduled"},message:"must have required property '"+"scheduled"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.at === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "type") || (key0 === "awaiting_approval")) || (key0 === "scheduled")) || (key0 === "at"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if("mixed" !== data0){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "mixed"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.awaiting_approval !== undefined){
-if(!(validate278(data.awaiting_approval, {instancePath:instancePath+"/awaiting_approval",parentData:data,parentDataProperty:"awaiting_approval",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate278.errors);
-errors = vErrors.length;
-}
-}
-if(data.scheduled !== undefined){
-if(!(validate278(data.scheduled, {instancePath:instancePath+"/scheduled",parentData:data,parentDataProperty:"scheduled",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate278.errors);
-errors = vErrors.length;
-}
-}
-if(data.at !== undefined){
-if(!(validate283(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate283.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate280.errors = vErrors;
-return errors === 0;
-}
-validate280.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema116 = {"title":"PauseScheduled","description":"Calls are scheduled; resume at `at` (the earliest of their times) or later.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"scheduled"},"tool_call_ids":{"$ref":"#/$defs/ToolCallIds"},"at":{"$ref":"#/$defs/Timestamp","description":"The earliest time a scheduled call may run."}},"required":["type","tool_call_ids","at"]};
-function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate285.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.tool_call_ids === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call_ids"},message:"must have required property '"+"tool_call_ids"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.at === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "tool_call_ids")) || (key0 === "at"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("scheduled" !== data0){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "scheduled"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.tool_call_ids !== undefined){
-if(!(validate278(data.tool_call_ids, {instancePath:instancePath+"/tool_call_ids",parentData:data,parentDataProperty:"tool_call_ids",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate278.errors);
-errors = vErrors.length;
-}
-}
-if(data.at !== undefined){
-if(!(validate283(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate283.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate285.errors = vErrors;
-return errors === 0;
-}
-validate285.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema117 = {"title":"PendingToolCall","description":"A call of the last model turn and its local status.","type":"object","additionalProperties":false,"properties":{"tool_call":{"$ref":"#/$defs/ToolCall"},"status":{"$ref":"#/$defs/ToolCallStatus"}},"required":["tool_call","status"]};
-const schema118 = {"title":"ToolCallStatus","description":"The local status of a tool call a paused tool loop has not resolved yet: a tagged union on `type`. Never sent to a provider: only resolved outcomes (`ToolResult.status`) are.","type":"object","oneOf":[{"$ref":"#/$defs/ToolCallPending"},{"$ref":"#/$defs/ToolCallApproved"},{"$ref":"#/$defs/ToolCallRejected"},{"$ref":"#/$defs/ToolCallScheduled"}],"discriminator":{"propertyName":"type"}};
-const schema119 = {"title":"ToolCallPending","description":"Waiting for a decision (approve or reject).","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"pending"}},"required":["type"]};
-function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate291.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "type")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("pending" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "pending"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate291.errors = vErrors;
-return errors === 0;
-}
-validate291.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema120 = {"title":"ToolCallApproved","description":"Approved: it runs when the loop resumes.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"approved"}},"required":["type"]};
-function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate292.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "type")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("approved" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "approved"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate292.errors = vErrors;
-return errors === 0;
-}
-validate292.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema121 = {"title":"ToolCallRejected","description":"Rejected: when the loop resumes, the model receives a `rejected` result carrying `reason`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"rejected"},"reason":{"type":"string","minLength":1,"description":"Why, in words the model reads."}},"required":["type","reason"]};
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate293.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.reason === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "type") || (key0 === "reason"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("rejected" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "rejected"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.reason !== undefined){
-let data1 = data.reason;
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err5 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate293.errors = vErrors;
-return errors === 0;
-}
-validate293.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema122 = {"title":"ToolCallScheduled","description":"To run at `at` or later, when the loop is resumed then.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"scheduled"},"at":{"$ref":"#/$defs/Timestamp","description":"The earliest time the call may run."}},"required":["type","at"]};
-function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate294.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.at === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "type") || (key0 === "at"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("scheduled" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "scheduled"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.at !== undefined){
-if(!(validate283(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate283.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate294.errors = vErrors;
-return errors === 0;
-}
-validate294.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate290.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.type;
-if(typeof tag0 == "string"){
-if(tag0 === "pending"){
-if(!(validate291(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate291.errors);
-errors = vErrors.length;
-}
-var props0 = true;
-}
-else if(tag0 === "approved"){
-if(!(validate292(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate292.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "rejected"){
-if(!(validate293(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate293.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "scheduled"){
-if(!(validate294(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate294.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate290.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate290.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate288.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.tool_call === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call"},message:"must have required property '"+"tool_call"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.status === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "tool_call") || (key0 === "status"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.tool_call !== undefined){
-if(!(validate112(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate112.errors);
-errors = vErrors.length;
-}
-}
-if(data.status !== undefined){
-if(!(validate290(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate290.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate288.errors = vErrors;
-return errors === 0;
-}
-validate288.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate301.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!(validate61(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate301.errors = vErrors;
-return errors === 0;
-}
-validate301.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate303.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!(validate61(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate303.errors = vErrors;
-return errors === 0;
-}
-validate303.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate305.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.issuer === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuer"},message:"must have required property '"+"issuer"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.definition === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "definition"},message:"must have required property '"+"definition"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "issuer") || (key0 === "type")) || (key0 === "name")) || (key0 === "definition"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.issuer !== undefined){
-let data0 = data.issuer;
-if(typeof data0 === "string"){
-if(!pattern7.test(data0)){
-const err4 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_.-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data1 = data.type;
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data2 = data.name;
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/citations",schemaPath:"#/properties/citations/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12183,8 +9171,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.definition !== undefined){
-if(!(validate61(data.definition, {instancePath:instancePath+"/definition",parentData:data,parentDataProperty:"definition",rootData,dynamicAnchors}))){
+if(data.provider_metadata !== undefined){
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
 vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
@@ -12200,1020 +9188,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate305.errors = vErrors;
+validate251.errors = vErrors;
 return errors === 0;
 }
-validate305.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate251.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema106 = {"title":"ReasoningStartEvent","description":"A reasoning part begins at `index`. Redacted reasoning arrives whole here as `redacted_data`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that signs this reasoning."},"redacted_data":{"type":"string","minLength":1,"description":"Encrypted reasoning, opaque."}},"required":["type","index"]};
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate307.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.issuer === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuer"},message:"must have required property '"+"issuer"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "issuer")) || (key0 === "input")) || (key0 === "server")) || (key0 === "block"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.issuer !== undefined){
-let data2 = data.issuer;
-if(typeof data2 === "string"){
-if(!pattern7.test(data2)){
-const err8 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_.-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.input !== undefined){
-if(!(validate107(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate107.errors);
-errors = vErrors.length;
-}
-}
-if(data.server !== undefined){
-let data4 = data.server;
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err10 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.block !== undefined){
-if(!(validate61(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-validate307.errors = vErrors;
-return errors === 0;
-}
-validate307.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate310.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.provider_tool_call === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_tool_call"},message:"must have required property '"+"provider_tool_call"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "provider_tool_call")) || (key0 === "provider_metadata"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("provider_tool_call" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "provider_tool_call"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.provider_tool_call !== undefined){
-if(!(validate129(data.provider_tool_call, {instancePath:instancePath+"/provider_tool_call",parentData:data,parentDataProperty:"provider_tool_call",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate129.errors);
-errors = vErrors.length;
-}
-}
-if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate310.errors = vErrors;
-return errors === 0;
-}
-validate310.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate313.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.tool_call_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call_id"},message:"must have required property '"+"tool_call_id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.issuer === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuer"},message:"must have required property '"+"issuer"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((((key0 === "tool_call_id") || (key0 === "issuer")) || (key0 === "name")) || (key0 === "output")) || (key0 === "is_error")) || (key0 === "block"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.tool_call_id !== undefined){
-let data0 = data.tool_call_id;
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/tool_call_id",schemaPath:"#/properties/tool_call_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/tool_call_id",schemaPath:"#/properties/tool_call_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.issuer !== undefined){
-let data1 = data.issuer;
-if(typeof data1 === "string"){
-if(!pattern7.test(data1)){
-const err5 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_.-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data2 = data.name;
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.output !== undefined){
-if(!(validate107(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate107.errors);
-errors = vErrors.length;
-}
-}
-if(data.is_error !== undefined){
-if(typeof data.is_error !== "boolean"){
-const err9 = {instancePath:instancePath+"/is_error",schemaPath:"#/properties/is_error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.block !== undefined){
-if(!(validate61(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate313.errors = vErrors;
-return errors === 0;
-}
-validate313.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate316.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.provider_tool_result === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_tool_result"},message:"must have required property '"+"provider_tool_result"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "provider_tool_result")) || (key0 === "provider_metadata"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("provider_tool_result" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "provider_tool_result"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.provider_tool_result !== undefined){
-if(!(validate135(data.provider_tool_result, {instancePath:instancePath+"/provider_tool_result",parentData:data,parentDataProperty:"provider_tool_result",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate135.errors);
-errors = vErrors.length;
-}
-}
-if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate316.errors = vErrors;
-return errors === 0;
-}
-validate316.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate319.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!((((key0 === "text") || (key0 === "signature")) || (key0 === "redacted_data")) || (key0 === "issuer"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err1 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.signature !== undefined){
-let data1 = data.signature;
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err2 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.redacted_data !== undefined){
-let data2 = data.redacted_data;
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err4 = {instancePath:instancePath+"/redacted_data",schemaPath:"#/properties/redacted_data/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/redacted_data",schemaPath:"#/properties/redacted_data/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.issuer !== undefined){
-let data3 = data.issuer;
-if(typeof data3 === "string"){
-if(!pattern7.test(data3)){
-const err6 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_.-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate319.errors = vErrors;
-return errors === 0;
-}
-validate319.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema131 = {"title":"ReasoningDeltaEvent","description":"More reasoning for the part at `index`: text fragments and signature fragments each concatenate, in order.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"text":{"type":"string","description":"A fragment of the reasoning text."},"signature":{"type":"string","description":"A fragment of the signature (often the whole of it, in one event)."}},"required":["type","index"]};
-function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate320.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.index === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "type") || (key0 === "index")) || (key0 === "text")) || (key0 === "signature"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("reasoning_delta" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "reasoning_delta"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.index !== undefined){
-let data1 = data.index;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err5 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data1 < 0 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.text !== undefined){
-if(typeof data.text !== "string"){
-const err8 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.signature !== undefined){
-if(typeof data.signature !== "string"){
-const err9 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate320.errors = vErrors;
-return errors === 0;
-}
-validate320.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema132 = {"title":"ReasoningEndEvent","description":"The reasoning part at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
-function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate321.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.index === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "index")) || (key0 === "provider_metadata"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("reasoning_end" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "reasoning_end"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.index !== undefined){
-let data1 = data.index;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err5 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data1 < 0 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate321.errors = vErrors;
-return errors === 0;
-}
-validate321.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate323.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.reasoning === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reasoning"},message:"must have required property '"+"reasoning"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "reasoning")) || (key0 === "provider_metadata"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("reasoning" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "reasoning"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.reasoning !== undefined){
-if(!(validate89(data.reasoning, {instancePath:instancePath+"/reasoning",parentData:data,parentDataProperty:"reasoning",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate89.errors);
-errors = vErrors.length;
-}
-}
-if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate323.errors = vErrors;
-return errors === 0;
-}
-validate323.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema134 = {"title":"ReasoningStartEvent","description":"A reasoning part begins at `index`. Redacted reasoning arrives whole here as `redacted_data`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"issuer":{"type":"string","pattern":"^[a-z][a-z0-9_.-]*$","description":"The API that signs this reasoning."},"redacted_data":{"type":"string","minLength":1,"description":"Encrypted reasoning, opaque."}},"required":["type","index"]};
-function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate326.evaluated;
+const evaluated0 = validate254.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13372,476 +9355,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate326.errors = vErrors;
+validate254.errors = vErrors;
 return errors === 0;
 }
-validate326.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate254.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema107 = {"title":"ReasoningDeltaEvent","description":"More reasoning for the part at `index`: text fragments and signature fragments each concatenate, in order.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"text":{"type":"string","description":"A fragment of the reasoning text."},"signature":{"type":"string","description":"A fragment of the signature (often the whole of it, in one event)."}},"required":["type","index"]};
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate327.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-const tag0 = data.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate66.errors);
-errors = vErrors.length;
-}
-var props0 = true;
-}
-else if(tag0 === "json_object"){
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate67.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "json_schema"){
-if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate68.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate327.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate327.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate331.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "type")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("json_object" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "json_object"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate331.errors = vErrors;
-return errors === 0;
-}
-validate331.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate332.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.json_schema === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "json_schema"},message:"must have required property '"+"json_schema"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "type") || (key0 === "json_schema"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if("json_schema" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "json_schema"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.json_schema !== undefined){
-if(!(validate69(data.json_schema, {instancePath:instancePath+"/json_schema",parentData:data,parentDataProperty:"json_schema",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate69.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate332.errors = vErrors;
-return errors === 0;
-}
-validate332.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate334.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "type")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("text" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate334.errors = vErrors;
-return errors === 0;
-}
-validate334.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate335.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((((data === "system") || (data === "user")) || (data === "assistant")) || (data === "tool"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema34.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate335.errors = vErrors;
-return errors === 0;
-}
-validate335.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema140 = {"title":"StartEvent","description":"The first event of a stream: the response's id and model, when the provider says them.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"start"},"id":{"type":"string","minLength":1,"description":"The response id."},"model":{"type":"string","minLength":1,"description":"The model name, as the provider spells it."}},"required":["type"]};
-function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate336.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "id")) || (key0 === "model"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("start" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "start"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.model !== undefined){
-let data2 = data.model;
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err6 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate336.errors = vErrors;
-return errors === 0;
-}
-validate336.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema141 = {"title":"StreamEvent","description":"One event of a streamed chat response: a tagged union on `type`. Folding the events of a stream gives exactly the `ChatResponse` the same call returns unstreamed (see the spec's fold law).","type":"object","oneOf":[{"$ref":"#/$defs/StartEvent"},{"$ref":"#/$defs/TextStartEvent"},{"$ref":"#/$defs/TextDeltaEvent"},{"$ref":"#/$defs/TextEndEvent"},{"$ref":"#/$defs/ReasoningStartEvent"},{"$ref":"#/$defs/ReasoningDeltaEvent"},{"$ref":"#/$defs/ReasoningEndEvent"},{"$ref":"#/$defs/ToolCallStartEvent"},{"$ref":"#/$defs/ToolCallDeltaEvent"},{"$ref":"#/$defs/ToolCallEndEvent"},{"$ref":"#/$defs/PartEvent"},{"$ref":"#/$defs/UsageEvent"},{"$ref":"#/$defs/FinishEvent"},{"$ref":"#/$defs/ErrorEvent"}],"discriminator":{"propertyName":"type"}};
-const schema142 = {"title":"TextStartEvent","description":"A text part begins at `index`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."}},"required":["type","index"]};
-function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate338.evaluated;
+const evaluated0 = validate255.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13870,7 +9392,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((key0 === "type") || (key0 === "index"))){
+if(!((((key0 === "type") || (key0 === "index")) || (key0 === "text")) || (key0 === "signature"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -13893,8 +9415,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if("text_start" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text_start"},message:"must be equal to constant"};
+if("reasoning_delta" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "reasoning_delta"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13934,133 +9456,6 @@ vErrors = [err7];
 }
 else {
 vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate338.errors = vErrors;
-return errors === 0;
-}
-validate338.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema143 = {"title":"TextDeltaEvent","description":"More text for the part at `index`; fragments concatenate.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"text":{"type":"string"}},"required":["type","index","text"]};
-function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate339.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.index === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.text === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "index")) || (key0 === "text"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("text_delta" !== data0){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text_delta"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.index !== undefined){
-let data1 = data.index;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err6 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data1 < 0 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
 }
 errors++;
 }
@@ -14068,7 +9463,19 @@ errors++;
 }
 if(data.text !== undefined){
 if(typeof data.text !== "string"){
-const err9 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.signature !== undefined){
+if(typeof data.signature !== "string"){
+const err9 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14089,15 +9496,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate339.errors = vErrors;
+validate255.errors = vErrors;
 return errors === 0;
 }
-validate339.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema144 = {"title":"TextEndEvent","description":"The text part at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"text_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"citations":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Citation"},"description":"The text part's citations, all of them; the fold puts them on the part."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate255.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema108 = {"title":"ReasoningEndEvent","description":"The reasoning part at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reasoning_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
+function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate340.evaluated;
+const evaluated0 = validate256.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14126,7 +9533,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "type") || (key0 === "index")) || (key0 === "citations")) || (key0 === "provider_metadata"))){
+if(!(((key0 === "type") || (key0 === "index")) || (key0 === "provider_metadata"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -14149,8 +9556,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if("text_end" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text_end"},message:"must be equal to constant"};
+if("reasoning_end" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "reasoning_end"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14195,11 +9602,15 @@ errors++;
 }
 }
 }
-if(data.citations !== undefined){
-let data2 = data.citations;
-if(Array.isArray(data2)){
-if(data2.length < 1){
-const err8 = {instancePath:instancePath+"/citations",schemaPath:"#/properties/citations/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data.provider_metadata !== undefined){
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14208,51 +9619,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate82(data2[i0], {instancePath:instancePath+"/citations/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate82.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/citations",schemaPath:"#/properties/citations/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate340.errors = vErrors;
+validate256.errors = vErrors;
 return errors === 0;
 }
-validate340.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema145 = {"title":"ToolCallStartEvent","description":"A tool call begins at `index`, with its id and name. Parallel calls each have their own index.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"id":{"type":"string","minLength":1,"description":"The tool call id."},"name":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name."}},"required":["type","index","id","name"]};
-function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate256.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema109 = {"title":"ToolCallStartEvent","description":"A tool call begins at `index`, with its id and name. Parallel calls each have their own index.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_start"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"id":{"type":"string","minLength":1,"description":"The tool call id."},"name":{"type":"string","minLength":1,"maxLength":128,"description":"The tool's name."}},"required":["type","index","id","name"]};
+function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate343.evaluated;
+const evaluated0 = validate258.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14441,15 +9816,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate343.errors = vErrors;
+validate258.errors = vErrors;
 return errors === 0;
 }
-validate343.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema146 = {"title":"ToolCallDeltaEvent","description":"A fragment of the arguments of the tool call at `index`; fragments concatenate into `ToolCall.arguments`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"arguments":{"type":"string","description":"The next bytes of the JSON text."}},"required":["type","index","arguments"]};
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate258.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema110 = {"title":"ToolCallDeltaEvent","description":"A fragment of the arguments of the tool call at `index`; fragments concatenate into `ToolCall.arguments`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_delta"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"arguments":{"type":"string","description":"The next bytes of the JSON text."}},"required":["type","index","arguments"]};
+function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate344.evaluated;
+const evaluated0 = validate259.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14580,15 +9955,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate344.errors = vErrors;
+validate259.errors = vErrors;
 return errors === 0;
 }
-validate344.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema147 = {"title":"ToolCallEndEvent","description":"The tool call at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
-function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate259.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema111 = {"title":"ToolCallEndEvent","description":"The tool call at `index` is complete.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_call_end"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"provider_metadata":{"$ref":"#/$defs/ProviderMetadata","description":"Provider data that has no field of its own, keyed by provider name."}},"required":["type","index"]};
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate345.evaluated;
+const evaluated0 = validate260.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14687,8 +10062,8 @@ errors++;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -14703,15 +10078,148 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate345.errors = vErrors;
+validate260.errors = vErrors;
 return errors === 0;
 }
-validate345.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema148 = {"title":"UsageEvent","description":"Usage so far. Each usage event replaces the previous one: the last is the response's usage.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"usage"},"usage":{"$ref":"#/$defs/TokenUsage"}},"required":["type","usage"]};
-function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate260.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema112 = {"title":"PartEvent","description":"A whole part that arrives in one piece (an image, audio, a file, data, a provider-run tool call or its result) at `index`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"part"},"index":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"The position of the part in the folded message's `parts`. Every event for one part carries the same index."},"part":{"$ref":"#/$defs/Part"}},"required":["type","index","part"]};
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate347.evaluated;
+const evaluated0 = validate262.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.index === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.part === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "part"},message:"must have required property '"+"part"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "index")) || (key0 === "part"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("part" !== data0){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "part"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.index !== undefined){
+let data1 = data.index;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err6 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.part !== undefined){
+if(!(validate81(data.part, {instancePath:instancePath+"/part",parentData:data,parentDataProperty:"part",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate81.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate262.errors = vErrors;
+return errors === 0;
+}
+validate262.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema113 = {"title":"UsageEvent","description":"Usage so far. Each usage event replaces the previous one: the last is the response's usage.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"usage"},"usage":{"$ref":"#/$defs/TokenUsage"}},"required":["type","usage"]};
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate264.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14775,8 +10283,8 @@ errors++;
 }
 }
 if(data.usage !== undefined){
-if(!(validate182(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate182.errors);
+if(!(validate183(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate183.errors);
 errors = vErrors.length;
 }
 }
@@ -14791,14 +10299,677 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate347.errors = vErrors;
+validate264.errors = vErrors;
 return errors === 0;
 }
-validate347.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate264.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema114 = {"title":"ToolResultsEvent","description":"The results one round of tool calls gave a model turn, in the model's order: calls that ran, and calls resolved without running (rejected by a policy or a person, an unknown tool). Sent once the results are recorded in the loop's state.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"tool_results"},"step":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The step (model turn, counted from 1 over the whole loop, resumes included) whose calls these results answer."},"results":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/ToolResult"},"description":"The results, in the order of the calls they answer."}},"required":["type","step","results"]};
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate337.evaluated;
+const evaluated0 = validate266.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.step === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step"},message:"must have required property '"+"step"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.results === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "results"},message:"must have required property '"+"results"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "step")) || (key0 === "results"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("tool_results" !== data0){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_results"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.step !== undefined){
+let data1 = data.step;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err6 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.results !== undefined){
+let data2 = data.results;
+if(Array.isArray(data2)){
+if(data2.length < 1){
+const err9 = {instancePath:instancePath+"/results",schemaPath:"#/properties/results/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate117(data2[i0], {instancePath:instancePath+"/results/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate117.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/results",schemaPath:"#/properties/results/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate266.errors = vErrors;
+return errors === 0;
+}
+validate266.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema115 = {"title":"StepFinishedEvent","description":"A step ended: its model turn answered and every call of the turn has a result. A step whose calls wait for a person or a clock does not end until the loop resumes.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"step_finished"},"step":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The step that ended (counted from 1 over the whole loop)."},"usage":{"$ref":"#/$defs/TokenUsage","description":"The loop's usage so far: the sum (spec section 7) of every model turn's usage up to this step. Absent when no turn reported usage."}},"required":["type","step"]};
+function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate268.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.step === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step"},message:"must have required property '"+"step"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "step")) || (key0 === "usage"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("step_finished" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "step_finished"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.step !== undefined){
+let data1 = data.step;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.usage !== undefined){
+if(!(validate183(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate183.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate268.errors = vErrors;
+return errors === 0;
+}
+validate268.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema116 = {"title":"PausedEvent","description":"The loop paused for a person or a clock; nothing follows. `state.pause` says why, `state.pending` lists the calls waiting with their status. Decisions (`ToolLoopDecision`) and this state resume it, in any language.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"paused"},"state":{"$ref":"#/$defs/ToolLoopState","description":"The loop as it stands: save it, and resume it with decisions."}},"required":["type","state"]};
+const schema117 = {"title":"ToolLoopState","description":"A tool loop saved between two steps, usually paused: the conversation so far, the tool calls of the last model turn not resolved yet, why it paused, how many model turns it made and their usage. Any language can resume it. Spec section 14.","type":"object","additionalProperties":false,"properties":{"request":{"$ref":"#/$defs/ChatRequest","description":"What the next model turn is sent: the conversation so far (its last assistant message holds the calls of `pending`, followed by at most one `tool` message with the results already known), model, tools and options."},"pending":{"type":"array","items":{"$ref":"#/$defs/PendingToolCall"},"description":"The calls of the last model turn that have no result yet, in the order the model made them."},"pause":{"$ref":"#/$defs/ToolLoopPause","description":"Why the loop stopped. Absent: it was saved between steps without pausing."},"steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Model turns made so far."},"usage":{"$ref":"#/$defs/TokenUsage","description":"The sum (spec section 7) of the usage of every model turn so far. Absent when no turn reported usage."}},"required":["request","pending","steps"]};
+const schema118 = {"title":"PendingToolCall","description":"A call of the last model turn and its local status.","type":"object","additionalProperties":false,"properties":{"tool_call":{"$ref":"#/$defs/ToolCall"},"status":{"$ref":"#/$defs/ToolCallStatus"}},"required":["tool_call","status"]};
+const schema119 = {"title":"ToolCallStatus","description":"The local status of a tool call a paused tool loop has not resolved yet: a tagged union on `type`. Never sent to a provider: only resolved outcomes (`ToolResult.status`) are.","type":"object","oneOf":[{"$ref":"#/$defs/ToolCallPending"},{"$ref":"#/$defs/ToolCallApproved"},{"$ref":"#/$defs/ToolCallRejected"},{"$ref":"#/$defs/ToolCallScheduled"}],"discriminator":{"propertyName":"type"}};
+const schema120 = {"title":"ToolCallPending","description":"Waiting for a decision (approve or reject).","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"pending"}},"required":["type"]};
+function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate276.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "type")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if("pending" !== data0){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "pending"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate276.errors = vErrors;
+return errors === 0;
+}
+validate276.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema121 = {"title":"ToolCallApproved","description":"Approved: it runs when the loop resumes.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"approved"}},"required":["type"]};
+function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate277.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "type")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if("approved" !== data0){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "approved"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate277.errors = vErrors;
+return errors === 0;
+}
+validate277.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema122 = {"title":"ToolCallRejected","description":"Rejected: when the loop resumes, the model receives a `rejected` result carrying `reason`.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"rejected"},"reason":{"type":"string","minLength":1,"description":"Why, in words the model reads."}},"required":["type","reason"]};
+function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate278.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.reason === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "reason"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("rejected" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "rejected"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.reason !== undefined){
+let data1 = data.reason;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err5 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate278.errors = vErrors;
+return errors === 0;
+}
+validate278.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema123 = {"title":"ToolCallScheduled","description":"To run at `at` or later, when the loop is resumed then.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"scheduled"},"at":{"$ref":"#/$defs/Timestamp","description":"The earliest time the call may run."}},"required":["type","at"]};
+const schema124 = {"title":"Timestamp","description":"An instant in UTC, RFC 3339 with a `Z` offset and 0 to 9 fraction digits: `2026-11-24T22:30:00Z`.","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"};
+const pattern28 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$", "u");
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate280.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data === "string"){
+if(!pattern28.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate280.errors = vErrors;
+return errors === 0;
+}
+validate280.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate279.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.at === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "at"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("scheduled" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "scheduled"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+if(!(validate280(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate280.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate279.errors = vErrors;
+return errors === 0;
+}
+validate279.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate275.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14808,124 +10979,34 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
-if(tag0 === "start"){
-if(!(validate336(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate336.errors);
+if(tag0 === "pending"){
+if(!(validate276(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate276.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
-else if(tag0 === "text_start"){
-if(!(validate338(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate338.errors);
+else if(tag0 === "approved"){
+if(!(validate277(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate277.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "text_delta"){
-if(!(validate339(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate339.errors);
+else if(tag0 === "rejected"){
+if(!(validate278(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate278.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "text_end"){
-if(!(validate340(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate340.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "reasoning_start"){
-if(!(validate326(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate326.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "reasoning_delta"){
-if(!(validate320(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate320.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "reasoning_end"){
-if(!(validate321(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate321.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "tool_call_start"){
-if(!(validate343(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate343.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "tool_call_delta"){
-if(!(validate344(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate344.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "tool_call_end"){
-if(!(validate345(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate345.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "part"){
-if(!(validate275(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate275.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "usage"){
-if(!(validate347(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate347.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "finish"){
-if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate233.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "error"){
-if(!(validate220(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate220.errors);
+else if(tag0 === "scheduled"){
+if(!(validate279(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate279.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -14964,15 +11045,6498 @@ vErrors.push(err2);
 }
 errors++;
 }
+validate275.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate275.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate273.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tool_call === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call"},message:"must have required property '"+"tool_call"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.status === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "tool_call") || (key0 === "status"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.tool_call !== undefined){
+if(!(validate113(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate113.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+if(!(validate275(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate275.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate273.errors = vErrors;
+return errors === 0;
+}
+validate273.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema125 = {"title":"ToolLoopPause","description":"Why a tool loop stopped before the model answered: a tagged union on `type`. The ids name entries of `ToolLoopState.pending`.","type":"object","oneOf":[{"$ref":"#/$defs/PauseAwaitingApproval"},{"$ref":"#/$defs/PauseScheduled"},{"$ref":"#/$defs/PauseMixed"}],"discriminator":{"propertyName":"type"}};
+const schema126 = {"title":"PauseAwaitingApproval","description":"Calls wait for a person's decision.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"awaiting_approval"},"tool_call_ids":{"$ref":"#/$defs/ToolCallIds"}},"required":["type","tool_call_ids"]};
+const schema127 = {"title":"ToolCallIds","description":"Ids of pending tool calls.","type":"array","minItems":1,"items":{"type":"string","minLength":1}};
+function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate290.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(Array.isArray(data)){
+if(data.length < 1){
+const err0 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate290.errors = vErrors;
+return errors === 0;
+}
+validate290.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate289.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tool_call_ids === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call_ids"},message:"must have required property '"+"tool_call_ids"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "tool_call_ids"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("awaiting_approval" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "awaiting_approval"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.tool_call_ids !== undefined){
+if(!(validate290(data.tool_call_ids, {instancePath:instancePath+"/tool_call_ids",parentData:data,parentDataProperty:"tool_call_ids",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate290.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate289.errors = vErrors;
+return errors === 0;
+}
+validate289.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema128 = {"title":"PauseScheduled","description":"Calls are scheduled; resume at `at` (the earliest of their times) or later.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"scheduled"},"tool_call_ids":{"$ref":"#/$defs/ToolCallIds"},"at":{"$ref":"#/$defs/Timestamp","description":"The earliest time a scheduled call may run."}},"required":["type","tool_call_ids","at"]};
+function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate292.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tool_call_ids === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call_ids"},message:"must have required property '"+"tool_call_ids"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.at === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "tool_call_ids")) || (key0 === "at"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("scheduled" !== data0){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "scheduled"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.tool_call_ids !== undefined){
+if(!(validate290(data.tool_call_ids, {instancePath:instancePath+"/tool_call_ids",parentData:data,parentDataProperty:"tool_call_ids",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate290.errors);
+errors = vErrors.length;
+}
+}
+if(data.at !== undefined){
+if(!(validate280(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate280.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate292.errors = vErrors;
+return errors === 0;
+}
+validate292.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema129 = {"title":"PauseMixed","description":"Some calls wait for a decision and others are scheduled.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"mixed"},"awaiting_approval":{"$ref":"#/$defs/ToolCallIds"},"scheduled":{"$ref":"#/$defs/ToolCallIds"},"at":{"$ref":"#/$defs/Timestamp","description":"The earliest time a scheduled call may run."}},"required":["type","awaiting_approval","scheduled","at"]};
+function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate295.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.awaiting_approval === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "awaiting_approval"},message:"must have required property '"+"awaiting_approval"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.scheduled === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scheduled"},message:"must have required property '"+"scheduled"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.at === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "type") || (key0 === "awaiting_approval")) || (key0 === "scheduled")) || (key0 === "at"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if("mixed" !== data0){
+const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "mixed"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.awaiting_approval !== undefined){
+if(!(validate290(data.awaiting_approval, {instancePath:instancePath+"/awaiting_approval",parentData:data,parentDataProperty:"awaiting_approval",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate290.errors);
+errors = vErrors.length;
+}
+}
+if(data.scheduled !== undefined){
+if(!(validate290(data.scheduled, {instancePath:instancePath+"/scheduled",parentData:data,parentDataProperty:"scheduled",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate290.errors);
+errors = vErrors.length;
+}
+}
+if(data.at !== undefined){
+if(!(validate280(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate280.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate295.errors = vErrors;
+return errors === 0;
+}
+validate295.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate288.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "awaiting_approval"){
+if(!(validate289(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate289.errors);
+errors = vErrors.length;
+}
+var props0 = true;
+}
+else if(tag0 === "scheduled"){
+if(!(validate292(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate292.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "mixed"){
+if(!(validate295(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate295.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate288.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate288.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate271.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.request === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "request"},message:"must have required property '"+"request"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.pending === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pending"},message:"must have required property '"+"pending"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.steps === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "request") || (key0 === "pending")) || (key0 === "pause")) || (key0 === "steps")) || (key0 === "usage"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.request !== undefined){
+if(!(validate77(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate77.errors);
+errors = vErrors.length;
+}
+}
+if(data.pending !== undefined){
+let data1 = data.pending;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate273(data1[i0], {instancePath:instancePath+"/pending/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate273.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.pause !== undefined){
+if(!(validate288(data.pause, {instancePath:instancePath+"/pause",parentData:data,parentDataProperty:"pause",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate288.errors);
+errors = vErrors.length;
+}
+}
+if(data.steps !== undefined){
+let data4 = data.steps;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err5 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err6 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data4 < 0 || isNaN(data4)){
+const err7 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.usage !== undefined){
+if(!(validate183(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate183.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate271.errors = vErrors;
+return errors === 0;
+}
+validate271.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate270.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.state === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "state"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("paused" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "paused"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.state !== undefined){
+if(!(validate271(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate271.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate270.errors = vErrors;
+return errors === 0;
+}
+validate270.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema130 = {"title":"LoopFinishedEvent","description":"The model answered without calling tools: the loop is done and nothing follows. The answer is the fold of the last turn's stream events.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"loop_finished"},"steps":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Model turns made by the loop, resumes included."},"usage":{"$ref":"#/$defs/TokenUsage","description":"The sum (spec section 7) of every model turn's usage. Absent when no turn reported usage."}},"required":["type","steps"]};
+function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate305.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.steps === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "steps")) || (key0 === "usage"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("loop_finished" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "loop_finished"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.steps !== undefined){
+let data1 = data.steps;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.usage !== undefined){
+if(!(validate183(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate183.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate305.errors = vErrors;
+return errors === 0;
+}
+validate305.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate247.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "start"){
+if(!(validate248(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate248.errors);
+errors = vErrors.length;
+}
+var props0 = true;
+}
+else if(tag0 === "text_start"){
+if(!(validate249(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate249.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "text_delta"){
+if(!(validate250(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate250.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "text_end"){
+if(!(validate251(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate251.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "reasoning_start"){
+if(!(validate254(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate254.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "reasoning_delta"){
+if(!(validate255(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate255.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "reasoning_end"){
+if(!(validate256(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate256.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "tool_call_start"){
+if(!(validate258(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate258.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "tool_call_delta"){
+if(!(validate259(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate259.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "tool_call_end"){
+if(!(validate260(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate260.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "part"){
+if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate262.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "usage"){
+if(!(validate264(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate264.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "finish"){
+if(!(validate234(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate234.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "error"){
+if(!(validate221(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate221.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "tool_results"){
+if(!(validate266(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate266.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "step_finished"){
+if(!(validate268(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate268.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "paused"){
+if(!(validate270(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate270.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "loop_finished"){
+if(!(validate305(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate305.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate247.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate247.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate325.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.steps === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "steps")) || (key0 === "usage"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("loop_finished" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "loop_finished"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.steps !== undefined){
+let data1 = data.steps;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.usage !== undefined){
+if(!(validate183(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate183.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate325.errors = vErrors;
+return errors === 0;
+}
+validate325.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema132 = {"title":"McpHttpServer","description":"A server reached over MCP's streamable HTTP transport.","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"http"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"url":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"The server's MCP endpoint (streamable HTTP), `http:` or `https:`."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Headers sent with every request, for values that are not secrets: a secret goes in `secret_headers`."},"secret_headers":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","url"]};
+const pattern29 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_-]*$", "u");
+const pattern30 = new RegExp("^[Hh][Tt][Tt][Pp][Ss]?://", "u");
+const pattern31 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
+function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate327.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.transport === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transport"},message:"must have required property '"+"transport"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.url === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "transport") || (key0 === "name")) || (key0 === "url")) || (key0 === "headers")) || (key0 === "secret_headers")) || (key0 === "connect_timeout_ms")) || (key0 === "call_timeout_ms"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.transport !== undefined){
+let data0 = data.transport;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("http" !== data0){
+const err5 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/const",keyword:"const",params:{allowedValue: "http"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!pattern29.test(data1)){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data2 = data.url;
+if(typeof data2 === "string"){
+if(!pattern30.test(data2)){
+const err10 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[Hh][Tt][Tt][Pp][Ss]?://"},message:"must match pattern \""+"^[Hh][Tt][Tt][Pp][Ss]?://"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.headers !== undefined){
+let data3 = data.headers;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+if(typeof data3[key1] !== "string"){
+const err12 = {instancePath:instancePath+"/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.secret_headers !== undefined){
+let data5 = data.secret_headers;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key2 in data5){
+let data6 = data5[key2];
+if(typeof data6 === "string"){
+if(func1(data6) > 256){
+const err14 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func1(data6) < 1){
+const err15 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!pattern31.test(data6)){
+const err16 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/secret_headers",schemaPath:"#/properties/secret_headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.connect_timeout_ms !== undefined){
+let data7 = data.connect_timeout_ms;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err19 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 3600000 || isNaN(data7)){
+const err20 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data7 < 1 || isNaN(data7)){
+const err21 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.call_timeout_ms !== undefined){
+let data8 = data.call_timeout_ms;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err22 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 86400000 || isNaN(data8)){
+const err23 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data8 < 1 || isNaN(data8)){
+const err24 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate327.errors = vErrors;
+return errors === 0;
+}
+validate327.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema133 = {"title":"McpServerConfig","description":"How to reach one MCP server: a tagged union on `transport` (`stdio`, `http`, `websocket`). Secrets are named, never written: `secret_env` and `secret_headers` hold names of environment variables read when connecting.","type":"object","oneOf":[{"$ref":"#/$defs/McpStdioServer"},{"$ref":"#/$defs/McpHttpServer"},{"$ref":"#/$defs/McpWebsocketServer"}],"discriminator":{"propertyName":"transport"}};
+const schema134 = {"title":"McpStdioServer","description":"A server the client starts as a child process and speaks to over its stdin and stdout.","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"stdio"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"command":{"type":"string","minLength":1,"description":"The program to run (`npx`, `node`, `/usr/bin/python3`), found on PATH when not absolute."},"args":{"type":"array","items":{"type":"string"},"description":"Its arguments, in order."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Environment variables set for the server process, on top of a minimal inherited environment. For values that are not secrets: a secret goes in `secret_env`."},"secret_env":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"NAMES of environment variables of the client process passed on to the server process with their values, read when connecting, so that the config holds no secret."},"cwd":{"type":"string","minLength":1,"description":"The working directory of the server process. Absent means the client's."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","command"]};
+function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate329.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.transport === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transport"},message:"must have required property '"+"transport"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.command === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func6.call(schema134.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.transport !== undefined){
+let data0 = data.transport;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("stdio" !== data0){
+const err5 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/const",keyword:"const",params:{allowedValue: "stdio"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!pattern29.test(data1)){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.command !== undefined){
+let data2 = data.command;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err10 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.args !== undefined){
+let data3 = data.args;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data3[i0] !== "string"){
+const err12 = {instancePath:instancePath+"/args/" + i0,schemaPath:"#/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.env !== undefined){
+let data5 = data.env;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+if(typeof data5[key1] !== "string"){
+const err14 = {instancePath:instancePath+"/env/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.secret_env !== undefined){
+let data7 = data.secret_env;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+if(typeof data8 === "string"){
+if(func1(data8) > 256){
+const err16 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(func1(data8) < 1){
+const err17 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!pattern31.test(data8)){
+const err18 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.cwd !== undefined){
+let data9 = data.cwd;
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err21 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.connect_timeout_ms !== undefined){
+let data10 = data.connect_timeout_ms;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err23 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 3600000 || isNaN(data10)){
+const err24 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data10 < 1 || isNaN(data10)){
+const err25 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data.call_timeout_ms !== undefined){
+let data11 = data.call_timeout_ms;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err26 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 86400000 || isNaN(data11)){
+const err27 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data11 < 1 || isNaN(data11)){
+const err28 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate329.errors = vErrors;
+return errors === 0;
+}
+validate329.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema135 = {"title":"McpWebsocketServer","description":"A server reached over a WebSocket (kept for configs that name one; the Python client refuses it, as the official SDK has no WebSocket client transport).","type":"object","additionalProperties":false,"properties":{"transport":{"type":"string","const":"websocket"},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]*$","minLength":1,"maxLength":64,"description":"A unique name for the server in a server list; it prefixes its tools' names when two servers offer a tool of the same name."},"url":{"type":"string","format":"uri","pattern":"^[Ww][Ss][Ss]?://","description":"The server's WebSocket endpoint, `ws:` or `wss:`."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Headers sent with the opening handshake, for values that are not secrets: a secret goes in `secret_headers`."},"secret_headers":{"type":"object","additionalProperties":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","minLength":1,"maxLength":256},"description":"Headers whose values are secrets, by header name: each value is the NAME of an environment variable of the client process, read when connecting. The value itself is never written in the config, and no wirechat helper prints it."},"connect_timeout_ms":{"type":"integer","minimum":1,"maximum":3600000,"description":"How long to wait for the server to start and answer `initialize`, in milliseconds. Absent means the client's default (30 s)."},"call_timeout_ms":{"type":"integer","minimum":1,"maximum":86400000,"description":"How long to wait for one request (`tools/list`, `tools/call`), in milliseconds. Absent means the client's default (60 s)."}},"required":["transport","name","url"]};
+const pattern35 = new RegExp("^[Ww][Ss][Ss]?://", "u");
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate330.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.transport === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transport"},message:"must have required property '"+"transport"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.url === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "transport") || (key0 === "name")) || (key0 === "url")) || (key0 === "headers")) || (key0 === "secret_headers")) || (key0 === "connect_timeout_ms")) || (key0 === "call_timeout_ms"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.transport !== undefined){
+let data0 = data.transport;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("websocket" !== data0){
+const err5 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/const",keyword:"const",params:{allowedValue: "websocket"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!pattern29.test(data1)){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data2 = data.url;
+if(typeof data2 === "string"){
+if(!pattern35.test(data2)){
+const err10 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[Ww][Ss][Ss]?://"},message:"must match pattern \""+"^[Ww][Ss][Ss]?://"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.headers !== undefined){
+let data3 = data.headers;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+if(typeof data3[key1] !== "string"){
+const err12 = {instancePath:instancePath+"/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.secret_headers !== undefined){
+let data5 = data.secret_headers;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key2 in data5){
+let data6 = data5[key2];
+if(typeof data6 === "string"){
+if(func1(data6) > 256){
+const err14 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func1(data6) < 1){
+const err15 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!pattern31.test(data6)){
+const err16 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/secret_headers",schemaPath:"#/properties/secret_headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.connect_timeout_ms !== undefined){
+let data7 = data.connect_timeout_ms;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err19 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 3600000 || isNaN(data7)){
+const err20 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data7 < 1 || isNaN(data7)){
+const err21 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.call_timeout_ms !== undefined){
+let data8 = data.call_timeout_ms;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err22 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 86400000 || isNaN(data8)){
+const err23 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data8 < 1 || isNaN(data8)){
+const err24 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate330.errors = vErrors;
+return errors === 0;
+}
+validate330.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate328.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.transport;
+if(typeof tag0 == "string"){
+if(tag0 === "stdio"){
+if(!(validate329(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate329.errors);
+errors = vErrors.length;
+}
+var props0 = true;
+}
+else if(tag0 === "http"){
+if(!(validate327(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate327.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "websocket"){
+if(!(validate330(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate330.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "transport", tagValue: tag0},message:"value of tag \"transport\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "transport", tagValue: tag0},message:"tag \"transport\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate328.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate328.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate334.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.transport === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transport"},message:"must have required property '"+"transport"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.command === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func6.call(schema134.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.transport !== undefined){
+let data0 = data.transport;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("stdio" !== data0){
+const err5 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/const",keyword:"const",params:{allowedValue: "stdio"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!pattern29.test(data1)){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.command !== undefined){
+let data2 = data.command;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err10 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.args !== undefined){
+let data3 = data.args;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data3[i0] !== "string"){
+const err12 = {instancePath:instancePath+"/args/" + i0,schemaPath:"#/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.env !== undefined){
+let data5 = data.env;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+if(typeof data5[key1] !== "string"){
+const err14 = {instancePath:instancePath+"/env/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.secret_env !== undefined){
+let data7 = data.secret_env;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+if(typeof data8 === "string"){
+if(func1(data8) > 256){
+const err16 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(func1(data8) < 1){
+const err17 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!pattern31.test(data8)){
+const err18 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/secret_env/" + i1,schemaPath:"#/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.cwd !== undefined){
+let data9 = data.cwd;
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err21 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.connect_timeout_ms !== undefined){
+let data10 = data.connect_timeout_ms;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err23 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 3600000 || isNaN(data10)){
+const err24 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data10 < 1 || isNaN(data10)){
+const err25 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data.call_timeout_ms !== undefined){
+let data11 = data.call_timeout_ms;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err26 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 86400000 || isNaN(data11)){
+const err27 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data11 < 1 || isNaN(data11)){
+const err28 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate334.errors = vErrors;
+return errors === 0;
+}
+validate334.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate335.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.transport === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transport"},message:"must have required property '"+"transport"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.url === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "transport") || (key0 === "name")) || (key0 === "url")) || (key0 === "headers")) || (key0 === "secret_headers")) || (key0 === "connect_timeout_ms")) || (key0 === "call_timeout_ms"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.transport !== undefined){
+let data0 = data.transport;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("websocket" !== data0){
+const err5 = {instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/const",keyword:"const",params:{allowedValue: "websocket"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!pattern29.test(data1)){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data2 = data.url;
+if(typeof data2 === "string"){
+if(!pattern35.test(data2)){
+const err10 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[Ww][Ss][Ss]?://"},message:"must match pattern \""+"^[Ww][Ss][Ss]?://"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.headers !== undefined){
+let data3 = data.headers;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+if(typeof data3[key1] !== "string"){
+const err12 = {instancePath:instancePath+"/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.secret_headers !== undefined){
+let data5 = data.secret_headers;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key2 in data5){
+let data6 = data5[key2];
+if(typeof data6 === "string"){
+if(func1(data6) > 256){
+const err14 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func1(data6) < 1){
+const err15 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!pattern31.test(data6)){
+const err16 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/secret_headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/secret_headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/secret_headers",schemaPath:"#/properties/secret_headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.connect_timeout_ms !== undefined){
+let data7 = data.connect_timeout_ms;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err19 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 3600000 || isNaN(data7)){
+const err20 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data7 < 1 || isNaN(data7)){
+const err21 = {instancePath:instancePath+"/connect_timeout_ms",schemaPath:"#/properties/connect_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.call_timeout_ms !== undefined){
+let data8 = data.call_timeout_ms;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err22 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 86400000 || isNaN(data8)){
+const err23 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400000},message:"must be <= 86400000"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data8 < 1 || isNaN(data8)){
+const err24 = {instancePath:instancePath+"/call_timeout_ms",schemaPath:"#/properties/call_timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate335.errors = vErrors;
+return errors === 0;
+}
+validate335.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate336.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.source === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.base64 === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "base64"},message:"must have required property '"+"base64"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.media_type === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "media_type"},message:"must have required property '"+"media_type"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "source") || (key0 === "base64")) || (key0 === "media_type"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+let data0 = data.source;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("base64" !== data0){
+const err5 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/const",keyword:"const",params:{allowedValue: "base64"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.base64 !== undefined){
+let data1 = data.base64;
+if(typeof data1 === "string"){
+if(!pattern5.test(data1)){
+const err6 = {instancePath:instancePath+"/base64",schemaPath:"#/properties/base64/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/base64",schemaPath:"#/properties/base64/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.media_type !== undefined){
+let data2 = data.media_type;
+if(typeof data2 === "string"){
+if(!pattern4.test(data2)){
+const err8 = {instancePath:instancePath+"/media_type",schemaPath:"#/properties/media_type/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/media_type",schemaPath:"#/properties/media_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate336.errors = vErrors;
+return errors === 0;
+}
+validate336.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate337.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.source;
+if(typeof tag0 == "string"){
+if(tag0 === "url"){
+if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate56.errors);
+errors = vErrors.length;
+}
+var props0 = true;
+}
+else if(tag0 === "base64"){
+if(!(validate57(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate57.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "source", tagValue: tag0},message:"value of tag \"source\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "source", tagValue: tag0},message:"tag \"source\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 validate337.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
 validate337.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate363.evaluated;
+const evaluated0 = validate340.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.source === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.url === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "source") || (key0 === "url")) || (key0 === "media_type"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+let data0 = data.source;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("url" !== data0){
+const err4 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/const",keyword:"const",params:{allowedValue: "url"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data1 = data.url;
+if(typeof data1 === "string"){
+if(!pattern3.test(data1)){
+const err5 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*:"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*:"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.media_type !== undefined){
+let data2 = data.media_type;
+if(typeof data2 === "string"){
+if(!pattern4.test(data2)){
+const err7 = {instancePath:instancePath+"/media_type",schemaPath:"#/properties/media_type/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]*"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/media_type",schemaPath:"#/properties/media_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate340.errors = vErrors;
+return errors === 0;
+}
+validate340.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate341.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.role === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.parts === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parts"},message:"must have required property '"+"parts"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "role") || (key0 === "parts")) || (key0 === "name")) || (key0 === "id")) || (key0 === "provider_metadata"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.role !== undefined){
+if(!(validate79(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate79.errors);
+errors = vErrors.length;
+}
+}
+if(data.parts !== undefined){
+let data1 = data.parts;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate81(data1[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate81.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data3 = data.name;
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data4 = data.id;
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.provider_metadata !== undefined){
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate341.errors = vErrors;
+return errors === 0;
+}
+validate341.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate345.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "text"){
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate82.errors);
+errors = vErrors.length;
+}
+var props0 = true;
+}
+else if(tag0 === "reasoning"){
+if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate89.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "image"){
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate93.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "audio"){
+if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate54.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "file"){
+if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate96.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "data"){
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate106.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "tool_call"){
+if(!(validate112(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate112.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "tool_result"){
+if(!(validate116(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate116.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "provider_tool_call"){
+if(!(validate129(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate129.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "provider_tool_result"){
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate135.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate345.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate345.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate356.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.index === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.part === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "part"},message:"must have required property '"+"part"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "index")) || (key0 === "part"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("part" !== data0){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "part"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.index !== undefined){
+let data1 = data.index;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err6 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.part !== undefined){
+if(!(validate81(data.part, {instancePath:instancePath+"/part",parentData:data,parentDataProperty:"part",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate81.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate356.errors = vErrors;
+return errors === 0;
+}
+validate356.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate358.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tool_call_ids === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call_ids"},message:"must have required property '"+"tool_call_ids"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "tool_call_ids"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("awaiting_approval" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "awaiting_approval"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.tool_call_ids !== undefined){
+if(!(validate290(data.tool_call_ids, {instancePath:instancePath+"/tool_call_ids",parentData:data,parentDataProperty:"tool_call_ids",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate290.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate358.errors = vErrors;
+return errors === 0;
+}
+validate358.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate360.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.awaiting_approval === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "awaiting_approval"},message:"must have required property '"+"awaiting_approval"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.scheduled === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scheduled"},message:"must have required property '"+"scheduled"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.at === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "type") || (key0 === "awaiting_approval")) || (key0 === "scheduled")) || (key0 === "at"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if("mixed" !== data0){
+const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "mixed"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.awaiting_approval !== undefined){
+if(!(validate290(data.awaiting_approval, {instancePath:instancePath+"/awaiting_approval",parentData:data,parentDataProperty:"awaiting_approval",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate290.errors);
+errors = vErrors.length;
+}
+}
+if(data.scheduled !== undefined){
+if(!(validate290(data.scheduled, {instancePath:instancePath+"/scheduled",parentData:data,parentDataProperty:"scheduled",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate290.errors);
+errors = vErrors.length;
+}
+}
+if(data.at !== undefined){
+if(!(validate280(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate280.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate360.errors = vErrors;
+return errors === 0;
+}
+validate360.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate364.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tool_call_ids === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call_ids"},message:"must have required property '"+"tool_call_ids"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.at === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "tool_call_ids")) || (key0 === "at"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("scheduled" !== data0){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "scheduled"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.tool_call_ids !== undefined){
+if(!(validate290(data.tool_call_ids, {instancePath:instancePath+"/tool_call_ids",parentData:data,parentDataProperty:"tool_call_ids",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate290.errors);
+errors = vErrors.length;
+}
+}
+if(data.at !== undefined){
+if(!(validate280(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate280.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate364.errors = vErrors;
+return errors === 0;
+}
+validate364.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate367.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.state === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "state"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("paused" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "paused"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.state !== undefined){
+if(!(validate271(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate271.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate367.errors = vErrors;
+return errors === 0;
+}
+validate367.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate369.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tool_call === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call"},message:"must have required property '"+"tool_call"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.status === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "tool_call") || (key0 === "status"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.tool_call !== undefined){
+if(!(validate113(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate113.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+if(!(validate275(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate275.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate369.errors = vErrors;
+return errors === 0;
+}
+validate369.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate372.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(validate62(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate372.errors = vErrors;
+return errors === 0;
+}
+validate372.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate374.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(validate62(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate374.errors = vErrors;
+return errors === 0;
+}
+validate374.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate376.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.issuer === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuer"},message:"must have required property '"+"issuer"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.definition === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "definition"},message:"must have required property '"+"definition"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "issuer") || (key0 === "type")) || (key0 === "name")) || (key0 === "definition"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.issuer !== undefined){
+let data0 = data.issuer;
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+const err4 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_.-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data1 = data.type;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data2 = data.name;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.definition !== undefined){
+if(!(validate62(data.definition, {instancePath:instancePath+"/definition",parentData:data,parentDataProperty:"definition",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate376.errors = vErrors;
+return errors === 0;
+}
+validate376.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate378.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.issuer === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuer"},message:"must have required property '"+"issuer"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "issuer")) || (key0 === "input")) || (key0 === "server")) || (key0 === "block"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.issuer !== undefined){
+let data2 = data.issuer;
+if(typeof data2 === "string"){
+if(!pattern7.test(data2)){
+const err8 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_.-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.input !== undefined){
+if(!(validate108(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate108.errors);
+errors = vErrors.length;
+}
+}
+if(data.server !== undefined){
+let data4 = data.server;
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err10 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.block !== undefined){
+if(!(validate62(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate378.errors = vErrors;
+return errors === 0;
+}
+validate378.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate381.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.provider_tool_call === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_tool_call"},message:"must have required property '"+"provider_tool_call"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "provider_tool_call")) || (key0 === "provider_metadata"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("provider_tool_call" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "provider_tool_call"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.provider_tool_call !== undefined){
+if(!(validate130(data.provider_tool_call, {instancePath:instancePath+"/provider_tool_call",parentData:data,parentDataProperty:"provider_tool_call",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate130.errors);
+errors = vErrors.length;
+}
+}
+if(data.provider_metadata !== undefined){
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate381.errors = vErrors;
+return errors === 0;
+}
+validate381.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate384.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tool_call_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call_id"},message:"must have required property '"+"tool_call_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.issuer === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuer"},message:"must have required property '"+"issuer"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "tool_call_id") || (key0 === "issuer")) || (key0 === "name")) || (key0 === "output")) || (key0 === "is_error")) || (key0 === "block"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.tool_call_id !== undefined){
+let data0 = data.tool_call_id;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/tool_call_id",schemaPath:"#/properties/tool_call_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/tool_call_id",schemaPath:"#/properties/tool_call_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.issuer !== undefined){
+let data1 = data.issuer;
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err5 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_.-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data2 = data.name;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.output !== undefined){
+if(!(validate108(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate108.errors);
+errors = vErrors.length;
+}
+}
+if(data.is_error !== undefined){
+if(typeof data.is_error !== "boolean"){
+const err9 = {instancePath:instancePath+"/is_error",schemaPath:"#/properties/is_error/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.block !== undefined){
+if(!(validate62(data.block, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate384.errors = vErrors;
+return errors === 0;
+}
+validate384.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate387.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.provider_tool_result === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_tool_result"},message:"must have required property '"+"provider_tool_result"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "provider_tool_result")) || (key0 === "provider_metadata"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("provider_tool_result" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "provider_tool_result"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.provider_tool_result !== undefined){
+if(!(validate136(data.provider_tool_result, {instancePath:instancePath+"/provider_tool_result",parentData:data,parentDataProperty:"provider_tool_result",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate136.errors);
+errors = vErrors.length;
+}
+}
+if(data.provider_metadata !== undefined){
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate387.errors = vErrors;
+return errors === 0;
+}
+validate387.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate390.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((key0 === "text") || (key0 === "signature")) || (key0 === "redacted_data")) || (key0 === "issuer"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+if(typeof data.text !== "string"){
+const err1 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.signature !== undefined){
+let data1 = data.signature;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err2 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.redacted_data !== undefined){
+let data2 = data.redacted_data;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err4 = {instancePath:instancePath+"/redacted_data",schemaPath:"#/properties/redacted_data/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/redacted_data",schemaPath:"#/properties/redacted_data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.issuer !== undefined){
+let data3 = data.issuer;
+if(typeof data3 === "string"){
+if(!pattern7.test(data3)){
+const err6 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_.-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate390.errors = vErrors;
+return errors === 0;
+}
+validate390.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate391.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.index === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "type") || (key0 === "index")) || (key0 === "text")) || (key0 === "signature"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("reasoning_delta" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "reasoning_delta"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.index !== undefined){
+let data1 = data.index;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.text !== undefined){
+if(typeof data.text !== "string"){
+const err8 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.signature !== undefined){
+if(typeof data.signature !== "string"){
+const err9 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate391.errors = vErrors;
+return errors === 0;
+}
+validate391.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate392.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.index === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "index")) || (key0 === "provider_metadata"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("reasoning_end" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "reasoning_end"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.index !== undefined){
+let data1 = data.index;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.provider_metadata !== undefined){
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate392.errors = vErrors;
+return errors === 0;
+}
+validate392.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate394.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.reasoning === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reasoning"},message:"must have required property '"+"reasoning"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "reasoning")) || (key0 === "provider_metadata"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("reasoning" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "reasoning"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.reasoning !== undefined){
+if(!(validate90(data.reasoning, {instancePath:instancePath+"/reasoning",parentData:data,parentDataProperty:"reasoning",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate90.errors);
+errors = vErrors.length;
+}
+}
+if(data.provider_metadata !== undefined){
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate394.errors = vErrors;
+return errors === 0;
+}
+validate394.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate397.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.index === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "type") || (key0 === "index")) || (key0 === "issuer")) || (key0 === "redacted_data"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("reasoning_start" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "reasoning_start"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.index !== undefined){
+let data1 = data.index;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.issuer !== undefined){
+let data2 = data.issuer;
+if(typeof data2 === "string"){
+if(!pattern7.test(data2)){
+const err8 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_.-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_.-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.redacted_data !== undefined){
+let data3 = data.redacted_data;
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err10 = {instancePath:instancePath+"/redacted_data",schemaPath:"#/properties/redacted_data/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/redacted_data",schemaPath:"#/properties/redacted_data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate397.errors = vErrors;
+return errors === 0;
+}
+validate397.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema161 = {"title":"RejectToolCall","description":"Reject a pending call: the model receives a `rejected` result with the reason.","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","const":"reject"},"tool_call_id":{"type":"string","minLength":1,"description":"The id of a call in the state's `pending` whose status is `pending`."},"reason":{"type":"string","minLength":1,"description":"Why, in words the model reads."}},"required":["type","tool_call_id","reason"]};
+function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate398.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tool_call_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool_call_id"},message:"must have required property '"+"tool_call_id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.reason === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "tool_call_id")) || (key0 === "reason"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("reject" !== data0){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "reject"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.tool_call_id !== undefined){
+let data1 = data.tool_call_id;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/tool_call_id",schemaPath:"#/properties/tool_call_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/tool_call_id",schemaPath:"#/properties/tool_call_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.reason !== undefined){
+let data2 = data.reason;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate398.errors = vErrors;
+return errors === 0;
+}
+validate398.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate399.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "text"){
+if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate67.errors);
+errors = vErrors.length;
+}
+var props0 = true;
+}
+else if(tag0 === "json_object"){
+if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate68.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "json_schema"){
+if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate69.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate399.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate399.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate403.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "type")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if("json_object" !== data0){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "json_object"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate403.errors = vErrors;
+return errors === 0;
+}
+validate403.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate404.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.json_schema === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "json_schema"},message:"must have required property '"+"json_schema"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "json_schema"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("json_schema" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "json_schema"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.json_schema !== undefined){
+if(!(validate70(data.json_schema, {instancePath:instancePath+"/json_schema",parentData:data,parentDataProperty:"json_schema",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate70.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate404.errors = vErrors;
+return errors === 0;
+}
+validate404.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate406.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "type")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if("text" !== data0){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate406.errors = vErrors;
+return errors === 0;
+}
+validate406.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate407.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((data === "system") || (data === "user")) || (data === "assistant")) || (data === "tool"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate407.errors = vErrors;
+return errors === 0;
+}
+validate407.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate408.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "id")) || (key0 === "model"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if("start" !== data0){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "start"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.model !== undefined){
+let data2 = data.model;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err6 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate408.errors = vErrors;
+return errors === 0;
+}
+validate408.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate409.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.step === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step"},message:"must have required property '"+"step"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "step")) || (key0 === "usage"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if("step_finished" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "step_finished"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.step !== undefined){
+let data1 = data.step;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.usage !== undefined){
+if(!(validate183(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate183.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate409.errors = vErrors;
+return errors === 0;
+}
+validate409.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema169 = {"title":"StreamEvent","description":"One event of a streamed chat response: a tagged union on `type`. Folding the events of a stream gives exactly the `ChatResponse` the same call returns unstreamed (see the spec's fold law).","type":"object","oneOf":[{"$ref":"#/$defs/StartEvent"},{"$ref":"#/$defs/TextStartEvent"},{"$ref":"#/$defs/TextDeltaEvent"},{"$ref":"#/$defs/TextEndEvent"},{"$ref":"#/$defs/ReasoningStartEvent"},{"$ref":"#/$defs/ReasoningDeltaEvent"},{"$ref":"#/$defs/ReasoningEndEvent"},{"$ref":"#/$defs/ToolCallStartEvent"},{"$ref":"#/$defs/ToolCallDeltaEvent"},{"$ref":"#/$defs/ToolCallEndEvent"},{"$ref":"#/$defs/PartEvent"},{"$ref":"#/$defs/UsageEvent"},{"$ref":"#/$defs/FinishEvent"},{"$ref":"#/$defs/ErrorEvent"}],"discriminator":{"propertyName":"type"}};
+function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate411.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "start"){
+if(!(validate248(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate248.errors);
+errors = vErrors.length;
+}
+var props0 = true;
+}
+else if(tag0 === "text_start"){
+if(!(validate249(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate249.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "text_delta"){
+if(!(validate250(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate250.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "text_end"){
+if(!(validate251(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate251.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "reasoning_start"){
+if(!(validate254(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate254.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "reasoning_delta"){
+if(!(validate255(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate255.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "reasoning_end"){
+if(!(validate256(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate256.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "tool_call_start"){
+if(!(validate258(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate258.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "tool_call_delta"){
+if(!(validate259(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate259.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "tool_call_end"){
+if(!(validate260(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate260.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "part"){
+if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate262.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "usage"){
+if(!(validate264(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate264.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "finish"){
+if(!(validate234(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate234.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "error"){
+if(!(validate221(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate221.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate411.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate411.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate426.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15103,14 +17667,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate363.errors = vErrors;
+validate426.errors = vErrors;
 return errors === 0;
 }
-validate363.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate426.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate364.evaluated;
+const evaluated0 = validate427.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15223,8 +17787,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate82(data2[i0], {instancePath:instancePath+"/citations/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate82.errors);
+if(!(validate83(data2[i0], {instancePath:instancePath+"/citations/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 }
@@ -15241,8 +17805,8 @@ errors++;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -15257,14 +17821,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate364.errors = vErrors;
+validate427.errors = vErrors;
 return errors === 0;
 }
-validate364.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate427.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate367.evaluated;
+const evaluated0 = validate430.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15354,8 +17918,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate82(data2[i0], {instancePath:instancePath+"/citations/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate82.errors);
+if(!(validate83(data2[i0], {instancePath:instancePath+"/citations/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 }
@@ -15372,8 +17936,8 @@ errors++;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -15388,14 +17952,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate367.errors = vErrors;
+validate430.errors = vErrors;
 return errors === 0;
 }
-validate367.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate430.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate370.evaluated;
+const evaluated0 = validate433.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15504,14 +18068,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate370.errors = vErrors;
+validate433.errors = vErrors;
 return errors === 0;
 }
-validate370.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate433.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate371.evaluated;
+const evaluated0 = validate434.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15519,7 +18083,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data === "string"){
-if(!pattern44.test(data)){
+if(!pattern28.test(data)){
 const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?Z$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
@@ -15540,14 +18104,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate371.errors = vErrors;
+validate434.errors = vErrors;
 return errors === 0;
 }
-validate371.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate434.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate372.evaluated;
+const evaluated0 = validate435.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15586,7 +18150,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema72.properties, key0))){
+if(!(func6.call(schema73.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -15913,14 +18477,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate372.errors = vErrors;
+validate435.errors = vErrors;
 return errors === 0;
 }
-validate372.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate435.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate373.evaluated;
+const evaluated0 = validate436.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16011,14 +18575,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate373.errors = vErrors;
+validate436.errors = vErrors;
 return errors === 0;
 }
-validate373.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate436.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate374.evaluated;
+const evaluated0 = validate437.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16151,14 +18715,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate374.errors = vErrors;
+validate437.errors = vErrors;
 return errors === 0;
 }
-validate374.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate437.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate375.evaluated;
+const evaluated0 = validate438.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16222,14 +18786,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate375.errors = vErrors;
+validate438.errors = vErrors;
 return errors === 0;
 }
-validate375.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate438.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate376.evaluated;
+const evaluated0 = validate439.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16360,14 +18924,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate376.errors = vErrors;
+validate439.errors = vErrors;
 return errors === 0;
 }
-validate376.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate439.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate377.evaluated;
+const evaluated0 = validate440.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16466,8 +19030,8 @@ errors++;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -16482,14 +19046,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate377.errors = vErrors;
+validate440.errors = vErrors;
 return errors === 0;
 }
-validate377.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate440.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate379.evaluated;
+const evaluated0 = validate442.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16544,14 +19108,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate379.errors = vErrors;
+validate442.errors = vErrors;
 return errors === 0;
 }
-validate379.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
-function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate442.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate380.evaluated;
+const evaluated0 = validate443.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16615,14 +19179,14 @@ errors++;
 }
 }
 if(data.tool_call !== undefined){
-if(!(validate112(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate112.errors);
+if(!(validate113(data.tool_call, {instancePath:instancePath+"/tool_call",parentData:data,parentDataProperty:"tool_call",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate113.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -16637,14 +19201,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate380.errors = vErrors;
+validate443.errors = vErrors;
 return errors === 0;
 }
-validate380.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate443.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate446(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate383.evaluated;
+const evaluated0 = validate446.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16708,14 +19272,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate383.errors = vErrors;
+validate446.errors = vErrors;
 return errors === 0;
 }
-validate383.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate446.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate384.evaluated;
+const evaluated0 = validate447.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16814,14 +19378,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate384.errors = vErrors;
+validate447.errors = vErrors;
 return errors === 0;
 }
-validate384.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate447.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate385.evaluated;
+const evaluated0 = validate448.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16885,8 +19449,8 @@ errors++;
 }
 }
 if(data.at !== undefined){
-if(!(validate283(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate283.errors);
+if(!(validate280(data.at, {instancePath:instancePath+"/at",parentData:data,parentDataProperty:"at",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate280.errors);
 errors = vErrors.length;
 }
 }
@@ -16901,14 +19465,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate385.errors = vErrors;
+validate448.errors = vErrors;
 return errors === 0;
 }
-validate385.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate448.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate387.evaluated;
+const evaluated0 = validate450.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17097,14 +19661,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate387.errors = vErrors;
+validate450.errors = vErrors;
 return errors === 0;
 }
-validate387.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate450.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate388.evaluated;
+const evaluated0 = validate451.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17115,15 +19679,15 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "pending"){
-if(!(validate291(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate291.errors);
+if(!(validate276(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate276.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "approved"){
-if(!(validate292(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate292.errors);
+if(!(validate277(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate277.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -17131,8 +19695,8 @@ props0 = true;
 }
 }
 else if(tag0 === "rejected"){
-if(!(validate293(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate293.errors);
+if(!(validate278(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate278.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -17140,8 +19704,8 @@ props0 = true;
 }
 }
 else if(tag0 === "scheduled"){
-if(!(validate294(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate294.errors);
+if(!(validate279(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate279.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -17180,15 +19744,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate388.errors = vErrors;
+validate451.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate388.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate451.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate393.evaluated;
+const evaluated0 = validate456.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17199,22 +19763,13 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "auto"){
-if(!(validate163(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate163.errors);
+if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate164.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "none"){
-if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate164.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "required"){
 if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = appendErrors(vErrors, validate165.errors);
 errors = vErrors.length;
@@ -17223,9 +19778,18 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "tool"){
+else if(tag0 === "required"){
 if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = appendErrors(vErrors, validate166.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "tool"){
+if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate167.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -17264,15 +19828,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate393.errors = vErrors;
+validate456.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate393.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate456.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate398.evaluated;
+const evaluated0 = validate461.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17336,14 +19900,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate398.errors = vErrors;
+validate461.errors = vErrors;
 return errors === 0;
 }
-validate398.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate461.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate399.evaluated;
+const evaluated0 = validate462.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17407,14 +19971,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate399.errors = vErrors;
+validate462.errors = vErrors;
 return errors === 0;
 }
-validate399.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate462.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate400.evaluated;
+const evaluated0 = validate463.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17478,14 +20042,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate400.errors = vErrors;
+validate463.errors = vErrors;
 return errors === 0;
 }
-validate400.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate463.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate401.evaluated;
+const evaluated0 = validate464.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17594,14 +20158,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate401.errors = vErrors;
+validate464.errors = vErrors;
 return errors === 0;
 }
-validate401.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate464.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate402.evaluated;
+const evaluated0 = validate465.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17689,20 +20253,20 @@ errors++;
 }
 }
 if(data.input_schema !== undefined){
-if(!(validate61(data.input_schema, {instancePath:instancePath+"/input_schema",parentData:data,parentDataProperty:"input_schema",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
+if(!(validate62(data.input_schema, {instancePath:instancePath+"/input_schema",parentData:data,parentDataProperty:"input_schema",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.output_schema !== undefined){
-if(!(validate61(data.output_schema, {instancePath:instancePath+"/output_schema",parentData:data,parentDataProperty:"output_schema",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate61.errors);
+if(!(validate62(data.output_schema, {instancePath:instancePath+"/output_schema",parentData:data,parentDataProperty:"output_schema",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.annotations !== undefined){
-if(!(validate156(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate156.errors);
+if(!(validate157(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate157.errors);
 errors = vErrors.length;
 }
 }
@@ -17729,15 +20293,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate402.errors = vErrors;
+validate465.errors = vErrors;
 return errors === 0;
 }
-validate402.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema173 = {"title":"ToolLoopPause","description":"Why a tool loop stopped before the model answered: a tagged union on `type`. The ids name entries of `ToolLoopState.pending`.","type":"object","oneOf":[{"$ref":"#/$defs/PauseAwaitingApproval"},{"$ref":"#/$defs/PauseScheduled"},{"$ref":"#/$defs/PauseMixed"}],"discriminator":{"propertyName":"type"}};
-function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate465.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema194 = {"title":"ToolLoopDecision","description":"A decision on a tool call a paused loop waits for: a tagged union on `type`. A list of them and the paused `ToolLoopState` resume the loop (spec section 14.2), in any language.","type":"object","oneOf":[{"$ref":"#/$defs/ApproveToolCall"},{"$ref":"#/$defs/RejectToolCall"}],"discriminator":{"propertyName":"type"}};
+function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate406.evaluated;
+const evaluated0 = validate469.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17747,25 +20311,16 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.type;
 if(typeof tag0 == "string"){
-if(tag0 === "awaiting_approval"){
-if(!(validate277(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate277.errors);
+if(tag0 === "approve"){
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
-else if(tag0 === "scheduled"){
-if(!(validate285(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate285.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "mixed"){
-if(!(validate280(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate280.errors);
+else if(tag0 === "reject"){
+if(!(validate398(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate398.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -17804,16 +20359,90 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate406.errors = vErrors;
+validate469.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate406.evaluated = {"dynamicProps":true,"dynamicItems":false};
-const schema174 = {"title":"ToolLoopState","description":"A tool loop saved between two steps, usually paused: the conversation so far, the tool calls of the last model turn not resolved yet, why it paused, how many model turns it made and their usage. Any language can resume it. Spec section 14.","type":"object","additionalProperties":false,"properties":{"request":{"$ref":"#/$defs/ChatRequest","description":"What the next model turn is sent: the conversation so far (its last assistant message holds the calls of `pending`, followed by at most one `tool` message with the results already known), model, tools and options."},"pending":{"type":"array","items":{"$ref":"#/$defs/PendingToolCall"},"description":"The calls of the last model turn that have no result yet, in the order the model made them."},"pause":{"$ref":"#/$defs/ToolLoopPause","description":"Why the loop stopped. Absent: it was saved between steps without pausing."},"steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"Model turns made so far."},"usage":{"$ref":"#/$defs/TokenUsage","description":"The sum (spec section 7) of the usage of every model turn so far. Absent when no turn reported usage."}},"required":["request","pending","steps"]};
-function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate469.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate472(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate410.evaluated;
+const evaluated0 = validate472.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "awaiting_approval"){
+if(!(validate289(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate289.errors);
+errors = vErrors.length;
+}
+var props0 = true;
+}
+else if(tag0 === "scheduled"){
+if(!(validate292(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate292.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "mixed"){
+if(!(validate295(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate295.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate472.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate472.evaluated = {"dynamicProps":true,"dynamicItems":false};
+function validate476(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate476.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17864,8 +20493,8 @@ errors++;
 }
 }
 if(data.request !== undefined){
-if(!(validate76(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate76.errors);
+if(!(validate77(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -17874,8 +20503,8 @@ let data1 = data.pending;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate288(data1[i0], {instancePath:instancePath+"/pending/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate288.errors);
+if(!(validate273(data1[i0], {instancePath:instancePath+"/pending/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate273.errors);
 errors = vErrors.length;
 }
 }
@@ -17892,8 +20521,8 @@ errors++;
 }
 }
 if(data.pause !== undefined){
-if(!(validate406(data.pause, {instancePath:instancePath+"/pause",parentData:data,parentDataProperty:"pause",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate406.errors);
+if(!(validate288(data.pause, {instancePath:instancePath+"/pause",parentData:data,parentDataProperty:"pause",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate288.errors);
 errors = vErrors.length;
 }
 }
@@ -17933,8 +20562,8 @@ errors++;
 }
 }
 if(data.usage !== undefined){
-if(!(validate182(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate182.errors);
+if(!(validate183(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate183.errors);
 errors = vErrors.length;
 }
 }
@@ -17949,14 +20578,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate410.errors = vErrors;
+validate476.errors = vErrors;
 return errors === 0;
 }
-validate410.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate476.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate415.evaluated;
+const evaluated0 = validate481.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18046,8 +20675,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate117(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate117.errors);
+if(!(validate118(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 }
@@ -18081,8 +20710,8 @@ let data5 = data.parts;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate119(data5[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate119.errors);
+if(!(validate120(data5[i0], {instancePath:instancePath+"/parts/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -18109,14 +20738,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate415.errors = vErrors;
+validate481.errors = vErrors;
 return errors === 0;
 }
-validate415.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate481.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate418.evaluated;
+const evaluated0 = validate484.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18180,14 +20809,14 @@ errors++;
 }
 }
 if(data.tool_result !== undefined){
-if(!(validate116(data.tool_result, {instancePath:instancePath+"/tool_result",parentData:data,parentDataProperty:"tool_result",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate116.errors);
+if(!(validate117(data.tool_result, {instancePath:instancePath+"/tool_result",parentData:data,parentDataProperty:"tool_result",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider_metadata !== undefined){
-if(!(validate60(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate60.errors);
+if(!(validate61(data.provider_metadata, {instancePath:instancePath+"/provider_metadata",parentData:data,parentDataProperty:"provider_metadata",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -18202,14 +20831,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate418.errors = vErrors;
+validate484.errors = vErrors;
 return errors === 0;
 }
-validate418.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate484.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate421.evaluated;
+const evaluated0 = validate487.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18227,7 +20856,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!(((data === "completed") || (data === "failed")) || (data === "rejected"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18236,14 +20865,172 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate421.errors = vErrors;
+validate487.errors = vErrors;
 return errors === 0;
 }
-validate421.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+validate487.evaluated = {"dynamicProps":false,"dynamicItems":false};
+function validate488(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate422.evaluated;
+const evaluated0 = validate488.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.step === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step"},message:"must have required property '"+"step"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.results === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "results"},message:"must have required property '"+"results"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "step")) || (key0 === "results"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("tool_results" !== data0){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool_results"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.step !== undefined){
+let data1 = data.step;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err6 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 9007199254740991 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.results !== undefined){
+let data2 = data.results;
+if(Array.isArray(data2)){
+if(data2.length < 1){
+const err9 = {instancePath:instancePath+"/results",schemaPath:"#/properties/results/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate117(data2[i0], {instancePath:instancePath+"/results/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate117.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/results",schemaPath:"#/properties/results/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate488.errors = vErrors;
+return errors === 0;
+}
+validate488.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate490.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18307,8 +21094,8 @@ errors++;
 }
 }
 if(data.usage !== undefined){
-if(!(validate182(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = appendErrors(vErrors, validate182.errors);
+if(!(validate183(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = appendErrors(vErrors, validate183.errors);
 errors = vErrors.length;
 }
 }
@@ -18323,10 +21110,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate422.errors = vErrors;
+validate490.errors = vErrors;
 return errors === 0;
 }
-validate422.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate490.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 // The emitter's replacement for ajv's `vErrors.concat`: append in place (a copy per call made
 // a document of n bad items cost O(n^2)). One small function keeps the validators as short as ajv's.
@@ -18371,96 +21158,104 @@ export interface AjvValidator {
 
 /** The validator of every wire type, by type name. */
 export const validators: { readonly [K in TypeName]: AjvValidator } = {
-  AudioPart: validate53,
-  ChatOptions: validate64,
-  ChatRequest: validate76,
-  ChatResponse: validate176,
-  Citation: validate185,
-  CitationKind: validate188,
-  CompleteRequest: validate189,
-  CompleteResponse: validate192,
-  ContentPart: validate196,
-  DataPart: validate202,
-  DataRef: validate205,
-  EmbedRequest: validate207,
-  EmbedResponse: validate209,
-  Embedding: validate214,
-  Error: validate215,
-  ErrorEvent: validate220,
-  ErrorKind: validate222,
-  FileBase64: validate223,
-  FileId: validate224,
-  FilePart: validate225,
-  FileRef: validate228,
-  FileUri: validate232,
-  FinishEvent: validate233,
-  FinishKind: validate236,
-  FinishReason: validate237,
-  ImagePart: validate239,
-  JsonObject: validate242,
-  JsonSchemaFormat: validate243,
-  JsonValue: validate245,
-  McpHttpServer: validate246,
-  McpServerConfig: validate247,
-  McpStdioServer: validate253,
-  McpWebsocketServer: validate254,
-  MediaBase64: validate255,
-  MediaRef: validate256,
-  MediaUrl: validate259,
-  Message: validate260,
-  Part: validate264,
-  PartEvent: validate275,
-  PauseAwaitingApproval: validate277,
-  PauseMixed: validate280,
-  PauseScheduled: validate285,
-  PendingToolCall: validate288,
-  ProviderMetadata: validate301,
-  ProviderOptions: validate303,
-  ProviderTool: validate305,
-  ProviderToolCall: validate307,
-  ProviderToolCallPart: validate310,
-  ProviderToolResult: validate313,
-  ProviderToolResultPart: validate316,
-  Reasoning: validate319,
-  ReasoningDeltaEvent: validate320,
-  ReasoningEndEvent: validate321,
-  ReasoningPart: validate323,
-  ReasoningStartEvent: validate326,
-  ResponseFormat: validate327,
-  ResponseFormatJsonObject: validate331,
-  ResponseFormatJsonSchema: validate332,
-  ResponseFormatText: validate334,
-  Role: validate335,
-  StartEvent: validate336,
-  StreamEvent: validate337,
-  TextDeltaEvent: validate363,
-  TextEndEvent: validate364,
-  TextPart: validate367,
-  TextStartEvent: validate370,
-  Timestamp: validate371,
-  TokenUsage: validate372,
-  ToolAnnotations: validate373,
-  ToolCall: validate374,
-  ToolCallApproved: validate375,
-  ToolCallDeltaEvent: validate376,
-  ToolCallEndEvent: validate377,
-  ToolCallIds: validate379,
-  ToolCallPart: validate380,
-  ToolCallPending: validate383,
-  ToolCallRejected: validate384,
-  ToolCallScheduled: validate385,
-  ToolCallStartEvent: validate387,
-  ToolCallStatus: validate388,
-  ToolChoice: validate393,
-  ToolChoiceAuto: validate398,
-  ToolChoiceNone: validate399,
-  ToolChoiceRequired: validate400,
-  ToolChoiceTool: validate401,
-  ToolDefinition: validate402,
-  ToolLoopPause: validate406,
-  ToolLoopState: validate410,
-  ToolResult: validate415,
-  ToolResultPart: validate418,
-  ToolResultStatus: validate421,
-  UsageEvent: validate422,
+  ApproveToolCall: validate53,
+  AudioPart: validate54,
+  ChatOptions: validate65,
+  ChatRequest: validate77,
+  ChatResponse: validate177,
+  Citation: validate186,
+  CitationKind: validate189,
+  CompleteRequest: validate190,
+  CompleteResponse: validate193,
+  ContentPart: validate197,
+  DataPart: validate203,
+  DataRef: validate206,
+  EmbedRequest: validate208,
+  EmbedResponse: validate210,
+  Embedding: validate215,
+  Error: validate216,
+  ErrorEvent: validate221,
+  ErrorKind: validate223,
+  FileBase64: validate224,
+  FileId: validate225,
+  FilePart: validate226,
+  FileRef: validate229,
+  FileUri: validate233,
+  FinishEvent: validate234,
+  FinishKind: validate237,
+  FinishReason: validate238,
+  ImagePart: validate240,
+  JsonObject: validate243,
+  JsonSchemaFormat: validate244,
+  JsonValue: validate246,
+  LoopEvent: validate247,
+  LoopFinishedEvent: validate325,
+  McpHttpServer: validate327,
+  McpServerConfig: validate328,
+  McpStdioServer: validate334,
+  McpWebsocketServer: validate335,
+  MediaBase64: validate336,
+  MediaRef: validate337,
+  MediaUrl: validate340,
+  Message: validate341,
+  Part: validate345,
+  PartEvent: validate356,
+  PauseAwaitingApproval: validate358,
+  PauseMixed: validate360,
+  PauseScheduled: validate364,
+  PausedEvent: validate367,
+  PendingToolCall: validate369,
+  ProviderMetadata: validate372,
+  ProviderOptions: validate374,
+  ProviderTool: validate376,
+  ProviderToolCall: validate378,
+  ProviderToolCallPart: validate381,
+  ProviderToolResult: validate384,
+  ProviderToolResultPart: validate387,
+  Reasoning: validate390,
+  ReasoningDeltaEvent: validate391,
+  ReasoningEndEvent: validate392,
+  ReasoningPart: validate394,
+  ReasoningStartEvent: validate397,
+  RejectToolCall: validate398,
+  ResponseFormat: validate399,
+  ResponseFormatJsonObject: validate403,
+  ResponseFormatJsonSchema: validate404,
+  ResponseFormatText: validate406,
+  Role: validate407,
+  StartEvent: validate408,
+  StepFinishedEvent: validate409,
+  StreamEvent: validate411,
+  TextDeltaEvent: validate426,
+  TextEndEvent: validate427,
+  TextPart: validate430,
+  TextStartEvent: validate433,
+  Timestamp: validate434,
+  TokenUsage: validate435,
+  ToolAnnotations: validate436,
+  ToolCall: validate437,
+  ToolCallApproved: validate438,
+  ToolCallDeltaEvent: validate439,
+  ToolCallEndEvent: validate440,
+  ToolCallIds: validate442,
+  ToolCallPart: validate443,
+  ToolCallPending: validate446,
+  ToolCallRejected: validate447,
+  ToolCallScheduled: validate448,
+  ToolCallStartEvent: validate450,
+  ToolCallStatus: validate451,
+  ToolChoice: validate456,
+  ToolChoiceAuto: validate461,
+  ToolChoiceNone: validate462,
+  ToolChoiceRequired: validate463,
+  ToolChoiceTool: validate464,
+  ToolDefinition: validate465,
+  ToolLoopDecision: validate469,
+  ToolLoopPause: validate472,
+  ToolLoopState: validate476,
+  ToolResult: validate481,
+  ToolResultPart: validate484,
+  ToolResultStatus: validate487,
+  ToolResultsEvent: validate488,
+  UsageEvent: validate490,
 };

@@ -1,8 +1,10 @@
 /**
  * The ways to run the loop machine (`machine.ts`): `run` and `resume` return a `ToolLoopResult`; `stream`
- * and `streamResume` are async iterators of loop events: the canonical `StreamEvent`s of every model turn,
- * a `tool_results` event after each round of tool calls, and last a `paused` (with the state to save) and
- * a `finished` (with the result), as Python's `wirechat.tools.stream`.
+ * and `streamResume` are async iterators of wire `LoopEvent`s (spec section 14.4, decision 043): the
+ * canonical `StreamEvent`s of every model turn, `tool_results` after each round of tool calls,
+ * `step_finished` when a turn's calls all have results, and last `paused` (with the state to save) or
+ * `loop_finished`, as Python's `wirechat.tools.stream` and Go's `loop.Stream`. Every event is a wire
+ * document (`encode("LoopEvent", event)`); the iterator's return value is the `ToolLoopResult`.
  *
  * Each driver performs what the machine needs; an exception doing it is thrown into the machine, which
  * throws it as a `ToolLoopError` carrying the state. `checkpoint` (a function of the state, awaited)
@@ -11,28 +13,11 @@
 
 import type { CallOptions, Client } from "../client/client.js";
 import type { AbortSignalLike } from "../client/fetch-types.js";
-import type { ChatRequest, StreamEvent, ToolLoopState, ToolResult } from "../generated/types.js";
+import type { ChatRequest, LoopEvent, ToolLoopState } from "../generated/types.js";
 import { executeCalls } from "./execute.js";
 import { resumeMachine, runMachine, type Machine, type Settings, type ToolLoopResult } from "./machine.js";
 import { Execute, type Decision, type Policy } from "./policy.js";
 import { toolsByName, type AnyTool } from "./tool.js";
-
-/** The results of one round of tool calls, in the calls' order. */
-export interface ToolResultsEvent {
-  type: "tool_results";
-  results: ToolResult[];
-}
-/** The loop paused: save `state` (`saveState`) and `resume` it later. */
-export interface PausedEvent {
-  type: "paused";
-  state: ToolLoopState;
-}
-/** The loop ended (answered, or paused: see `result.paused`). */
-export interface FinishedEvent {
-  type: "finished";
-  result: ToolLoopResult;
-}
-export type LoopEvent = StreamEvent | ToolResultsEvent | PausedEvent | FinishedEvent;
 
 /** Receives each state to keep (awaited before the loop goes on). */
 export type Checkpoint = (state: ToolLoopState) => void | Promise<void>;
@@ -89,7 +74,8 @@ async function drive(client: Client, machine: Machine, p: Prepared): Promise<Too
     try {
       if (need.need === "chat") answer = await client.chat(need.request, p.call);
       else if (need.need === "execute") answer = await executeCalls(need.calls, p.settings.tools, p.timeoutMs, p.signal);
-      else await p.save?.(need.state);
+      else if (need.need === "save") await p.save?.(need.state);
+      // an "emit" need is a loop event: only the streaming forms pass them on
     } catch (error) {
       step = machine.throw(error); // throws a ToolLoopError that carries the state
       continue;
@@ -99,7 +85,7 @@ async function drive(client: Client, machine: Machine, p: Prepared): Promise<Too
   return step.value;
 }
 
-async function* streamDrive(client: Client, machine: Machine, p: Prepared): AsyncGenerator<LoopEvent, void, undefined> {
+async function* streamDrive(client: Client, machine: Machine, p: Prepared): AsyncGenerator<LoopEvent, ToolLoopResult, undefined> {
   let step = machine.next();
   while (!step.done) {
     const need = step.value;
@@ -110,11 +96,11 @@ async function* streamDrive(client: Client, machine: Machine, p: Prepared): Asyn
         for await (const event of events) yield event;
         answer = await events.response();
       } else if (need.need === "execute") {
-        const results = await executeCalls(need.calls, p.settings.tools, p.timeoutMs, p.signal);
-        answer = results;
-        yield { type: "tool_results", results };
-      } else {
+        answer = await executeCalls(need.calls, p.settings.tools, p.timeoutMs, p.signal);
+      } else if (need.need === "save") {
         await p.save?.(need.state);
+      } else {
+        yield need.event;
       }
     } catch (error) {
       step = machine.throw(error);
@@ -122,9 +108,7 @@ async function* streamDrive(client: Client, machine: Machine, p: Prepared): Asyn
     }
     step = machine.next(answer);
   }
-  const result = step.value;
-  if (result.state !== undefined) yield { type: "paused", state: result.state };
-  yield { type: "finished", result };
+  return step.value;
 }
 
 /** Run the tool loop until the model answers, a call needs a person or a clock, or `maxSteps`. */
@@ -134,11 +118,11 @@ export async function run(client: Client, request: ChatRequest, tools: readonly 
   return await drive(client, runMachine(request, p.settings), p);
 }
 
-/** `run`, yielding every turn's stream events, `tool_results`, then `paused` (when it paused) and `finished`. */
-export async function* stream(client: Client, request: ChatRequest, tools: readonly AnyTool[], options: LoopOptions = {}): AsyncGenerator<LoopEvent, void, undefined> {
+/** `run`, yielding every turn's stream events, `tool_results`, `step_finished`, then `paused` or `loop_finished`; returns the result. */
+export async function* stream(client: Client, request: ChatRequest, tools: readonly AnyTool[], options: LoopOptions = {}): AsyncGenerator<LoopEvent, ToolLoopResult, undefined> {
   const p = prepare(tools, options);
   await ready(tools);
-  yield* streamDrive(client, runMachine(request, p.settings), p);
+  return yield* streamDrive(client, runMachine(request, p.settings), p);
 }
 
 /**
@@ -152,8 +136,8 @@ export async function resume(client: Client, state: ToolLoopState, decisions: re
 }
 
 /** `resume` as a stream of loop events. */
-export async function* streamResume(client: Client, state: ToolLoopState, decisions: readonly Decision[], tools: readonly AnyTool[], options: LoopOptions = {}): AsyncGenerator<LoopEvent, void, undefined> {
+export async function* streamResume(client: Client, state: ToolLoopState, decisions: readonly Decision[], tools: readonly AnyTool[], options: LoopOptions = {}): AsyncGenerator<LoopEvent, ToolLoopResult, undefined> {
   const p = prepare(tools, options);
   await ready(tools);
-  yield* streamDrive(client, resumeMachine(state, decisions, p.settings), p);
+  return yield* streamDrive(client, resumeMachine(state, decisions, p.settings), p);
 }

@@ -11,5 +11,5 @@
 export { defineTool, schemaTool, ToolArgumentsInvalidError, type AnyTool, type StandardSchema, type Tool, type ToolContext, type ToolOptions } from "./tool.js";
 export { Execute, Reject, RequireApproval, Schedule, approve, reject, type Action, type Approve, type Decision, type Policy, type RejectDecision } from "./policy.js";
 export { DecisionError, MaxStepsExceeded, ToolLoopError, type ToolLoopResult } from "./machine.js";
-export { resume, run, stream, streamResume, type Checkpoint, type FinishedEvent, type LoopEvent, type LoopOptions, type PausedEvent, type ToolResultsEvent } from "./drivers.js";
+export { resume, run, stream, streamResume, type Checkpoint, type LoopOptions } from "./drivers.js";
 export { loadState, saveState } from "./files.js";

@@ -2,7 +2,10 @@
  * The tool loop as one generator (Python's `wirechat.tools._machine`), driven by `run`, `stream` and
  * `resume` alike. It yields what it needs, `{need: "chat", request}` (answer with the `ChatResponse`),
  * `{need: "execute", calls}` (answer with their `ToolResult`s, in order) or, when the caller keeps a
- * checkpoint, `{need: "save", state}` (answer once it is stored), and returns a `ToolLoopResult`.
+ * checkpoint, `{need: "save", state}` (answer once it is stored), and returns a `ToolLoopResult`. It also
+ * yields `{need: "emit", event}` (answer nothing) with the loop's own wire `LoopEvent`s (spec section 14.4):
+ * `tool_results` once a round's results are recorded (and saved), `step_finished` when every call of a
+ * turn has its result, last `paused` or `loop_finished`; `stream` passes them on, `run` ignores them.
  *
  * **At most once, never lost** (decision 033). Before a round of calls runs, each gets a provisional
  * `failed` result saying its outcome is unknown, and that state is saved; the real results replace them
@@ -11,7 +14,7 @@
  */
 
 import { WirechatError } from "../errors.js";
-import type { ChatRequest, ChatResponse, Message, PendingToolCall, TokenUsage, ToolCall, ToolLoopPause, ToolLoopState, ToolResult } from "../generated/types.js";
+import type { ChatRequest, ChatResponse, LoopEvent, Message, PendingToolCall, StepFinishedEvent, TokenUsage, ToolCall, ToolLoopPause, ToolLoopState, ToolResult } from "../generated/types.js";
 import { toolCalls } from "../messages.js";
 import { checkToolLoopState, instantKey } from "../tool-loop.js";
 import { addUsage } from "../usage.js";
@@ -20,7 +23,11 @@ import { reapplyPolicies } from "./integrity.js";
 import { actionFor, parseTimestamp, timestamp, type Decision, type Policy } from "./policy.js";
 import type { AnyTool } from "./tool.js";
 
-export type Need = { need: "chat"; request: ChatRequest } | { need: "execute"; calls: ToolCall[] } | { need: "save"; state: ToolLoopState };
+export type Need =
+  | { need: "chat"; request: ChatRequest }
+  | { need: "execute"; calls: ToolCall[] }
+  | { need: "save"; state: ToolLoopState }
+  | { need: "emit"; event: LoopEvent };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Machine = Generator<Need, ToolLoopResult, any>;
 
@@ -97,6 +104,14 @@ class Run {
     return state;
   }
 
+  usageFields(): { usage?: TokenUsage } {
+    return this.usage === undefined ? {} : { usage: this.usage };
+  }
+
+  stepFinished(): { need: "emit"; event: StepFinishedEvent } {
+    return { need: "emit", event: { type: "step_finished", step: this.steps, ...this.usageFields() } };
+  }
+
   /** Append results to the turn's `tool` message (made when the turn has none yet). */
   addResults(results: readonly ToolResult[]): void {
     if (results.length === 0) return;
@@ -149,11 +164,17 @@ function* guarded(run: Run, body: Machine): Machine {
 function* runRound(run: Run, ordered: readonly (ToolCall | ToolResult)[], saving: boolean): Generator<Need, boolean, ToolResult[]> {
   const toRun = ordered.filter((item): item is ToolCall => "name" in item);
   run.addResults(ordered.map((item) => ("name" in item ? interrupted(item) : item)));
-  if (toRun.length === 0) return false;
+  if (toRun.length === 0) {
+    if (ordered.length > 0) yield { need: "emit", event: { type: "tool_results", step: run.steps, results: ordered as ToolResult[] } };
+    return false;
+  }
   if (saving) yield { need: "save", state: run.snapshot() };
   const results = yield { need: "execute", calls: toRun };
   run.replaceResults(results);
   if (saving) yield { need: "save", state: run.snapshot() };
+  let next = 0;
+  const inOrder = ordered.map((item) => ("name" in item ? results[next++]! : item));
+  yield { need: "emit", event: { type: "tool_results", step: run.steps, results: inOrder } };
   return saving;
 }
 
@@ -178,6 +199,7 @@ function classify(calls: readonly ToolCall[], s: Settings): [(ToolCall | ToolRes
 function* paused(run: Run, saving: boolean): Machine {
   const state = run.snapshot();
   if (saving) yield { need: "save", state };
+  yield { need: "emit", event: { type: "paused", state: run.snapshot() } }; // its own copy: the result keeps `state`
   return result(run, undefined, state);
 }
 
@@ -190,10 +212,15 @@ function* loop(run: Run, s: Settings): Machine {
     run.steps += 1;
     if (response.usage !== undefined) run.usage = run.usage === undefined ? response.usage : addUsage(run.usage, response.usage);
     run.messages.push(response.message);
-    if (calls.length === 0) return result(run, response);
+    if (calls.length === 0) {
+      yield run.stepFinished();
+      yield { need: "emit", event: { type: "loop_finished", steps: run.steps, ...run.usageFields() } };
+      return result(run, response);
+    }
     run.pending.push(...waiting);
     const saved = yield* runRound(run, ordered, s.saving);
     if (run.pending.length > 0) return yield* paused(run, s.saving && !saved);
+    yield run.stepFinished();
   }
 }
 
@@ -207,8 +234,9 @@ export function runMachine(request: ChatRequest, s: Settings): Machine {
 function decide(run: Run, decisions: readonly Decision[], state: ToolLoopState): void {
   const index = new Map(run.pending.map((p, i) => [p.tool_call.id, i]));
   for (const decision of decisions) {
-    const i = index.get(decision.toolCallId);
-    const quoted = JSON.stringify(decision.toolCallId);
+    const id = "toolCallId" in decision ? decision.toolCallId : decision.tool_call_id;
+    const i = index.get(id);
+    const quoted = JSON.stringify(id);
     if (i === undefined) {
       const known = [...index.keys()].map((k) => JSON.stringify(k)).join(", ") || "none";
       throw new DecisionError(`no pending tool call has the id ${quoted} (pending: ${known})`, state, run.usage);
@@ -237,5 +265,6 @@ function* resumed(run: Run, state: ToolLoopState, decisions: readonly Decision[]
   const ordered = run.pending.map((p) => (p.status.type === "rejected" ? rejected(p.tool_call, p.status.reason) : p.tool_call));
   run.pending = [];
   yield* runRound(run, ordered, s.saving);
+  if (ordered.length > 0) yield run.stepFinished(); // the paused step now has every result
   return yield* loop(run, s);
 }

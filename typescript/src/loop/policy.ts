@@ -4,7 +4,7 @@
  * and `reject(id, reason)`. A policy is an action for every call of a tool, or a function of the call.
  */
 
-import type { ToolCall } from "../generated/types.js";
+import type { ToolCall, ToolLoopDecision } from "../generated/types.js";
 
 /** Run the call now. */
 export class Execute {
@@ -49,7 +49,8 @@ export interface RejectDecision {
   readonly reason: string;
 }
 
-export type Decision = Approve | RejectDecision;
+/** `approve(id)` / `reject(id, reason)`, or the same decision as a wire `ToolLoopDecision` (a UI's). */
+export type Decision = Approve | RejectDecision | ToolLoopDecision;
 
 export function approve(toolCallId: string): Approve {
   return { type: "approve", toolCallId };

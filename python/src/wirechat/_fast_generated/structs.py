@@ -12,6 +12,7 @@ import msgspec
 from wirechat._fast_check import WireName, check_base64
 
 __all__ = [
+    "ApproveToolCall",
     "AudioPart",
     "ChatOptions",
     "ChatRequest",
@@ -41,6 +42,8 @@ __all__ = [
     "JsonObject",
     "JsonSchemaFormat",
     "JsonValue",
+    "LoopEvent",
+    "LoopFinishedEvent",
     "McpHttpServer",
     "McpServerConfig",
     "McpStdioServer",
@@ -54,6 +57,7 @@ __all__ = [
     "PauseAwaitingApproval",
     "PauseMixed",
     "PauseScheduled",
+    "PausedEvent",
     "PendingToolCall",
     "ProviderMetadata",
     "ProviderOptions",
@@ -67,12 +71,14 @@ __all__ = [
     "ReasoningEndEvent",
     "ReasoningPart",
     "ReasoningStartEvent",
+    "RejectToolCall",
     "ResponseFormat",
     "ResponseFormatJsonObject",
     "ResponseFormatJsonSchema",
     "ResponseFormatText",
     "Role",
     "StartEvent",
+    "StepFinishedEvent",
     "StreamEvent",
     "TextDeltaEvent",
     "TextEndEvent",
@@ -98,13 +104,23 @@ __all__ = [
     "ToolChoiceRequired",
     "ToolChoiceTool",
     "ToolDefinition",
+    "ToolLoopDecision",
     "ToolLoopPause",
     "ToolLoopState",
     "ToolResult",
     "ToolResultPart",
     "ToolResultStatus",
+    "ToolResultsEvent",
     "UsageEvent",
 ]
+
+
+class ApproveToolCall(
+    msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="approve"
+):
+    """Approve a pending call: it runs when the loop resumes (if the resuming runtime's policies still allow it)."""
+
+    tool_call_id: Annotated[str, msgspec.Meta(min_length=1)]
 
 
 class AudioPart(
@@ -348,6 +364,15 @@ class JsonSchemaFormat(msgspec.Struct, kw_only=True, forbid_unknown_fields=True,
     strict: bool | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
 
+class LoopFinishedEvent(
+    msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="loop_finished"
+):
+    """The model answered without calling tools: the loop is done and nothing follows. The answer is the fold of the last turn's stream events."""
+
+    steps: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
+    usage: TokenUsage | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+
+
 class McpHttpServer(
     msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="transport", tag="http"
 ):
@@ -487,6 +512,14 @@ class PauseScheduled(
     at: Timestamp
 
 
+class PausedEvent(
+    msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="paused"
+):
+    """The loop paused for a person or a clock; nothing follows. `state.pause` says why, `state.pending` lists the calls waiting with their status. Decisions (`ToolLoopDecision`) and this state resume it, in any language."""
+
+    state: ToolLoopState
+
+
 class PendingToolCall(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """A call of the last model turn and its local status."""
 
@@ -614,6 +647,15 @@ class ReasoningStartEvent(
     redacted_data: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
 
+class RejectToolCall(
+    msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="reject"
+):
+    """Reject a pending call: the model receives a `rejected` result with the reason."""
+
+    tool_call_id: Annotated[str, msgspec.Meta(min_length=1)]
+    reason: Annotated[str, msgspec.Meta(min_length=1)]
+
+
 class ResponseFormatJsonObject(
     msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="json_object"
 ):
@@ -641,6 +683,15 @@ class StartEvent(
 
     id: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
     model: Annotated[str, msgspec.Meta(min_length=1)] | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+
+
+class StepFinishedEvent(
+    msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="step_finished"
+):
+    """A step ended: its model turn answered and every call of the turn has a result. A step whose calls wait for a person or a clock does not end until the loop resumes."""
+
+    step: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
+    usage: TokenUsage | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
 
 class TextDeltaEvent(
@@ -868,6 +919,15 @@ class ToolResultPart(
     provider_metadata: ProviderMetadata | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
 
 
+class ToolResultsEvent(
+    msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="tool_results"
+):
+    """The results one round of tool calls gave a model turn, in the model's order: calls that ran, and calls resolved without running (rejected by a policy or a person, an unknown tool). Sent once the results are recorded in the loop's state."""
+
+    step: Annotated[int, msgspec.Meta(ge=1, le=9007199254740991)]
+    results: Annotated[list[ToolResult], msgspec.Meta(min_length=1)]
+
+
 class UsageEvent(
     msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type", tag="usage"
 ):
@@ -909,6 +969,27 @@ FinishKind = Annotated[
 ]
 JsonObject = Annotated[dict[str, Any], WireName("JsonObject")]
 JsonValue = Annotated[Any, WireName("JsonValue")]
+LoopEvent = Annotated[
+    StartEvent
+    | TextStartEvent
+    | TextDeltaEvent
+    | TextEndEvent
+    | ReasoningStartEvent
+    | ReasoningDeltaEvent
+    | ReasoningEndEvent
+    | ToolCallStartEvent
+    | ToolCallDeltaEvent
+    | ToolCallEndEvent
+    | PartEvent
+    | UsageEvent
+    | FinishEvent
+    | ErrorEvent
+    | ToolResultsEvent
+    | StepFinishedEvent
+    | PausedEvent
+    | LoopFinishedEvent,
+    WireName("LoopEvent"),
+]
 McpServerConfig = Annotated[McpStdioServer | McpHttpServer | McpWebsocketServer, WireName("McpServerConfig")]
 MediaRef = Annotated[MediaUrl | MediaBase64, WireName("MediaRef")]
 Part = Annotated[
@@ -963,5 +1044,6 @@ ToolCallStatus = Annotated[
     ToolCallPending | ToolCallApproved | ToolCallRejected | ToolCallScheduled, WireName("ToolCallStatus")
 ]
 ToolChoice = Annotated[ToolChoiceAuto | ToolChoiceNone | ToolChoiceRequired | ToolChoiceTool, WireName("ToolChoice")]
+ToolLoopDecision = Annotated[ApproveToolCall | RejectToolCall, WireName("ToolLoopDecision")]
 ToolLoopPause = Annotated[PauseAwaitingApproval | PauseScheduled | PauseMixed, WireName("ToolLoopPause")]
 ToolResultStatus = Annotated[Literal["completed", "failed", "rejected"], WireName("ToolResultStatus")]

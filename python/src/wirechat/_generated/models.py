@@ -19,6 +19,21 @@ from wirechat._behaviour import ChatResponseBehaviour
 from wirechat._ijson import JsonObject, JsonValue
 from wirechat._model import WireModel
 
+
+class ApproveToolCall(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["approve"] = "approve"
+    tool_call_id: Annotated[
+        StrictStr,
+        Field(
+            description="The id of a call in the state's `pending` whose status is `pending`.",
+            min_length=1,
+        ),
+    ]
+
+
 StopItem = TypeAliasType("StopItem", Annotated[StrictStr, Field(min_length=1)])
 
 
@@ -693,6 +708,23 @@ class ReasoningStartEvent(WireModel):
     ] = MISSING
 
 
+class RejectToolCall(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["reject"] = "reject"
+    tool_call_id: Annotated[
+        StrictStr,
+        Field(
+            description="The id of a call in the state's `pending` whose status is `pending`.",
+            min_length=1,
+        ),
+    ]
+    reason: Annotated[
+        StrictStr, Field(description="Why, in words the model reads.", min_length=1)
+    ]
+
+
 class ResponseFormatJsonObject(WireModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -1103,6 +1135,19 @@ class ToolDefinition(WireModel):
     ] = MISSING
 
 
+ToolLoopDecision = TypeAliasType(
+    "ToolLoopDecision",
+    Annotated[
+        ApproveToolCall | RejectToolCall,
+        Field(
+            description="A decision on a tool call a paused loop waits for: a tagged union on `type`. A list of them and the paused `ToolLoopState` resume the loop (spec section 14.2), in any language.",
+            discriminator="type",
+            title="ToolLoopDecision",
+        ),
+    ],
+)
+
+
 ToolResultStatus = TypeAliasType(
     "ToolResultStatus",
     Annotated[
@@ -1352,6 +1397,27 @@ class FinishEvent(WireModel):
     ] = MISSING
 
 
+class LoopFinishedEvent(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["loop_finished"] = "loop_finished"
+    steps: Annotated[
+        StrictInt,
+        Field(
+            description="Model turns made by the loop, resumes included.",
+            ge=1,
+            le=9007199254740991,
+        ),
+    ]
+    usage: Annotated[
+        TokenUsage | MISSING,
+        Field(
+            description="The sum (spec section 7) of every model turn's usage. Absent when no turn reported usage."
+        ),
+    ] = MISSING
+
+
 McpServerConfig = TypeAliasType(
     "McpServerConfig",
     Annotated[
@@ -1428,6 +1494,27 @@ ResponseFormat = TypeAliasType(
         ),
     ],
 )
+
+
+class StepFinishedEvent(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["step_finished"] = "step_finished"
+    step: Annotated[
+        StrictInt,
+        Field(
+            description="The step that ended (counted from 1 over the whole loop).",
+            ge=1,
+            le=9007199254740991,
+        ),
+    ]
+    usage: Annotated[
+        TokenUsage | MISSING,
+        Field(
+            description="The loop's usage so far: the sum (spec section 7) of every model turn's usage up to this step. Absent when no turn reported usage."
+        ),
+    ] = MISSING
 
 
 class TextEndEvent(WireModel):
@@ -1663,6 +1750,28 @@ class ToolResultPart(WireModel):
     ] = MISSING
 
 
+class ToolResultsEvent(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["tool_results"] = "tool_results"
+    step: Annotated[
+        StrictInt,
+        Field(
+            description="The step (model turn, counted from 1 over the whole loop, resumes included) whose calls these results answer.",
+            ge=1,
+            le=9007199254740991,
+        ),
+    ]
+    results: Annotated[
+        list[ToolResult],
+        Field(
+            description="The results, in the order of the calls they answer.",
+            min_length=1,
+        ),
+    ]
+
+
 Part = TypeAliasType(
     "Part",
     Annotated[
@@ -1823,3 +1932,29 @@ class ToolLoopState(WireModel):
             description="The sum (spec section 7) of the usage of every model turn so far. Absent when no turn reported usage."
         ),
     ] = MISSING
+
+
+class PausedEvent(WireModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["paused"] = "paused"
+    state: Annotated[
+        ToolLoopState,
+        Field(
+            description="The loop as it stands: save it, and resume it with decisions."
+        ),
+    ]
+
+
+LoopEvent = TypeAliasType(
+    "LoopEvent",
+    Annotated[
+        StartEvent | TextStartEvent | TextDeltaEvent | TextEndEvent | ReasoningStartEvent | ReasoningDeltaEvent | ReasoningEndEvent | ToolCallStartEvent | ToolCallDeltaEvent | ToolCallEndEvent | PartEvent | UsageEvent | FinishEvent | ErrorEvent | ToolResultsEvent | StepFinishedEvent | PausedEvent | LoopFinishedEvent,
+        Field(
+            description="One event of a streamed tool loop: a tagged union on `type`. The `StreamEvent` variants carry each model turn as it arrives; `tool_results`, `step_finished`, `paused` and `loop_finished` carry what the loop itself did. A provider stream never carries the loop's own variants. Spec section 14.4.",
+            discriminator="type",
+            title="LoopEvent",
+        ),
+    ],
+)

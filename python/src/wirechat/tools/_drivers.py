@@ -1,9 +1,13 @@
 """The four ways to run the loop machine (``_machine``): blocking, asyncio, and streaming in each.
 
-``run`` and ``arun`` return a ``ToolLoopResult``; ``stream`` and ``astream`` yield the canonical
-``StreamEvent``s of every model turn, a ``ToolResults`` event after each round of tool calls, and last
-a ``Paused`` (with the state to save) or a ``Finished`` (with the result). ``resume`` and ``aresume``
-continue a saved ``ToolLoopState`` after ``approve``/``reject`` decisions.
+``run`` and ``arun`` return a ``ToolLoopResult``; ``stream`` and ``astream`` yield wire ``LoopEvent``s
+(spec section 14.4, decision 043): the canonical ``StreamEvent``s of every model turn, a ``tool_results``
+event after each round of tool calls, ``step_finished`` when a turn's calls all have results, and last a
+``paused`` (with the state to save) or a ``loop_finished``. Every event is a wire document
+(``wirechat.encode(event)``), so a loop in this process streams to a UI in any language; the generator's
+return value is the ``ToolLoopResult``. ``resume`` and ``aresume`` (``resume_stream`` and
+``aresume_stream`` streaming) continue a saved ``ToolLoopState`` after ``approve``/``reject`` decisions
+(or wire ``ToolLoopDecision``s, as a UI sends them).
 
 Each driver performs what the machine needs; an exception doing it is thrown into the machine, which
 raises it as a ``ToolLoopError`` carrying the state. ``checkpoint`` (a path, or a function of the state)
@@ -13,12 +17,12 @@ receives the state before and after every round of tool calls and at every pause
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
-from wirechat._generated.models import ChatRequest, StreamEvent, ToolLoopState, ToolResult
+from wirechat._generated.models import ChatRequest, LoopEvent, ToolLoopState
 from wirechat.tools._execute import execute_calls
 from wirechat.tools._files import save_state
 from wirechat.tools._machine import Machine, ToolLoopResult, resume_machine, run_machine
@@ -30,47 +34,19 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Checkpoint",
-    "Finished",
     "LoopEvent",
-    "Paused",
-    "ToolResults",
     "aresume",
+    "aresume_stream",
     "arun",
     "astream",
     "resume",
+    "resume_stream",
     "run",
     "stream",
 ]
 
 ToolsArg = Union[Sequence[Tool | Callable[..., Any]], Mapping[str, Tool]]  # noqa: UP007  # a runtime alias
 Checkpoint = Union[str, Path, Callable[[ToolLoopState], None], None]  # noqa: UP007  # a runtime alias
-
-
-@dataclass(frozen=True)
-class ToolResults:
-    """The results of one round of tool calls, in the calls' order (resolved calls only)."""
-
-    results: list[ToolResult]
-    type: str = "tool_results"
-
-
-@dataclass(frozen=True)
-class Paused:
-    """The loop paused: save ``state`` (``wirechat.encode(state)``) and ``resume`` it later."""
-
-    state: ToolLoopState
-    type: str = "paused"
-
-
-@dataclass(frozen=True)
-class Finished:
-    """The model answered without calling tools (or the loop paused: see ``result.paused``)."""
-
-    result: ToolLoopResult
-    type: str = "finished"
-
-
-LoopEvent = Union[StreamEvent, ToolResults, Paused, Finished]  # noqa: UP007  # StreamEvent is a TypeAliasType
 
 
 EXECUTE = Execute()
@@ -147,9 +123,11 @@ def _drive(client: Client, machine: Machine, s: _Settings) -> ToolLoopResult:
                 elif need[0] == "execute":
                     loop = loop or asyncio.new_event_loop()
                     answer = loop.run_until_complete(execute_calls(need[1], s.tools, s.timeout))
-                else:
+                elif need[0] == "save":
                     _save(s, need[1])
                     answer = None
+                else:
+                    answer = None  # a loop event: only the streaming forms pass them on
             except Exception as error:
                 need = machine.throw(error)  # raises a ToolLoopError that carries the state
             else:
@@ -171,8 +149,10 @@ async def _adrive(client: AsyncClient, machine: Machine, s: _Settings) -> ToolLo
                     answer: Any = await client.chat(need[1])
                 elif need[0] == "execute":
                     answer = await execute_calls(need[1], s.tools, s.timeout)
-                else:
+                elif need[0] == "save":
                     await _asave(s, need[1])
+                    answer = None
+                else:
                     answer = None
             except Exception as error:
                 need = machine.throw(error)
@@ -183,7 +163,7 @@ async def _adrive(client: AsyncClient, machine: Machine, s: _Settings) -> ToolLo
         return result
 
 
-def _sdrive(client: Client, machine: Machine, s: _Settings) -> Iterator[LoopEvent]:
+def _sdrive(client: Client, machine: Machine, s: _Settings) -> Generator[LoopEvent, None, ToolLoopResult]:
     loop: asyncio.AbstractEventLoop | None = None
     try:
         need = next(machine)
@@ -196,9 +176,11 @@ def _sdrive(client: Client, machine: Machine, s: _Settings) -> Iterator[LoopEven
                 elif need[0] == "execute":
                     loop = loop or asyncio.new_event_loop()
                     answer = loop.run_until_complete(execute_calls(need[1], s.tools, s.timeout))
-                    yield ToolResults(answer)
-                else:
+                elif need[0] == "save":
                     _save(s, need[1])
+                    answer = None
+                else:
+                    yield need[1]
                     answer = None
             except Exception as error:
                 need = machine.throw(error)
@@ -206,9 +188,7 @@ def _sdrive(client: Client, machine: Machine, s: _Settings) -> Iterator[LoopEven
                 need = machine.send(answer)
     except StopIteration as stop:
         result: ToolLoopResult = stop.value
-        if result.state is not None:
-            yield Paused(result.state)
-        yield Finished(result)
+        return result
     finally:
         if loop is not None:
             loop.close()
@@ -226,19 +206,18 @@ async def _asdrive(client: AsyncClient, machine: Machine, s: _Settings) -> Async
                         answer: Any = events.response
                 elif need[0] == "execute":
                     answer = await execute_calls(need[1], s.tools, s.timeout)
-                    yield ToolResults(answer)
-                else:
+                elif need[0] == "save":
                     await _asave(s, need[1])
+                    answer = None
+                else:
+                    yield need[1]
                     answer = None
             except Exception as error:
                 need = machine.throw(error)
             else:
                 need = machine.send(answer)
-    except StopIteration as stop:
-        result: ToolLoopResult = stop.value
-        if result.state is not None:
-            yield Paused(result.state)
-        yield Finished(result)
+    except StopIteration:
+        return
 
 
 _DOC = """
@@ -295,7 +274,7 @@ def stream(
     max_steps: int = 10,
     timeout: float | None = 60.0,
     checkpoint: Checkpoint = None,
-) -> Iterator[LoopEvent]:
+) -> Generator[LoopEvent, None, ToolLoopResult]:
     s = _settings(tools, policies, default, max_steps, timeout, checkpoint)
     return _sdrive(client, _start(request, s), s)
 
@@ -347,9 +326,46 @@ async def aresume(
     return await _adrive(client, _continue(state, decisions, s), s)
 
 
+def resume_stream(
+    client: Client,
+    state: ToolLoopState,
+    decisions: Sequence[Decision],
+    tools: ToolsArg,
+    *,
+    policies: Mapping[str, Policy] | None = None,
+    default: Policy = EXECUTE,
+    max_steps: int = 10,
+    timeout: float | None = 60.0,
+    checkpoint: Checkpoint = None,
+) -> Generator[LoopEvent, None, ToolLoopResult]:
+    s = _settings(tools, policies, default, max_steps, timeout, checkpoint)
+    return _sdrive(client, _continue(state, decisions, s), s)
+
+
+def aresume_stream(
+    client: AsyncClient,
+    state: ToolLoopState,
+    decisions: Sequence[Decision],
+    tools: ToolsArg,
+    *,
+    policies: Mapping[str, Policy] | None = None,
+    default: Policy = EXECUTE,
+    max_steps: int = 10,
+    timeout: float | None = 60.0,
+    checkpoint: Checkpoint = None,
+) -> AsyncIterator[LoopEvent]:
+    s = _settings(tools, policies, default, max_steps, timeout, checkpoint)
+    return _asdrive(client, _continue(state, decisions, s), s)
+
+
 run.__doc__ = "Run the tool loop until the model answers, a call needs a person or a clock, or max_steps." + _DOC
 arun.__doc__ = "The asyncio form of ``run``." + _DOC
-stream.__doc__ = "``run``, yielding every turn's stream events, ``ToolResults``, then ``Paused``/``Finished``." + _DOC
+stream.__doc__ = (
+    "``run``, yielding wire ``LoopEvent``s: every turn's stream events, ``tool_results``, ``step_finished``, "
+    "then ``paused`` or ``loop_finished``." + _DOC
+)
 astream.__doc__ = "The asyncio form of ``stream``." + _DOC
 resume.__doc__ = "Continue a saved state after ``approve(id)``/``reject(id, reason)`` decisions." + _DOC
 aresume.__doc__ = "The asyncio form of ``resume``." + _DOC
+resume_stream.__doc__ = "``resume``, yielding wire ``LoopEvent``s as ``stream`` does; returns the result." + _DOC
+aresume_stream.__doc__ = "The asyncio form of ``resume_stream``." + _DOC

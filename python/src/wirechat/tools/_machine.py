@@ -2,7 +2,11 @@
 
 The machine yields what it needs, ``("chat", request)`` (answer with the ``ChatResponse``),
 ``("execute", calls)`` (answer with their ``ToolResult``s, in order) or, when the caller keeps a
-checkpoint, ``("save", state)`` (answer None once it is stored), and returns a ``ToolLoopResult``.
+checkpoint, ``("save", state)`` (answer None once it is stored), and returns a ``ToolLoopResult``. It
+also yields ``("emit", event)`` (answer None) with the loop's own wire ``LoopEvent``s (spec section 14.4):
+``tool_results`` once a round's results are recorded (and saved), ``step_finished`` when every call of a
+turn has its result, and last ``paused`` or ``loop_finished``; the streaming drivers pass them on between
+the turns' stream events, the others ignore them.
 Keeping the decisions here (policies, pauses, results, step counts, usage) and the I/O in the drivers
 means the three forms cannot drift apart.
 
@@ -24,14 +28,20 @@ from typing import Any, Literal
 from pydantic import MISSING
 
 from wirechat._generated.models import (
+    ApproveToolCall,
     ChatRequest,
     ChatResponse,
+    LoopEvent,
+    LoopFinishedEvent,
     Message,
     Part,
     PauseAwaitingApproval,
+    PausedEvent,
     PauseMixed,
     PauseScheduled,
     PendingToolCall,
+    RejectToolCall,
+    StepFinishedEvent,
     TokenUsage,
     ToolCall,
     ToolCallApproved,
@@ -41,6 +51,7 @@ from wirechat._generated.models import (
     ToolLoopState,
     ToolResult,
     ToolResultPart,
+    ToolResultsEvent,
 )
 from wirechat.errors import WirechatError
 from wirechat.messages import tool_calls
@@ -77,6 +88,7 @@ Need = (
     tuple[Literal["chat"], ChatRequest]
     | tuple[Literal["execute"], list[ToolCall]]
     | tuple[Literal["save"], ToolLoopState]
+    | tuple[Literal["emit"], LoopEvent]
 )
 Machine = Generator[Need, Any, "ToolLoopResult"]
 
@@ -161,6 +173,12 @@ class _Run:
             fields["usage"] = self.usage
         return ToolLoopState(**fields)
 
+    def usage_fields(self) -> dict[str, Any]:
+        return {} if self.usage is None else {"usage": self.usage}
+
+    def step_finished(self) -> StepFinishedEvent:
+        return StepFinishedEvent(step=self.steps, **self.usage_fields())
+
     def add_results(self, results: Sequence[ToolResult]) -> None:
         """Append results to the turn's ``tool`` message (made when the turn has none yet)."""
         if not results:
@@ -218,6 +236,8 @@ def _run_round(run: _Run, ordered: Sequence[ToolCall | ToolResult], saving: bool
     to_run = [item for item in ordered if isinstance(item, ToolCall)]
     run.add_results([interrupted(item) if isinstance(item, ToolCall) else item for item in ordered])
     if not to_run:
+        if ordered:
+            yield ("emit", ToolResultsEvent(step=run.steps, results=[i for i in ordered if isinstance(i, ToolResult)]))
         return False
     if saving:
         yield ("save", run.snapshot())
@@ -225,6 +245,9 @@ def _run_round(run: _Run, ordered: Sequence[ToolCall | ToolResult], saving: bool
     run.replace_results(results)
     if saving:
         yield ("save", run.snapshot())
+    ran = iter(results)
+    in_order = [next(ran) if isinstance(item, ToolCall) else item for item in ordered]
+    yield ("emit", ToolResultsEvent(step=run.steps, results=in_order))
     return saving
 
 
@@ -258,6 +281,7 @@ def _paused(run: _Run, saving: bool) -> Machine:
     state = run.snapshot()
     if saving:
         yield ("save", state)
+    yield ("emit", PausedEvent(state=state))
     return ToolLoopResult(run.messages, run.steps, run.usage, state=state)
 
 
@@ -275,11 +299,14 @@ def _loop(  # noqa: PLR0917
             run.usage = response.usage if run.usage is None else add_usage(run.usage, response.usage)
         run.messages.append(response.message)
         if not calls:
+            yield ("emit", run.step_finished())
+            yield ("emit", LoopFinishedEvent(steps=run.steps, **run.usage_fields()))
             return ToolLoopResult(run.messages, run.steps, run.usage, response=response)
         run.pending.extend(waiting)
         saved = yield from _run_round(run, ordered, saving)
         if run.pending:
             return (yield from _paused(run, saving and not saved))
+        yield ("emit", run.step_finished())
 
 
 def run_machine(  # noqa: PLR0917
@@ -313,9 +340,9 @@ def _decide(run: _Run, decisions: Sequence[Decision], state: ToolLoopState) -> N
                 state,
                 run.usage,
             )
-        if isinstance(decision, Approve):
+        if isinstance(decision, (Approve, ApproveToolCall)):
             status: Any = ToolCallApproved()
-        elif isinstance(decision, RejectDecision):
+        elif isinstance(decision, (RejectDecision, RejectToolCall)):
             status = ToolCallRejected(reason=decision.reason)
         else:
             raise TypeError(f"a decision is approve(id) or reject(id, reason), not {decision!r}")
@@ -367,4 +394,6 @@ def _resumed(  # noqa: PLR0917
     ]
     run.pending = []
     yield from _run_round(run, ordered, saving)
+    if ordered:  # the paused step now has every result (a state saved between steps has no step to finish)
+        yield ("emit", run.step_finished())
     return (yield from _loop(run, tools, policies, default, max_steps, saving))

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from wirechat._generated.models import ToolCall
+from wirechat._generated.models import ApproveToolCall, RejectToolCall, ToolCall
 
 __all__ = [
     "Action",
@@ -76,7 +76,8 @@ class RejectDecision:
     reason: str
 
 
-Decision = Approve | RejectDecision
+Decision = Approve | RejectDecision | ApproveToolCall | RejectToolCall
+"""``approve(id)`` / ``reject(id, reason)``, or the same decision as a wire ``ToolLoopDecision`` (a UI's)."""
 
 
 def approve(tool_call_id: str) -> Approve:

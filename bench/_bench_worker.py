@@ -20,6 +20,7 @@ import msgspec
 import orjson
 
 import wirechat
+from wirechat import _fast_check
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import peers
@@ -64,15 +65,17 @@ def measure(contenders: list[Contender], rounds: int, rng: random.Random, count:
 
 
 def _python_path(function: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """``function`` with the native scanner hidden from ``wirechat.fast`` (its pure-Python path)."""
+    """``function`` with every native function hidden from the codec (its pure-Python path), as
+    ``_fast_check.use_native(False)`` does, by plain assignments (cheap enough to make per item)."""
 
     def run(item: Any) -> Any:
-        saved = fast.native_scan, fast.may_hold_nonfinite
-        fast.native_scan = fast.may_hold_nonfinite = None
+        saved = _fast_check.native_scan, _fast_check.may_hold_nonfinite, _fast_check._is_base64
+        _fast_check.native_scan = _fast_check.may_hold_nonfinite = None
+        _fast_check._is_base64 = _fast_check._pure_is_base64
         try:
             return function(item)
         finally:
-            fast.native_scan, fast.may_hold_nonfinite = saved
+            _fast_check.native_scan, _fast_check.may_hold_nonfinite, _fast_check._is_base64 = saved
 
     return run
 
@@ -162,7 +165,7 @@ def main(shape: str, count: int, rounds: int, seed: int) -> dict[str, Any]:
         encode.insert(2, ("wirechat.fast.encode (checks the Structs)", fast.encode, fast_values, dumps))
         unchecked = ("wirechat.fast.encode(check=False)", lambda v: fast.encode(v, check=False), fast_values, dumps)
         encode.insert(3, unchecked)
-        if fast.native_scan is not None:  # the same engine without the native module, in the same rounds
+        if _fast_check.native_scan is not None:  # the same engine without the native module, in the same rounds
             decode.insert(3, ("wirechat.fast.decode, pure-Python path", _python_path(fast_decode), blobs, loads))
             python_encode = ("wirechat.fast.encode (checks), pure-Python path", _python_path(fast.encode))
             encode.insert(4, (*python_encode, fast_values, dumps))
@@ -171,7 +174,7 @@ def main(shape: str, count: int, rounds: int, seed: int) -> dict[str, Any]:
     gc.collect()
     gc.freeze()
     result = {
-        "native": fast is not None and fast.native_scan is not None,
+        "native": fast is not None and _fast_check.native_scan is not None,
         "documents": count,
         "rounds": rounds,
         "kb_per_document": sum(map(len, blobs)) / count / 1e3,

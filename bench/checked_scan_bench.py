@@ -5,7 +5,7 @@ hands it to pydantic-core's ``validate_json``; otherwise (or without the module)
 calls ``validate_python``. This times, per corpus shape (``shapes.SHAPES``, ChatRequest documents) and
 per message size (the shapes' messages decoded as ``Message``, in power-of-two buckets):
 
-- ``before``: the path without the scan (``codec._native_scan`` hidden), the baseline of every ratio;
+- ``before``: the path without the scan (``_fast_check.native_scan`` hidden), the baseline of every ratio;
 - ``scan path``: the scan + ``validate_json`` path at every length (the length limit raised);
 - ``decode``: ``wirechat.decode`` as shipped (the limit in force);
 - the steps alone: the scan, ``validate_json``, jiter with and without its duplicate-key check,
@@ -33,7 +33,7 @@ import jiter
 import orjson
 
 import wirechat
-from wirechat import codec
+from wirechat import _fast_check, codec
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from shapes import SHAPES, make_shape
@@ -42,18 +42,18 @@ Contender = Callable[[bytes], Any]
 
 
 def contenders(type_: Any) -> dict[str, Contender | None]:
-    native_scan = codec._native_scan
+    native_scan = _fast_check.native_scan
     if native_scan is None:
         raise SystemExit("wirechat_native is not importable (or WIRECHAT_NATIVE=0): nothing to compare")
     plan = codec._plan(type_)
     validator, tags = plan.validator, plan.tags
 
     def before(raw: bytes) -> Any:
-        codec._native_scan = None
+        _fast_check.native_scan = None
         try:
             return wirechat.decode(raw, type_)
         finally:
-            codec._native_scan = native_scan
+            _fast_check.native_scan = native_scan
 
     def scan_path(raw: bytes) -> Any:
         limit, codec._SCAN_BELOW = codec._SCAN_BELOW, 1 << 40

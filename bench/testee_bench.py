@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "conformance" / "testees" / "python"))
 import testee  # noqa: E402
 
-from wirechat import codec  # noqa: E402
+from wirechat import _fast_check  # noqa: E402
 
 TARGET = 0.35  # issue 18: the Python conformance testee at least 0.35x its hello baseline
 SETUPS = {  # name -> (engine, requests)
@@ -74,7 +74,7 @@ def measure(cases: int, rounds: int, seed: int = 7) -> dict[str, list[float]]:
     lines = request_lines(cases)
     times: dict[str, list[float]] = {name: [] for name in SETUPS}
     rng = random.Random(seed)
-    native_scan = codec._native_scan
+    native_scan = _fast_check.native_scan
     try:
         for round_index in range(rounds + 1):
             order = list(SETUPS)
@@ -82,14 +82,14 @@ def measure(cases: int, rounds: int, seed: int = 7) -> dict[str, list[float]]:
             for name in order:
                 engine, kind = SETUPS[name]
                 testee.ENGINE = engine
-                codec._native_scan = None if name in WITHOUT_SCAN else native_scan
+                _fast_check.native_scan = None if name in WITHOUT_SCAN else native_scan
                 start = time.process_time()
                 _answer_all(lines[kind])
                 if round_index:  # the first round warms up
                     times[name].append(time.process_time() - start)
     finally:
         testee.ENGINE = "checked"
-        codec._native_scan = native_scan
+        _fast_check.native_scan = native_scan
     return times
 
 
@@ -144,11 +144,11 @@ def breakdown(calls: int = 20_000) -> None:
     answer = testee.answer(line)
 
     def without_scan() -> Any:
-        native_scan, codec._native_scan = codec._native_scan, None
+        native_scan, _fast_check.native_scan = _fast_check.native_scan, None
         try:
             return wirechat.decode(raw, wirechat.Message)
         finally:
-            codec._native_scan = native_scan
+            _fast_check.native_scan = native_scan
 
     def case(engine: str) -> str:
         testee.ENGINE = engine
@@ -165,7 +165,7 @@ def breakdown(calls: int = 20_000) -> None:
         "checked: wirechat.decode, scan hidden": without_scan,
         "  jiter.from_json (duplicate keys)": lambda: jiter.from_json(raw, catch_duplicate_keys=True),
         "  jiter + validate_python": lambda: validator.validate_python(jiter.from_json(raw)),
-        "  native scan (when built)": lambda: codec._native_scan and codec._native_scan(raw),
+        "  native scan (when built)": lambda: _fast_check.native_scan and _fast_check.native_scan(raw),
         "  validate_json": lambda: validator.validate_json(raw),
         "checked: wirechat.encode": lambda: wirechat.encode(value, wirechat.Message),
         "  to_json, warnings='error'": lambda: value.__pydantic_serializer__.to_json(value, warnings="error"),

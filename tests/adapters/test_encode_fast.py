@@ -19,8 +19,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wirechat import ChatRequest, WireError
-from wirechat.adapters import ConversionRefused, _encode_fast, get
+from tests.adapters.encode_golden import _arguments, outcome, plain_documents
+from wirechat import ChatRequest
+from wirechat.adapters import _encode_fast, get
 from wirechat.adapters._encode_fast import Slow, arguments_object
 from wirechat.adapters.anthropic import request_fast as anthropic_fast
 from wirechat.adapters.gemini import request_fast as gemini_fast
@@ -44,16 +45,6 @@ SETTINGS = settings(max_examples=300, derandomize=True, database=None, deadline=
                     suppress_health_check=list(HealthCheck))  # fmt: skip
 GATE_SETTINGS = settings(SETTINGS, max_examples=60)
 """The gate's strategy is slow to draw from (it validates every document); the gate itself runs 200."""
-
-
-def outcome(name: str, request: ChatRequest) -> tuple[Any, ...]:
-    """What encoding ``request`` with adapter ``name`` gives: the body's JSON text and the warnings, or the
-    refusal's type and text."""
-    try:
-        body, warnings = get(name).encode_request(request)
-    except (ConversionRefused, WireError, ValueError, TypeError) as exc:
-        return ("raised", type(exc).__name__, str(exc))
-    return ("ok", json.dumps(body, ensure_ascii=False), [(warning.feature, warning.message) for warning in warnings])
 
 
 class Counting:
@@ -80,61 +71,9 @@ def both_ways(name: str, request: ChatRequest, monkeypatch: pytest.MonkeyPatch) 
 
 # ------------------------------------------------------------------ requests built to take the fast pass
 
-_text = st.text(st.characters(exclude_categories=["Cs"]), max_size=12)
-_arguments = st.one_of(
-    json_objects.map(build_arguments),
-    json_objects.map(json.dumps),
-    st.sampled_from(
-        ['{"a":0.00001}', '{"a":1e-05}', '{"a":1e+16}', '{"a":1e16}', '{"a":1.5}', '{"a":1,"a":2}', "[]", "", " {}",
-         '{"a":9007199254740993}', '{"a":1e400}', '{"a":"\\ud800"}', '{"a":"\\u001f"}', '{"a":"\\u007f"}',
-         '{"a":"\x7f"}', '{"a":"\\/"}', '{"a":"\\u00e9"}', '{"a":"é"}', '{"a":[1,{"b":null}]}', '{"a":-0.0}',
-         '{"a":1.0}', '{"a":9007199254740992.0}', '{"a":true}', "{}", '{"a" :1}', "not json"]
-    ),
-)  # fmt: skip
-
-
-def _cache(provider: str) -> st.SearchStrategy[dict[str, Any]]:
-    control = st.sampled_from([{}, {provider: {"cache_control": {"type": "ephemeral"}}}, {provider: {}}])
-    return st.one_of(st.just({}), control.map(lambda metadata: {"provider_metadata": metadata} if metadata else {}))
-
-
-def _plain_message(provider: str) -> st.SearchStrategy[dict[str, Any]]:
-    text = st.builds(lambda t, m: {"type": "text", "text": t, **m}, _text, _cache(provider))
-    image = st.builds(
-        lambda kind, m: {"type": "image", "image": kind, **m},
-        st.sampled_from([
-            {"source": "base64", "media_type": "image/png", "base64": "iVBORw0KGgo="},
-            {"source": "url", "url": "https://example.com/a.png"},
-        ]),
-        _cache(provider),
-    )  # fmt: skip
-    call = st.builds(
-        lambda i, a, m: {"type": "tool_call", "tool_call": {"id": f"c{i}", "name": "search", "arguments": a}, **m},
-        st.integers(0, 3), _arguments, _cache(provider),
-    )  # fmt: skip
-    result = st.builds(
-        lambda i, t, e: {"type": "tool_result", "tool_result": {"tool_call_id": f"c{i}", "content": t, **e}},
-        st.integers(0, 3), _text, st.sampled_from([{}, {}, {"is_error": True}]),
-    )  # fmt: skip
-    reasoning = st.sampled_from([
-        {"type": "reasoning", "reasoning": {"text": "think", "signature": "c2ln", "issuer": provider}},
-        {"type": "reasoning", "reasoning": {"redacted_data": "cmVk", "issuer": provider}},
-    ])  # fmt: skip
-    name = st.sampled_from([{}, {}, {}, {"name": "alice"}])
-    return st.one_of(
-        st.builds(lambda p, n: {"role": "system", "parts": p, **n}, st.lists(text, min_size=1, max_size=2), name),
-        st.builds(lambda p, n: {"role": "user", "parts": p, **n}, st.lists(text | image, min_size=1, max_size=3), name),
-        st.builds(lambda p: {"role": "assistant", "parts": p}, st.lists(text | call | reasoning, max_size=3)),
-        st.builds(lambda p: {"role": "tool", "parts": [p]}, result),
-    )
-
 
 def plain_requests(provider: str) -> st.SearchStrategy[ChatRequest]:
-    document = st.fixed_dictionaries(
-        {"model": st.just("m"), "messages": st.lists(_plain_message(provider), min_size=1, max_size=6)},
-        optional={"options": st.just({"max_tokens": 100})},
-    )
-    return document.map(ChatRequest.model_validate)
+    return plain_documents(provider).map(ChatRequest.model_validate)
 
 
 def _provider(name: str) -> str:

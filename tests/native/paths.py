@@ -1,8 +1,10 @@
-"""The two paths of ``wirechat.fast``: with the native scanner (``wirechat_native``) and pure Python.
+"""The codec's two paths: with the native module (``wirechat_native``) and pure Python.
 
-``engine_path`` is a fixture that runs a test once per path: ``python`` hides the native module from
-``wirechat.fast`` for the test; ``native`` skips where the module is not built, except where
-``WIRECHAT_NATIVE_REQUIRED=1`` (the nox sessions set it after building the wheel), where it fails.
+``engine_path`` is a fixture that runs a test once per path, switching every native function at once
+(``wirechat._fast_check.use_native``: the scan, ``is_base64``, ``may_hold_nonfinite``), as
+``WIRECHAT_NATIVE=0`` does for a process: ``python`` hides them for the test; ``native`` skips where the
+module is not built, except where ``WIRECHAT_NATIVE_REQUIRED=1`` (the nox sessions set it after building
+the wheel), where it fails. Either way the switch is put back as it was after the test.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from wirechat import _fast_check, fast
+from wirechat import _fast_check
 
 try:
     import wirechat_native
@@ -31,15 +33,12 @@ def require_native() -> None:
 
 
 @pytest.fixture(params=["native", "python"])
-def engine_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+def engine_path(request: pytest.FixtureRequest) -> Iterator[str]:
     if request.param == "native":
         require_native()
-        assert wirechat_native is not None
-        monkeypatch.setattr(fast, "native_scan", wirechat_native.scan)
-        monkeypatch.setattr(fast, "may_hold_nonfinite", wirechat_native.may_hold_nonfinite)
-        monkeypatch.setattr(_fast_check, "_is_base64", wirechat_native.is_base64)
-    else:
-        monkeypatch.setattr(fast, "native_scan", None)
-        monkeypatch.setattr(fast, "may_hold_nonfinite", None)
-        monkeypatch.setattr(_fast_check, "_is_base64", lambda text: _fast_check._BASE64.fullmatch(text) is not None)
-    yield request.param
+    was_on = _fast_check.native_scan is not None
+    assert _fast_check.use_native(request.param == "native") == (request.param == "native")
+    try:
+        yield request.param
+    finally:
+        _fast_check.use_native(was_on)

@@ -9,7 +9,7 @@ streams and every openai-compatible profile.
 Each stream is read two ways: (1) its SSE events fed to a fresh ``StreamDecoder`` one by one, then the
 fold; (2) its bytes (``wire.sse_bytes``) fed to ``EventPump`` in chunks of 1, 7 and 4096 bytes and one
 chunk per event, as the clients do, and again with ``\\r\\n`` line ends, a byte-order mark, a comment and a
-``data:`` without its space. The digest covers every canonical event (class, ``model_fields_set``, RFC 8785
+``data:`` without its space. The digest covers every canonical event (class, the members present, RFC 8785
 form), the folded response or the error (type, message, partial message), so a change in any of them changes
 the digest.
 Hand-written hostile streams (wrong types, bad JSON, negative indices ...) hold the error paths.
@@ -31,6 +31,8 @@ from typing import Any
 from unittest import mock
 
 from hypothesis.internal.conjecture import providers
+from msgspec import UNSET
+from pydantic import MISSING
 
 from tests.conftest import REPO_ROOT
 from wirechat import ChatResponse, canonical
@@ -189,9 +191,29 @@ def cases() -> list[Case]:
     return found
 
 
+_ABSENT = (MISSING, UNSET)
+"""What an absent member holds: pydantic's ``MISSING`` in a model, ``msgspec.UNSET`` in a Struct."""
+_CHECK_MEMBERS = False
+"""Set by ``--write``: every event's members present must be its ``model_fields_set`` less the tag (what the
+digest read before, which held ``type`` only when an event was validated from a dict), so that the file
+changes only where the old digest told how an event was built."""
+
+
+def members(event: Any) -> list[str]:
+    """The names of the members ``event`` holds (not absent), sorted, without its tag (``type``, which every
+    event has): what a pydantic model's ``model_fields_set`` says of a validated event, read the same way
+    from a msgspec Struct (whose tag is not a field)."""
+    fields = getattr(type(event), "model_fields", None) or type(event).__struct_fields__
+    return sorted(
+        name for name in fields if name != "type" and all(getattr(event, name) is not absent for absent in _ABSENT)
+    )
+
+
 def _describe(event: Any) -> bytes:
-    fields = str(sorted(event.model_fields_set)).encode()
-    return b"%s %s %s\n" % (type(event).__name__.encode(), fields, canonical(event))
+    present = members(event)
+    if _CHECK_MEMBERS:
+        assert present == sorted(event.model_fields_set - {"type"}), (type(event).__name__, present)
+    return b"%s %s %s\n" % (type(event).__name__.encode(), str(present).encode(), canonical(event))
 
 
 def _failure(exc: BaseException) -> bytes:
@@ -258,6 +280,8 @@ def main() -> None:
         match = [case for case in cases() if case[0] == args.show]
         print(output(match[0][1], match[0][2]).decode("utf-8", "backslashreplace") if match else "no such stream")
     elif args.write:
+        global _CHECK_MEMBERS  # noqa: PLW0603 (the writer's own switch)
+        _CHECK_MEMBERS = True
         GOLDEN.write_text(json.dumps(digests(), indent=0, sort_keys=True) + "\n", encoding="utf-8")
         print(f"wrote {GOLDEN}")
 

@@ -1,5 +1,6 @@
 """``decode`` enforces the I-JSON profile (one test per rule) and the schema; ``encode`` and
-``canonical`` write exactly what was set."""
+``canonical`` write exactly what was set. Every test runs on both of the codec's paths (``engine_path``:
+the native scan, pure Python)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,11 @@ import pytest
 import rfc8785
 
 import wirechat
+from tests.native.paths import engine_path
 from wirechat import Message, TokenUsage, WireError, decode, encode
+
+pytestmark = pytest.mark.usefixtures("engine_path")
+__all__ = ["engine_path"]  # the fixture, imported so that every test here runs on both paths
 
 
 def _pointers(data: bytes | str, type_: object = Message) -> list[str]:

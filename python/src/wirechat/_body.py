@@ -19,7 +19,7 @@ from typing import Any
 
 import msgspec
 
-from wirechat._fast_check import may_hold_nonfinite
+import wirechat._fast_check as _fast_check  # noqa: PLR0402 (a submodule: the root is not imported from)
 
 __all__ = ["dumps_body"]
 
@@ -40,10 +40,11 @@ def dumps_body(body: Mapping[str, Any]) -> bytes:
 
 
 def _may_hold_nonfinite(body: Mapping[str, Any]) -> bool:
-    if may_hold_nonfinite is None:
+    search = _fast_check.may_hold_nonfinite
+    if search is None:
         return True
     try:
-        return may_hold_nonfinite(_msgpack.encode(body))
+        return search(_msgpack.encode(body))
     except OverflowError:  # an integer msgpack cannot hold (JSON can): the walk decides
         return True
 

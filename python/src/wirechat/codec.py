@@ -1,57 +1,58 @@
-"""Decode, encode and canonicalise wirechat documents.
+"""Decode, encode and canonicalise wirechat documents, into either kind of wire type.
 
-With the native scanner (``wirechat_native``, ``native/``; ``WIRECHAT_NATIVE=0`` hides it), ``decode`` first
-scans a text shorter than 4 KiB for every rule of spec section 2 and the variant's tag, then lets
-pydantic-core parse and validate it in one ``validate_json`` call: 1.1-1.4x faster under 1 KiB.
-Any refusal, by the scan or the models, runs the path below, so the problems are exactly that path's.
+The schema's types exist twice, generated from ``schema/v1``: as msgspec Structs (``wirechat.fast.Message``
+..., ``wirechat._fast_generated``) and as pydantic models (``wirechat.Message`` ..., ``wirechat._generated``).
+``decode``, ``encode`` and ``canonical`` take either (decision 027, step 3); ``wirechat.fast`` forwards here.
 
-Otherwise (and for longer texts) ``decode`` parses with jiter (pydantic's own parser), which rejects
-duplicate keys, lone surrogates, NaN/Infinity and trailing data at about the speed of orjson (when it
-fails, ``wirechat._textfault`` reads the text once more to find the fault where spec section 5.1 puts it),
-then validates the parsed value with the generated models (on long texts parsing first and calling
-``validate_python`` measured faster than ``validate_json``).
-Number-range rules that jiter does not apply (``1e400`` becomes ``inf``; integers above 2^53 are kept)
-are enforced by the schema's bounds on typed fields and by ``wirechat._ijson`` inside free-form data.
+Struct types (the engine's path): with the native module (``wirechat_native``, ``native/``), one scan of
+the text applies every rule of spec section 2 and the variant's tag without building objects, then a
+``msgspec.json.Decoder`` cached per type builds the Structs and checks the schema; without it (or with
+``WIRECHAT_NATIVE=0``), ``wirechat._pure`` does the same in Python. Either decides only *whether* the
+document is valid: on a refusal the problems come from ``wirechat._report``.
 
-``encode`` writes compact JSON with only the members that are set; ``canonical`` writes RFC 8785 bytes,
-the form in which two documents are compared.
+Model types: a text shorter than 4 KiB is scanned and handed to pydantic-core's ``validate_json`` (1.1-1.4x
+faster under 1 KiB); longer texts, and any refusal, take ``wirechat._report.checked_decode``: jiter
+parses (pydantic's own parser, about the speed of orjson, with the text rules), the models validate
+(on long texts faster than ``validate_json``), and the number rules jiter does not apply (``1e400``, integers
+above 2^53) are enforced by the schema's bounds and ``wirechat._ijson`` inside free-form data.
+
+``encode`` writes compact JSON with only the members that are set (a Struct is checked first: msgspec checks
+nothing when one is built); ``canonical`` writes RFC 8785 bytes, the form in which two documents are
+compared.
 """
 
 from __future__ import annotations
 
 import gc
-import re
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from functools import cache
 from typing import Any, NamedTuple, TypeVar, overload
 
 import jiter
+import msgspec
 import rfc8785
 from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticSerializationError
 
+# submodules, read at each call (the native switch): not names imported from the package root
+import wirechat._fast_check as _fast_check  # noqa: PLR0402
+import wirechat._pure as _pure  # noqa: PLR0402
+import wirechat._report as _report  # noqa: PLR0402
 from wirechat._canonical import canonical_bytes
-from wirechat._fast_check import native_scan
-from wirechat._ijson import deep_value_seen, reset_deep_value_watch, watch_for_deep_values
-from wirechat._long_integers import restore, shorten
-from wirechat._order import select_problems, too_many_problems
-from wirechat._pointers import Candidate, candidates_from_validation_error, problem_from_candidate, required_tags
-from wirechat._registry import name_of, serializer_for, validator_for
-from wirechat._textfault import find_text_fault, may_be_too_deep, scan
+from wirechat._ijson import _is_clean, deep_value_seen, find_fault, reset_deep_value_watch, watch_for_deep_values
+from wirechat._pointers import required_tags
+from wirechat._registry import name_of as model_name_of
+from wirechat._registry import serializer_for, validator_for
 from wirechat.errors import Problem, WireError, pointer_from_path
 
 __all__ = ["canonical", "decode", "encode"]
 
 T = TypeVar("T")
 
-_native_scan: Callable[..., tuple[str, int] | None] | None = native_scan
-"""``wirechat_native.scan`` (``native/``) when the module is there and ``WIRECHAT_NATIVE`` is not ``0``: loaded
-once, by ``_fast_check``, for both engines (a module attribute here so tests and benches can hide it)."""
 _SCAN_BELOW = 4096
-"""Texts shorter than this (bytes) take the scan + ``validate_json`` path when the scanner is there. On
-longer ones pydantic's model building dominates, jiter's own checks cost about what the scan costs, and
-``validate_json`` parses long strings slower than jiter: measured break-even at 2-4 KiB, up to 1.4x slower
-on a 32 KB text message (decision 022, "The checked engine on the scan")."""
+"""Texts shorter than this (bytes) take the scan + ``validate_json`` path for a model type when the scanner
+is there. On longer ones pydantic's model building dominates, jiter's own checks cost about what the scan
+costs, and ``validate_json`` parses long strings slower than jiter: measured break-even at 2-4 KiB, up to
+1.4x slower on a 32 KB text message (decision 022, "The checked engine on the scan")."""
 
 
 _GC_PAUSE_FROM = _SCAN_BELOW
@@ -62,37 +63,58 @@ time per MB grow with size (issue 24: 3x at 100 MB) and, in a process holding a 
 per 4x input). From 4 KiB a decode costs tens of microseconds and the pause's two calls a tenth of one;
 shorter texts take the scan path, which makes few objects (decision 031, addendum)."""
 
+_encoder = msgspec.json.Encoder()
+_msgpack = msgspec.msgpack.Encoder()
+
 
 class _Plan(NamedTuple):
     """What ``decode`` and ``encode`` need of one wire type, looked up once (a name check, a validator and a
     serializer lookup, and the schema's required tags cost 1-2 us per call: as much as decoding a short
-    message)."""
+    message). A Struct type has a ``decoder`` and no validator or serializer; a model type the reverse."""
 
     type_: Any  # kept alive, so that the id it is filed under is never reused
     name: str
     validator: Any
     serializer: Any
     tags: tuple[str, ...]
+    decoder: msgspec.json.Decoder[Any] | None
 
 
 _PLANS: dict[int, _Plan] = {}
 
 
 def _plan(type_: Any) -> _Plan:
-    """The plan of ``type_``; ``TypeError`` (``name_of``'s) for a type that is not a wire type. Filed by
+    """The plan of ``type_``; ``TypeError`` for a type that is not a wire type of either kind. Filed by
     identity, as ``name_of`` judges: a type alias is an expression, and an equal one built elsewhere (the
     same ``Annotated[...]`` written again) is not the wire type."""
     plan = _PLANS.get(id(type_))
     if plan is not None and plan.type_ is type_:
         return plan
-    name = name_of(type_)
-    plan = _Plan(type_, name, validator_for(type_), serializer_for(type_), required_tags(name))
+    name = struct_name_of(type_)
+    if name is not None:
+        plan = _Plan(type_, name, None, None, required_tags(name), msgspec.json.Decoder(type_))
+    else:
+        name = model_name_of(type_)
+        plan = _Plan(type_, name, validator_for(type_), serializer_for(type_), required_tags(name), None)
     _PLANS[id(type_)] = plan
     return plan
 
 
-_LINE_COLUMN = re.compile(r"line (\d+) column (\d+)")
-_BOM = b"\xef\xbb\xbf"
+@cache
+def _struct_names() -> dict[int, str]:
+    from wirechat._fast_generated import structs  # noqa: PLC0415 (only for who uses Struct types)
+
+    return {id(getattr(structs, name)): name for name in structs.__all__}
+
+
+def struct_name_of(type_: Any) -> str | None:
+    """The schema name of a Struct type (``fast.Message`` -> ``"Message"``, ``fast.Part`` -> ``"Part"``), or
+    None when ``type_`` is not one."""
+    found = _struct_names().get(id(type_))
+    if found is None:
+        metadata = getattr(type_, "__metadata__", ())
+        found = next((item for item in metadata if isinstance(item, _fast_check.WireName)), None)
+    return None if found is None else str(found)
 
 
 def _as_bytes(data: bytes | bytearray | memoryview | str) -> bytes:
@@ -104,40 +126,6 @@ def _as_bytes(data: bytes | bytearray | memoryview | str) -> bytes:
     raise TypeError(f"decode() takes JSON text as bytes or str, not {type(data).__name__}")
 
 
-def _text_fault_problem(raw: bytes, parser_error: ValueError | None) -> Problem | None:
-    """The text fault of ``raw`` as a problem (spec section 5.1), located by one linear pass."""
-    fault = find_text_fault(raw)
-    if fault is not None:
-        return Problem(fault.pointer, fault.message, fault.rule, fault.line, fault.column)
-    if parser_error is None:
-        return None
-    if str(parser_error).startswith("number out of range"):
-        # jiter holds integers of up to about 4,300 digits; a longer literal is well-formed JSON and breaks
-        # rule 5 (an integer literal past 2^53-1): a value problem at the number, as in TypeScript and Go.
-        return _oversized_number(raw, str(parser_error))
-    # jiter refused a text the spec accepts: say so rather than hide it (the fuzz tests look for this).
-    return Problem("", f"the parser refused the text: {parser_error}", "syntax", 1, 1)
-
-
-def _long_integers_shortened(raw: bytes, parser_error: ValueError) -> tuple[bytes, dict[str, int]] | None:
-    """The text with its too-long integer literals shortened, when they are why jiter refused it."""
-    if not str(parser_error).startswith("number out of range") or find_text_fault(raw) is not None:
-        return None
-    return shorten(raw)
-
-
-def _oversized_number(raw: bytes, reason: str) -> Problem:
-    text = raw.decode("utf-8")
-    found = _LINE_COLUMN.search(reason)
-    line, column = (int(found.group(1)), int(found.group(2))) if found else (1, 1)
-    lines = text.split("\n", line - 1)
-    offset = sum(len(piece) + 1 for piece in lines[:-1]) + column - 1
-    starts: list[tuple[int, str]] = []
-    scan(text, lambda start, path: starts.append((start, pointer_from_path(path))))
-    pointer = max((entry for entry in starts if entry[0] <= offset), default=(0, ""))[1]
-    return Problem(pointer, "an integer literal too long for any double, outside +/-(2^53-1)", "unsafe-integer")
-
-
 def _raw(data: bytes | bytearray | memoryview | str, type_name: str, max_bytes: int | None) -> bytes:
     raw = _as_bytes(data)
     if max_bytes is not None and len(raw) > max_bytes:
@@ -146,41 +134,22 @@ def _raw(data: bytes | bytearray | memoryview | str, type_name: str, max_bytes: 
     return raw
 
 
-def _parsed(raw: bytes, type_name: str) -> Any:
-    """jiter's value of ``raw``, or ``WireError`` with its text fault. Nesting is checked up to 201 levels
-    only: jiter lets a 201st level through when it is an empty array or object (see ``_check_depth``)."""
-    if raw.startswith(_BOM):
-        raise _text_error(raw, None, type_name)
-    try:
-        return jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True)
-    except ValueError as exc:
-        raise _text_error(raw, exc, type_name) from None
-
-
-def _text_error(raw: bytes, parser_error: ValueError | None, type_name: str) -> WireError:
-    """The error for a text jiter refused (or that starts with a byte order mark)."""
-    problem = _text_fault_problem(raw, parser_error)
-    assert problem is not None
-    return WireError([problem], type_name or None)
-
-
-def _check_depth(raw: bytes, type_name: str) -> None:
-    """Raise the ``depth`` fault of a text jiter accepted with a 201st level (spec section 2, rule 6)."""
-    if may_be_too_deep(raw):
-        problem = _text_fault_problem(raw, None)
-        if problem is not None:
-            raise WireError([problem], type_name or None)
-
-
 def parse(data: bytes | bytearray | memoryview | str, type_name: str = "", *, max_bytes: int | None = None) -> Any:
     """Parse I-JSON text into plain Python values, without checking any schema.
 
     ``max_bytes`` rejects a longer text before parsing it (rule ``too-large``); there is no limit unless
     one is given. Raises ``WireError`` with the one text fault (spec section 5.1) when the text is broken.
+    Nesting is checked up to 201 levels only: jiter lets a 201st level through when it is an empty array
+    or object (``_report.check_depth``).
     """
     raw = _raw(data, type_name, max_bytes)
-    value = _parsed(raw, type_name)
-    _check_depth(raw, type_name)
+    if raw.startswith(_report.BOM):
+        raise _report.text_error(raw, None, type_name)
+    try:
+        value = jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True)
+    except ValueError as exc:
+        raise _report.text_error(raw, exc, type_name) from None
+    _report.check_depth(raw, type_name)
     return value
 
 
@@ -189,107 +158,68 @@ def decode(data: bytes | bytearray | memoryview | str, type_: type[T], *, max_by
 @overload
 def decode(data: bytes | bytearray | memoryview | str, type_: Any, *, max_bytes: int | None = None) -> Any: ...
 def decode(data: bytes | bytearray | memoryview | str, type_: Any, *, max_bytes: int | None = None) -> Any:
-    """Parse ``data`` as a document of ``type_`` (``wirechat.Message``, ``wirechat.Part`` ...).
+    """Parse ``data`` as a document of ``type_``: a model type (``wirechat.Message``, ``wirechat.Part`` ...)
+    or a Struct type (``wirechat.fast.Message`` ...).
 
     Raises ``WireError`` listing the problems as JSON pointers and messages, in the order of spec section
     5.2 (at most 100, then one saying how many more): the one text fault when the text is broken, else
     every schema and number problem. ``max_bytes`` rejects a longer text before parsing (``too-large``).
     """
     plan = _plan(type_)
-    type_name = plan.name
-    # ``_raw`` and ``_parsed`` inlined for the common case (bytes, no limit): a short message's decode is a
-    # few microseconds, of which each call layer took a tenth
-    raw = data if type(data) is bytes and max_bytes is None else _raw(data, type_name, max_bytes)
+    # ``_raw`` inlined for the common case (bytes, no limit): a short message's decode is a few microseconds,
+    # of which each call layer took a tenth
+    raw = data if type(data) is bytes and max_bytes is None else _raw(data, plan.name, max_bytes)
     paused = len(raw) >= _GC_PAUSE_FROM and gc.isenabled()
     if paused:
         gc.disable()
     try:
-        native_scan = _native_scan
-        if (
-            native_scan is not None
-            and len(raw) < _SCAN_BELOW
-            and (native_scan(raw, plan.tags) if plan.tags else native_scan(raw)) is None
-        ):
+        scan = _fast_check.native_scan
+        decoder = plan.decoder
+        if decoder is not None:
+            if scan is None:
+                return _pure.decode(raw, plan.name, type_, plan.tags)
+            fault = scan(raw, plan.tags) if plan.tags else scan(raw)
+            if fault is not None:
+                _report.refused(raw, plan.name, f"{fault[0]} at byte {fault[1]}")
+            try:
+                return decoder.decode(raw)
+            except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+                reason = str(exc)
+            _report.refused(raw, plan.name, reason)
+        if scan is not None and len(raw) < _SCAN_BELOW and (scan(raw, plan.tags) if plan.tags else scan(raw)) is None:
             # The scan applied every rule of spec section 2 and found the variant's tag: pydantic-core parses
-            # and validates the text in one step. A refusal is left to the path below, which finds the problems.
+            # and validates the text in one step. A refusal is left to the checked reading, which finds the
+            # problems.
             try:
                 return plan.validator.validate_json(raw)
             except ValidationError:
                 pass
-        if raw.startswith(_BOM):
-            raise _text_error(raw, None, type_name)
-        try:
-            value = jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True)
-        except ValueError as exc:
-            shortened = _long_integers_shortened(raw, exc)
-            if shortened is None:
-                raise _text_error(raw, exc, type_name) from None
-            try:  # the other problems too, not the long literal's alone (spec section 5)
-                decode(shortened[0], type_)
-            except WireError as error:
-                raise restore(error, shortened[1]) from None
-            raise _text_error(raw, exc, type_name) from None  # not reached: a stand-in breaks rule 5
-        missing_tags: list[Candidate] = (
-            [(f"/{tag}", "required", "required member is missing") for tag in plan.tags if tag not in value]
-            if plan.tags and isinstance(value, dict)
-            else []
-        )
-        # The typed structure is shallow: a text nests 201 levels only inside free-form data (which notes a
-        # deep value as it is checked) or where the schema fails. Only then is the text's depth measured.
-        watch = watch_for_deep_values()
-        try:
-            decoded = plan.validator.validate_python(value)
-        except ValidationError as exc:
-            _check_depth(raw, type_name)
-            with _collector_paused():
-                candidates = [*missing_tags, *candidates_from_validation_error(type_name, exc)]
-            raise _schema_error(candidates, type_name) from None
-        finally:
-            deep = deep_value_seen()
-            reset_deep_value_watch(watch)
-        if deep or missing_tags:
-            _check_depth(raw, type_name)
-        if missing_tags:
-            raise _schema_error(missing_tags, type_name)
-        return decoded
+        return _report.checked_decode(raw, plan.validator, plan.name, plan.tags)
     finally:
         if paused:
             gc.enable()
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a million error records are made: they hold no cycles,
-    and the collections their allocation triggers measured 40% of the time for a million problems."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def _schema_error(candidates: list[Candidate], type_name: str) -> WireError:
-    """The error for schema and number problems: the first 100 in the spec's order (section 5.2), then one
-    saying how many more. Messages are written for the problems reported only."""
-    first, more = select_problems(candidates)
-    problems = [problem_from_candidate(candidate) for candidate in first]
-    return WireError(problems + ([too_many_problems(more)] if more else []), type_name)
-
-
-def encode(obj: Any, type_: Any = None) -> bytes:
+def encode(obj: Any, type_: Any = None, *, check: bool = True) -> bytes:
     """Compact JSON bytes of a wire object, with only the members that are set.
 
-    ``obj`` is a model (``Message``, ``TextPart`` ...); a value of a type that is not a model class (a
-    ``Role`` string, an ``Embedding`` list, ``ProviderMetadata``) needs its type: ``encode(v, wirechat.Role)``.
+    ``obj`` is a model (``Message``, ``TextPart`` ...) or a Struct (``wirechat.fast.Message`` ...); a value of
+    a type that is not a class (a ``Role`` string, an ``Embedding`` list, ``ProviderMetadata``) needs its
+    type: ``encode(v, wirechat.Role)``. A Struct is checked first (``encode_struct``) unless ``check=False``;
+    a model checked itself when it was built.
     """
     if type_ is None:
-        if not isinstance(obj, BaseModel):
+        if isinstance(obj, BaseModel):
+            serializer = obj.__pydantic_serializer__
+        elif isinstance(obj, msgspec.Struct):
+            return encode_struct(obj, check=check)
+        else:
             raise TypeError(f"encode() needs type_= for a {type(obj).__name__}; models such as Message need none")
-        serializer = obj.__pydantic_serializer__
     else:
-        serializer = _plan(type_).serializer
+        plan = _plan(type_)
+        if plan.decoder is not None:
+            return encode_struct(obj, check=check)
+        serializer = plan.serializer
     try:
         return bytes(serializer.to_json(obj, by_alias=True, warnings="error"))
     except PydanticSerializationError as exc:
@@ -297,12 +227,79 @@ def encode(obj: Any, type_: Any = None) -> bytes:
         raise WireError([Problem("", f"cannot encode: {exc}", "json-value")], type_name) from None
 
 
+def encode_struct(value: Any, *, check: bool = True) -> bytes:
+    """Compact JSON bytes of a Struct (or of any value msgspec writes: a list or dict of Structs, a string).
+
+    msgspec checks little when a Struct is built (base64 members only), so a Struct is checked first, as
+    the pydantic models check themselves when built: the schema through msgspec, then the I-JSON rules on
+    the written bytes (free-form data may hold NaN, 2**60 or 300 levels). A wrong member raises
+    ``WireError`` with the checked reading's problems rather than writing a document ``decode`` refuses.
+    ``check=False`` skips that (about 1x ``orjson.dumps`` instead of 2-3x) for values known to be valid,
+    such as a document from ``decode`` that was not changed since. Other values are written unchecked.
+    """
+    checked = check and isinstance(value, msgspec.Struct)
+    if checked:
+        plain = _check_built(value)
+    try:
+        raw = _encoder.encode(value)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise WireError([Problem("", f"cannot encode: {exc}", "json-value")], type(value).__name__) from None
+    if checked:
+        _check_numbers(raw, plain, type(value).__name__)
+    return raw
+
+
+def _check_built(value: msgspec.Struct) -> Any:
+    """The schema's check of a Struct (msgspec checks nothing when one is built); its plain value."""
+    name = type(value).__name__
+    plain = msgspec.to_builtins(value)
+    try:
+        msgspec.convert(plain, type(value))
+    except msgspec.ValidationError as exc:
+        _report.report(_encoder.encode(plain), name)
+        # the checked reading refuses what msgspec refuses; should it not, msgspec's own words are kept
+        raise WireError([Problem("", f"cannot encode: {exc}", "invalid-value")], name) from None
+    return plain
+
+
+def _check_numbers(raw: bytes, plain: Any, name: str) -> None:
+    """The I-JSON rules on what ``encode_struct`` wrote (free-form data can hold any Python number, any
+    depth).
+
+    The native scan reads the written bytes. msgspec writes NaN and infinities as ``null``: when the text
+    holds one, the value's msgpack (which keeps doubles as they are) is searched for a non-finite double.
+    Only when either objects is the value itself walked (``wirechat._ijson``), to say where."""
+    fault = None
+    scan, search = _fast_check.native_scan, _fast_check.may_hold_nonfinite
+    if scan is not None and search is not None:
+        fault = scan(raw, (), True)
+        if fault is None or (fault[0] == "null" and not search(_msgpack.encode(plain))):
+            return
+        fault = None if fault[0] == "null" else fault
+    watch = watch_for_deep_values()
+    try:
+        found = find_fault(plain) if fault is not None or not _is_clean(plain) else None
+    finally:
+        deep = deep_value_seen()
+        reset_deep_value_watch(watch)
+    if found is not None:
+        path, rule, message = found
+        raise WireError([Problem(pointer_from_path(path), message, rule)], name)
+    if fault is not None or deep:
+        _report.check_depth(raw, name)  # raises the depth fault's problem
+    if fault is not None:
+        _report.refused(raw, name, f"{fault[0]} at byte {fault[1]} in what encode wrote")
+
+
 def canonical(obj: BaseModel | Any) -> bytes:
-    """RFC 8785 (JCS) bytes of a wire object or of a plain JSON value: the form documents are compared in."""
+    """RFC 8785 (JCS) bytes of a wire object (model or Struct) or of a plain JSON value: the form documents
+    are compared in."""
     # the serializer's own call: ``model_dump``'s wrapper costs as much again on a short message
     value = obj
     if isinstance(obj, BaseModel):
         value = obj.__pydantic_serializer__.to_python(obj, mode="json", by_alias=True)
+    elif isinstance(obj, msgspec.Struct):
+        value = msgspec.to_builtins(obj)
     try:
         return canonical_bytes(value)
     except rfc8785.CanonicalizationError as exc:

@@ -179,7 +179,7 @@ describe("mcp: an SDK-written server over stdio and streamable HTTP", () => {
 
 describe("mcp: limits against a hostile HTTP server (decision 033)", () => {
   let hostile: Hostile;
-  const BOMB = 256 << 20;
+  const BOMB = 128 << 20;
   before(async () => (hostile = await startHostile(await gzipOfZeros(BOMB))));
   after(async () => hostile.close());
   const at = (path: string, fields: Partial<McpServerConfig> = {}): McpServerConfig => ({ transport: "http", name: "hostile", url: hostile.url + path, ...fields }) as McpServerConfig;

@@ -14,6 +14,7 @@ import (
 	"io"
 	"log"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -363,8 +364,8 @@ func (c *Client) CallResult(ctx context.Context, call wirechat.ToolCall) (wirech
 	if err != nil {
 		return wirechat.ToolResult{}, newError(ErrMalformedResult, c.Name, "%s: %v", what, err)
 	}
-	if object, ok := value.(map[string]any); ok && object["resultType"] == "complete" {
-		delete(object, "resultType") // the SDK's marker for a finished (not input-required) result
+	if object, ok := value.(map[string]any); ok {
+		withoutProtocolMembers(object)
 	}
 	mapped, warnings, err := wirechat.MCPCallResultToToolResult(value, call.ID)
 	if err != nil {
@@ -385,4 +386,27 @@ func (c *Client) Call(ctx context.Context, call wirechat.ToolCall) (wirechat.Mes
 		return wirechat.Message{}, err
 	}
 	return wirechat.ToolResultMessage(result), nil
+}
+
+// ProtocolMetaPrefix starts the _meta keys the protocol reserves for itself (the Go SDK stamps
+// io.modelcontextprotocol/serverInfo on every result under protocol 2026-07-28).
+const ProtocolMetaPrefix = "io.modelcontextprotocol/"
+
+// withoutProtocolMembers drops what the SDK and protocol add to every result, which is not the tool's
+// answer: resultType "complete" (a finished, not input-required, result) and the protocol's _meta keys
+// (an _meta left empty goes too). The mapping would otherwise warn about them on every call.
+func withoutProtocolMembers(result map[string]any) {
+	if result["resultType"] == "complete" {
+		delete(result, "resultType")
+	}
+	if meta, ok := result["_meta"].(map[string]any); ok {
+		for key := range meta {
+			if strings.HasPrefix(key, ProtocolMetaPrefix) {
+				delete(meta, key)
+			}
+		}
+		if len(meta) == 0 {
+			delete(result, "_meta")
+		}
+	}
 }

@@ -149,6 +149,7 @@ def run_go(session: nox.Session) -> None:
         env = {"WIRECHAT_BIN": wirechat_bin}
         return session.run("go", *args, external=True, env=env, **kwargs)  # type: ignore[arg-type]
 
+    install_mcp_test_servers(session)  # the go/mcp tests start server-everything with node
     with session.chdir("go"):
         go("mod", "download")
         go("mod", "verify")

@@ -106,7 +106,6 @@ func testServer() *sdk.Server {
 	return server
 }
 
-
 // startHTTPServer serves testServer over streamable HTTP on 127.0.0.1; its URL.
 func startHTTPServer(t *testing.T) string {
 	server := testServer()

@@ -238,3 +238,12 @@ describe("mcp: limits against a hostile HTTP server (decision 033)", () => {
     assert.throws(() => new mcp.McpClient(at("/paging"), { limits: { maxListPages: 0 } }), /McpLimits.maxListPages must be a whole number of at least 1 \(got 0\)/);
   });
 });
+
+describe("mcp: the protocol's own result members", () => {
+  test("resultType complete and io.modelcontextprotocol/ _meta keys are dropped before mapping, the tool's own _meta kept", () => {
+    const stamped = { content: [], resultType: "complete", _meta: { "io.modelcontextprotocol/serverInfo": { name: "s", version: "1" } } };
+    assert.deepEqual(mcp.withoutProtocolMembers(stamped), { content: [] });
+    const own = { content: [], resultType: "input_required", _meta: { "io.modelcontextprotocol/serverInfo": {}, trace: "t1" } };
+    assert.deepEqual(mcp.withoutProtocolMembers(own), { content: [], resultType: "input_required", _meta: { trace: "t1" } });
+  });
+});

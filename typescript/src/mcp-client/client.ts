@@ -74,6 +74,24 @@ function timer(ms: number, what: () => Error): { promise: Promise<never>; clear(
   return { promise, clear: () => clearTimeout(handle) };
 }
 
+/** The `_meta` keys the protocol reserves for itself (SDKs speaking protocol 2026-07-28 stamp `io.modelcontextprotocol/serverInfo` on every result). */
+export const PROTOCOL_META_PREFIX = "io.modelcontextprotocol/";
+
+/**
+ * A result without what the SDK and protocol add to every result, which is not the tool's answer:
+ * `resultType: "complete"` and the protocol's `_meta` keys (an `_meta` left empty goes too). The mapping
+ * would otherwise warn about them on every call. The same rule as Go's client.
+ */
+export function withoutProtocolMembers(result: Record<string, unknown>): Record<string, unknown> {
+  const { resultType, _meta: meta, ...rest } = result;
+  const out: Record<string, unknown> = resultType === undefined || resultType === "complete" ? rest : { ...rest, resultType };
+  if (typeof meta === "object" && meta !== null && !Array.isArray(meta)) {
+    const kept = Object.fromEntries(Object.entries(meta).filter(([key]) => !key.startsWith(PROTOCOL_META_PREFIX)));
+    if (Object.keys(kept).length > 0) out._meta = kept;
+  } else if (meta !== undefined) out._meta = meta;
+  return out;
+}
+
 /** One connection to one MCP server, described by an `McpServerConfig` (stdio or http). */
 export class McpClient {
   readonly name: string;
@@ -290,7 +308,7 @@ export class McpClient {
     const what = `tools/call '${toolCall.name}'`;
     const result = await this.request(what, (session, timeout) => session.callTool({ name: toolCall.name, arguments: args }, undefined, { timeout }));
     try {
-      const mapped = callResultToToolResult(result, toolCall.id);
+      const mapped = callResultToToolResult(withoutProtocolMembers(result), toolCall.id);
       const value = validate(mapped.value, "ToolResult");
       this.warn(what, mapped.warnings);
       return value;

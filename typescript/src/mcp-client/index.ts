@@ -10,7 +10,7 @@
  */
 
 export { ACCEPT_ENCODING } from "./capped-fetch.js";
-export { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, McpClient, connect, type McpClientOptions } from "./client.js";
+export { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, PROTOCOL_META_PREFIX, McpClient, connect, withoutProtocolMembers, type McpClientOptions } from "./client.js";
 export { loadConfigs, resolveEnv, resolveHeaders, type Environment } from "./config.js";
 export {
   McpConfigError,

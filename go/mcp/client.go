@@ -135,7 +135,7 @@ func (c *Client) transport() (sdk.Transport, error) {
 		if config.Cwd != nil {
 			cwd = *config.Cwd
 		}
-		transport, _, err := stdioTransport(config.Command, config.Args, env, cwd, c.stderr, c.Limits.MaxResponseBytes)
+		transport, _, err := stdioTransport(config.Command, config.Args, env, cwd, c.stderr, c.Limits.MaxResponseBytes, c.hit, c.Name)
 		return transport, err
 	case *wirechat.McpHttpServer:
 		headers, err := resolveHeaders(config, c.lookupEnv, c.allow)
@@ -235,13 +235,24 @@ func request[T any](ctx context.Context, c *Client, what string, timeout time.Du
 	c.limitMu.Lock()
 	hit := f.hit
 	c.limitMu.Unlock()
-	if hit != nil {
+	if hit != nil { // the rest of that message is not read: a new connection for the next request
+		c.drop(session)
 		e := *hit
 		e.Message = what + ": " + hit.Message
 		e.cause = err
 		return zero, &e
 	}
 	return zero, c.failure(ctx, callCtx, session, what, timeout, err)
+}
+
+// drop closes session and forgets it, unless a new one has replaced it.
+func (c *Client) drop(session *sdk.ClientSession) {
+	c.mu.Lock()
+	if c.session == session {
+		c.session = nil
+	}
+	c.mu.Unlock()
+	_ = session.Close()
 }
 
 func (c *Client) failure(outer, callCtx context.Context, session *sdk.ClientSession, what string, timeout time.Duration, err error) error {
@@ -259,11 +270,6 @@ func (c *Client) failure(outer, callCtx context.Context, session *sdk.ClientSess
 	case errors.As(err, &syntax), errors.As(err, &typ):
 		return &Error{Kind: ErrMalformedResult, Server: c.Name, Message: fmt.Sprintf("%s: not a valid MCP result: %v", what, err), cause: err}
 	}
-	c.mu.Lock()
-	if c.session == session {
-		c.session = nil
-	}
-	c.mu.Unlock()
-	_ = session.Close()
+	c.drop(session)
 	return &Error{Kind: ErrServerDied, Server: c.Name, Message: fmt.Sprintf("%s: the connection ended (%v)", what, err), cause: err}
 }

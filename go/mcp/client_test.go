@@ -153,7 +153,7 @@ func TestSDKServer(t *testing.T) {
 		t.Run(client.Name, func(t *testing.T) {
 			ctx := context.Background()
 			tools, err := client.ListTools(ctx)
-			if err != nil || len(tools) != 8 {
+			if err != nil || len(tools) != 9 {
 				t.Fatal(len(tools), err)
 			}
 			var echo wirechat.ToolDefinition
@@ -187,6 +187,21 @@ func TestSDKServer(t *testing.T) {
 			_, err = client.CallResult(ctx, call("c5", "echo", []string{"not", "an", "object"}))
 			wantError(t, err, mcp.ErrMalformedResult, `tool call c5: bad arguments`)
 		})
+	}
+}
+
+func TestMessagePastTheCapIsALimitError(t *testing.T) {
+	url := startHTTPServer(t)
+	for _, config := range []wirechat.McpServerConfig{appConfig(t, 0), &wirechat.McpHttpServer{Name: "web", URL: url}} {
+		client := connect(t, config, mcp.Options{Limits: mcp.Limits{MaxResponseBytes: 1 << 20}})
+		ctx := context.Background()
+		_, err := client.CallResult(ctx, call("c1", "big", map[string]any{"bytes": 2 << 20}))
+		if e := wantError(t, err, mcp.ErrLimit, `tools/call 'big': a (message|response body) is larger than 1048576 bytes`); e.Limit != "bytes" {
+			t.Fatal(e.Limit)
+		}
+		if result, err := client.CallResult(ctx, call("c2", "big", map[string]any{"bytes": 1000})); err != nil || len(result.Content) != 1000 {
+			t.Fatal(len(result.Content), err)
+		}
 	}
 }
 

@@ -49,7 +49,8 @@ var (
 	ErrRPC error = &kind{"rpc", nil}
 	// ErrMalformedResult matches an answer that is not a valid MCP result, or that wirechat cannot map.
 	ErrMalformedResult error = &kind{"malformed result", nil}
-	// ErrLimit matches an answer past a limit the client sets (Limits).
+	// ErrLimit matches an answer past a limit the client sets (Limits); after a message cut at "bytes" the
+	// connection is dropped and the next request makes a new one.
 	ErrLimit error = &kind{"limit", nil}
 )
 

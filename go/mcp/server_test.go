@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -98,6 +99,10 @@ func testServer() *sdk.Server {
 			}
 			data, _ := json.Marshal(headers)
 			return text(string(data)), nil
+		})
+	add(&sdk.Tool{Name: "big", Description: "A text of the given size.", InputSchema: object(map[string]any{"bytes": map[string]any{"type": "number"}})},
+		func(_ context.Context, r *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			return text(strings.Repeat("x", int(arguments(r)["bytes"].(float64)))), nil
 		})
 	add(&sdk.Tool{Name: "rpc", Description: "Answers with a JSON-RPC error.", InputSchema: object(map[string]any{})},
 		func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {

@@ -2,7 +2,7 @@ package mcp
 
 // The stdio transport: the server process started with a minimal inherited environment plus the config's
 // env and allowed secrets (as the Python and TypeScript SDKs do; exec.Cmd would otherwise pass the whole
-// environment on), its messages capped at Limits.MaxResponseBytes by the SDK's IOTransport, and stopped on
+// environment on), its messages capped at Limits.MaxResponseBytes (lineCap), and stopped on
 // close by ending its stdin, then SIGTERM, then SIGKILL.
 
 import (
@@ -21,7 +21,7 @@ var inherited = []string{"HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"}
 
 const terminateAfter = 2 * time.Second
 
-func stdioTransport(command string, args []string, env map[string]string, cwd string, stderr io.Writer, maxLine int) (sdk.Transport, *exec.Cmd, error) {
+func stdioTransport(command string, args []string, env map[string]string, cwd string, stderr io.Writer, maxLine int, onLimit func(*Error), server string) (sdk.Transport, *exec.Cmd, error) {
 	cmd := exec.Command(command, args...)
 	for _, name := range inherited {
 		if value, ok := os.LookupEnv(name); ok && env[name] == "" {
@@ -56,7 +56,37 @@ func stdioTransport(command string, args []string, env map[string]string, cwd st
 	exited := make(chan struct{})
 	go func() { _ = cmd.Wait(); close(exited) }()
 	writer := &stopper{WriteCloser: stdin, cmd: cmd, exited: exited}
-	return &sdk.IOTransport{Reader: stdout, Writer: writer, MaxLineLength: maxLine}, cmd, nil
+	reader := &lineCap{ReadCloser: stdout, cap: maxLine, server: server, onLimit: onLimit}
+	return &sdk.IOTransport{Reader: reader, Writer: writer, MaxLineLength: -1}, cmd, nil
+}
+
+// lineCap fails the read once one message (a line) passes cap bytes, and reports the typed limit first:
+// the SDK's own line limit would end the connection with an error the client could not tell from a crash.
+type lineCap struct {
+	io.ReadCloser
+	cap     int
+	line    int
+	server  string
+	onLimit func(*Error)
+	failed  error
+}
+
+func (r *lineCap) Read(p []byte) (int, error) {
+	if r.failed != nil {
+		return 0, r.failed
+	}
+	n, err := r.ReadCloser.Read(p)
+	for _, b := range p[:n] {
+		if b == '\n' {
+			r.line = 0
+		} else if r.line++; r.line > r.cap {
+			e := limitError(r.server, "bytes", r.cap, "a message is larger than %d bytes (Limits.MaxResponseBytes)", r.cap)
+			r.onLimit(e)
+			r.failed = e
+			return 0, e
+		}
+	}
+	return n, err
 }
 
 // stopper closes the server's stdin, then stops the process if it does not exit on its own.

@@ -192,11 +192,11 @@ func TestSDKServer(t *testing.T) {
 
 func TestMessagePastTheCapIsALimitError(t *testing.T) {
 	url := startHTTPServer(t)
-	for _, config := range []wirechat.McpServerConfig{appConfig(t, 0), &wirechat.McpHttpServer{Name: "web", URL: url}} {
+	for what, config := range map[string]wirechat.McpServerConfig{"message": appConfig(t, 0), "response body": &wirechat.McpHttpServer{Name: "web", URL: url}} {
 		client := connect(t, config, mcp.Options{Limits: mcp.Limits{MaxResponseBytes: 1 << 20}})
 		ctx := context.Background()
 		_, err := client.CallResult(ctx, call("c1", "big", map[string]any{"bytes": 2 << 20}))
-		if e := wantError(t, err, mcp.ErrLimit, `tools/call 'big': a (message|response body) is larger than 1048576 bytes`); e.Limit != "bytes" {
+		if e := wantError(t, err, mcp.ErrLimit, `tools/call 'big': a `+what+` is larger than 1048576 bytes`); e.Limit != "bytes" {
 			t.Fatal(e.Limit)
 		}
 		if result, err := client.CallResult(ctx, call("c2", "big", map[string]any{"bytes": 1000})); err != nil || len(result.Content) != 1000 {

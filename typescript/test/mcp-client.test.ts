@@ -98,6 +98,19 @@ describe("mcp: an SDK-written server over stdio and streamable HTTP", () => {
     });
   }
 
+  for (const transport of ["stdio", "http"] as const) {
+    test(`${transport}: a message past maxResponseBytes is a McpLimitError, and the next call reconnects`, async () => {
+      const client = await mcp.connect(transport === "stdio" ? appConfig() : web(), { limits: { maxResponseBytes: 1 << 20 } });
+      try {
+        const error = await rejects(client.callResult(call("c1", "big", { bytes: 2 << 20 })), mcp.McpLimitError, new RegExp(`tools/call 'big': a ${transport === "stdio" ? "message" : "response body"} is larger than 1048576 bytes`));
+        assert.equal(error.limit, "bytes");
+        assert.equal((await client.callResult(call("c2", "big", { bytes: 1000 }))).content.length, 1000);
+      } finally {
+        await client.close();
+      }
+    });
+  }
+
   test("a timeout leaves the connection usable", async () => {
     const client = await mcp.connect(appConfig({ call_timeout_ms: 300 }));
     try {

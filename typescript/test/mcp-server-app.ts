@@ -35,6 +35,7 @@ export const TOOLS = [
   { name: "sleep", description: "Answer after a while.", inputSchema: object({ seconds: { type: "number" } }) },
   { name: "die", description: "Exit the process in the middle of the call.", inputSchema: object({}) },
   { name: "headers", description: "The request headers this call came with.", inputSchema: object({}) },
+  { name: "big", description: "A text of the given size.", inputSchema: object({ bytes: { type: "number" } }) },
   { name: "rpc", description: "Answers with a JSON-RPC error.", inputSchema: object({}) },
 ];
 
@@ -57,6 +58,8 @@ function answer(name: string, args: Record<string, unknown>, headers: IncomingMe
     // falls through (never reached)
     case "headers":
       return { content: [{ type: "text", text: JSON.stringify(headers ?? {}) }] };
+    case "big":
+      return { content: [{ type: "text", text: "x".repeat(Number(args.bytes)) }] };
     case "rpc":
       throw Object.assign(new Error("refused on purpose"), { code: -32099 });
     default:

@@ -179,7 +179,13 @@ export class McpClient {
     const sdk = (this.sdk ??= await loadSdk(this.name));
     const transport = this.transport(sdk);
     const client = new sdk.Client({ name: "wirechat", version: VERSION }, { capabilities: {} });
-    client.onerror = () => undefined; // transport errors reach the request they fail
+    const cap = this.limits.maxResponseBytes;
+    client.onerror = (error) => {
+      // the stdio transport's read buffer past maxBufferSize; other transport errors reach the request they fail
+      if (/ReadBuffer exceeded maximum size/.test(error.message)) {
+        this.hit(new McpLimitError(this.name, "bytes", cap, `a message is larger than ${cap} bytes (McpLimits.maxResponseBytes)`));
+      }
+    };
     client.onclose = () => {
       if (this.session === client) this.session = undefined;
     };
@@ -206,6 +212,12 @@ export class McpClient {
     await session?.close().catch(() => undefined);
   }
 
+  /** Close `session` and forget it, unless a new one has replaced it. */
+  private async drop(session: SdkClient): Promise<void> {
+    if (this.session === session) this.session = undefined;
+    await session.close().catch(() => undefined);
+  }
+
   private isTimeout(error: unknown): boolean {
     return this.sdk !== undefined && error instanceof this.sdk.McpError && error.code === -32001 && typeof (error.data as { timeout?: unknown } | undefined)?.timeout === "number";
   }
@@ -227,7 +239,10 @@ export class McpClient {
       return await Promise.race([make(session, timeoutMs), limited, deadline.promise]);
     } catch (error) {
       const hit = this.takeLimit();
-      if (hit !== undefined) throw new McpLimitError(hit.server, hit.limit, hit.value, `${what}: ${hit.detail}`);
+      if (hit !== undefined) {
+        if (hit.limit === "bytes") await this.drop(session); // the rest of that message is not read: a new connection next time
+        throw new McpLimitError(hit.server, hit.limit, hit.value, `${what}: ${hit.detail}`);
+      }
       throw await this.failure(what, error, seconds);
     } finally {
       this.limitListeners.delete(onLimit);

@@ -105,7 +105,6 @@ export class McpClient {
   private session: SdkClient | undefined;
   private starting: Promise<void> | undefined;
   private sdk: Sdk | undefined;
-  private limitHit: McpLimitError | undefined;
   private readonly limitListeners = new Set<(error: McpLimitError) => void>();
 
   constructor(
@@ -154,14 +153,8 @@ export class McpClient {
     }
   }
 
-  private takeLimit(): McpLimitError | undefined {
-    const hit = this.limitHit;
-    this.limitHit = undefined;
-    return hit;
-  }
-
+  /** A limit passed: every request in flight on this connection ends with it (the connection is dropped after a cut message). */
   private hit(error: McpLimitError): void {
-    this.limitHit = error;
     for (const listener of this.limitListeners) listener(error);
   }
 
@@ -224,12 +217,15 @@ export class McpClient {
 
   /** `make(session, timeout)` with every failure as an `McpError`: the limit a response passed when one did, else what went wrong. */
   private async request<T>(what: string, make: (session: SdkClient, timeoutMs: number) => Promise<T>, timeoutMs = this.callTimeoutMs): Promise<T> {
-    this.limitHit = undefined;
     if (this.session === undefined) await this.start();
     const session = this.session!;
+    let hit: McpLimitError | undefined;
     let onLimit: (error: McpLimitError) => void = () => undefined;
     const limited = new Promise<never>((_, reject) => {
-      onLimit = reject;
+      onLimit = (error) => {
+        hit = error;
+        reject(error);
+      };
       this.limitListeners.add(onLimit);
     });
     limited.catch(() => undefined);
@@ -238,7 +234,6 @@ export class McpClient {
     try {
       return await Promise.race([make(session, timeoutMs), limited, deadline.promise]);
     } catch (error) {
-      const hit = this.takeLimit();
       if (hit !== undefined) {
         if (hit.limit === "bytes") await this.drop(session); // the rest of that message is not read: a new connection next time
         throw new McpLimitError(hit.server, hit.limit, hit.value, `${what}: ${hit.detail}`);

@@ -97,10 +97,16 @@ def run_typecheck(session: nox.Session) -> None:
 PARALLEL = ["-n", "auto", "--dist", "worksteal"]  # pytest-xdist: one worker per core
 
 
+_MCP_SERVERS_INSTALLED: list[bool] = []  # once per nox run: `tests` runs the Python, TypeScript and Go tests in turn
+
+
 def install_mcp_test_servers(session: nox.Session) -> None:
     """The MCP client tests of every language start the reference server @modelcontextprotocol/server-everything
     (pinned by tests/mcp/npm's lock); under CI they fail rather than skip without it."""
+    if _MCP_SERVERS_INSTALLED:
+        return
     session.run("npm", "ci", "--prefix", "tests/mcp/npm", "--no-audit", "--no-fund", "--silent", external=True)
+    _MCP_SERVERS_INSTALLED.append(True)
 
 
 def run_python_tests(session: nox.Session, pytest_args: Sequence[str] = ()) -> None:

@@ -97,9 +97,20 @@ def run_typecheck(session: nox.Session) -> None:
 PARALLEL = ["-n", "auto", "--dist", "worksteal"]  # pytest-xdist: one worker per core
 
 
-def run_python_tests(session: nox.Session, pytest_args: Sequence[str] = ()) -> None:
-    # the MCP client tests start the reference server @modelcontextprotocol/server-everything (pinned by its lock)
+_MCP_SERVERS_INSTALLED: list[bool] = []  # once per nox run: `tests` runs the Python, TypeScript and Go tests in turn
+
+
+def install_mcp_test_servers(session: nox.Session) -> None:
+    """The MCP client tests of every language start the reference server @modelcontextprotocol/server-everything
+    (pinned by tests/mcp/npm's lock); under CI they fail rather than skip without it."""
+    if _MCP_SERVERS_INSTALLED:
+        return
     session.run("npm", "ci", "--prefix", "tests/mcp/npm", "--no-audit", "--no-fund", "--silent", external=True)
+    _MCP_SERVERS_INSTALLED.append(True)
+
+
+def run_python_tests(session: nox.Session, pytest_args: Sequence[str] = ()) -> None:
+    install_mcp_test_servers(session)
     # one worker per core (pytest-xdist; worksteal evens out the few long tests); `-- -n 0` runs in one process
     workers = [] if any(a.startswith(("-n", "--numprocesses")) for a in pytest_args) else PARALLEL
     session.run("pytest", "tests", *workers, *pytest_args, env={"HYPOTHESIS_PROFILE": "ci"})
@@ -127,6 +138,7 @@ def run_typescript(session: nox.Session) -> None:
     """The npm package: tsc --strict and node --test, the published build, and the packed tarball
     installed into a fresh consumer project that must compile against it."""
     install_node_tools(session)
+    install_mcp_test_servers(session)
     # the client tests start the Python fake provider (wirechat serve-fake): the session's own, so CI never skips them
     env = {"WIRECHAT_BIN": str(Path(session.bin) / "wirechat")}
     for script in ("test", "pack-check"):  # pack-check builds the package (prepack)
@@ -144,6 +156,7 @@ def run_go(session: nox.Session) -> None:
         env = {"WIRECHAT_BIN": wirechat_bin}
         return session.run("go", *args, external=True, env=env, **kwargs)  # type: ignore[arg-type]
 
+    install_mcp_test_servers(session)  # the go/mcp tests start server-everything with node
     with session.chdir("go"):
         go("mod", "download")
         go("mod", "verify")

@@ -27,6 +27,7 @@ from wirechat.mcp import (
     connect,
     connect_sync,
 )
+from wirechat.mcp.client import without_protocol_members
 
 from .conftest import stdio_config
 
@@ -184,3 +185,13 @@ def test_a_result_that_is_not_a_call_tool_result_is_malformed() -> None:
                 await client.call(_call("malformed"))
 
     asyncio.run(main())
+
+
+def test_protocol_meta_keys_are_not_warned_about() -> None:
+    """The Go SDK's server stamps ``_meta["io.modelcontextprotocol/serverInfo"]`` on every result: not the
+    tool's answer, so it is dropped before mapping (a tool's own ``_meta`` keys are kept and reported)."""
+    stamped = {"content": [], "resultType": "complete", "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "s"}}}
+    assert without_protocol_members(stamped) == {"content": []}
+    meta = {"io.modelcontextprotocol/serverInfo": {}, "trace": "t"}
+    own = {"content": [], "resultType": "input_required", "_meta": meta}
+    assert without_protocol_members(own) == {"content": [], "resultType": "input_required", "_meta": {"trace": "t"}}

@@ -26,6 +26,16 @@ import { orderProblems } from "./problem-order.js";
  * ├── UnknownAdapterError       no adapter of that name; lists the names
  * ├── UnsupportedCallError      the provider has no such call
  * ├── McpMappingError           an MCP value wirechat cannot map
+ * ├── McpError                  an MCP server or its config failed (mcp.*); `.server` names it
+ * │   ├── McpConfigError        a config that cannot be used as it is
+ * │   │   ├── McpUnsupportedTransportError  websocket: the SDK has no client for it
+ * │   │   └── McpSecretNotAllowedError      a secret the program did not allow
+ * │   ├── McpConnectError       could not start or reach the server, or initialize
+ * │   ├── McpServerDiedError    the connection ended in a request; the next reconnects
+ * │   ├── McpTimeoutError       no answer within the call timeout
+ * │   ├── McpRpcError           a JSON-RPC error answer (`.code`, `.rpcMessage`, `.data`)
+ * │   ├── McpMalformedResultError  not a valid MCP result
+ * │   └── McpLimitError         past a limit (`.limit`: pages, time, bytes, content-encoding)
  * ├── SseTooLargeError          an SSE line or event past its cap (SseDecoder)
  * ├── ToolArgumentsInvalidError a tool's arguments do not match its schema (loop.*)
  * ├── StructuredOutputError     an answer does not match chat's output schema

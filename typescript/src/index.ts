@@ -69,5 +69,19 @@ export * from "./client/index.js";
 export { SCHEMA_NAME, StructuredOutputError, structuredChat, type Output, type OutputSchema, type Structured } from "./structured-output.js";
 /** The tool loop (spec section 14): `loop.run`, `loop.stream`, `loop.resume`, `loop.defineTool`, policies and decisions. */
 export * as loop from "./loop/index.js";
+/** The MCP client (spec section 13): `mcp.connect`, `mcp.McpClient`, `mcp.McpServers`, `mcp.loadConfigs`, `mcp.mcpTools`. */
+export * as mcp from "./mcp-client/index.js";
+export {
+  McpConfigError,
+  McpConnectError,
+  McpError,
+  McpLimitError,
+  McpMalformedResultError,
+  McpRpcError,
+  McpSecretNotAllowedError,
+  McpServerDiedError,
+  McpTimeoutError,
+  McpUnsupportedTransportError,
+} from "./mcp-client/errors.js";
 export { McpMappingError, definitionToTool, toolToDefinition, type Mapped, type MappingWarning } from "./mcp.js";
 export { callResultToToolResult, jsonrpcToToolResult, toolResultToCallResult, toolResultToJsonrpc } from "./mcp-results.js";

@@ -9,7 +9,7 @@ import { describe, test } from "node:test";
 
 import * as wirechat from "../src/index.js";
 
-const errorClasses = [...Object.entries(wirechat), ...Object.entries(wirechat.loop)].filter(
+const errorClasses = [...Object.entries(wirechat), ...Object.entries(wirechat.loop), ...Object.entries(wirechat.mcp)].filter(
   ([, value]) => typeof value === "function" && (value as { prototype?: unknown }).prototype instanceof Error,
 ) as [string, new (...args: never[]) => Error][];
 

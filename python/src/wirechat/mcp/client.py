@@ -265,9 +265,7 @@ class McpClient:
             raise McpMalformedResultError(self.name, f"tool call {tool_call.id}: bad arguments: {error}") from None
         what = f"tools/call {tool_call.name!r}"
         result = await self._request(what, lambda s: s.call_tool(tool_call.name, arguments))
-        raw = _dump(result)
-        if raw.get("resultType") == "complete":  # the SDK's marker for a finished (not input-required) result
-            del raw["resultType"]
+        raw = without_protocol_members(_dump(result))
         try:
             value, dropped = call_result_to_tool_result(raw, tool_call.id)
         except McpMappingError as error:
@@ -280,6 +278,29 @@ class McpClient:
         result = await self.call_result(tool_call)
         part = {"type": "tool_result", "tool_result": json.loads(encode(result))}
         return decode(json.dumps({"role": "tool", "parts": [part]}), Message)
+
+
+PROTOCOL_META_PREFIX = "io.modelcontextprotocol/"
+
+
+def without_protocol_members(result: dict[str, Any]) -> dict[str, Any]:
+    """``result`` without what the SDK and protocol add to every result, which is not the tool's answer:
+    ``resultType: "complete"`` (a finished, not input-required, result) and the ``_meta`` keys the protocol
+    reserves (``io.modelcontextprotocol/...``: SDKs speaking protocol 2026-07-28, the Go SDK's server among
+    them, stamp ``io.modelcontextprotocol/serverInfo`` on every result); an ``_meta`` left empty goes too.
+    The mapping would otherwise warn about them on every call. The same rule as the TypeScript and Go
+    clients (decision 042)."""
+    out = dict(result)
+    if out.get("resultType") == "complete":
+        del out["resultType"]
+    meta = out.get("_meta")
+    if isinstance(meta, dict):
+        kept = {k: v for k, v in meta.items() if not k.startswith(PROTOCOL_META_PREFIX)}
+        if kept:
+            out["_meta"] = kept
+        else:
+            del out["_meta"]
+    return out
 
 
 def _errlog() -> Any:

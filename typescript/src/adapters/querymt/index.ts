@@ -2,8 +2,8 @@
  * The `querymt` adapter: QueryMT's Extism plugin interface (decision 014), the JSON a QueryMT provider plugin's
  * `chat`, `embed` and `complete` exports take and return. A plugin format, not an HTTP API: no endpoint, no
  * credentials; a host runs the plugin and this adapter translates. Binds the module set (shapes,
- * request-encode, request-decode, response, stream, stream-encode, usage, finish, errors, plus calls for embed
- * and complete) and the generated tables (`src/tables/querymt.ts`) into one `Adapter`, as Python's
+ * request-encode, request-decode, response, thinking, stream, stream-encode, usage, finish, errors, plus calls
+ * for embed and complete) and the generated tables (`src/tables/querymt.ts`) into one `Adapter`, as Python's
  * `wirechat.adapters.querymt`.
  */
 

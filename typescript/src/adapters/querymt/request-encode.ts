@@ -8,17 +8,19 @@
  * or nothing (an empty `ToolUse`); a tool message is a `ToolResult` User message whose calls hold each
  * result's text in `function.arguments` and the tool's name, found from the call it answers. A message of any
  * other shape has no QueryMT form and is refused (feature `message.shape`), after every manifest refusal has
- * had its turn. The model and `provider_options.querymt.cfg` become the plugin's `cfg`.
+ * had its turn. An assistant message's plain reasoning is its `thinking` (decision 044, `thinking.ts`). The
+ * model and `provider_options.querymt.cfg` become the plugin's `cfg`.
  */
 
 import type { ChatOptions, ChatRequest, FilePart, ImagePart, Message, Part, ProviderOptions, ToolDefinition, ToolResultPart } from "../../generated/types.js";
 import { MANIFEST } from "../../tables/querymt.js";
 import { OPTIONS_VALIDATORS } from "../../tables/options-validators.js";
 import { ConversionRefused, type ConversionWarning } from "../shared/contract.js";
-import { Conversion, dataText, isObject, metadataFor, reasoningFeature, toolDefinitionExtras } from "../shared/conversion.js";
+import { Conversion, dataText, isObject, metadataFor, toolDefinitionExtras } from "../shared/conversion.js";
 import { checkOptions } from "../shared/options.js";
 import { citationsOut, providerPartOut, providerToolsOut } from "../shared/provider-run.js";
 import { assertNever, base64Bytes, FUNCTION, IMAGE_MIME, NAME, PROVIDER, toolCall } from "./shapes.js";
+import { Thinking } from "./thinking.js";
 
 type Body = Record<string, unknown>;
 
@@ -184,6 +186,7 @@ function pdf(part: FilePart, where: string, conv: Conversion, misfits: Conversio
 function encodeAssistant(message: Message, where: string, conv: Conversion, misfits: ConversionRefused[]): Body {
   const texts: string[] = [];
   const calls: Body[] = [];
+  const thinking = new Thinking(conv);
   message.parts.forEach((part, j) => {
     const at = `${where}/parts/${j}`;
     metadata(part, at, conv);
@@ -197,7 +200,7 @@ function encodeAssistant(message: Message, where: string, conv: Conversion, misf
         calls.push(toolCall(part.tool_call.id, part.tool_call.name, part.tool_call.arguments));
         break;
       case "reasoning":
-        conv.degrade(reasoningFeature(part, PROVIDER), at);
+        thinking.take(part, at, texts.length + calls.length > 0);
         break;
       case "provider_tool_call":
       case "provider_tool_result":
@@ -213,12 +216,14 @@ function encodeAssistant(message: Message, where: string, conv: Conversion, misf
         assertNever(part);
     }
   });
+  const thought = thinking.text();
   if (texts.length > 1 || (calls.length > 0 && texts.length === 1 && texts[0] === "")) {
     misfits.push(misfit(where, "at most one text, and a non-empty one before tool calls"));
     return {};
   }
-  if (calls.length === 0 && texts.length > 0) return { role: "Assistant", message_type: "Text", content: texts[0] };
-  return { role: "Assistant", message_type: { ToolUse: calls }, content: texts[0] ?? "" };
+  const out: Body = { role: "Assistant", message_type: calls.length === 0 && texts.length > 0 ? "Text" : { ToolUse: calls }, content: texts[0] ?? "" };
+  if (thought !== null) out["thinking"] = thought;
+  return out;
 }
 
 function encodeTool(tool: ToolDefinition, where: string, conv: Conversion): Body {

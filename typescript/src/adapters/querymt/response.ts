@@ -4,18 +4,19 @@
  * Decoding: `thinking` is a reasoning part, then the text, then the tool calls with their ids; usage is
  * normalised (`usage.ts`); the finish reason is derived from QueryMT's value and the raw value kept
  * (`finish.ts`). Members QueryMT's type does not have are kept in `provider_metadata["querymt"]` and written
- * back by `encodeResponse`. Encoding joins the text parts and drops reasoning (both with a warning; see the
- * manifest).
+ * back by `encodeResponse`. Encoding joins the text parts (with a warning) and writes the plain reasoning as
+ * `thinking` (decision 044, `thinking.ts`).
  */
 
 import { validate } from "../../codec.js";
 import type { ChatResponse } from "../../generated/types.js";
 import { MANIFEST } from "../../tables/querymt.js";
 import { ProviderShapeError, type ConversionWarning } from "../shared/contract.js";
-import { Conversion, getList, getMap, getStr, isObject, metadataFor, reasoningFeature } from "../shared/conversion.js";
+import { Conversion, getList, getMap, getStr, isObject, metadataFor } from "../shared/conversion.js";
 import { citationsOut, providerPartOut } from "../shared/provider-run.js";
 import * as finish from "./finish.js";
 import { assertNever, decodeToolCall, PROVIDER, toolCall } from "./shapes.js";
+import { Thinking } from "./thinking.js";
 import * as usage from "./usage.js";
 
 type Json = Record<string, unknown>;
@@ -54,6 +55,7 @@ export function encodeResponse(response: ChatResponse, warnings?: ConversionWarn
   for (const name of ["name", "id", "provider_metadata"] as const) if (message[name] !== undefined) conv.degrade("response.message_members", `/message/${name}`);
   const texts: string[] = [];
   const calls: Json[] = [];
+  const thinking = new Thinking(conv);
   message.parts.forEach((part, j) => {
     const where = `/message/parts/${j}`;
     const [own, foreign] = metadataFor(part.provider_metadata, PROVIDER);
@@ -68,7 +70,7 @@ export function encodeResponse(response: ChatResponse, warnings?: ConversionWarn
         calls.push(toolCall(part.tool_call.id, part.tool_call.name, part.tool_call.arguments));
         break;
       case "reasoning":
-        conv.degrade(reasoningFeature(part, PROVIDER), where);
+        thinking.take(part, where, texts.length + calls.length > 0);
         break;
       case "provider_tool_call":
       case "provider_tool_result":
@@ -84,6 +86,7 @@ export function encodeResponse(response: ChatResponse, warnings?: ConversionWarn
         assertNever(part);
     }
   });
+  const thought = thinking.text();
   if (texts.length > 1 || texts.includes("")) conv.degrade("response.text_joined", "/message/parts");
   for (const member of ["id", "model"] as const) if (response[member] !== undefined) conv.degrade(`response.${member}`, `/${member}`);
   const [ownMeta, foreignMeta] = metadataFor(response.provider_metadata, PROVIDER);
@@ -91,7 +94,7 @@ export function encodeResponse(response: ChatResponse, warnings?: ConversionWarn
   const body: Json = {
     text: texts.join("") || null,
     tool_calls: calls.length > 0 ? calls : null,
-    thinking: null,
+    thinking: thought,
     usage: response.usage === undefined ? null : usage.encode(response.usage, conv),
     finish_reason: finish.encode(response.finish_reason, conv),
   };

@@ -2,8 +2,7 @@
 //! request per line, one JSON response per line, in order; conformance/README.md and
 //! docs/decisions/007-conformance-protocol.md), using only the public API of the `wirechat` crate.
 //!
-//! Ops the crate does not have yet (the tolerant reader, the fold, the MCP mappings) answer with an
-//! `error` that says so.
+//! Ops the crate does not have yet (the fold, the MCP mappings) answer with an `error` that says so.
 
 use std::io::{BufRead, BufReader, BufWriter, Write};
 
@@ -65,15 +64,22 @@ fn base64(text: &str) -> Result<Vec<u8>, String> {
 
 fn decode(request: &Value) -> Result<Value, String> {
     let name = request.get("type").and_then(Value::as_str).unwrap_or("");
-    if request.get("mode").and_then(Value::as_str) == Some("tolerant") {
-        return Err("the tolerant reader (spec section 12) is not in the Rust crate yet".into());
-    }
     let text = document(request)?;
     let max_bytes = request
         .get("max_bytes")
         .and_then(Value::as_u64)
         .filter(|&n| n > 0)
         .map(|n| n as usize);
+    if request.get("mode").and_then(Value::as_str) == Some("tolerant") {
+        return match wirechat::decode_tolerant_by_name(name, &text, max_bytes) {
+            None => Err(format!("no wire type named {name:?}")),
+            Some(Err(error)) => Ok(problems(&error)),
+            Some(Ok(read)) => {
+                let value = wirechat::restore(read.value, &read.unknown).map_err(|e| e.to_string())?;
+                Ok(json!({"ok": true, "canonical": wirechat::canonical_json(&value), "encoded": value.to_string()}))
+            }
+        };
+    }
     match wirechat::decode_by_name_limited(name, &text, max_bytes) {
         None => Err(format!("no wire type named {name:?}")),
         Some(Err(error)) => Ok(problems(&error)),

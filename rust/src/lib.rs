@@ -11,6 +11,7 @@
 pub mod canonical;
 pub mod checker;
 mod codec;
+pub mod fold;
 #[rustfmt::skip] // written by `wirechat codegen`, checked for drift there
 pub mod generated;
 mod helpers;
@@ -22,6 +23,7 @@ pub mod tolerant;
 
 pub use canonical::canonical_json;
 pub use codec::{canonical, decode, decode_by_name, decode_by_name_limited, decode_limited, encode, WireType};
+pub use fold::{fold, StreamError, StreamErrorKind, StreamFold};
 pub use generated::*;
 pub use helpers::{add_usage, build_arguments, parse_arguments, ArgumentsError};
 pub use problem::{Problem, WireError};

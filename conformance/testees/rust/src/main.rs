@@ -2,7 +2,7 @@
 //! request per line, one JSON response per line, in order; conformance/README.md and
 //! docs/decisions/007-conformance-protocol.md), using only the public API of the `wirechat` crate.
 //!
-//! Ops the crate does not have yet (the fold, the MCP mappings) answer with an `error` that says so.
+//! Ops the crate does not have yet (the MCP mappings) answer with an `error` that says so.
 
 use std::io::{BufRead, BufReader, BufWriter, Write};
 
@@ -133,6 +133,39 @@ fn build_arguments(request: &Value) -> Result<Value, String> {
     }
 }
 
+fn fold(request: &Value) -> Result<Value, String> {
+    let lines = request
+        .get("events")
+        .and_then(Value::as_array)
+        .ok_or("fold needs events")?;
+    let mut events = Vec::with_capacity(lines.len());
+    for line in lines {
+        let text = line.as_str().ok_or("an event travels as text")?;
+        match wirechat::decode::<wirechat::StreamEvent>(text.as_bytes()) {
+            Ok(event) => events.push(event),
+            Err(error) => return Ok(problems(&error)),
+        }
+    }
+    match wirechat::fold(&events) {
+        Ok(response) => {
+            Ok(json!({"ok": true, "canonical": wirechat::canonical(&response).map_err(|e| e.to_string())?}))
+        }
+        Err(error) => {
+            let usage = match &error.usage {
+                Some(usage) => json!(wirechat::canonical(usage).map_err(|e| e.to_string())?),
+                None => Value::Null,
+            };
+            Ok(json!({
+                "ok": false,
+                "fold_error": error.kind.as_str(),
+                "message": error.to_string(),
+                "partial": wirechat::canonical(&error.partial).map_err(|e| e.to_string())?,
+                "usage": usage,
+            }))
+        }
+    }
+}
+
 fn answer(line: &str) -> Value {
     let request: Value = match serde_json::from_str(line) {
         Ok(request) => request,
@@ -145,7 +178,8 @@ fn answer(line: &str) -> Value {
         "add_usage" => add_usage(&request),
         "parse_arguments" => parse_arguments(&request),
         "build_arguments" => build_arguments(&request),
-        "fold" | "mcp_map" => Err(format!("op {op:?} is not in the Rust crate yet")),
+        "fold" => fold(&request),
+        "mcp_map" => Err(format!("op {op:?} is not in the Rust crate yet")),
         other => Err(format!("unknown op {other:?}")),
     };
     let mut response = outcome.unwrap_or_else(|error| json!({"error": error}));

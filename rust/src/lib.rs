@@ -8,6 +8,7 @@
 //! assert_eq!((error.problems[0].pointer.as_str(), error.problems[0].rule), ("/role", "enum"));
 //! ```
 
+pub mod base64;
 pub mod canonical;
 pub mod checker;
 mod codec;
@@ -15,6 +16,8 @@ pub mod fold;
 #[rustfmt::skip] // written by `wirechat codegen`, checked for drift there
 pub mod generated;
 mod helpers;
+pub mod mcp;
+mod mcp_results;
 pub mod node;
 pub mod pattern;
 pub mod problem;

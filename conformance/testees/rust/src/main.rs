@@ -1,8 +1,6 @@
 //! The Rust testee of the wirechat conformance suite: the line protocol over stdin/stdout (one JSON
 //! request per line, one JSON response per line, in order; conformance/README.md and
 //! docs/decisions/007-conformance-protocol.md), using only the public API of the `wirechat` crate.
-//!
-//! Ops the crate does not have yet (the MCP mappings) answer with an `error` that says so.
 
 use std::io::{BufRead, BufReader, BufWriter, Write};
 
@@ -166,6 +164,29 @@ fn fold(request: &Value) -> Result<Value, String> {
     }
 }
 
+fn mcp_map(request: &Value) -> Result<Value, String> {
+    let input: Value =
+        serde_json::from_str(text_member(request, "input")).map_err(|e| format!("mcp_map input: {e}"))?;
+    let tool_call_id = text_member(request, "tool_call_id");
+    let request_id = request.get("request_id").cloned().unwrap_or(Value::Null);
+    let mapped = match text_member(request, "mapping") {
+        "tool_to_definition" => wirechat::mcp::tool_to_definition(&input),
+        "definition_to_tool" => wirechat::mcp::definition_to_tool(&input),
+        "call_result_to_tool_result" => wirechat::mcp::call_result_to_tool_result(&input, tool_call_id),
+        "tool_result_to_call_result" => wirechat::mcp::tool_result_to_call_result(&input),
+        "jsonrpc_to_tool_result" => wirechat::mcp::jsonrpc_to_tool_result(&input, tool_call_id),
+        "tool_result_to_jsonrpc" => wirechat::mcp::tool_result_to_jsonrpc(&input, &request_id),
+        other => return Err(format!("no MCP mapping {other:?}")),
+    };
+    match mapped {
+        Ok((output, warnings)) => {
+            let pointers: Vec<&str> = warnings.iter().map(|w| w.pointer.as_str()).collect();
+            Ok(json!({"ok": true, "canonical": wirechat::canonical_json(&output), "warnings": pointers}))
+        }
+        Err(error) => Ok(json!({"ok": false, "refused": error.pointer, "message": error.to_string()})),
+    }
+}
+
 fn answer(line: &str) -> Value {
     let request: Value = match serde_json::from_str(line) {
         Ok(request) => request,
@@ -179,7 +200,7 @@ fn answer(line: &str) -> Value {
         "parse_arguments" => parse_arguments(&request),
         "build_arguments" => build_arguments(&request),
         "fold" => fold(&request),
-        "mcp_map" => Err(format!("op {op:?} is not in the Rust crate yet")),
+        "mcp_map" => mcp_map(&request),
         other => Err(format!("unknown op {other:?}")),
     };
     let mut response = outcome.unwrap_or_else(|error| json!({"error": error}));

@@ -6,10 +6,10 @@
 //! a `Node`, checked against the type's schema by the generated checks (every problem, in the spec's
 //! order), and only a valid document is handed to serde to build the typed value.
 
+use crate::ijson::scan::{scan, Fault};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
-use wirechat_native::scan::{scan, Fault};
 
 use crate::canonical::canonical_json;
 use crate::checker::Checker;

@@ -16,6 +16,7 @@ pub mod fold;
 #[rustfmt::skip] // written by `wirechat codegen`, checked for drift there
 pub mod generated;
 mod helpers;
+pub mod ijson;
 pub mod mcp;
 mod mcp_results;
 pub mod node;

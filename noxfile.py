@@ -244,10 +244,12 @@ def ensure_chromium(session: nox.Session) -> None:
 
 
 def run_rust(session: nox.Session) -> None:
-    """The Rust crate's tests (rust/, decision 037); its lint (clippy) is in ``run_lint``."""
+    """The Rust crate's tests (rust/, decision 037) and its pack check (``cargo package`` builds the crate
+    from what it would publish, alone: no path dependency); its lint (clippy) is in ``run_lint``."""
     cargo, env = rust_toolchain(session)
     with session.chdir("rust"):
         session.run(cargo, "test", "--locked", "--quiet", external=True, env=env)
+        session.run(cargo, "package", "--locked", "--allow-dirty", "--quiet", external=True, env=env)
 
 
 def run_rust_lint(session: nox.Session) -> None:

@@ -37,19 +37,24 @@ def install(session: nox.Session) -> None:
 
 
 NATIVE = Path("native")
+RUST = Path("rust")
 
 
 def install_native(session: nox.Session) -> None:
     """``wirechat_native`` (Rust, PyO3) for ``wirechat.fast``: on the first run for a state of native/'s
-    sources, ``cargo test`` and ``maturin build --release --locked`` (cargo fetches the locked crates from
+    sources and the Rust crate's (native/ is a binding of the scanner in rust/src/ijson/, decision 037),
+    ``cargo test`` and ``maturin build --release --locked`` (cargo fetches the locked crates from
     crates.io; ``rust_toolchain`` installs Rust first where cargo is missing); the wheel is kept in
     .cache/native/HASH/ and later sessions install it from there."""
     sources = sorted(
-        path for path in NATIVE.rglob("*") if path.is_file() and "target" not in path.relative_to(NATIVE).parts
+        path
+        for folder in (NATIVE, RUST)
+        for path in folder.rglob("*")
+        if path.is_file() and not {"target", "build"} & set(path.relative_to(folder).parts)
     )
     digest = hashlib.sha256()
     for path in sources:
-        digest.update(str(path.relative_to(NATIVE)).encode() + b"\0" + path.read_bytes() + b"\0")
+        digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
     where = Path(".cache") / "native" / digest.hexdigest()[:16]
     wheels = sorted(where.glob("wirechat_native-*.whl"))
     if not wheels:
@@ -253,10 +258,12 @@ def ensure_chromium(session: nox.Session) -> None:
 
 
 def run_rust(session: nox.Session) -> None:
-    """The Rust crate's tests (rust/, decision 037); its lint (clippy) is in ``run_lint``."""
+    """The Rust crate's tests (rust/, decision 037) and its pack check (``cargo package`` builds the crate
+    from what it would publish, alone: no path dependency); its lint (clippy) is in ``run_lint``."""
     cargo, env = rust_toolchain(session)
     with session.chdir("rust"):
         session.run(cargo, "test", "--locked", "--quiet", external=True, env=env)
+        session.run(cargo, "package", "--locked", "--allow-dirty", "--quiet", external=True, env=env)
 
 
 def run_rust_lint(session: nox.Session) -> None:

@@ -1,20 +1,18 @@
 //! wirechat_native: the checks `wirechat.fast` runs on JSON text without building Python objects.
 //!
 //! - `scan(data, root_members=())`: the I-JSON rules of spec section 2 over the whole document
-//!   (see `scan.rs`); `None` when the text passes, else `(rule, offset)`.
-//! - `is_base64(text)`: the schema's strict base64 pattern (see `base64.rs`).
+//!   (`wirechat::ijson::scan`, in the Rust crate `rust/`); `None` when the text passes, else
+//!   `(rule, offset)`.
+//! - `is_base64(text)`: the schema's strict base64 pattern (`wirechat::base64`).
 //! - `may_hold_nonfinite(msgpack)`: whether msgspec's msgpack of a value may hold NaN or infinity
 //!   (see `floats.rs`).
 //!
 //! The Rust functions are usable without Python (`cargo test` runs them so); the Python module is built
 //! with the `python` feature (maturin turns it on).
 
-pub mod base64;
-pub mod fault;
 pub mod floats;
-mod numbers;
-pub mod scan;
-mod text;
+pub use wirechat::base64;
+pub use wirechat::ijson::{fault, scan};
 
 #[cfg(feature = "python")]
 mod python {

@@ -6,10 +6,10 @@
 //! a `Node`, checked against the type's schema by the generated checks (every problem, in the spec's
 //! order), and only a valid document is handed to serde to build the typed value.
 
+use crate::ijson::scan::{scan, Fault};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
-use wirechat_native::scan::{scan, Fault};
 
 use crate::canonical::canonical_json;
 use crate::checker::Checker;
@@ -29,7 +29,7 @@ pub trait WireType: Serialize + DeserializeOwned {
     fn check(checker: &mut Checker, node: &Node);
 }
 
-fn refused(type_name: &str, problems: Vec<Problem>) -> WireError {
+pub(crate) fn refused(type_name: &str, problems: Vec<Problem>) -> WireError {
     WireError {
         type_name: type_name.to_owned(),
         problems,
@@ -50,13 +50,8 @@ fn too_large(type_name: &str, size: usize, max_bytes: usize) -> WireError {
     )
 }
 
-/// Scan, parse and check `text` as the type `type_name` with `check`; the checked document.
-fn checked(
-    text: &[u8],
-    type_name: &str,
-    max_bytes: Option<usize>,
-    check: impl FnOnce(&mut Checker, &Node),
-) -> Result<Node, WireError> {
+/// Check the size of `text`, scan it and parse it: the document, or its one text fault (section 5.1).
+pub(crate) fn parsed(text: &[u8], type_name: &str, max_bytes: Option<usize>) -> Result<Node, WireError> {
     if let Some(limit) = max_bytes.filter(|&limit| text.len() > limit) {
         return Err(too_large(type_name, text.len(), limit));
     }
@@ -65,7 +60,17 @@ fn checked(
             return Err(refused(type_name, vec![text_fault::problem(text, error)]));
         }
     }
-    let node = parse(text);
+    Ok(parse(text))
+}
+
+/// Scan, parse and check `text` as the type `type_name` with `check`; the checked document.
+fn checked(
+    text: &[u8],
+    type_name: &str,
+    max_bytes: Option<usize>,
+    check: impl FnOnce(&mut Checker, &Node),
+) -> Result<Node, WireError> {
+    let node = parsed(text, type_name, max_bytes)?;
     let mut checker = Checker::new();
     check(&mut checker, &node);
     if checker.problems.is_empty() {
@@ -75,7 +80,7 @@ fn checked(
     }
 }
 
-fn built<T: DeserializeOwned>(type_name: &str, value: Value) -> Result<T, WireError> {
+pub(crate) fn built<T: DeserializeOwned>(type_name: &str, value: Value) -> Result<T, WireError> {
     serde_json::from_value(value).map_err(|error| {
         let message = format!("serde refused a document the checks passed (a wirechat bug): {error}");
         refused(
@@ -121,26 +126,29 @@ pub fn decode_by_name_limited(name: &str, text: &[u8], max_bytes: Option<usize>)
     if !known {
         return None;
     }
-    Some(outcome.and_then(|node| {
-        let written = crate::generated::reencode_by_name(name, node.into_value()).unwrap_or(Ok(Value::Null));
-        written.map_err(|error| {
-            let message = format!("serde refused a document the checks passed (a wirechat bug): {error}");
-            refused(
-                name,
-                vec![Problem {
-                    pointer: String::new(),
-                    message,
-                    rule: "type",
-                    line: None,
-                    column: None,
-                }],
-            )
-        })
-    }))
+    Some(outcome.and_then(|node| reencode(name, node)))
+}
+
+/// A checked document read by serde as the wire type named `name` and written back as a JSON value.
+pub(crate) fn reencode(name: &str, node: Node) -> Result<Value, WireError> {
+    let written = crate::generated::reencode_by_name(name, node.into_value()).unwrap_or(Ok(Value::Null));
+    written.map_err(|error| {
+        let message = format!("serde refused a document the checks passed (a wirechat bug): {error}");
+        refused(
+            name,
+            vec![Problem {
+                pointer: String::new(),
+                message,
+                rule: "type",
+                line: None,
+                column: None,
+            }],
+        )
+    })
 }
 
 /// The value as a JSON value, with its tag when it is a union variant written on its own.
-fn written<T: WireType>(value: &T) -> Result<Value, serde_json::Error> {
+pub(crate) fn written<T: WireType>(value: &T) -> Result<Value, serde_json::Error> {
     let mut written = serde_json::to_value(value)?;
     if let (Some((tag, want)), Some(members)) = (T::TAG, written.as_object_mut()) {
         members.insert(tag.to_owned(), Value::String(want.to_owned()));

@@ -3,8 +3,8 @@
 
 use std::fmt;
 
+use crate::ijson::scan::scan;
 use serde_json::Value;
-use wirechat_native::scan::scan;
 
 use crate::generated::TokenUsage;
 use crate::node::parse;

@@ -8,22 +8,33 @@
 //! assert_eq!((error.problems[0].pointer.as_str(), error.problems[0].rule), ("/role", "enum"));
 //! ```
 
+pub mod base64;
 pub mod canonical;
 pub mod checker;
 mod codec;
+pub mod fold;
 #[rustfmt::skip] // written by `wirechat codegen`, checked for drift there
 pub mod generated;
 mod helpers;
+pub mod ijson;
+pub mod mcp;
+mod mcp_results;
 pub mod node;
 pub mod pattern;
 pub mod problem;
 mod text_fault;
+pub mod tolerant;
 
 pub use canonical::canonical_json;
 pub use codec::{canonical, decode, decode_by_name, decode_by_name_limited, decode_limited, encode, WireType};
+pub use fold::{fold, StreamError, StreamErrorKind, StreamFold};
 pub use generated::*;
 pub use helpers::{add_usage, build_arguments, parse_arguments, ArgumentsError};
 pub use problem::{Problem, WireError};
+pub use tolerant::{
+    decode_tolerant, decode_tolerant_by_name, decode_tolerant_limited, restore, RestoreError, Tolerant, Unknown,
+    UnknownKind,
+};
 
 /// serde: an optional free-form member that is present is `Some`, even when its JSON value is `null`
 /// (serde's default reads a present `null` into `None`, which would drop it). Used by the generated types.

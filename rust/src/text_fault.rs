@@ -1,7 +1,7 @@
 //! A text fault (spec section 5.1) as a problem: its rule from the native scan, its line and column, and
 //! its pointer, the innermost value begun before the fault's offset and not ended at it.
 
-use wirechat_native::scan::ScanError;
+use crate::ijson::scan::ScanError;
 
 use crate::problem::{escape_token, Problem};
 

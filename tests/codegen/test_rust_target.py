@@ -9,6 +9,7 @@ from wirechat_codegen import generate
 from wirechat_codegen.ir import ArrayOf, ObjectType, Ref, SchemaIR, build_ir
 from wirechat_codegen.targets import all_targets
 from wirechat_codegen.targets.rust import _check_variants, rust_field, rust_variant
+from wirechat_codegen.targets.rust_shapes import render_shapes
 
 
 def _ir() -> SchemaIR:
@@ -59,3 +60,12 @@ def test_every_union_is_internally_tagged_on_its_tag_member() -> None:
     assert '#[serde(tag = "transport")]\npub enum McpServerConfig {' in text
     assert '#[serde(rename = "stdio")]\n    Stdio(McpStdioServer),' in text
     assert "pub transport" not in text  # the tag is the enum's, not a field of the variant
+
+
+def test_the_shape_table_knows_members_tags_and_only_open_enums() -> None:
+    """The tolerant reader's table (``shapes.rs``): a closed enum is a leaf, an open one lists its values."""
+    text = render_shapes(_ir(), ["banner"])
+    assert '"FinishKind" => &Shape::Enum(&["stop", ' in text
+    assert '"Role" => &Shape::Leaf,' in text
+    assert '("parts", Shape::Array(&Shape::Ref("Part")))' in text
+    assert '"Part" => &Shape::Union { tag: "type", variants: &[("text", "TextPart"), ' in text

@@ -9,6 +9,7 @@ pub use std::collections::BTreeMap;
 pub use serde::{Deserialize, Serialize};
 
 pub mod check;
+pub mod shapes;
 mod chat_options;
 mod chat_request;
 mod chat_response;

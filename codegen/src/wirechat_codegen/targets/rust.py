@@ -1,8 +1,9 @@
 """The Rust target: serde types for every wire type, from the same IR as the Go target (decision 037).
 
 Output folder ``rust/src/generated/`` (the crate's module ``generated``), wholly generated: one
-``<schema file>.rs`` per schema file with the types, ``check.rs`` with the strict checks (``rust_check.py``)
-and ``mod.rs`` re-exporting every type. The hand-written rest of the crate (``rust/src/``) reads and writes
+``<schema file>.rs`` per schema file with the types, ``check.rs`` with the strict checks (``rust_check.py``),
+``shapes.rs`` with what the tolerant reader must know (``rust_shapes.py``) and ``mod.rs`` re-exporting
+every type. The hand-written rest of the crate (``rust/src/``) reads and writes
 JSON text with these.
 
 How the schema maps to Rust:
@@ -43,6 +44,7 @@ from wirechat_codegen.ir import (
 from wirechat_codegen.schema_files import SCHEMA_SUFFIX
 from wirechat_codegen.targets import GenerationInput, Target, banner_lines
 from wirechat_codegen.targets.rust_check import render_check
+from wirechat_codegen.targets.rust_shapes import render_shapes
 from wirechat_codegen.versions import package_version
 
 OUTPUT_DIR = "rust/src/generated"
@@ -218,6 +220,7 @@ def _mod(ir: SchemaIR, stems: list[str], version: str) -> str:
         "pub use serde::{Deserialize, Serialize};",
         "",
         "pub mod check;",
+        "pub mod shapes;",
     ]
     lines += [f"mod {stem};" for stem in stems]
     lines.append("")
@@ -274,7 +277,7 @@ def _mod(ir: SchemaIR, stems: list[str], version: str) -> str:
 
 
 def render(source: GenerationInput, out: Path) -> None:
-    """Write one ``<schema file>.rs`` per schema file, ``check.rs`` and ``mod.rs``."""
+    """Write one ``<schema file>.rs`` per schema file, ``check.rs``, ``shapes.rs`` and ``mod.rs``."""
     ir = build_ir(source.version, source.bundle, source.files)
     _check_variants(ir)
     stems = []
@@ -286,6 +289,7 @@ def render(source: GenerationInput, out: Path) -> None:
         (out / f"{stem}.rs").write_text(_render_file(ir, file_name, ordered), encoding="utf-8")
         stems.append(stem)
     (out / "check.rs").write_text(render_check(ir, banner_lines(ir.version)), encoding="utf-8")
+    (out / "shapes.rs").write_text(render_shapes(ir, banner_lines(ir.version)), encoding="utf-8")
     (out / "mod.rs").write_text(_mod(ir, stems, package_version(source.repo_root)), encoding="utf-8")
 
 

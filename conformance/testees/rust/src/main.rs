@@ -1,9 +1,6 @@
 //! The Rust testee of the wirechat conformance suite: the line protocol over stdin/stdout (one JSON
 //! request per line, one JSON response per line, in order; conformance/README.md and
 //! docs/decisions/007-conformance-protocol.md), using only the public API of the `wirechat` crate.
-//!
-//! Ops the crate does not have yet (the tolerant reader, the fold, the MCP mappings) answer with an
-//! `error` that says so.
 
 use std::io::{BufRead, BufReader, BufWriter, Write};
 
@@ -65,15 +62,22 @@ fn base64(text: &str) -> Result<Vec<u8>, String> {
 
 fn decode(request: &Value) -> Result<Value, String> {
     let name = request.get("type").and_then(Value::as_str).unwrap_or("");
-    if request.get("mode").and_then(Value::as_str) == Some("tolerant") {
-        return Err("the tolerant reader (spec section 12) is not in the Rust crate yet".into());
-    }
     let text = document(request)?;
     let max_bytes = request
         .get("max_bytes")
         .and_then(Value::as_u64)
         .filter(|&n| n > 0)
         .map(|n| n as usize);
+    if request.get("mode").and_then(Value::as_str) == Some("tolerant") {
+        return match wirechat::decode_tolerant_by_name(name, &text, max_bytes) {
+            None => Err(format!("no wire type named {name:?}")),
+            Some(Err(error)) => Ok(problems(&error)),
+            Some(Ok(read)) => {
+                let value = wirechat::restore(read.value, &read.unknown).map_err(|e| e.to_string())?;
+                Ok(json!({"ok": true, "canonical": wirechat::canonical_json(&value), "encoded": value.to_string()}))
+            }
+        };
+    }
     match wirechat::decode_by_name_limited(name, &text, max_bytes) {
         None => Err(format!("no wire type named {name:?}")),
         Some(Err(error)) => Ok(problems(&error)),
@@ -127,6 +131,62 @@ fn build_arguments(request: &Value) -> Result<Value, String> {
     }
 }
 
+fn fold(request: &Value) -> Result<Value, String> {
+    let lines = request
+        .get("events")
+        .and_then(Value::as_array)
+        .ok_or("fold needs events")?;
+    let mut events = Vec::with_capacity(lines.len());
+    for line in lines {
+        let text = line.as_str().ok_or("an event travels as text")?;
+        match wirechat::decode::<wirechat::StreamEvent>(text.as_bytes()) {
+            Ok(event) => events.push(event),
+            Err(error) => return Ok(problems(&error)),
+        }
+    }
+    match wirechat::fold(&events) {
+        Ok(response) => {
+            Ok(json!({"ok": true, "canonical": wirechat::canonical(&response).map_err(|e| e.to_string())?}))
+        }
+        Err(error) => {
+            let usage = match &error.usage {
+                Some(usage) => json!(wirechat::canonical(usage).map_err(|e| e.to_string())?),
+                None => Value::Null,
+            };
+            Ok(json!({
+                "ok": false,
+                "fold_error": error.kind.as_str(),
+                "message": error.to_string(),
+                "partial": wirechat::canonical(&error.partial).map_err(|e| e.to_string())?,
+                "usage": usage,
+            }))
+        }
+    }
+}
+
+fn mcp_map(request: &Value) -> Result<Value, String> {
+    let input: Value =
+        serde_json::from_str(text_member(request, "input")).map_err(|e| format!("mcp_map input: {e}"))?;
+    let tool_call_id = text_member(request, "tool_call_id");
+    let request_id = request.get("request_id").cloned().unwrap_or(Value::Null);
+    let mapped = match text_member(request, "mapping") {
+        "tool_to_definition" => wirechat::mcp::tool_to_definition(&input),
+        "definition_to_tool" => wirechat::mcp::definition_to_tool(&input),
+        "call_result_to_tool_result" => wirechat::mcp::call_result_to_tool_result(&input, tool_call_id),
+        "tool_result_to_call_result" => wirechat::mcp::tool_result_to_call_result(&input),
+        "jsonrpc_to_tool_result" => wirechat::mcp::jsonrpc_to_tool_result(&input, tool_call_id),
+        "tool_result_to_jsonrpc" => wirechat::mcp::tool_result_to_jsonrpc(&input, &request_id),
+        other => return Err(format!("no MCP mapping {other:?}")),
+    };
+    match mapped {
+        Ok((output, warnings)) => {
+            let pointers: Vec<&str> = warnings.iter().map(|w| w.pointer.as_str()).collect();
+            Ok(json!({"ok": true, "canonical": wirechat::canonical_json(&output), "warnings": pointers}))
+        }
+        Err(error) => Ok(json!({"ok": false, "refused": error.pointer, "message": error.to_string()})),
+    }
+}
+
 fn answer(line: &str) -> Value {
     let request: Value = match serde_json::from_str(line) {
         Ok(request) => request,
@@ -139,7 +199,8 @@ fn answer(line: &str) -> Value {
         "add_usage" => add_usage(&request),
         "parse_arguments" => parse_arguments(&request),
         "build_arguments" => build_arguments(&request),
-        "fold" | "mcp_map" => Err(format!("op {op:?} is not in the Rust crate yet")),
+        "fold" => fold(&request),
+        "mcp_map" => mcp_map(&request),
         other => Err(format!("unknown op {other:?}")),
     };
     let mut response = outcome.unwrap_or_else(|error| json!({"error": error}));

@@ -1,7 +1,7 @@
 //! Numbers: the JSON grammar, and spec section 2 rules 4 (no overflow) and 5 (integer literals within
 //! +/-(2^53-1); no other number whose value is a whole number from 2^53 up to 1e21).
 
-use crate::scan::{Fault, ScanError};
+use crate::ijson::scan::{Fault, ScanError};
 
 const MAX_SAFE: &[u8] = b"9007199254740991"; // 2^53-1: 16 digits
 

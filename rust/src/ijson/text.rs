@@ -1,7 +1,7 @@
 //! Strings at speed: finding the bytes a JSON string scan must stop at (SSE2 on x86-64, eight bytes at a
 //! time elsewhere), checking one non-ASCII character as UTF-8, and reading one escape.
 
-use crate::scan::{Fault, ScanError};
+use crate::ijson::scan::{Fault, ScanError};
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
@@ -46,29 +46,23 @@ pub fn skip_plain(text: &[u8], mut pos: usize, skip_escapes: bool) -> usize {
             let control = _mm_set1_epi8(0x1F);
             'blocks: while pos + 16 <= text.len() {
                 let chunk = _mm_loadu_si128(text.as_ptr().add(pos) as *const __m128i);
-                let quotes = _mm_or_si128(
-                    _mm_cmpeq_epi8(chunk, quote),
-                    _mm_cmpeq_epi8(chunk, backslash),
-                );
+                let quotes = _mm_or_si128(_mm_cmpeq_epi8(chunk, quote), _mm_cmpeq_epi8(chunk, backslash));
                 let controls = _mm_cmpeq_epi8(_mm_min_epu8(chunk, control), chunk); // byte <= 0x1F
-                let mut mask = (_mm_movemask_epi8(_mm_or_si128(quotes, controls))
-                    | _mm_movemask_epi8(chunk)) as u32;
+                let mut mask = (_mm_movemask_epi8(_mm_or_si128(quotes, controls)) | _mm_movemask_epi8(chunk)) as u32;
                 while mask != 0 {
                     let at = pos + mask.trailing_zeros() as usize;
                     let byte = text[at];
-                    let next = if byte == b'\\'
-                        && skip_escapes
-                        && SIMPLE_ESCAPE[*text.get(at + 1).unwrap_or(&0) as usize]
-                    {
-                        at + 2
-                    } else if byte >= 0x80 {
-                        match utf8_char(text, at) {
-                            Ok(end) => end,
-                            Err(_) => return at,
-                        }
-                    } else {
-                        return at;
-                    };
+                    let next =
+                        if byte == b'\\' && skip_escapes && SIMPLE_ESCAPE[*text.get(at + 1).unwrap_or(&0) as usize] {
+                            at + 2
+                        } else if byte >= 0x80 {
+                            match utf8_char(text, at) {
+                                Ok(end) => end,
+                                Err(_) => return at,
+                            }
+                        } else {
+                            return at;
+                        };
                     if next >= pos + 16 {
                         pos = next;
                         continue 'blocks;
@@ -97,13 +91,9 @@ pub fn next_special(text: &[u8], mut pos: usize) -> usize {
             let control = _mm_set1_epi8(0x1F);
             while pos + 16 <= text.len() {
                 let chunk = _mm_loadu_si128(text.as_ptr().add(pos) as *const __m128i);
-                let quotes = _mm_or_si128(
-                    _mm_cmpeq_epi8(chunk, quote),
-                    _mm_cmpeq_epi8(chunk, backslash),
-                );
+                let quotes = _mm_or_si128(_mm_cmpeq_epi8(chunk, quote), _mm_cmpeq_epi8(chunk, backslash));
                 let controls = _mm_cmpeq_epi8(_mm_min_epu8(chunk, control), chunk); // byte <= 0x1F
-                let mask = (_mm_movemask_epi8(_mm_or_si128(quotes, controls))
-                    | _mm_movemask_epi8(chunk)) as u32;
+                let mask = (_mm_movemask_epi8(_mm_or_si128(quotes, controls)) | _mm_movemask_epi8(chunk)) as u32;
                 if mask != 0 {
                     return pos + mask.trailing_zeros() as usize;
                 }

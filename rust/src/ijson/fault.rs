@@ -48,10 +48,6 @@ pub fn utf8_fault(text: &[u8]) -> Option<ScanError> {
     let error = std::str::from_utf8(text).err()?;
     let at = error.valid_up_to();
     let surrogate = text[at] == 0xED && text.get(at + 1).is_some_and(|b| (0xA0..=0xBF).contains(b));
-    let fault = if surrogate {
-        Fault::LoneSurrogate
-    } else {
-        Fault::Utf8
-    };
+    let fault = if surrogate { Fault::LoneSurrogate } else { Fault::Utf8 };
     Some(ScanError { fault, offset: at })
 }

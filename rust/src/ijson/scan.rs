@@ -12,14 +12,14 @@
 //! surrogate, the `[`/`{` of the 201st level ...). The number rules are not text faults: the first one
 //! broken is reported at the number's first byte when the whole text has no text fault.
 
-pub use crate::fault::{Fault, ScanError};
+pub use crate::ijson::fault::{Fault, ScanError};
 
 pub const MAX_DEPTH: usize = 200;
 const SMALL_OBJECT: usize = 16; // up to this many members, names are compared one by one
 
 type Scan<T> = Result<T, ScanError>;
 
-use crate::text::{escape, skip_plain, utf8_char, SIMPLE_ESCAPE};
+use crate::ijson::text::{escape, skip_plain, utf8_char, SIMPLE_ESCAPE};
 
 /// A member name: a slice of the text, or of the unescaped names when it held an escape.
 #[derive(Clone, Copy)]
@@ -52,8 +52,7 @@ pub fn scan<'a>(text: &'a [u8], root_members: &'a [&'a [u8]]) -> Scan<()> {
 pub fn scan_with<'a>(text: &'a [u8], root_members: &'a [&'a [u8]], report_null: bool) -> Scan<()> {
     // Non-ASCII bytes are checked as UTF-8 where they stand (only strings may hold them). On a fault,
     // the spec's order is restored: the text is checked as UTF-8 before it is parsed (section 5.1).
-    scan_text(text, root_members, report_null)
-        .map_err(|fault| crate::fault::utf8_fault(text).unwrap_or(fault))
+    scan_text(text, root_members, report_null).map_err(|fault| crate::ijson::fault::utf8_fault(text).unwrap_or(fault))
 }
 
 fn scan_text<'a>(text: &'a [u8], root_members: &'a [&'a [u8]], report_null: bool) -> Scan<()> {
@@ -137,7 +136,7 @@ impl<'a> Scanner<'a> {
                 self.literal(b"null")
             }
             Some(b'-' | b'0'..=b'9') => {
-                let (end, fault) = crate::numbers::number(self.text, self.pos)?;
+                let (end, fault) = crate::ijson::numbers::number(self.text, self.pos)?;
                 if let (Some(fault), None) = (fault, self.number_fault) {
                     self.number_fault = Some(ScanError {
                         fault,
@@ -269,9 +268,9 @@ impl<'a> Scanner<'a> {
         let count = self.names.len() - base;
         if count < SMALL_OBJECT {
             let bytes = self.name_bytes(name);
-            return self.names[base..].iter().any(|&other| {
-                other.end - other.start == bytes.len() && self.name_bytes(other) == bytes
-            });
+            return self.names[base..]
+                .iter()
+                .any(|&other| other.end - other.start == bytes.len() && self.name_bytes(other) == bytes);
         }
         if seen.is_none() {
             // switch to sets: the names so far go in (they are distinct)
@@ -336,9 +335,7 @@ impl<'a> Scanner<'a> {
                         }
                     });
                 }
-                Some(b'\\')
-                    if !keep && SIMPLE_ESCAPE[*text.get(pos + 1).unwrap_or(&0) as usize] =>
-                {
+                Some(b'\\') if !keep && SIMPLE_ESCAPE[*text.get(pos + 1).unwrap_or(&0) as usize] => {
                     pos += 2; // a value's `\n`, `\"` ...: nothing to keep, one table look-up
                 }
                 Some(b'\\') => {
@@ -346,15 +343,7 @@ impl<'a> Scanner<'a> {
                     if keep {
                         self.unescaped.extend_from_slice(&text[run..pos]);
                     }
-                    pos = escape(
-                        text,
-                        pos,
-                        if keep {
-                            Some(&mut self.unescaped)
-                        } else {
-                            None
-                        },
-                    )?;
+                    pos = escape(text, pos, if keep { Some(&mut self.unescaped) } else { None })?;
                     run = pos;
                 }
                 Some(&byte) if byte < 0x20 => return self.fail(Fault::Syntax, pos),

@@ -26,6 +26,7 @@ too: the corpus holds the provider's 4xx answer to the same call (``rightly_reje
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -91,11 +92,36 @@ def _canonical(value: Any) -> Any:
     return json.loads(encode(value))
 
 
-def _same(step: str, first: Any, second: Any) -> list[str]:
+def _same(step: str, first: Any, second: Any, declared: Sequence[ConversionWarning] = ()) -> list[str]:
+    """``first`` and ``second`` RFC 8785-equal, but for what the encode step between them ``declared`` lost:
+    the subtree at each warning's canonical pointer is left out of both."""
     if canonical(first) == canonical(second):
         return []
     a, b = _canonical(first), _canonical(second)
+    for warning in declared:
+        a, b = _pruned(a, warning.where), _pruned(b, warning.where)
+    if a == b:
+        return []
     return [f"{step}: not RFC 8785-equal, first difference at {difference(a, b) or '/'}"]
+
+
+def _pruned(value: Any, where: str) -> Any:
+    """``value`` without the member at JSON pointer ``where`` (an array item becomes null, so that the items
+    after it keep their positions); ``value`` itself where the pointer is empty or leads nowhere."""
+    tokens = [token.replace("~1", "/").replace("~0", "~") for token in where.split("/")[1:]]
+    if not tokens:
+        return value
+    head, rest = tokens[0], "/".join(token.replace("~", "~0").replace("/", "~1") for token in tokens[1:])
+    if isinstance(value, dict) and head in value:
+        if not rest:
+            return {key: item for key, item in value.items() if key != head}
+        return {**value, head: _pruned(value[head], "/" + rest)}
+    if isinstance(value, list) and head.isdigit() and int(head) < len(value):
+        index = int(head)
+        return [
+            (None if not rest else _pruned(item, "/" + rest)) if i == index else item for i, item in enumerate(value)
+        ]
+    return value
 
 
 def _members(run: _Check, missing: list[str], unreported_by: str) -> None:
@@ -128,7 +154,8 @@ def _round_trip(run: _Check, decoded: ChatResponse) -> Any:
         run.problems.append(f"encode_response refused what decode_response gave: {refused}")
         return None
     run.note(warnings, "encode_response")
-    run.problems += _same("decode_response(encode_response(decoded))", decoded, run.adapter.decode_response(again))
+    redecoded = run.adapter.decode_response(again)
+    run.problems += _same("decode_response(encode_response(decoded))", decoded, redecoded, warnings)
     return again
 
 
@@ -204,7 +231,7 @@ def _request(run: _Check) -> None:
         return
     run.note(encode_warnings, "encode_request")
     redecoded, _ = run.adapter.decode_request(again)
-    run.problems += _same("decode_request(encode_request(decoded))", decoded, redecoded)
+    run.problems += _same("decode_request(encode_request(decoded))", decoded, redecoded, encode_warnings)
     if isinstance(body, dict) and body.get("stream") is True:
         again = run.adapter.stream_request_flags(again)
     if isinstance(body, dict) and body.get("stream") is False:  # the call's mode, and the default one

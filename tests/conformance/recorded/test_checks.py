@@ -1,0 +1,37 @@
+"""The replay gate's checks (``recorded.checks``): what an encode step declared lost is not held against the
+round trip."""
+
+from __future__ import annotations
+
+from wirechat_conformance.recorded.checks import check
+from wirechat_conformance.recorded.corpus import Body
+
+from wirechat.adapters import get
+
+_TEMPERATURE = "anthropic/ellmer-vcr-anthropic-web-fetch-1-2.request.json"
+
+
+def test_anthropic_temperature_dropped_by_declaration_is_declared_lossy(bodies: dict[str, Body]) -> None:
+    # API 2026-10-21 answers 400 to temperature (decision 005): encode_request drops it with a warning at
+    # /options/temperature; the round trip and the body's /temperature were held to it all the same
+    body = bodies[_TEMPERATURE]
+    assert body.json()["temperature"] == 0
+    verdict = check(get("anthropic"), body, {})
+    assert verdict.verdict == "declared-lossy", verdict.reasons
+    assert "options.temperature at /options/temperature" in verdict.warnings
+
+
+def test_an_undeclared_round_trip_difference_still_fails() -> None:
+    from wirechat_conformance.recorded.checks import _same  # noqa: PLC0415
+
+    from wirechat import ChatRequest  # noqa: PLC0415
+    from wirechat.adapters import ConversionWarning  # noqa: PLC0415
+
+    messages = [{"role": "user", "parts": [{"type": "text", "text": "hi"}]}]
+    first = ChatRequest.model_validate(
+        {"model": "m", "messages": messages, "options": {"temperature": 0.5, "top_p": 1}}
+    )
+    second = ChatRequest.model_validate({"model": "m", "messages": messages, "options": {"top_p": 1}})
+    declared = [ConversionWarning("options.temperature", "dropped", "/options/temperature")]
+    assert _same("step", first, second, declared) == []
+    assert _same("step", first, second) == ["step: not RFC 8785-equal, first difference at /options/temperature"]

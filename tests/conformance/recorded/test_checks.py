@@ -35,3 +35,27 @@ def test_an_undeclared_round_trip_difference_still_fails() -> None:
     declared = [ConversionWarning("options.temperature", "dropped", "/options/temperature")]
     assert _same("step", first, second, declared) == []
     assert _same("step", first, second) == ["step: not RFC 8785-equal, first difference at /options/temperature"]
+
+
+def test_grok_reasoning_content_through_openai_chat_is_declared_lossy(bodies: dict[str, Body]) -> None:
+    # xAI's grok behind Azure OpenAI answers with reasoning_content, which OpenAI's Chat Completions has not:
+    # openai-chat reports it (provider.unmapped at its pointer; openai-compatible profiles read it), and the
+    # gate held the reading's reasoning against the adapter all the same
+    body = bodies["openai-chat/fantasy-azure-grok-3-mini-thinking-2.response.json"]
+    assert body.json()["choices"][0]["message"]["reasoning_content"].startswith("First")
+    verdict = check(get("openai-chat"), body, {})
+    assert verdict.verdict == "declared-lossy", verdict.reasons
+    assert verdict.warnings == ["provider.unmapped at /choices/0/message/reasoning_content"]
+
+
+def test_a_fragment_no_warning_reports_is_still_held_to_the_reading() -> None:
+    from wirechat_conformance.recorded.compare import compare  # noqa: PLC0415
+    from wirechat_conformance.recorded.readers import Piece, Reading  # noqa: PLC0415
+
+    reading = Reading(reasoning=[Piece("/choices/0/message/reasoning_content", "thought")])
+    response = {"message": {"parts": []}}
+    assert compare(reading, response, ["/choices/0/message/reasoning_content"]) == []
+    assert compare(reading, response, ["/choices/0/message/content"]) == [
+        "reasoning differs at /choices/0/message/reasoning_content (character 0): the body reads 'thought', "
+        "the adapter gives ''"
+    ]

@@ -139,7 +139,8 @@ def _response(run: _Check) -> None:
     except ConversionRefused as refused:
         raise Refusal(refused, "decode_response") from None
     run.note(warnings, "decode_response")
-    run.problems += compare(readers.read_response(run.body.format, body), _canonical(decoded))
+    declared = [w.where for w in warnings]
+    run.problems += compare(readers.read_response(run.body.format, body), _canonical(decoded), declared)
     again = _round_trip(run, decoded)
     if again is not None:
         _members(run, unreported(body, again, [w.where for w in warnings]), "no decode warning reports it")
@@ -187,7 +188,7 @@ def _stream(run: _Check, pairs: dict[str, Body]) -> None:
     except StreamError as exc:
         run.problems.append(f"the fold fails: {exc}")
         return
-    run.problems += compare(reading, _canonical(folded))
+    run.problems += compare(reading, _canonical(folded), [w.where for w in decoder.warnings])
     data = [_json_or_none(event.data) for event in events]
     run.unfound = unfound_in_stream(data, _canonical(folded), [w.where for w in decoder.warnings])
     _round_trip(run, folded)

@@ -3,9 +3,12 @@ round trip."""
 
 from __future__ import annotations
 
+import json
+
 from wirechat_conformance.recorded.checks import check
 from wirechat_conformance.recorded.corpus import Body
 
+from wirechat import encode
 from wirechat.adapters import get
 
 _TEMPERATURE = "anthropic/ellmer-vcr-anthropic-web-fetch-1-2.request.json"
@@ -59,3 +62,33 @@ def test_a_fragment_no_warning_reports_is_still_held_to_the_reading() -> None:
         "reasoning differs at /choices/0/message/reasoning_content (character 0): the body reads 'thought', "
         "the adapter gives ''"
     ]
+
+
+def test_gemini_encrypted_reasoning_streamed_after_the_text_round_trips(bodies: dict[str, Body]) -> None:
+    # OpenRouter streams Gemini's reasoning.encrypted detail after the content: the fold is [text, reasoning],
+    # decode_response(encode_response(fold)) reads the message's reasoning_details first; a Chat Completions
+    # body has no order between them, and the gate compared the part lists as if it had
+    body = bodies["openai-compatible/openrouter/fantasy-gemini-multi-tool-streaming-2.stream.sse"]
+    verdict = check(get("openai-compatible:openrouter"), body, {})
+    assert verdict.verdict == "lossless", verdict.reasons
+
+
+def test_reasoning_first_keeps_the_order_within_each_kind() -> None:
+    from wirechat_conformance.recorded.checks import _reasoning_first  # noqa: PLC0415
+
+    from wirechat import ChatResponse  # noqa: PLC0415
+
+    parts = [
+        {"type": "text", "text": "a"},
+        {"type": "reasoning", "reasoning": {"text": "r1"}},
+        {"type": "text", "text": "b"},
+        {"type": "reasoning", "reasoning": {"text": "r2"}},
+    ]
+    response = ChatResponse.model_validate(
+        {"message": {"role": "assistant", "parts": parts}, "finish_reason": {"kind": "stop"}}
+    )
+    got = [
+        part.get("text") or part["reasoning"]["text"]
+        for part in json.loads(encode(_reasoning_first(response)))["message"]["parts"]
+    ]
+    assert got == ["r1", "r2", "a", "b"]

@@ -146,8 +146,9 @@ def _response(run: _Check) -> None:
         _members(run, unreported(body, again, [w.where for w in warnings]), "no decode warning reports it")
 
 
-def _round_trip(run: _Check, decoded: ChatResponse) -> Any:
-    """``decoded`` encoded as a response body and decoded again: the body (None if that failed)."""
+def _round_trip(run: _Check, decoded: ChatResponse, *, folded: bool = False) -> Any:
+    """``decoded`` encoded as a response body and decoded again: the body (None if that failed). A stream's
+    fold (``folded``) in Chat Completions is compared with its reasoning parts first (``_reasoning_first``)."""
     warnings: list[ConversionWarning] = []
     try:
         again = run.adapter.encode_response(decoded, warnings)
@@ -156,8 +157,21 @@ def _round_trip(run: _Check, decoded: ChatResponse) -> Any:
         return None
     run.note(warnings, "encode_response")
     redecoded = run.adapter.decode_response(again)
+    if folded and run.body.format == "openai-chat":
+        decoded, redecoded = _reasoning_first(decoded), _reasoning_first(redecoded)
     run.problems += _same("decode_response(encode_response(decoded))", decoded, redecoded, warnings)
     return again
+
+
+def _reasoning_first(response: ChatResponse) -> ChatResponse:
+    """``response`` with its reasoning parts moved before the others (each kind keeping its order). A Chat
+    Completions message holds reasoning (``reasoning_content``, ``reasoning_details``) apart from ``content``
+    and ``tool_calls``: where a stream sent it, after the text or before, is not a member of the body (Gemini
+    through OpenRouter sends its encrypted reasoning after the text), and ``decode_response`` reads it first."""
+    document = _canonical(response)
+    parts = document["message"]["parts"]
+    document["message"]["parts"] = sorted(parts, key=lambda part: part.get("type") != "reasoning")
+    return ChatResponse.model_validate(document)
 
 
 def _stream(run: _Check, pairs: dict[str, Body]) -> None:
@@ -191,7 +205,7 @@ def _stream(run: _Check, pairs: dict[str, Body]) -> None:
     run.problems += compare(reading, _canonical(folded), [w.where for w in decoder.warnings])
     data = [_json_or_none(event.data) for event in events]
     run.unfound = unfound_in_stream(data, _canonical(folded), [w.where for w in decoder.warnings])
-    _round_trip(run, folded)
+    _round_trip(run, folded, folded=True)
     paired = pairs.get(run.body.stem)
     if paired is not None and reading.id is not None:
         other = readers.read_response(paired.format, paired.json())

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from wirechat_conformance.recorded.checks import check
+import pytest
+from wirechat_conformance.recorded.checks import calls, check
 from wirechat_conformance.recorded.corpus import Body
 
 from wirechat import encode
@@ -92,3 +93,27 @@ def test_reasoning_first_keeps_the_order_within_each_kind() -> None:
         for part in json.loads(encode(_reasoning_first(response)))["message"]["parts"]
     ]
     assert got == ["r1", "r2", "a", "b"]
+
+
+@pytest.mark.parametrize(
+    ("file", "adapter", "streams"),
+    [
+        ("anthropic/vercel-anthropic-tool-search-regex-1.stream.sse", "anthropic", 2),
+        ("anthropic/vercel-anthropic-programmatic-tool-calling-1.stream.sse", "anthropic", 15),
+        ("openai-responses/vercel-azure-tool-search-1.stream.sse", "openai-responses", 2),
+    ],
+)
+def test_a_recording_of_a_tool_loops_several_streams_is_checked_call_by_call(
+    bodies: dict[str, Body], file: str, adapter: str, streams: int
+) -> None:
+    # vercel/ai's chunks.txt of a tool loop holds each call's stream one after the other: read as one stream,
+    # the first call's text was held to the reading of the last call's
+    body = bodies[file]
+    assert len(calls(body.format, body.events())) == streams
+    verdict = check(get(adapter), body, {})
+    assert verdict.verdict in ("lossless", "declared-lossy"), verdict.reasons
+
+
+def test_a_stream_opened_once_is_one_call(bodies: dict[str, Body]) -> None:
+    body = bodies["openai-compatible/openrouter/fantasy-gemini-multi-tool-streaming-2.stream.sse"]
+    assert calls(body.format, body.events()) == [body.events()]

@@ -25,6 +25,7 @@ too: the corpus holds the provider's 4xx answer to the same call (``rightly_reje
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -37,8 +38,9 @@ from wirechat_conformance.recorded import readers
 from wirechat_conformance.recorded.compare import compare, difference
 from wirechat_conformance.recorded.corpus import Body
 from wirechat_conformance.recorded.members import body_place, equivalent, unfound_in_stream, unreported
+from wirechat_conformance.recorded.sse import Event
 
-__all__ = ["URL_MODEL", "VERDICTS", "Refusal", "Verdict", "check"]
+__all__ = ["URL_MODEL", "VERDICTS", "Refusal", "Verdict", "calls", "check"]
 
 VerdictName = Literal["lossless", "declared-lossy", "refused", "rejected", "failed"]
 VERDICTS: tuple[VerdictName, ...] = ("lossless", "declared-lossy", "refused", "rejected", "failed")
@@ -174,8 +176,40 @@ def _reasoning_first(response: ChatResponse) -> ChatResponse:
     return ChatResponse.model_validate(document)
 
 
+_STARTS = {"anthropic": "message_start", "openai-responses": "response.created"}
+"""The event that opens a stream, by format: a body where it opens more than one holds several calls' streams."""
+
+
+def calls(format: str, events: list[Event]) -> list[list[Event]]:
+    """``events`` cut where each call's stream opens again (``_STARTS``): some sources kept a tool loop's
+    several streams in one recording (vercel/ai's ``*.chunks.txt`` of Anthropic tool search and programmatic
+    tool calling, and of Azure's Responses tool search), which no server sent as one stream."""
+    start = _STARTS.get(format)
+    out: list[list[Event]] = []
+    for event in events:
+        data = _json_or_none(event.data)
+        opens = start is not None and isinstance(data, dict) and data.get("type") == start
+        if opens or not out:
+            out.append([])
+        out[-1].append(event)
+    return out
+
+
 def _stream(run: _Check, pairs: dict[str, Body]) -> None:
-    events = run.body.events()
+    """Each call's stream in the body (``calls``: one but for a few sources) checked as a stream; the problems
+    of the second and later name their call and its first event's position in the body."""
+    segments = calls(run.body.format, run.body.events())
+    offset = 0
+    for k, events in enumerate(segments):
+        before = len(run.problems)
+        _one_stream(run, events, pairs if len(segments) == 1 else {}, offset)
+        if len(segments) > 1:
+            label = f"call {k + 1} of {len(segments)} (from event /{offset})"
+            run.problems[before:] = [f"{label}: {problem}" for problem in run.problems[before:]]
+        offset += len(events)
+
+
+def _one_stream(run: _Check, events: list[Event], pairs: dict[str, Body], offset: int) -> None:
     reading = readers.read_stream(run.body.format, events)
     decoder = run.adapter.stream_decoder()
     out: list[Any] = []
@@ -183,12 +217,13 @@ def _stream(run: _Check, pairs: dict[str, Body]) -> None:
         try:
             out += decoder.feed(SseEvent(event.event, event.data))
         except ConversionRefused as refused:
-            raise Refusal(refused, f"stream event /{n}") from None
+            raise Refusal(refused, f"stream event /{n + offset}") from None
         except (ValueError, KeyError, TypeError) as exc:
-            run.problems.append(f"the decoder raised at /{n}: {type(exc).__name__}: {exc}")
+            run.problems.append(f"the decoder raised at /{n + offset}: {type(exc).__name__}: {exc}")
             return
     out += decoder.close()
-    run.note(decoder.warnings, "the stream decoder")
+    warned = [dataclasses.replace(w, where=_shifted(w.where, offset)) for w in decoder.warnings]
+    run.note(warned, "the stream decoder")
     errors = [event for event in map(_canonical, out) if event.get("type") == "error"]
     if reading.error is not None:
         if not errors:
@@ -203,14 +238,22 @@ def _stream(run: _Check, pairs: dict[str, Body]) -> None:
         run.problems.append(f"the fold fails: {exc}")
         return
     run.problems += compare(reading, _canonical(folded), [w.where for w in decoder.warnings])
-    data = [_json_or_none(event.data) for event in events]
-    run.unfound = unfound_in_stream(data, _canonical(folded), [w.where for w in decoder.warnings])
+    data = [None] * offset + [_json_or_none(event.data) for event in events]
+    run.unfound += unfound_in_stream(data, _canonical(folded), [w.where for w in warned])
     _round_trip(run, folded, folded=True)
     paired = pairs.get(run.body.stem)
     if paired is not None and reading.id is not None:
         other = readers.read_response(paired.format, paired.json())
         if other.id == reading.id:  # the same call, recorded both ways
             run.problems += [f"against {paired.file}: {problem}" for problem in compare(other, _canonical(folded))]
+
+
+def _shifted(where: str, offset: int) -> str:
+    """A pointer into one call's events (``/3/delta``) as a pointer into the whole body's (``/3+offset/delta``)."""
+    head, _, rest = where[1:].partition("/")
+    if not offset or not where.startswith("/") or not head.isdigit():
+        return where
+    return f"/{int(head) + offset}" + (f"/{rest}" if rest else "")
 
 
 def _json_or_none(text: str) -> Any:

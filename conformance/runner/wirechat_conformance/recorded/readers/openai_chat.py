@@ -4,7 +4,8 @@ profile (responses and streams), from the API reference and the servers' documen
 Only the first choice is read (``n > 1`` choices are the adapter's to warn about). Text: ``content`` (a
 string, or Mistral's list of ``{type: text}`` parts), then ``refusal``. Reasoning: the first of
 ``reasoning_content`` (DeepSeek, vLLM, llama.cpp) and ``reasoning`` (Ollama, Groq, OpenRouter) that is a
-non-empty string, or Mistral's ``{type: thinking}`` content parts. Calls the caller runs: ``tool_calls``
+non-empty string, else (responses) the texts of OpenRouter's ``reasoning_details``, or Mistral's ``{type:
+thinking}`` content parts. Calls the caller runs: ``tool_calls``
 (arguments parsed). Calls the provider ran: Groq's ``executed_tools`` (named by their ``type``). Usage in the
 canonical meaning: input = ``prompt_tokens``; output = ``completion_tokens``, plus the reasoning tokens when
 the server counted them outside (``total_tokens`` = prompt + completion + reasoning, as xAI and Gemini's
@@ -89,6 +90,22 @@ def _reasoning_member(message: dict[str, Any]) -> str | None:
     return None
 
 
+_DETAIL_TEXT = {"reasoning.text": "text", "reasoning.summary": "summary"}
+"""The text member of each typed ``reasoning_details`` entry (OpenRouter's reasoning tokens docs)."""
+
+
+def _details(details: Any, at: str) -> list[Piece]:
+    """The texts of OpenRouter's ``reasoning_details`` (``reasoning.text`` and ``reasoning.summary``; an
+    encrypted entry has none), read where the message has no reasoning text member: OpenRouter sends
+    ``reasoning: null`` beside a GPT-5's summaries."""
+    pieces = []
+    for i, entry in enumerate(details if isinstance(details, list) else []):
+        member = _DETAIL_TEXT.get(entry.get("type")) if isinstance(entry, dict) else None
+        if member is not None and isinstance(entry.get(member), str) and entry[member]:
+            pieces.append(Piece(pointer(*_tokens(at), i, member), entry[member]))
+    return pieces
+
+
 def _executed(reading: Reading, tools: Any, at: str) -> None:
     for i, tool in enumerate(tools if isinstance(tools, list) else []):
         if isinstance(tool, dict):
@@ -104,6 +121,8 @@ def read_response(body: dict[str, Any]) -> Reading:
         member = _reasoning_member(message)
         if member is not None:
             reading.reasoning.append(Piece(pointer("choices", 0, "message", member), message[member]))
+        else:
+            reading.reasoning += _details(message.get("reasoning_details"), "/choices/0/message/reasoning_details")
         _content(reading, message.get("content"), "/choices/0/message/content")
         if isinstance(message.get("refusal"), str):
             reading.texts.append(Piece("/choices/0/message/refusal", message["refusal"]))

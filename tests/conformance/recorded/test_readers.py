@@ -105,6 +105,14 @@ def test_chat_openrouter_reasoning_null_beside_summaries_in_reasoning_details() 
     ]
 
 
+def test_chat_custom_tool_call_reads_its_name_and_free_form_input(bodies: dict[str, Body]) -> None:
+    # GPT-5's custom tool call is {"type": "custom", "custom": {"name", "input"}}: the reader looked in
+    # "function" and read a call named '' with arguments {}
+    reading = read(bodies, "openai-chat/dd-trace-py-v1-chat-completion-custom-tool-call.response.json")
+    [call] = reading.tool_calls
+    assert (call.at, call.name, call.arguments) == ("/choices/0/message/tool_calls/0", "math_exp", Raw("4 + 4"))
+
+
 def test_chat_stream_reads_parallel_calls_and_the_usage_chunk(bodies: dict[str, Body]) -> None:
     file = (
         "openai-compatible/generic/magentic-mistral-chat-model-test-mistral-chat-model-complete-parallel-function-call"

@@ -5,8 +5,8 @@ Only the first choice is read (``n > 1`` choices are the adapter's to warn about
 string, or Mistral's list of ``{type: text}`` parts), then ``refusal``. Reasoning: the first of
 ``reasoning_content`` (DeepSeek, vLLM, llama.cpp) and ``reasoning`` (Ollama, Groq, OpenRouter) that is a
 non-empty string, else (responses) the texts of OpenRouter's ``reasoning_details``, or Mistral's ``{type:
-thinking}`` content parts. Calls the caller runs: ``tool_calls``
-(arguments parsed). Calls the provider ran: Groq's ``executed_tools`` (named by their ``type``). Usage in the
+thinking}`` content parts. Calls the caller runs: ``tool_calls`` (arguments parsed; a ``custom`` tool's
+``input`` is raw text). Calls the provider ran: Groq's ``executed_tools`` (named by their ``type``). Usage in the
 canonical meaning: input = ``prompt_tokens``; output = ``completion_tokens``, plus the reasoning tokens when
 the server counted them outside (``total_tokens`` = prompt + completion + reasoning, as xAI and Gemini's
 OpenAI endpoint report); cache read = ``prompt_tokens_details.cached_tokens`` or DeepSeek's
@@ -23,6 +23,7 @@ from wirechat_conformance.recorded.readers.reading import (
     Call,
     Piece,
     ProviderCall,
+    Raw,
     Reading,
     arguments_value,
     pointer,
@@ -127,10 +128,16 @@ def read_response(body: dict[str, Any]) -> Reading:
         if isinstance(message.get("refusal"), str):
             reading.texts.append(Piece("/choices/0/message/refusal", message["refusal"]))
         for i, call in enumerate(message.get("tool_calls") or []):
+            at = pointer("choices", 0, "message", "tool_calls", i)
+            if call.get("type") == "custom":  # a custom tool's call: free-form input, not JSON arguments
+                custom = call.get("custom") or {}
+                reading.tool_calls.append(
+                    Call(at, call.get("id"), custom.get("name", ""), Raw(custom.get("input") or ""))
+                )
+                continue
             function = call.get("function") or {}
             arguments = arguments_value(function.get("arguments") or "")
-            reading.tool_calls.append(Call(pointer("choices", 0, "message", "tool_calls", i), call.get("id"),
-                                           function.get("name", ""), arguments))  # fmt: skip
+            reading.tool_calls.append(Call(at, call.get("id"), function.get("name", ""), arguments))
         _executed(reading, message.get("executed_tools"), "/choices/0/message/executed_tools")
         reading.finish, reading.finish_at = choice.get("finish_reason"), "/choices/0/finish_reason"
     reading.usage, reading.usage_at = _usage(body.get("usage") or {}), "/usage"

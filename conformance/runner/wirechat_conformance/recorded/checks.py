@@ -17,6 +17,13 @@
   Vertex take it in the URL) gets ``URL_MODEL`` before encoding.
 * error: ``decode_error`` gives a kind other than ``invalid_response``, and its message holds the provider's.
 
+What an adapter declares lost is not held against it: a text or reasoning fragment at a member a decode
+warning reports is left out of the reading compared (``compare``); the member at an encode warning's
+canonical pointer is left out of both sides of the round trip (``_same``: Anthropic's API 2026-10-21 drops
+``temperature``); the verdict is then ``declared-lossy``. A Chat Completions stream's fold is compared with its
+reasoning parts first (``_reasoning_first``: the body keeps reasoning apart from content, in no order), and a
+body holding several calls' streams (``calls``) is checked call by call.
+
 Every warning must name a feature the adapter's manifest declares (not lossless). A ``ConversionRefused``
 is the verdict ``refused`` when the manifest declares that feature refused, else a failure. A request
 ``decode_request`` rejects (a ``ValueError`` naming the member) is ``rejected`` when the provider rejected it

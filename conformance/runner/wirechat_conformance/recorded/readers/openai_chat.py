@@ -101,7 +101,7 @@ def _details(details: Any, at: str) -> list[Piece]:
     ``reasoning: null`` beside a GPT-5's summaries."""
     pieces = []
     for i, entry in enumerate(details if isinstance(details, list) else []):
-        member = _DETAIL_TEXT.get(entry.get("type")) if isinstance(entry, dict) else None
+        member = _DETAIL_TEXT.get(str(entry.get("type"))) if isinstance(entry, dict) else None
         if member is not None and isinstance(entry.get(member), str) and entry[member]:
             pieces.append(Piece(pointer(*_tokens(at), i, member), entry[member]))
     return pieces

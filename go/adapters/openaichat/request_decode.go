@@ -243,9 +243,14 @@ func decodeResponseFormat(raw any, where string) (*obj, error) {
 		if err != nil {
 			return nil, err
 		}
-		name, _, err := shared.GetStr(spec, "name", where+"/json_schema", true)
+		// Perplexity's json_schema has no name (its API takes the schema alone): the name Anthropic's and
+		// Gemini's mappings keep
+		name, present, err := shared.GetStr(spec, "name", where+"/json_schema", false)
 		if err != nil {
 			return nil, err
+		}
+		if !present {
+			name = schemaName
 		}
 		out := newObj().Set("name", name)
 		for _, key := range []string{"description", "strict"} {
@@ -357,3 +362,6 @@ func decodeMessage(raw any, where string) (*obj, error) {
 	}
 	return nil, shared.Invalid(where+"/role", "expected system, developer, user, assistant or tool, got %s", providerjson.MustCompact(role))
 }
+
+// schemaName is the json_schema name a body without one decodes to (Python's SCHEMA_NAME).
+const schemaName = "response"

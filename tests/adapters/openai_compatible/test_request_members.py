@@ -111,3 +111,19 @@ def test_openrouter_server_tools_are_provider_tools_sent_back_after_the_function
     assert sent["tools"] == body(path)["tools"] and warnings == []
     _, elsewhere = get("openai-compatible:groq").encode_request(decoded)
     assert [w.feature for w in elsewhere] == ["provider_tools.foreign"]
+
+
+def test_perplexity_json_schema_without_a_name_decodes() -> None:
+    # Perplexity's response_format json_schema is the schema alone (its API takes no name): decode_request
+    # raised "/response_format/json_schema/name: required string is missing"
+    document = body(
+        "openai-compatible/generic/ruby-llm-chat-with-params-perplexity-sonar-supports-json-schema-response-format-param"
+        ".request.json"
+    )
+    assert "name" not in document["response_format"]["json_schema"]
+    request, warnings = get("openai-compatible").decode_request(document)
+    assert warnings == []
+    decoded = canonical(request)
+    assert b'"json_schema":{"name":"response","schema":{"properties"' in decoded
+    again, _ = get("openai-compatible").encode_request(request)
+    assert again["response_format"]["json_schema"]["schema"] == document["response_format"]["json_schema"]["schema"]

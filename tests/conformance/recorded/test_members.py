@@ -83,5 +83,12 @@ def test_an_encode_warning_covers_the_body_message_it_speaks_of() -> None:
     assert body_place("/messages/2/parts/0", "anthropic", request) == "/messages/1"
     assert body_place("/messages/0", "gemini", request) == "/systemInstruction"
     assert body_place("/messages/2", "openai-responses", request) == ""
-    assert body_place("/options/temperature", "openai-chat", request) == ""
     assert body_place("/", "openai-chat", request) == ""
+
+
+def test_an_encode_warning_on_an_option_covers_the_body_member_that_carries_it() -> None:
+    # Anthropic API 2026-10-21 drops temperature with a warning at /options/temperature: the body's /temperature
+    assert body_place("/options/temperature", "anthropic", {}) == "/temperature"
+    assert body_place("/options/stop", "anthropic", {}) == "/stop_sequences"
+    assert body_place("/options/max_tokens", "openai-chat", {}) == "/max_completion_tokens"
+    assert body_place("/options/top_p", "gemini", {}) == "/generationConfig/topP"

@@ -87,6 +87,32 @@ def test_chat_mistral_content_parts_hold_thinking_and_text(bodies: dict[str, Bod
     assert [p.at for p in reading.reasoning] == ["/choices/0/message/content/0/thinking/0/text"]
 
 
+def test_chat_openrouter_reasoning_null_beside_summaries_in_reasoning_details() -> None:
+    # OpenRouter answered a GPT-5.2 call with reasoning: null and the summaries in reasoning_details: the
+    # reader read no reasoning, and held the adapter's (the summaries) to ''
+    message = {
+        "role": "assistant",
+        "content": "Ruby 4.0.6",
+        "reasoning": None,
+        "reasoning_details": [
+            {"type": "reasoning.encrypted", "data": "gAAA", "index": 0},
+            {"type": "reasoning.summary", "summary": "**Finding Ruby version**", "index": 1},
+        ],
+    }
+    reading = readers.read_response("openai-chat", {"choices": [{"message": message}]})
+    assert [(piece.at, piece.text) for piece in reading.reasoning] == [
+        ("/choices/0/message/reasoning_details/1/summary", "**Finding Ruby version**")
+    ]
+
+
+def test_chat_custom_tool_call_reads_its_name_and_free_form_input(bodies: dict[str, Body]) -> None:
+    # GPT-5's custom tool call is {"type": "custom", "custom": {"name", "input"}}: the reader looked in
+    # "function" and read a call named '' with arguments {}
+    reading = read(bodies, "openai-chat/dd-trace-py-v1-chat-completion-custom-tool-call.response.json")
+    [call] = reading.tool_calls
+    assert (call.at, call.name, call.arguments) == ("/choices/0/message/tool_calls/0", "math_exp", Raw("4 + 4"))
+
+
 def test_chat_stream_reads_parallel_calls_and_the_usage_chunk(bodies: dict[str, Body]) -> None:
     file = (
         "openai-compatible/generic/magentic-mistral-chat-model-test-mistral-chat-model-complete-parallel-function-call"

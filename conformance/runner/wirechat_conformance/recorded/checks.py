@@ -17,6 +17,13 @@
   Vertex take it in the URL) gets ``URL_MODEL`` before encoding.
 * error: ``decode_error`` gives a kind other than ``invalid_response``, and its message holds the provider's.
 
+What an adapter declares lost is not held against it: a text or reasoning fragment at a member a decode
+warning reports is left out of the reading compared (``compare``); the member at an encode warning's
+canonical pointer is left out of both sides of the round trip (``_same``: Anthropic's API 2026-10-21 drops
+``temperature``); the verdict is then ``declared-lossy``. A Chat Completions stream's fold is compared with its
+reasoning parts first (``_reasoning_first``: the body keeps reasoning apart from content, in no order), and a
+body holding several calls' streams (``calls``) is checked call by call.
+
 Every warning must name a feature the adapter's manifest declares (not lossless). A ``ConversionRefused``
 is the verdict ``refused`` when the manifest declares that feature refused, else a failure. A request
 ``decode_request`` rejects (a ``ValueError`` naming the member) is ``rejected`` when the provider rejected it
@@ -25,7 +32,9 @@ too: the corpus holds the provider's 4xx answer to the same call (``rightly_reje
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -36,8 +45,9 @@ from wirechat_conformance.recorded import readers
 from wirechat_conformance.recorded.compare import compare, difference
 from wirechat_conformance.recorded.corpus import Body
 from wirechat_conformance.recorded.members import body_place, equivalent, unfound_in_stream, unreported
+from wirechat_conformance.recorded.sse import Event
 
-__all__ = ["URL_MODEL", "VERDICTS", "Refusal", "Verdict", "check"]
+__all__ = ["URL_MODEL", "VERDICTS", "Refusal", "Verdict", "calls", "check"]
 
 VerdictName = Literal["lossless", "declared-lossy", "refused", "rejected", "failed"]
 VERDICTS: tuple[VerdictName, ...] = ("lossless", "declared-lossy", "refused", "rejected", "failed")
@@ -91,11 +101,36 @@ def _canonical(value: Any) -> Any:
     return json.loads(encode(value))
 
 
-def _same(step: str, first: Any, second: Any) -> list[str]:
+def _same(step: str, first: Any, second: Any, declared: Sequence[ConversionWarning] = ()) -> list[str]:
+    """``first`` and ``second`` RFC 8785-equal, but for what the encode step between them ``declared`` lost:
+    the subtree at each warning's canonical pointer is left out of both."""
     if canonical(first) == canonical(second):
         return []
     a, b = _canonical(first), _canonical(second)
+    for warning in declared:
+        a, b = _pruned(a, warning.where), _pruned(b, warning.where)
+    if a == b:
+        return []
     return [f"{step}: not RFC 8785-equal, first difference at {difference(a, b) or '/'}"]
+
+
+def _pruned(value: Any, where: str) -> Any:
+    """``value`` without the member at JSON pointer ``where`` (an array item becomes null, so that the items
+    after it keep their positions); ``value`` itself where the pointer is empty or leads nowhere."""
+    tokens = [token.replace("~1", "/").replace("~0", "~") for token in where.split("/")[1:]]
+    if not tokens:
+        return value
+    head, rest = tokens[0], "/".join(token.replace("~", "~0").replace("/", "~1") for token in tokens[1:])
+    if isinstance(value, dict) and head in value:
+        if not rest:
+            return {key: item for key, item in value.items() if key != head}
+        return {**value, head: _pruned(value[head], "/" + rest)}
+    if isinstance(value, list) and head.isdigit() and int(head) < len(value):
+        index = int(head)
+        return [
+            (None if not rest else _pruned(item, "/" + rest)) if i == index else item for i, item in enumerate(value)
+        ]
+    return value
 
 
 def _members(run: _Check, missing: list[str], unreported_by: str) -> None:
@@ -113,14 +148,16 @@ def _response(run: _Check) -> None:
     except ConversionRefused as refused:
         raise Refusal(refused, "decode_response") from None
     run.note(warnings, "decode_response")
-    run.problems += compare(readers.read_response(run.body.format, body), _canonical(decoded))
+    declared = [w.where for w in warnings]
+    run.problems += compare(readers.read_response(run.body.format, body), _canonical(decoded), declared)
     again = _round_trip(run, decoded)
     if again is not None:
         _members(run, unreported(body, again, [w.where for w in warnings]), "no decode warning reports it")
 
 
-def _round_trip(run: _Check, decoded: ChatResponse) -> Any:
-    """``decoded`` encoded as a response body and decoded again: the body (None if that failed)."""
+def _round_trip(run: _Check, decoded: ChatResponse, *, folded: bool = False) -> Any:
+    """``decoded`` encoded as a response body and decoded again: the body (None if that failed). A stream's
+    fold (``folded``) in Chat Completions is compared with its reasoning parts first (``_reasoning_first``)."""
     warnings: list[ConversionWarning] = []
     try:
         again = run.adapter.encode_response(decoded, warnings)
@@ -128,12 +165,58 @@ def _round_trip(run: _Check, decoded: ChatResponse) -> Any:
         run.problems.append(f"encode_response refused what decode_response gave: {refused}")
         return None
     run.note(warnings, "encode_response")
-    run.problems += _same("decode_response(encode_response(decoded))", decoded, run.adapter.decode_response(again))
+    redecoded = run.adapter.decode_response(again)
+    if folded and run.body.format == "openai-chat":
+        decoded, redecoded = _reasoning_first(decoded), _reasoning_first(redecoded)
+    run.problems += _same("decode_response(encode_response(decoded))", decoded, redecoded, warnings)
     return again
 
 
+def _reasoning_first(response: ChatResponse) -> ChatResponse:
+    """``response`` with its reasoning parts moved before the others (each kind keeping its order). A Chat
+    Completions message holds reasoning (``reasoning_content``, ``reasoning_details``) apart from ``content``
+    and ``tool_calls``: where a stream sent it, after the text or before, is not a member of the body (Gemini
+    through OpenRouter sends its encrypted reasoning after the text), and ``decode_response`` reads it first."""
+    document = _canonical(response)
+    parts = document["message"]["parts"]
+    document["message"]["parts"] = sorted(parts, key=lambda part: part.get("type") != "reasoning")
+    return ChatResponse.model_validate(document)
+
+
+_STARTS = {"anthropic": "message_start", "openai-responses": "response.created"}
+"""The event that opens a stream, by format: a body where it opens more than one holds several calls' streams."""
+
+
+def calls(format: str, events: list[Event]) -> list[list[Event]]:
+    """``events`` cut where each call's stream opens again (``_STARTS``): some sources kept a tool loop's
+    several streams in one recording (vercel/ai's ``*.chunks.txt`` of Anthropic tool search and programmatic
+    tool calling, and of Azure's Responses tool search), which no server sent as one stream."""
+    start = _STARTS.get(format)
+    out: list[list[Event]] = []
+    for event in events:
+        data = _json_or_none(event.data)
+        opens = start is not None and isinstance(data, dict) and data.get("type") == start
+        if opens or not out:
+            out.append([])
+        out[-1].append(event)
+    return out
+
+
 def _stream(run: _Check, pairs: dict[str, Body]) -> None:
-    events = run.body.events()
+    """Each call's stream in the body (``calls``: one but for a few sources) checked as a stream; the problems
+    of the second and later name their call and its first event's position in the body."""
+    segments = calls(run.body.format, run.body.events())
+    offset = 0
+    for k, events in enumerate(segments):
+        before = len(run.problems)
+        _one_stream(run, events, pairs if len(segments) == 1 else {}, offset)
+        if len(segments) > 1:
+            label = f"call {k + 1} of {len(segments)} (from event /{offset})"
+            run.problems[before:] = [f"{label}: {problem}" for problem in run.problems[before:]]
+        offset += len(events)
+
+
+def _one_stream(run: _Check, events: list[Event], pairs: dict[str, Body], offset: int) -> None:
     reading = readers.read_stream(run.body.format, events)
     decoder = run.adapter.stream_decoder()
     out: list[Any] = []
@@ -141,12 +224,13 @@ def _stream(run: _Check, pairs: dict[str, Body]) -> None:
         try:
             out += decoder.feed(SseEvent(event.event, event.data))
         except ConversionRefused as refused:
-            raise Refusal(refused, f"stream event /{n}") from None
+            raise Refusal(refused, f"stream event /{n + offset}") from None
         except (ValueError, KeyError, TypeError) as exc:
-            run.problems.append(f"the decoder raised at /{n}: {type(exc).__name__}: {exc}")
+            run.problems.append(f"the decoder raised at /{n + offset}: {type(exc).__name__}: {exc}")
             return
     out += decoder.close()
-    run.note(decoder.warnings, "the stream decoder")
+    warned = [dataclasses.replace(w, where=_shifted(w.where, offset)) for w in decoder.warnings]
+    run.note(warned, "the stream decoder")
     errors = [event for event in map(_canonical, out) if event.get("type") == "error"]
     if reading.error is not None:
         if not errors:
@@ -160,15 +244,23 @@ def _stream(run: _Check, pairs: dict[str, Body]) -> None:
     except StreamError as exc:
         run.problems.append(f"the fold fails: {exc}")
         return
-    run.problems += compare(reading, _canonical(folded))
-    data = [_json_or_none(event.data) for event in events]
-    run.unfound = unfound_in_stream(data, _canonical(folded), [w.where for w in decoder.warnings])
-    _round_trip(run, folded)
+    run.problems += compare(reading, _canonical(folded), [w.where for w in decoder.warnings])
+    data = [None] * offset + [_json_or_none(event.data) for event in events]
+    run.unfound += unfound_in_stream(data, _canonical(folded), [w.where for w in warned])
+    _round_trip(run, folded, folded=True)
     paired = pairs.get(run.body.stem)
     if paired is not None and reading.id is not None:
         other = readers.read_response(paired.format, paired.json())
         if other.id == reading.id:  # the same call, recorded both ways
             run.problems += [f"against {paired.file}: {problem}" for problem in compare(other, _canonical(folded))]
+
+
+def _shifted(where: str, offset: int) -> str:
+    """A pointer into one call's events (``/3/delta``) as a pointer into the whole body's (``/3+offset/delta``)."""
+    head, _, rest = where[1:].partition("/")
+    if not offset or not where.startswith("/") or not head.isdigit():
+        return where
+    return f"/{int(head) + offset}" + (f"/{rest}" if rest else "")
 
 
 def _json_or_none(text: str) -> Any:
@@ -204,7 +296,7 @@ def _request(run: _Check) -> None:
         return
     run.note(encode_warnings, "encode_request")
     redecoded, _ = run.adapter.decode_request(again)
-    run.problems += _same("decode_request(encode_request(decoded))", decoded, redecoded)
+    run.problems += _same("decode_request(encode_request(decoded))", decoded, redecoded, encode_warnings)
     if isinstance(body, dict) and body.get("stream") is True:
         again = run.adapter.stream_request_flags(again)
     if isinstance(body, dict) and body.get("stream") is False:  # the call's mode, and the default one

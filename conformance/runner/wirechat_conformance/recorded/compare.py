@@ -9,6 +9,7 @@ finish reason; and every usage count the reader computed (an absent count is 0).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from wirechat_conformance.recorded.readers import USAGE_FIELDS, Piece, Raw, Reading, arguments_value
@@ -105,11 +106,19 @@ def _usage(reading: Reading, response: dict[str, Any]) -> list[str]:
     return problems
 
 
-def compare(reading: Reading, response: dict[str, Any]) -> list[str]:
-    """Every way ``response`` (a canonical ``ChatResponse`` JSON value) differs from ``reading``."""
-    problems = _texts("text", reading.texts, "".join(_parts(response, "text")))
+def _kept(pieces: list[Piece], declared: list[str]) -> list[Piece]:
+    """``pieces`` but those at a member a decode warning reports (``declared``: dropped by declaration)."""
+    return [piece for piece in pieces if not any(piece.at == at or piece.at.startswith(at + "/") for at in declared)]
+
+
+def compare(reading: Reading, response: dict[str, Any], declared: Iterable[str] = ()) -> list[str]:
+    """Every way ``response`` (a canonical ``ChatResponse`` JSON value) differs from ``reading``; a text or
+    reasoning fragment at a member one of the decode warnings at ``declared`` reports is not held to it (the
+    adapter declared it lost: the verdict is then declared-lossy, not failed)."""
+    places = [at for at in declared if at]
+    problems = _texts("text", _kept(reading.texts, places), "".join(_parts(response, "text")))
     reasoning = "".join(part.get("text", "") for part in _parts(response, "reasoning"))
-    problems += _texts("reasoning", reading.reasoning, reasoning)
+    problems += _texts("reasoning", _kept(reading.reasoning, places), reasoning)
     problems += _tool_calls(reading, response)
     problems += _provider_calls(reading, response)
     raw = (response.get("finish_reason") or {}).get("raw")

@@ -111,12 +111,30 @@ _LISTS: dict[str, tuple[str, str | None]] = {
 }
 
 
+_OPTIONS: dict[str, dict[str, str]] = {
+    "anthropic": {"stop": "/stop_sequences"},
+    "openai-chat": {"max_tokens": "/max_completion_tokens"},
+    "openai-responses": {"max_tokens": "/max_output_tokens"},
+    "gemini": {
+        "temperature": "/generationConfig/temperature",
+        "top_p": "/generationConfig/topP",
+        "max_tokens": "/generationConfig/maxOutputTokens",
+        "stop": "/generationConfig/stopSequences",
+        "seed": "/generationConfig/seed",
+    },
+}
+"""Where a canonical option lives in each format's body, where it is not the same-named top-level member."""
+
+
 def body_place(where: str, format: str, request: dict[str, Any]) -> str:
-    """The provider body's message that an ``encode_request`` warning at canonical ``where`` speaks of
-    (``/messages/3/parts/0`` is the body's ``/messages/3`` in Chat Completions; Anthropic and Gemini take
-    the system messages out of the list, to ``system`` / ``systemInstruction``); ``""`` where no message of
-    the body answers (other members, and Responses, whose items are not one per message)."""
+    """The provider body's member that an ``encode_request`` warning at canonical ``where`` speaks of: the
+    message (``/messages/3/parts/0`` is the body's ``/messages/3`` in Chat Completions; Anthropic and Gemini
+    take the system messages out of the list, to ``system`` / ``systemInstruction``), or the option
+    (``/options/temperature`` is Anthropic's ``/temperature``, ``_OPTIONS``); ``""`` where no member of the
+    body answers (other members, and Responses messages, whose items are not one per message)."""
     tokens = where.split("/")
+    if len(tokens) >= 3 and tokens[1] == "options" and tokens[2]:
+        return _OPTIONS.get(format, {}).get(tokens[2], "/" + tokens[2])
     if format not in _LISTS or len(tokens) < 3 or tokens[1] != "messages" or not tokens[2].isdigit():
         return ""
     listed, system = _LISTS[format]

@@ -18,6 +18,7 @@ import { escapePointerToken } from "../../errors.js";
 import { unmappedMembers, type Shape } from "../shared/unmapped.js";
 import { MANIFEST } from "../../tables/openai-chat.js";
 import { AUDIO_FORMATS, decodeToolCall, NAME, PROVIDER } from "./shapes.js";
+import { SCHEMA_NAME } from "../../structured-output.js";
 
 const AUDIO_TYPES: Record<string, string> = Object.fromEntries(Object.entries(AUDIO_FORMATS).map(([type, format]) => [format, type]));
 const OWN_KEYS = new Set(["stream", "stream_options", "model", "messages", "tools", "tool_choice", "temperature", "top_p", "seed", "stop", "parallel_tool_calls", "max_completion_tokens", "max_tokens", "response_format"]);
@@ -129,7 +130,8 @@ function decodeResponseFormat(raw: unknown, where: string): ResponseFormat {
   if (kind === "text" || kind === "json_object") return { type: kind };
   if (kind === "json_schema" && isObject(raw)) {
     const spec = getMap(raw, "json_schema", where) ?? {};
-    const out: Record<string, unknown> = { name: getStr(spec, "name", `${where}/json_schema`) };
+    // Perplexity's json_schema has no name (its API takes the schema alone): the name Anthropic's and Gemini's mappings keep
+    const out: Record<string, unknown> = { name: getStr(spec, "name", `${where}/json_schema`, false) ?? SCHEMA_NAME };
     for (const key of ["description", "strict"]) if (present(spec[key])) out[key] = spec[key];
     out["schema"] = spec["schema"] || {};
     return { type: "json_schema", json_schema: out as never };

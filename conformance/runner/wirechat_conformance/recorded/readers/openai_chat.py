@@ -4,8 +4,9 @@ profile (responses and streams), from the API reference and the servers' documen
 Only the first choice is read (``n > 1`` choices are the adapter's to warn about). Text: ``content`` (a
 string, or Mistral's list of ``{type: text}`` parts), then ``refusal``. Reasoning: the first of
 ``reasoning_content`` (DeepSeek, vLLM, llama.cpp) and ``reasoning`` (Ollama, Groq, OpenRouter) that is a
-non-empty string, or Mistral's ``{type: thinking}`` content parts. Calls the caller runs: ``tool_calls``
-(arguments parsed). Calls the provider ran: Groq's ``executed_tools`` (named by their ``type``). Usage in the
+non-empty string, else (responses) the texts of OpenRouter's ``reasoning_details``, or Mistral's ``{type:
+thinking}`` content parts. Calls the caller runs: ``tool_calls`` (arguments parsed; a ``custom`` tool's
+``input`` is raw text). Calls the provider ran: Groq's ``executed_tools`` (named by their ``type``). Usage in the
 canonical meaning: input = ``prompt_tokens``; output = ``completion_tokens``, plus the reasoning tokens when
 the server counted them outside (``total_tokens`` = prompt + completion + reasoning, as xAI and Gemini's
 OpenAI endpoint report); cache read = ``prompt_tokens_details.cached_tokens`` or DeepSeek's
@@ -22,6 +23,7 @@ from wirechat_conformance.recorded.readers.reading import (
     Call,
     Piece,
     ProviderCall,
+    Raw,
     Reading,
     arguments_value,
     pointer,
@@ -89,6 +91,22 @@ def _reasoning_member(message: dict[str, Any]) -> str | None:
     return None
 
 
+_DETAIL_TEXT = {"reasoning.text": "text", "reasoning.summary": "summary"}
+"""The text member of each typed ``reasoning_details`` entry (OpenRouter's reasoning tokens docs)."""
+
+
+def _details(details: Any, at: str) -> list[Piece]:
+    """The texts of OpenRouter's ``reasoning_details`` (``reasoning.text`` and ``reasoning.summary``; an
+    encrypted entry has none), read where the message has no reasoning text member: OpenRouter sends
+    ``reasoning: null`` beside a GPT-5's summaries."""
+    pieces = []
+    for i, entry in enumerate(details if isinstance(details, list) else []):
+        member = _DETAIL_TEXT.get(str(entry.get("type"))) if isinstance(entry, dict) else None
+        if member is not None and isinstance(entry.get(member), str) and entry[member]:
+            pieces.append(Piece(pointer(*_tokens(at), i, member), entry[member]))
+    return pieces
+
+
 def _executed(reading: Reading, tools: Any, at: str) -> None:
     for i, tool in enumerate(tools if isinstance(tools, list) else []):
         if isinstance(tool, dict):
@@ -104,14 +122,22 @@ def read_response(body: dict[str, Any]) -> Reading:
         member = _reasoning_member(message)
         if member is not None:
             reading.reasoning.append(Piece(pointer("choices", 0, "message", member), message[member]))
+        else:
+            reading.reasoning += _details(message.get("reasoning_details"), "/choices/0/message/reasoning_details")
         _content(reading, message.get("content"), "/choices/0/message/content")
         if isinstance(message.get("refusal"), str):
             reading.texts.append(Piece("/choices/0/message/refusal", message["refusal"]))
         for i, call in enumerate(message.get("tool_calls") or []):
+            at = pointer("choices", 0, "message", "tool_calls", i)
+            if call.get("type") == "custom":  # a custom tool's call: free-form input, not JSON arguments
+                custom = call.get("custom") or {}
+                reading.tool_calls.append(
+                    Call(at, call.get("id"), custom.get("name", ""), Raw(custom.get("input") or ""))
+                )
+                continue
             function = call.get("function") or {}
             arguments = arguments_value(function.get("arguments") or "")
-            reading.tool_calls.append(Call(pointer("choices", 0, "message", "tool_calls", i), call.get("id"),
-                                           function.get("name", ""), arguments))  # fmt: skip
+            reading.tool_calls.append(Call(at, call.get("id"), function.get("name", ""), arguments))
         _executed(reading, message.get("executed_tools"), "/choices/0/message/executed_tools")
         reading.finish, reading.finish_at = choice.get("finish_reason"), "/choices/0/finish_reason"
     reading.usage, reading.usage_at = _usage(body.get("usage") or {}), "/usage"

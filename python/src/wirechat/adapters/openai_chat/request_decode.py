@@ -25,6 +25,7 @@ from wirechat.adapters._conversion import (
 )
 from wirechat.adapters.openai_chat.manifest import MANIFEST
 from wirechat.adapters.openai_chat.shapes import AUDIO_TYPES, NAME, PROVIDER, decode_tool_call
+from wirechat.structured_output import SCHEMA_NAME
 
 __all__ = ["decode_request"]
 
@@ -58,7 +59,10 @@ def _decode_response_format(raw: Any, where: str) -> dict[str, Any]:
         return {"type": kind}
     if kind == "json_schema":
         spec = get_map(raw, "json_schema", where) or {}
-        out: dict[str, Any] = {"name": get_str(spec, "name", f"{where}/json_schema")}
+        # Perplexity's json_schema has no name (its API takes the schema alone); OpenAI's requires one, which
+        # then is the name Anthropic's and Gemini's mappings keep
+        name = get_str(spec, "name", f"{where}/json_schema", required=False)
+        out: dict[str, Any] = {"name": SCHEMA_NAME if name is None else name}
         for key in ("description", "strict"):
             if spec.get(key) is not None:
                 out[key] = spec[key]

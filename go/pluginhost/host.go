@@ -61,7 +61,8 @@ func Load(ctx context.Context, source string, config map[string]any, sandbox San
 		Wasm:         []extism.Wasm{wasm},
 		AllowedHosts: sandbox.AllowedHosts,
 		Timeout:      uint64(sandbox.Timeout.Milliseconds()),
-		Memory:       &extism.ManifestMemory{MaxPages: sandbox.pages()},
+		// -1: the SDK's defaults (HTTP answers up to 50 MB, vars up to 1 MB); a zero would allow none
+		Memory: &extism.ManifestMemory{MaxPages: sandbox.pages(), MaxHttpResponseBytes: -1, MaxVarBytes: -1},
 	}
 	if manifest.Timeout == 0 {
 		manifest.Timeout = 1
@@ -239,4 +240,3 @@ func (h *Host) Close(ctx context.Context) error {
 	h.compiled = nil
 	return err
 }
-

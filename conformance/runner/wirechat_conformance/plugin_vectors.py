@@ -115,8 +115,10 @@ CASES: list[dict[str, Any]] = [
                     "role": "assistant",
                     "parts": [{"type": "reasoning", "reasoning": {"text": "I should look it up."}}, CALL],
                 },
-                {"role": "tool", "parts": [{"type": "tool_result", "tool_result": {"tool_call_id": "call_7",
-                                                                                  "content": "12C"}}]},  # fmt: skip
+                {
+                    "role": "tool",
+                    "parts": [{"type": "tool_result", "tool_result": {"tool_call_id": "call_7", "content": "12C"}}],
+                },
             ],
         },
         "answers": [_ok(_completion({"content": "12C in Oslo"}))],
@@ -131,8 +133,14 @@ CASES: list[dict[str, Any]] = [
             "messages": HI,
             "provider_options": {"querymt": {"cfg": {"max_tokens": 64, "temperature": 0.25}}},
         },
-        "answers": [_ok(_completion({"content": "42", "reasoning_content": "6 times 7"},
-                                    usage={"prompt_tokens": 3, "completion_tokens": 9}))],  # fmt: skip
+        "answers": [
+            _ok(
+                _completion(
+                    {"content": "42", "reasoning_content": "6 times 7"},
+                    usage={"prompt_tokens": 3, "completion_tokens": 9},
+                )
+            )
+        ],
     },
     {
         "name": "a stream is the events of the whole reply",
@@ -159,8 +167,19 @@ CASES: list[dict[str, Any]] = [
         "plugin": "example",
         "call": "chat",
         "request": {"model": "gpt-test", "messages": HI},
-        "answers": [{"status": 401, "headers": {"content-type": "application/json"},
-                     "body": {"error": {"message": "bad key", "type": "invalid_request_error"}}}],  # fmt: skip
+        "answers": [
+            {
+                "status": 401,
+                "headers": {"content-type": "application/json"},
+                "body": {
+                    "error": {
+                        "message": "Incorrect API key provided",
+                        "type": "invalid_request_error",
+                        "code": "invalid_api_key",
+                    }
+                },
+            }
+        ],
     },
     {
         "name": "embed",
@@ -177,8 +196,13 @@ CASES: list[dict[str, Any]] = [
         "answers": [_ok({"choices": [{"index": 0, "text": " upon a time", "finish_reason": "length"}]})],
     },
     *[
-        {"name": f"the faulty plugin: {mode}", "plugin": "faulty", "config": {"mode": mode}, "call": "chat",
-         "request": {"model": "m", "messages": HI}}  # fmt: skip
+        {
+            "name": f"the faulty plugin: {mode}",
+            "plugin": "faulty",
+            "config": {"mode": mode},
+            "call": "chat",
+            "request": {"model": "m", "messages": HI},
+        }
         for mode in ("ok", "not_json", "wrong_shape", "panic", "loop", "memory", "plain_error")
     ],
     {
@@ -279,8 +303,9 @@ def build(case: dict[str, Any], plugins: dict[str, Path]) -> dict[str, Any]:
     config = dict(case.get("config", {}))
     if case["plugin"] == "example":
         config["base_url"] = provider.url
-    sandbox = Sandbox(allowed_hosts=tuple(SANDBOX["allowed_hosts"]), timeout_s=SANDBOX["timeout_s"],
-                      memory_mib=SANDBOX["memory_mib"])  # fmt: skip
+    sandbox = Sandbox(
+        allowed_hosts=tuple(SANDBOX["allowed_hosts"]), timeout_s=SANDBOX["timeout_s"], memory_mib=SANDBOX["memory_mib"]
+    )
     outcome: dict[str, Any]
     try:
         client = wirechat.Client("querymt", plugin=plugins[case["plugin"]], config=config, sandbox=sandbox)

@@ -242,7 +242,7 @@ CASES: list[dict[str, Any]] = [
     },
 ]
 
-SANDBOX = {"allowed_hosts": ["127.0.0.1"], "timeout_s": 5.0, "memory_mib": 32}
+SANDBOX: dict[str, Any] = {"allowed_hosts": ["127.0.0.1"], "timeout_s": 5.0, "memory_mib": 32}
 """The sandbox of every case: the provider on 127.0.0.1, 5 s per call (the endless loop), 32 MiB."""
 
 

@@ -26,7 +26,8 @@ func trapped(err error) bool {
 		return true
 	}
 	text := err.Error()
-	return strings.Contains(text, "wasm stack trace") || strings.HasPrefix(text, "wasm error:")
+	return strings.Contains(text, "wasm stack trace") || strings.HasPrefix(text, "wasm error:") ||
+		strings.HasPrefix(text, "failed to initialize runtime:") // the SDK's wrapping of a trap in the guest's init
 }
 
 // classify is the *Error for a call the runtime stopped; stderr is what the plugin printed.

@@ -173,7 +173,7 @@ func (h *Host) raw(ctx context.Context, export string, data []byte) ([]byte, err
 	if err == nil && rc == 0 {
 		return output, nil
 	}
-	if !trapped(err) {
+	if !trapped(err) && callCtx.Err() == nil {
 		text := ""
 		if err != nil {
 			text = err.Error()
@@ -186,9 +186,13 @@ func (h *Host) raw(ctx context.Context, export string, data []byte) ([]byte, err
 	switch {
 	case callCtx.Err() != nil && ctx.Err() == nil:
 		return nil, fault(FaultTimeout, fmt.Sprintf("past Sandbox.Timeout (%v)", h.Sandbox.Timeout), h.Source, export, "")
-	case ctx.Err() != nil:
-		return nil, &client.Error{Failure: wirechat.Error{Kind: wirechat.ErrorKindCancelled,
-			Message: "plugin " + h.Source + ", export " + export + ": the call was cancelled"}, Attempts: 1}
+	case ctx.Err() != nil: // the caller's context, as the HTTP client reports it: cancelled, or its deadline
+		failure := wirechat.Error{Kind: wirechat.ErrorKindCancelled, Message: "plugin " + h.Source + ", export " + export + ": the call was cancelled"}
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			failure = wirechat.Error{Kind: wirechat.ErrorKindTimeout, Retryable: true,
+				Message: "plugin " + h.Source + ", export " + export + ": the context's deadline passed"}
+		}
+		return nil, &client.Error{Failure: failure, Attempts: 1}
 	}
 	return nil, classify(err, rc, h.stderr.String(), h.Source, export)
 }

@@ -87,11 +87,22 @@ func TestTheCallersContextCancelsACall(t *testing.T) {
 	var hits atomic.Int32
 	server := slowProvider(t, 5*time.Second, &hits)
 	c := example(t, server.URL, pluginhost.Sandbox{AllowedHosts: []string{"127.0.0.1"}})
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-	defer cancel()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	started := time.Now()
 	_, err := c.Chat(ctx, gptHi(t))
 	var canonical *client.Error
-	if !errors.As(err, &canonical) || canonical.Kind() != wirechat.ErrorKindCancelled {
+	if !errors.As(err, &canonical) || canonical.Kind() != wirechat.ErrorKindCancelled || time.Since(started) > 3*time.Second {
+		t.Fatalf("%T %v after %v", err, err, time.Since(started))
+	}
+	var fault *pluginhost.Error
+	if errors.As(err, &fault) {
+		t.Fatal("a cancelled call is not a plugin fault")
+	}
+	deadline, stop := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer stop()
+	_, err = c.Chat(deadline, gptHi(t))
+	if !errors.As(err, &canonical) || canonical.Kind() != wirechat.ErrorKindTimeout || !strings.Contains(err.Error(), "the context's deadline passed") {
 		t.Fatalf("%T %v", err, err)
 	}
 }

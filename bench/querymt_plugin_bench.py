@@ -28,11 +28,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "conformance" / "runner"))
 
 import extism  # type: ignore[import-untyped]  # noqa: E402
+from wirechat_conformance.plugin_build import example_plugin  # noqa: E402
 
 import wirechat  # noqa: E402
-from tests.querymt.conftest import EXAMPLE, build_plugin  # noqa: E402
 from wirechat.adapters import get  # noqa: E402
 from wirechat.testing.fake_provider.server import FakeProvider  # noqa: E402
 from wirechat.transport.plugin import Sandbox  # noqa: E402
@@ -63,7 +64,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--calls", type=int, default=200)
     args = parser.parse_args()
-    wasm = build_plugin(EXAMPLE, ROOT / "go")
+    wasm = example_plugin(ROOT)
     print(f"plugin {wasm.name}: {wasm.stat().st_size / 1e6:.1f} MB")
 
     with tempfile.TemporaryDirectory() as cache:

@@ -10,7 +10,7 @@ require (
 require (
 	github.com/gowebpki/jcs v1.0.2 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
-	golang.org/x/text v0.14.0 // indirect
+	golang.org/x/text v0.17.0 // indirect
 )
 
 replace github.com/wirechat/wirechat/go => ../../go

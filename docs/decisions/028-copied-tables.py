@@ -15,8 +15,30 @@ import sys
 from typing import Any
 
 LANGS = {
-    "typescript/src": ("ts", {"anthropic": "anthropic", "openai-chat": "openai_chat"}),
-    "go": ("go", {"anthropic": "anthropic", "openaichat": "openai_chat"}),
+    "typescript/src": (
+        "ts",
+        {
+            "anthropic": "anthropic",
+            "openai-chat": "openai_chat",
+            "gemini": "gemini",
+            "openai-responses": "openai_responses",
+            "openai-compatible": "openai_compatible",
+            "querymt": "querymt",
+            "go-model": "go_model",
+        },
+    ),
+    "go": (
+        "go",
+        {
+            "anthropic": "anthropic",
+            "openaichat": "openai_chat",
+            "gemini": "gemini",
+            "openairesponses": "openai_responses",
+            "openaicompatible": "openai_compatible",
+            "querymt": "querymt",
+            "gomodel": "go_model",  # go/adapters/gomodel and the package it binds, go/gomodel
+        },
+    ),
 }
 TABLE_FILES = re.compile(r"/(manifest|errors|finish|usage|shapes|index|adapter|exchange|statustable)\.(ts|go)$")
 ENTRY = re.compile(r'^\s*(?:wirechat\.FinishKind\()?"?([A-Za-z0-9_.\-]+)"?\)?\s*:(?!=)\s*\S')
@@ -39,8 +61,11 @@ def python_tables(pkg: str) -> tuple[set[str], set[str]]:
         literals.add(package.API_VERSION)
     if importlib.util.find_spec("wirechat._tables") is not None:  # after step 2: the binding is generated
         tables: Any = importlib.import_module(f"wirechat._tables.{pkg}")
-        literals |= set(tables.PATHS.values()) | {v for v in tables.AUTH_HEADERS.values() if "{" not in v}
-    return keys, literals
+        paths = [v for v in tables.PATHS.values() if not isinstance(v, dict)]
+        paths += [p for v in tables.PATHS.values() if isinstance(v, dict) for p in v.values()]  # per profile
+        headers = getattr(tables, "AUTH_HEADERS", {})
+        literals |= set(paths) | {v for v in headers.values() if isinstance(v, str) and "{" not in v}
+    return keys, {literal for literal in literals if literal}  # "" is no literal (querymt, go-model: no URL)
 
 
 def copied(line: str, keys: set[str], literals: set[str]) -> bool:

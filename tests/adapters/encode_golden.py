@@ -161,7 +161,8 @@ def _plain_draw() -> tuple[dict[str, Any], ...]:
     return tuple(draw_examples(plain_documents(), PLAIN, 0))
 
 
-def _vector_requests(name: str) -> list[dict[str, Any]]:
+def vector_requests(name: str) -> list[dict[str, Any]]:
+    """The canonical requests of adapter ``name``'s vector file, in order."""
     path = REPO_ROOT / "conformance" / "cases" / "adapters" / f"{name.replace(':', '.')}.ndjson"
     found = []
     for line in path.read_text(encoding="utf-8").split("\n"):
@@ -179,7 +180,7 @@ def groups() -> dict[str, list[dict[str, Any]]]:
         provider = get(name).provider
         found[f"{name} plain"] = [for_provider(document, provider) for document in _plain_draw()]
         found[f"{name} edges"] = edge_documents(provider)
-        found[f"{name} gate"] = _vector_requests(name)
+        found[f"{name} gate"] = vector_requests(name)
     return found
 
 

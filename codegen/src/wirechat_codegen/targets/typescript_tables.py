@@ -6,8 +6,9 @@ Output folder ``typescript/src/tables/``, wholly generated:
 - one module per adapter that has no ``extends`` (``anthropic.ts``, ``openai-chat.ts`` ...): ``NAME``,
   ``PROVIDER``, ``BASE_URL``, ``PATHS``, ``STREAM_BODY``, ``STREAM_PATHS``, ``API_KEY_ENV``,
   ``AUTH_HEADERS`` (values are templates over ``{api_key}``), ``MEDIA_TYPES``, ``MANIFEST``, ``ERRORS`` (the error
-  tables) and ``USAGE`` (the usage map, each count's pointers as paths of member names), typed by ``import type`` of the adapters' contract (``adapters/shared/contract.ts``), so a kind
-  that is not an ``ErrorKind`` or ``FinishKind`` does not compile;
+  tables) and ``USAGE`` (the usage map, each count's pointers as paths of member names), typed by
+  ``import type`` of the adapters' contract (``adapters/shared/contract.ts``), so a kind that is not an
+  ``ErrorKind`` or ``FinishKind`` does not compile;
 - ``openai-compatible.ts`` for an adapter that extends another and has profiles: ``NAME``, ``PROVIDER`` and,
   per profile resolved flat, ``PROFILES`` (the ``Profile`` of ``adapters/shared/profile.ts``), ``MANIFESTS``,
   ``PATHS``, ``STREAM_BODIES`` and ``AUTH_HEADERS`` (Python's ``_tables/openai_compatible.py`` holds the same);

@@ -52,6 +52,7 @@ __all__ = [
     "layout_problems",
     "load_adapter_data",
     "merge_features",
+    "usage_paths",
     "write_layout",
 ]
 
@@ -434,3 +435,8 @@ def load_adapter_data(repo_root: Path) -> AdapterData:
         raise AdapterDataError(problems)
     ordered = {name: profiles[name] for name in listed}
     return AdapterData(features_doc["features"], status_doc, adapters, ordered)
+
+
+def usage_paths(pointers: list[str]) -> list[list[str]]:
+    """JSON pointers (``/a/b``) as lists of member names (``~1`` and ``~0`` unescaped)."""
+    return [[part.replace("~1", "/").replace("~0", "~") for part in pointer.split("/")[1:]] for pointer in pointers]

@@ -8,12 +8,22 @@ package anthropic
 import (
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/internal/tables"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
-var knownUsage = map[string]bool{
-	"input_tokens": true, "output_tokens": true, "cache_read_input_tokens": true, "cache_creation_input_tokens": true,
-}
+// The member names, from the usage map: input is the uncached tokens plus cache reads and writes.
+var (
+	usageMap      = tables.Anthropic.Usage
+	uncachedKey   = shared.UsageMember(usageMap, "input_tokens", 0)
+	cacheReadKey  = shared.UsageMember(usageMap, "cache_read_input_tokens", 0)
+	cacheWriteKey = shared.UsageMember(usageMap, "cache_write_input_tokens", 0)
+	outputKey     = shared.UsageMember(usageMap, "output_tokens", 0)
+	thinkingPath  = shared.UsagePath(usageMap, "reasoning_output_tokens", 0)
+	detailsKey    = thinkingPath[0]
+	thinkingKey   = thinkingPath[1]
+	knownUsage    = map[string]bool{uncachedKey: true, outputKey: true, cacheReadKey: true, cacheWriteKey: true}
+)
 
 func optionalCount(raw *providerjson.Object, key, where string) (*int64, error) {
 	v := raw.Get(key)
@@ -30,7 +40,7 @@ func optionalCount(raw *providerjson.Object, key, where string) (*int64, error) 
 // DecodeUsage is the canonical usage, and the provider's other usage members (nil when none).
 func DecodeUsage(raw *providerjson.Object, where string) (wirechat.TokenUsage, *providerjson.Object, error) {
 	var counts [4]*int64
-	for i, key := range []string{"input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens", "output_tokens"} {
+	for i, key := range []string{uncachedKey, cacheReadKey, cacheWriteKey, outputKey} {
 		n, err := optionalCount(raw, key, where)
 		if err != nil {
 			return wirechat.TokenUsage{}, nil, err
@@ -54,22 +64,22 @@ func DecodeUsage(raw *providerjson.Object, where string) (wirechat.TokenUsage, *
 			extra.Set(key, v)
 		}
 	}
-	if details, ok := extra.Get("output_tokens_details").(*providerjson.Object); ok {
-		extra.Delete("output_tokens_details")
+	if details, ok := extra.Get(detailsKey).(*providerjson.Object); ok {
+		extra.Delete(detailsKey)
 		details = details.Copy()
-		thinking, err := optionalCount(details, "thinking_tokens", where+"/output_tokens_details")
+		thinking, err := optionalCount(details, thinkingKey, where+"/"+detailsKey)
 		if err != nil {
 			return wirechat.TokenUsage{}, nil, err
 		}
 		if thinking != nil {
 			usage.ReasoningOutputTokens = thinking
-			details.Delete("thinking_tokens")
+			details.Delete(thinkingKey)
 		}
 		if details.Len() > 0 {
-			extra.Set("output_tokens_details", details)
+			extra.Set(detailsKey, details)
 		}
-	} else if extra.Has("output_tokens_details") {
-		extra.Delete("output_tokens_details") // Python pops it whatever its type
+	} else if extra.Has(detailsKey) {
+		extra.Delete(detailsKey) // Python pops it whatever its type
 	}
 	if extra.Len() == 0 {
 		extra = nil
@@ -90,27 +100,27 @@ func EncodeUsage(usage wirechat.TokenUsage, conv *shared.Conversion, extra *prov
 	if usage.CacheWriteInputTokens != nil {
 		written = *usage.CacheWriteInputTokens
 	}
-	out := newObj().Set("input_tokens", max(0, usage.InputTokens-read-written)).Set("output_tokens", usage.OutputTokens)
+	out := newObj().Set(uncachedKey, max(0, usage.InputTokens-read-written)).Set(outputKey, usage.OutputTokens)
 	if usage.CacheReadInputTokens != nil {
-		out.Set("cache_read_input_tokens", read)
+		out.Set(cacheReadKey, read)
 	}
 	if usage.CacheWriteInputTokens != nil {
-		out.Set("cache_creation_input_tokens", written)
+		out.Set(cacheWriteKey, written)
 	}
 	rest := newObj()
 	if extra != nil {
 		rest = extra.Copy()
 	}
 	details := newObj()
-	if kept, ok := rest.Get("output_tokens_details").(*obj); ok {
+	if kept, ok := rest.Get(detailsKey).(*obj); ok {
 		details = kept.Copy()
 	}
-	rest.Delete("output_tokens_details")
+	rest.Delete(detailsKey)
 	if usage.ReasoningOutputTokens != nil {
-		details.Set("thinking_tokens", *usage.ReasoningOutputTokens)
+		details.Set(thinkingKey, *usage.ReasoningOutputTokens)
 	}
 	if details.Len() > 0 {
-		out.Set("output_tokens_details", details)
+		out.Set(detailsKey, details)
 	}
 	for _, key := range rest.Keys() {
 		out.Set(key, rest.Get(key))

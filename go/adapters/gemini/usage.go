@@ -9,11 +9,22 @@ package gemini
 
 import (
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
+	"github.com/wirechat/wirechat/go/internal/tables"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
-var usageCounts = []string{"promptTokenCount", "candidatesTokenCount", "thoughtsTokenCount", "cachedContentTokenCount",
-	"toolUsePromptTokenCount", "totalTokenCount"}
+// The member names, from the usage map (input = prompt + tool-use prompt, output = candidates + thoughts);
+// totalKey, the reported total, is no count the map sums (total is input + output): kept raw when it differs.
+var (
+	usageMap      = tables.Gemini.Usage
+	promptKey     = shared.UsageMember(usageMap, "input_tokens", 0)
+	toolUseKey    = shared.UsageMember(usageMap, "input_tokens", 1)
+	candidatesKey = shared.UsageMember(usageMap, "output_tokens", 0)
+	thoughtsKey   = shared.UsageMember(usageMap, "reasoning_output_tokens", 0)
+	cachedKey     = shared.UsageMember(usageMap, "cache_read_input_tokens", 0)
+	totalKey      = "totalTokenCount"
+	usageCounts   = []string{promptKey, candidatesKey, thoughtsKey, cachedKey, toolUseKey, totalKey}
+)
 
 // DecodeUsage is the canonical usage, and the provider's other usage members (empty when none).
 func DecodeUsage(raw *obj, where string) (wirechat.TokenUsage, *obj, error) {
@@ -27,15 +38,15 @@ func DecodeUsage(raw *obj, where string) (wirechat.TokenUsage, *obj, error) {
 			counts[key] = n
 		}
 	}
-	toolUse := counts["toolUsePromptTokenCount"]
-	input := counts["promptTokenCount"] + toolUse
-	output := counts["candidatesTokenCount"] + counts["thoughtsTokenCount"]
+	toolUse := counts[toolUseKey]
+	input := counts[promptKey] + toolUse
+	output := counts[candidatesKey] + counts[thoughtsKey]
 	usage := wirechat.TokenUsage{InputTokens: input, OutputTokens: output, TotalTokens: input + output}
-	if raw.Get("cachedContentTokenCount") != nil {
-		usage.CacheReadInputTokens = shared.Ptr(counts["cachedContentTokenCount"])
+	if raw.Get(cachedKey) != nil {
+		usage.CacheReadInputTokens = shared.Ptr(counts[cachedKey])
 	}
-	if raw.Get("thoughtsTokenCount") != nil {
-		usage.ReasoningOutputTokens = shared.Ptr(counts["thoughtsTokenCount"])
+	if raw.Get(thoughtsKey) != nil {
+		usage.ReasoningOutputTokens = shared.Ptr(counts[thoughtsKey])
 	}
 	extra := newObj()
 	for _, key := range raw.Keys() {
@@ -43,11 +54,11 @@ func DecodeUsage(raw *obj, where string) (wirechat.TokenUsage, *obj, error) {
 			extra.Set(key, v)
 		}
 	}
-	if raw.Get("toolUsePromptTokenCount") != nil {
-		extra.Set("toolUsePromptTokenCount", toolUse)
+	if raw.Get(toolUseKey) != nil {
+		extra.Set(toolUseKey, toolUse)
 	}
-	if raw.Get("totalTokenCount") != nil && counts["totalTokenCount"] != input+output {
-		extra.Set("totalTokenCount", counts["totalTokenCount"])
+	if raw.Get(totalKey) != nil && counts[totalKey] != input+output {
+		extra.Set(totalKey, counts[totalKey])
 	}
 	return usage, extra, nil
 }
@@ -65,29 +76,29 @@ func encodeUsage(usage wirechat.TokenUsage, conv *shared.Conversion, extra *obj)
 	if extra != nil {
 		rest = extra.Copy()
 	}
-	toolUseRaw := rest.Get("toolUsePromptTokenCount")
-	rest.Delete("toolUsePromptTokenCount")
+	toolUseRaw := rest.Get(toolUseKey)
+	rest.Delete(toolUseKey)
 	toolUse, _ := shared.IntValue(toolUseRaw)
 	reasoning := int64(0)
 	if usage.ReasoningOutputTokens != nil {
 		reasoning = *usage.ReasoningOutputTokens
 	}
-	out := newObj().Set("promptTokenCount", max(0, usage.InputTokens-toolUse)).
-		Set("candidatesTokenCount", max(0, usage.OutputTokens-reasoning))
+	out := newObj().Set(promptKey, max(0, usage.InputTokens-toolUse)).
+		Set(candidatesKey, max(0, usage.OutputTokens-reasoning))
 	if usage.ReasoningOutputTokens != nil {
-		out.Set("thoughtsTokenCount", reasoning)
+		out.Set(thoughtsKey, reasoning)
 	}
 	if usage.CacheReadInputTokens != nil {
-		out.Set("cachedContentTokenCount", *usage.CacheReadInputTokens)
+		out.Set(cachedKey, *usage.CacheReadInputTokens)
 	}
 	if toolUseRaw != nil {
-		out.Set("toolUsePromptTokenCount", toolUseRaw)
+		out.Set(toolUseKey, toolUseRaw)
 	}
-	if total := rest.Get("totalTokenCount"); total != nil {
-		out.Set("totalTokenCount", total)
-		rest.Delete("totalTokenCount")
+	if total := rest.Get(totalKey); total != nil {
+		out.Set(totalKey, total)
+		rest.Delete(totalKey)
 	} else {
-		out.Set("totalTokenCount", usage.InputTokens+usage.OutputTokens)
+		out.Set(totalKey, usage.InputTokens+usage.OutputTokens)
 	}
 	for _, key := range rest.Keys() {
 		out.Set(key, rest.Get(key))

@@ -17,16 +17,25 @@ package openaichat
 import (
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/internal/tables"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
-var usageGroups = []struct {
-	group string
-	names map[string]string
-}{
-	{"prompt_tokens_details", map[string]string{"cached_tokens": "cache_read", "cache_write_tokens": "cache_write"}},
-	{"completion_tokens_details", map[string]string{"reasoning_tokens": "reasoning"}},
-}
+// The member names, from the usage map: the two counts, and the details objects; totalKey, the reported
+// total, is no count the map reads (total is input + output): kept when it differs.
+var (
+	promptKey     = shared.UsageMember(tables.OpenaiChat.Usage, "input_tokens", 0)
+	completionKey = shared.UsageMember(tables.OpenaiChat.Usage, "output_tokens", 0)
+	totalKey      = "total_tokens"
+	usageGroups   = shared.UsageGroups(tables.OpenaiChat.Usage)
+	usageCounts   = func() map[string]bool {
+		known := map[string]bool{promptKey: true, completionKey: true, totalKey: true}
+		for _, g := range usageGroups {
+			known[g.Group] = true
+		}
+		return known
+	}()
+)
 
 // DecodeUsage is the canonical usage, and the provider's other usage details (nil when none).
 func DecodeUsage(raw *providerjson.Object, where string) (wirechat.TokenUsage, *providerjson.Object, error) {
@@ -37,18 +46,18 @@ func DecodeUsage(raw *providerjson.Object, where string) (wirechat.TokenUsage, *
 		}
 		return shared.Count(v, where+"/"+key)
 	}
-	input, err := count("prompt_tokens")
+	input, err := count(promptKey)
 	if err != nil {
 		return wirechat.TokenUsage{}, nil, err
 	}
-	output, err := count("completion_tokens")
+	output, err := count(completionKey)
 	if err != nil {
 		return wirechat.TokenUsage{}, nil, err
 	}
 	usage := wirechat.TokenUsage{InputTokens: input}
 	extra := providerjson.NewObject()
 	for _, g := range usageGroups {
-		details, ok := raw.Get(g.group).(*providerjson.Object)
+		details, ok := raw.Get(g.Group).(*providerjson.Object)
 		if !ok {
 			continue
 		}
@@ -58,48 +67,46 @@ func DecodeUsage(raw *providerjson.Object, where string) (wirechat.TokenUsage, *
 			if value == nil {
 				continue
 			}
-			name, known := g.names[key]
-			if !known {
+			field := ""
+			for _, d := range g.Details {
+				if d.Member == key {
+					field = d.Count
+				}
+			}
+			if field == "" {
 				rest.Set(key, value)
 				continue
 			}
-			n, err := shared.Count(value, where+"/"+g.group+"/"+key)
+			n, err := shared.Count(value, where+"/"+g.Group+"/"+key)
 			if err != nil {
 				return wirechat.TokenUsage{}, nil, err
 			}
-			switch name {
-			case "cache_read":
-				usage.CacheReadInputTokens = &n
-			case "cache_write":
-				usage.CacheWriteInputTokens = &n
-			case "reasoning":
-				usage.ReasoningOutputTokens = &n
-			}
+			*shared.UsageField(&usage, field) = &n
 		}
 		if rest.Len() > 0 {
-			extra.Set(g.group, rest)
+			extra.Set(g.Group, rest)
 		}
 	}
 	var reasoning int64
 	if usage.ReasoningOutputTokens != nil {
 		reasoning = *usage.ReasoningOutputTokens
 	}
-	total, totalIsInt := shared.IntValue(raw.Get("total_tokens"))
+	total, totalIsInt := shared.IntValue(raw.Get(totalKey))
 	if reasoning > 0 && (reasoning > output || (totalIsInt && total == input+output+reasoning)) {
 		output += reasoning
 		extra.Set(excludesReasoning, true)
 	}
 	usage.OutputTokens, usage.TotalTokens = output, input+output
-	if reported := raw.Get("total_tokens"); reported != nil && !(totalIsInt && total == usage.TotalTokens) {
-		n, err := shared.Count(reported, where+"/total_tokens")
+	if reported := raw.Get(totalKey); reported != nil && !(totalIsInt && total == usage.TotalTokens) {
+		n, err := shared.Count(reported, where+"/"+totalKey)
 		if err != nil {
 			return wirechat.TokenUsage{}, nil, err
 		}
-		extra.Set("total_tokens", n)
+		extra.Set(totalKey, n)
 	}
 	members := providerjson.NewObject()
 	for _, key := range raw.Keys() {
-		if v := raw.Get(key); v != nil && !usageCounts[key] && key != "prompt_tokens_details" && key != "completion_tokens_details" {
+		if v := raw.Get(key); v != nil && !usageCounts[key] {
 			members.Set(key, v)
 		}
 	}
@@ -115,8 +122,6 @@ func DecodeUsage(raw *providerjson.Object, where string) (wirechat.TokenUsage, *
 // excludesReasoning is the extra member (true) marking usage whose completion_tokens left the reasoning out.
 const excludesReasoning = "completion_excludes_reasoning"
 
-var usageCounts = map[string]bool{"prompt_tokens": true, "completion_tokens": true, "total_tokens": true}
-
 // EncodeUsage is the OpenAI usage object; extra restores the details, members and counts kept in
 // provider_metadata.
 func EncodeUsage(usage wirechat.TokenUsage, conv *shared.Conversion, extra *providerjson.Object) *providerjson.Object {
@@ -128,30 +133,22 @@ func EncodeUsage(usage wirechat.TokenUsage, conv *shared.Conversion, extra *prov
 		completion = max(completion-*usage.ReasoningOutputTokens, 0)
 	}
 	var total any = usage.TotalTokens
-	if extra.Has("total_tokens") {
-		total = extra.Get("total_tokens")
+	if extra.Has(totalKey) {
+		total = extra.Get(totalKey)
 	}
-	out := newObj().Set("prompt_tokens", usage.InputTokens).Set("completion_tokens", completion).Set("total_tokens", total)
-	groups := []struct {
-		group  string
-		counts map[string]*int64
-		order  []string
-	}{
-		{"prompt_tokens_details", map[string]*int64{"cached_tokens": usage.CacheReadInputTokens, "cache_write_tokens": usage.CacheWriteInputTokens}, []string{"cached_tokens", "cache_write_tokens"}},
-		{"completion_tokens_details", map[string]*int64{"reasoning_tokens": usage.ReasoningOutputTokens}, []string{"reasoning_tokens"}},
-	}
-	for _, g := range groups {
+	out := newObj().Set(promptKey, usage.InputTokens).Set(completionKey, completion).Set(totalKey, total)
+	for _, g := range usageGroups {
 		details := newObj()
-		if kept := extra.Obj(g.group); kept != nil {
+		if kept := extra.Obj(g.Group); kept != nil {
 			details = kept.Copy()
 		}
-		for _, key := range g.order {
-			if n := g.counts[key]; n != nil {
-				details.Set(key, *n)
+		for _, d := range g.Details {
+			if n := *shared.UsageField(&usage, d.Count); n != nil {
+				details.Set(d.Member, *n)
 			}
 		}
 		if details.Len() > 0 {
-			out.Set(g.group, details)
+			out.Set(g.Group, details)
 		}
 	}
 	if members, ok := extra.Get("members").(*obj); ok {

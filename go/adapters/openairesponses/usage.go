@@ -10,30 +10,25 @@ package openairesponses
 import (
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
 	"github.com/wirechat/wirechat/go/adapters/providerjson"
+	"github.com/wirechat/wirechat/go/internal/tables"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
-type detail struct{ member, field string }
-
-var usageGroups = []struct {
-	group   string
-	details []detail
-}{
-	{"input_tokens_details", []detail{{"cached_tokens", "cache_read_input_tokens"}, {"cache_write_tokens", "cache_write_input_tokens"}}},
-	{"output_tokens_details", []detail{{"reasoning_tokens", "reasoning_output_tokens"}}},
-}
-
-var knownUsage = setOf("input_tokens", "output_tokens", "total_tokens", "input_tokens_details", "output_tokens_details")
-
-func usageField(usage *wirechat.TokenUsage, field string) **int64 {
-	switch field {
-	case "cache_read_input_tokens":
-		return &usage.CacheReadInputTokens
-	case "cache_write_input_tokens":
-		return &usage.CacheWriteInputTokens
-	}
-	return &usage.ReasoningOutputTokens
-}
+// The member names, from the usage map: the two counts, and the details objects; totalKey is no count the
+// map reads (the total is input + output, written back recomputed).
+var (
+	inputKey    = shared.UsageMember(tables.OpenaiResponses.Usage, "input_tokens", 0)
+	outputKey   = shared.UsageMember(tables.OpenaiResponses.Usage, "output_tokens", 0)
+	totalKey    = "total_tokens"
+	usageGroups = shared.UsageGroups(tables.OpenaiResponses.Usage)
+	knownUsage  = func() map[string]bool {
+		known := setOf(inputKey, outputKey, totalKey)
+		for _, g := range usageGroups {
+			known[g.Group] = true
+		}
+		return known
+	}()
+)
 
 // DecodeUsage is the canonical usage, and the provider's other usage members (for provider_metadata; empty
 // when none).
@@ -45,11 +40,11 @@ func DecodeUsage(raw *obj, where string) (wirechat.TokenUsage, *obj, error) {
 		}
 		return shared.Count(v, where+"/"+key)
 	}
-	input, err := count("input_tokens")
+	input, err := count(inputKey)
 	if err != nil {
 		return wirechat.TokenUsage{}, nil, err
 	}
-	output, err := count("output_tokens")
+	output, err := count(outputKey)
 	if err != nil {
 		return wirechat.TokenUsage{}, nil, err
 	}
@@ -61,13 +56,13 @@ func DecodeUsage(raw *obj, where string) (wirechat.TokenUsage, *obj, error) {
 		}
 	}
 	for _, group := range usageGroups {
-		value := raw.Get(group.group)
+		value := raw.Get(group.Group)
 		if value == nil {
 			continue
 		}
 		details, ok := value.(*obj)
 		if !ok {
-			return wirechat.TokenUsage{}, nil, shared.Invalid(where+"/"+group.group, "expected an object, got %s", shared.TypeName(value))
+			return wirechat.TokenUsage{}, nil, shared.Invalid(where+"/"+group.Group, "expected an object, got %s", shared.TypeName(value))
 		}
 		rest := newObj()
 	members:
@@ -76,20 +71,20 @@ func DecodeUsage(raw *obj, where string) (wirechat.TokenUsage, *obj, error) {
 			if v == nil {
 				continue
 			}
-			for _, d := range group.details {
-				if d.member == key {
-					n, err := shared.Count(v, where+"/"+group.group+"/"+key)
+			for _, d := range group.Details {
+				if d.Member == key {
+					n, err := shared.Count(v, where+"/"+group.Group+"/"+key)
 					if err != nil {
 						return wirechat.TokenUsage{}, nil, err
 					}
-					*usageField(&usage, d.field) = &n
+					*shared.UsageField(&usage, d.Count) = &n
 					continue members
 				}
 			}
 			rest.Set(key, v)
 		}
 		if rest.Len() > 0 {
-			extra.Set(group.group, rest)
+			extra.Set(group.Group, rest)
 		}
 	}
 	return usage, extra, nil
@@ -104,20 +99,20 @@ func encodeUsage(usage wirechat.TokenUsage, conv *shared.Conversion, extra any) 
 	if kept, ok := extra.(*obj); ok {
 		rest = kept.Copy()
 	}
-	out := newObj().Set("input_tokens", usage.InputTokens).Set("output_tokens", usage.OutputTokens).Set("total_tokens", usage.TotalTokens)
+	out := newObj().Set(inputKey, usage.InputTokens).Set(outputKey, usage.OutputTokens).Set(totalKey, usage.TotalTokens)
 	for _, group := range usageGroups {
 		details := newObj()
-		if kept, ok := rest.Get(group.group).(*obj); ok {
+		if kept, ok := rest.Get(group.Group).(*obj); ok {
 			details = kept.Copy()
 		}
-		rest.Delete(group.group)
-		for _, d := range group.details {
-			if n := *usageField(&usage, d.field); n != nil {
-				details.Set(d.member, *n)
+		rest.Delete(group.Group)
+		for _, d := range group.Details {
+			if n := *shared.UsageField(&usage, d.Count); n != nil {
+				details.Set(d.Member, *n)
 			}
 		}
 		if details.Len() > 0 {
-			out.Set(group.group, details)
+			out.Set(group.Group, details)
 		}
 	}
 	for _, key := range rest.Keys() {

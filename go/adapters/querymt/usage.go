@@ -8,20 +8,28 @@ package querymt
 
 import (
 	"github.com/wirechat/wirechat/go/adapters/internal/shared"
+	"github.com/wirechat/wirechat/go/internal/tables"
 	"github.com/wirechat/wirechat/go/wirechat"
 )
 
-// usageNames is each canonical count and the QueryMT members (name, then serde aliases) that hold it.
-var usageNames = []struct {
+type usageName struct {
 	field string
 	names []string
-}{
-	{"input_tokens", []string{"input_tokens", "prompt_tokens"}},
-	{"output_tokens", []string{"output_tokens", "completion_tokens"}},
-	{"reasoning_output_tokens", []string{"reasoning_tokens"}},
-	{"cache_read_input_tokens", []string{"cache_read", "cache_read_input_tokens"}},
-	{"cache_write_input_tokens", []string{"cache_write", "cache_creation_input_tokens"}},
 }
+
+// usageNames is each canonical count and the QueryMT members (name, then serde aliases) that hold it: the
+// usage map's "first" lists, in its order.
+var usageNames = func() []usageName {
+	var out []usageName
+	for _, c := range tables.Querymt.Usage.Counts {
+		entry := usageName{field: c.Count}
+		for i := range c.Paths {
+			entry.names = append(entry.names, shared.UsageMember(tables.Querymt.Usage, c.Count, i))
+		}
+		out = append(out, entry)
+	}
+	return out
+}()
 
 // usageMembers is every member QueryMT's Usage reads.
 var usageMembers = func() map[string]bool {
@@ -59,12 +67,9 @@ func decodeUsage(raw *obj, where string) (wirechat.TokenUsage, *obj, error) {
 	}
 	usage := wirechat.TokenUsage{InputTokens: counts["input_tokens"], OutputTokens: counts["output_tokens"]}
 	usage.TotalTokens = usage.InputTokens + usage.OutputTokens
-	for field, target := range map[string]**int64{
-		"cache_read_input_tokens": &usage.CacheReadInputTokens, "cache_write_input_tokens": &usage.CacheWriteInputTokens,
-		"reasoning_output_tokens": &usage.ReasoningOutputTokens,
-	} {
-		if n := counts[field]; n != 0 {
-			*target = shared.Ptr(n)
+	for _, entry := range usageNames {
+		if n := counts[entry.field]; n != 0 && entry.field != "input_tokens" && entry.field != "output_tokens" {
+			*shared.UsageField(&usage, entry.field) = shared.Ptr(n)
 		}
 	}
 	extra := newObj()
@@ -87,7 +92,16 @@ func encodeUsage(usage wirechat.TokenUsage, conv *shared.Conversion) *obj {
 		}
 		return *n
 	}
-	return newObj().Set("input_tokens", usage.InputTokens).Set("output_tokens", usage.OutputTokens).
-		Set("reasoning_tokens", or0(usage.ReasoningOutputTokens)).Set("cache_read", or0(usage.CacheReadInputTokens)).
-		Set("cache_write", or0(usage.CacheWriteInputTokens))
+	out := newObj()
+	for _, entry := range usageNames { // each under QueryMT's own name, the first the map lists
+		switch entry.field {
+		case "input_tokens":
+			out.Set(entry.names[0], usage.InputTokens)
+		case "output_tokens":
+			out.Set(entry.names[0], usage.OutputTokens)
+		default:
+			out.Set(entry.names[0], or0(*shared.UsageField(&usage, entry.field)))
+		}
+	}
+	return out
 }

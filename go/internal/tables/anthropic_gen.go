@@ -182,4 +182,13 @@ var Anthropic = Adapter{
 		DefaultType:     "api_error",
 		RequestIDHeader: "request-id",
 	},
+
+	// See https://platform.claude.com/docs/en/build-with-claude/prompt-caching#tracking-cache-performance
+	Usage: UsageMap{At: "/usage", Counts: []UsageCount{
+		{Count: "input_tokens", Op: "sum", Paths: [][]string{{"input_tokens"}, {"cache_read_input_tokens"}, {"cache_creation_input_tokens"}}},
+		{Count: "output_tokens", Op: "sum", Paths: [][]string{{"output_tokens"}}},
+		{Count: "cache_read_input_tokens", Op: "sum", Paths: [][]string{{"cache_read_input_tokens"}}},
+		{Count: "cache_write_input_tokens", Op: "sum", Paths: [][]string{{"cache_creation_input_tokens"}}},
+		{Count: "reasoning_output_tokens", Op: "sum", Paths: [][]string{{"output_tokens_details", "thinking_tokens"}}},
+	}},
 }

@@ -210,4 +210,12 @@ var Gemini = Adapter{
 		DefaultType:     "INTERNAL",
 		RequestIDHeader: "x-request-id",
 	},
+
+	// See https://ai.google.dev/api/generate-content#UsageMetadata
+	Usage: UsageMap{At: "/usageMetadata", Counts: []UsageCount{
+		{Count: "input_tokens", Op: "sum", Paths: [][]string{{"promptTokenCount"}, {"toolUsePromptTokenCount"}}},
+		{Count: "output_tokens", Op: "sum", Paths: [][]string{{"candidatesTokenCount"}, {"thoughtsTokenCount"}}},
+		{Count: "cache_read_input_tokens", Op: "sum", Paths: [][]string{{"cachedContentTokenCount"}}},
+		{Count: "reasoning_output_tokens", Op: "sum", Paths: [][]string{{"thoughtsTokenCount"}}},
+	}},
 }

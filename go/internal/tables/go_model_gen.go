@@ -143,4 +143,12 @@ var GoModel = Adapter{
 		TypeOfStatus:  map[int]string{},
 		DefaultStatus: 500,
 	},
+
+	Usage: UsageMap{At: "/usage", Counts: []UsageCount{
+		{Count: "input_tokens", Op: "sum", Paths: [][]string{{"input_tokens"}}},
+		{Count: "output_tokens", Op: "sum", Paths: [][]string{{"output_tokens"}}},
+		{Count: "total_tokens", Op: "sum", Paths: [][]string{{"total_tokens"}}},
+		{Count: "latency_ms", Op: "sum", Paths: [][]string{{"latency_ms"}}},
+		{Count: "cost_micros", Op: "sum", Paths: [][]string{{"cost_micros"}}},
+	}},
 }

@@ -184,4 +184,13 @@ var OpenaiChat = Adapter{
 		DefaultStatus:   500,
 		RequestIDHeader: "x-request-id",
 	},
+
+	// See https://platform.openai.com/docs/api-reference/chat/object
+	Usage: UsageMap{At: "/usage", Counts: []UsageCount{
+		{Count: "input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens"}}},
+		{Count: "output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens"}}},
+		{Count: "cache_read_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cached_tokens"}}},
+		{Count: "cache_write_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cache_write_tokens"}}},
+		{Count: "reasoning_output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens_details", "reasoning_tokens"}}},
+	}},
 }

@@ -209,6 +209,15 @@ var OpenaiCompatible = map[string]*Profile{
 				DefaultStatus:   500,
 				RequestIDHeader: "x-request-id",
 			},
+
+			// See https://platform.openai.com/docs/api-reference/chat/object
+			Usage: UsageMap{At: "/usage", Counts: []UsageCount{
+				{Count: "input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens"}}},
+				{Count: "output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens"}}},
+				{Count: "cache_read_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cached_tokens"}}},
+				{Count: "cache_write_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cache_write_tokens"}}},
+				{Count: "reasoning_output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens_details", "reasoning_tokens"}}},
+			}},
 		},
 	},
 
@@ -412,6 +421,15 @@ var OpenaiCompatible = map[string]*Profile{
 				DefaultStatus:   500,
 				RequestIDHeader: "x-request-id",
 			},
+
+			// See https://platform.openai.com/docs/api-reference/chat/object
+			Usage: UsageMap{At: "/usage", Counts: []UsageCount{
+				{Count: "input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens"}}},
+				{Count: "output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens"}}},
+				{Count: "cache_read_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cached_tokens"}}},
+				{Count: "cache_write_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cache_write_tokens"}}},
+				{Count: "reasoning_output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens_details", "reasoning_tokens"}}},
+			}},
 		},
 	},
 
@@ -616,6 +634,15 @@ var OpenaiCompatible = map[string]*Profile{
 				DefaultStatus:   500,
 				RequestIDHeader: "x-request-id",
 			},
+
+			// See https://platform.openai.com/docs/api-reference/chat/object
+			Usage: UsageMap{At: "/usage", Counts: []UsageCount{
+				{Count: "input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens"}}},
+				{Count: "output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens"}}},
+				{Count: "cache_read_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cached_tokens"}}},
+				{Count: "cache_write_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cache_write_tokens"}}},
+				{Count: "reasoning_output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens_details", "reasoning_tokens"}}},
+			}},
 		},
 	},
 
@@ -819,6 +846,15 @@ var OpenaiCompatible = map[string]*Profile{
 				DefaultStatus:   500,
 				RequestIDHeader: "x-request-id",
 			},
+
+			// See https://platform.openai.com/docs/api-reference/chat/object
+			Usage: UsageMap{At: "/usage", Counts: []UsageCount{
+				{Count: "input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens"}}},
+				{Count: "output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens"}}},
+				{Count: "cache_read_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cached_tokens"}}},
+				{Count: "cache_write_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cache_write_tokens"}}},
+				{Count: "reasoning_output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens_details", "reasoning_tokens"}}},
+			}},
 		},
 	},
 
@@ -1022,6 +1058,15 @@ var OpenaiCompatible = map[string]*Profile{
 				DefaultStatus:   500,
 				RequestIDHeader: "x-request-id",
 			},
+
+			// See https://platform.openai.com/docs/api-reference/chat/object
+			Usage: UsageMap{At: "/usage", Counts: []UsageCount{
+				{Count: "input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens"}}},
+				{Count: "output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens"}}},
+				{Count: "cache_read_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cached_tokens"}}},
+				{Count: "cache_write_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cache_write_tokens"}}},
+				{Count: "reasoning_output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens_details", "reasoning_tokens"}}},
+			}},
 		},
 	},
 
@@ -1225,6 +1270,15 @@ var OpenaiCompatible = map[string]*Profile{
 				DefaultStatus:   500,
 				RequestIDHeader: "x-request-id",
 			},
+
+			// See https://platform.openai.com/docs/api-reference/chat/object
+			Usage: UsageMap{At: "/usage", Counts: []UsageCount{
+				{Count: "input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens"}}},
+				{Count: "output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens"}}},
+				{Count: "cache_read_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cached_tokens"}}},
+				{Count: "cache_write_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cache_write_tokens"}}},
+				{Count: "reasoning_output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens_details", "reasoning_tokens"}}},
+			}},
 		},
 	},
 
@@ -1431,6 +1485,15 @@ var OpenaiCompatible = map[string]*Profile{
 				DefaultStatus:   500,
 				RequestIDHeader: "x-request-id",
 			},
+
+			// See https://platform.openai.com/docs/api-reference/chat/object
+			Usage: UsageMap{At: "/usage", Counts: []UsageCount{
+				{Count: "input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens"}}},
+				{Count: "output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens"}}},
+				{Count: "cache_read_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cached_tokens"}}},
+				{Count: "cache_write_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cache_write_tokens"}}},
+				{Count: "reasoning_output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens_details", "reasoning_tokens"}}},
+			}},
 		},
 	},
 
@@ -1634,6 +1697,15 @@ var OpenaiCompatible = map[string]*Profile{
 				DefaultStatus:   500,
 				RequestIDHeader: "x-request-id",
 			},
+
+			// See https://platform.openai.com/docs/api-reference/chat/object
+			Usage: UsageMap{At: "/usage", Counts: []UsageCount{
+				{Count: "input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens"}}},
+				{Count: "output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens"}}},
+				{Count: "cache_read_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cached_tokens"}}},
+				{Count: "cache_write_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cache_write_tokens"}}},
+				{Count: "reasoning_output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens_details", "reasoning_tokens"}}},
+			}},
 		},
 	},
 
@@ -1839,6 +1911,15 @@ var OpenaiCompatible = map[string]*Profile{
 				DefaultStatus:   500,
 				RequestIDHeader: "x-request-id",
 			},
+
+			// See https://platform.openai.com/docs/api-reference/chat/object
+			Usage: UsageMap{At: "/usage", Counts: []UsageCount{
+				{Count: "input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens"}}},
+				{Count: "output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens"}}},
+				{Count: "cache_read_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cached_tokens"}}},
+				{Count: "cache_write_input_tokens", Op: "sum", Paths: [][]string{{"prompt_tokens_details", "cache_write_tokens"}}},
+				{Count: "reasoning_output_tokens", Op: "sum", Paths: [][]string{{"completion_tokens_details", "reasoning_tokens"}}},
+			}},
 		},
 	},
 }

@@ -189,4 +189,13 @@ var OpenaiResponses = Adapter{
 		DefaultStatus:   500,
 		RequestIDHeader: "x-request-id",
 	},
+
+	// See https://platform.openai.com/docs/api-reference/responses/object
+	Usage: UsageMap{At: "/usage", Counts: []UsageCount{
+		{Count: "input_tokens", Op: "sum", Paths: [][]string{{"input_tokens"}}},
+		{Count: "output_tokens", Op: "sum", Paths: [][]string{{"output_tokens"}}},
+		{Count: "cache_read_input_tokens", Op: "sum", Paths: [][]string{{"input_tokens_details", "cached_tokens"}}},
+		{Count: "cache_write_input_tokens", Op: "sum", Paths: [][]string{{"input_tokens_details", "cache_write_tokens"}}},
+		{Count: "reasoning_output_tokens", Op: "sum", Paths: [][]string{{"output_tokens_details", "reasoning_tokens"}}},
+	}},
 }

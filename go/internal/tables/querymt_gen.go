@@ -167,4 +167,12 @@ var Querymt = Adapter{
 		DefaultType:   "Provider",
 		DefaultStatus: 500,
 	},
+
+	Usage: UsageMap{At: "/usage", Counts: []UsageCount{
+		{Count: "input_tokens", Op: "first", Paths: [][]string{{"input_tokens"}, {"prompt_tokens"}}},
+		{Count: "output_tokens", Op: "first", Paths: [][]string{{"output_tokens"}, {"completion_tokens"}}},
+		{Count: "reasoning_output_tokens", Op: "first", Paths: [][]string{{"reasoning_tokens"}}},
+		{Count: "cache_read_input_tokens", Op: "first", Paths: [][]string{{"cache_read"}, {"cache_read_input_tokens"}}},
+		{Count: "cache_write_input_tokens", Op: "first", Paths: [][]string{{"cache_write"}, {"cache_creation_input_tokens"}}},
+	}},
 }

@@ -58,8 +58,23 @@ type ErrorTables struct {
 	RequestIDHeader string
 }
 
+// UsageCount is one canonical TokenUsage count (its JSON name) and the provider members it is read from,
+// each a path of member names under the usage object: summed (Op "sum") or the first present (Op "first").
+type UsageCount struct {
+	Count string
+	Op    string
+	Paths [][]string
+}
+
+// UsageMap is an adapter's usage map: where the usage object sits (At, a JSON pointer) and its counts, in
+// the order adapters/<name>.adapter.json declares them.
+type UsageMap struct {
+	At     string
+	Counts []UsageCount
+}
+
 // Adapter is everything about one adapter that is a table: its names, endpoints, auth header templates
-// ({api_key} stands for the key), media types, manifest and error tables.
+// ({api_key} stands for the key), media types, manifest, error tables and usage map.
 type Adapter struct {
 	Name     string
 	Provider string
@@ -74,6 +89,7 @@ type Adapter struct {
 	MediaTypes  map[string][]string
 	Manifest    *Manifest
 	Errors      ErrorTables
+	Usage       UsageMap
 }
 
 // Profile is one OpenAI-compatible server family's quirks (adapters/profiles/*.profile.json; Python's

@@ -2,7 +2,7 @@
 // Regenerate with: wirechat codegen   (check with: wirechat codegen --check)
 /** The tables of the `anthropic` adapter (Anthropic Messages), from `adapters/anthropic.adapter.json`. */
 
-import type { ErrorTables, Manifest, RequestKind } from "../adapters/shared/contract.js";
+import type { ErrorTables, Manifest, RequestKind, UsageMap } from "../adapters/shared/contract.js";
 
 export const NAME = "anthropic";
 export const PROVIDER = "anthropic";
@@ -300,4 +300,16 @@ export const ERRORS: ErrorTables = {
   "typeOfStatus": {},
   "defaultType": "api_error",
   "requestIdHeader": "request-id"
+};
+
+/** The usage map: where the usage object sits, and each canonical count's provider members (paths under it), summed (`sum`) or the first present (`first`). @see https://platform.claude.com/docs/en/build-with-claude/prompt-caching#tracking-cache-performance */
+export const USAGE: UsageMap = {
+  "at": "/usage",
+  "counts": {
+    "input_tokens": {"sum": [["input_tokens"], ["cache_read_input_tokens"], ["cache_creation_input_tokens"]]},
+    "output_tokens": {"sum": [["output_tokens"]]},
+    "cache_read_input_tokens": {"sum": [["cache_read_input_tokens"]]},
+    "cache_write_input_tokens": {"sum": [["cache_creation_input_tokens"]]},
+    "reasoning_output_tokens": {"sum": [["output_tokens_details", "thinking_tokens"]]}
+  }
 };

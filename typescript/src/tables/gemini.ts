@@ -2,7 +2,7 @@
 // Regenerate with: wirechat codegen   (check with: wirechat codegen --check)
 /** The tables of the `gemini` adapter (Gemini API), from `adapters/gemini.adapter.json`. */
 
-import type { ErrorTables, Manifest, RequestKind } from "../adapters/shared/contract.js";
+import type { ErrorTables, Manifest, RequestKind, UsageMap } from "../adapters/shared/contract.js";
 
 export const NAME = "gemini";
 export const PROVIDER = "gemini";
@@ -461,4 +461,15 @@ export const ERRORS: ErrorTables = {
   "typeOfStatus": {},
   "defaultType": "INTERNAL",
   "requestIdHeader": "x-request-id"
+};
+
+/** The usage map: where the usage object sits, and each canonical count's provider members (paths under it), summed (`sum`) or the first present (`first`). @see https://ai.google.dev/api/generate-content#UsageMetadata */
+export const USAGE: UsageMap = {
+  "at": "/usageMetadata",
+  "counts": {
+    "input_tokens": {"sum": [["promptTokenCount"], ["toolUsePromptTokenCount"]]},
+    "output_tokens": {"sum": [["candidatesTokenCount"], ["thoughtsTokenCount"]]},
+    "cache_read_input_tokens": {"sum": [["cachedContentTokenCount"]]},
+    "reasoning_output_tokens": {"sum": [["thoughtsTokenCount"]]}
+  }
 };

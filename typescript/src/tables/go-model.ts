@@ -2,7 +2,7 @@
 // Regenerate with: wirechat codegen   (check with: wirechat codegen --check)
 /** The tables of the `go-model` adapter (go-model), from `adapters/go-model.adapter.json`. */
 
-import type { ErrorTables, Manifest, RequestKind } from "../adapters/shared/contract.js";
+import type { ErrorTables, Manifest, RequestKind, UsageMap } from "../adapters/shared/contract.js";
 
 export const NAME = "go-model";
 export const PROVIDER = "go-model";
@@ -251,4 +251,16 @@ export const ERRORS: ErrorTables = {
   },
   "typeOfStatus": {},
   "defaultStatus": 500
+};
+
+/** The usage map: where the usage object sits, and each canonical count's provider members (paths under it), summed (`sum`) or the first present (`first`). */
+export const USAGE: UsageMap = {
+  "at": "/usage",
+  "counts": {
+    "input_tokens": {"sum": [["input_tokens"]]},
+    "output_tokens": {"sum": [["output_tokens"]]},
+    "total_tokens": {"sum": [["total_tokens"]]},
+    "latency_ms": {"sum": [["latency_ms"]]},
+    "cost_micros": {"sum": [["cost_micros"]]}
+  }
 };

@@ -2,7 +2,7 @@
 // Regenerate with: wirechat codegen   (check with: wirechat codegen --check)
 /** The tables of the `openai-chat` adapter (OpenAI Chat Completions), from `adapters/openai-chat.adapter.json`. */
 
-import type { ErrorTables, Manifest, RequestKind } from "../adapters/shared/contract.js";
+import type { ErrorTables, Manifest, RequestKind, UsageMap } from "../adapters/shared/contract.js";
 
 export const NAME = "openai-chat";
 export const PROVIDER = "openai";
@@ -284,4 +284,16 @@ export const ERRORS: ErrorTables = {
   "defaultType": "server_error",
   "defaultStatus": 500,
   "requestIdHeader": "x-request-id"
+};
+
+/** The usage map: where the usage object sits, and each canonical count's provider members (paths under it), summed (`sum`) or the first present (`first`). @see https://platform.openai.com/docs/api-reference/chat/object */
+export const USAGE: UsageMap = {
+  "at": "/usage",
+  "counts": {
+    "input_tokens": {"sum": [["prompt_tokens"]]},
+    "output_tokens": {"sum": [["completion_tokens"]]},
+    "cache_read_input_tokens": {"sum": [["prompt_tokens_details", "cached_tokens"]]},
+    "cache_write_input_tokens": {"sum": [["prompt_tokens_details", "cache_write_tokens"]]},
+    "reasoning_output_tokens": {"sum": [["completion_tokens_details", "reasoning_tokens"]]}
+  }
 };

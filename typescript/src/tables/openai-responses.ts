@@ -2,7 +2,7 @@
 // Regenerate with: wirechat codegen   (check with: wirechat codegen --check)
 /** The tables of the `openai-responses` adapter (OpenAI Responses), from `adapters/openai-responses.adapter.json`. */
 
-import type { ErrorTables, Manifest, RequestKind } from "../adapters/shared/contract.js";
+import type { ErrorTables, Manifest, RequestKind, UsageMap } from "../adapters/shared/contract.js";
 
 export const NAME = "openai-responses";
 export const PROVIDER = "openai";
@@ -308,4 +308,16 @@ export const ERRORS: ErrorTables = {
   "defaultType": "server_error",
   "defaultStatus": 500,
   "requestIdHeader": "x-request-id"
+};
+
+/** The usage map: where the usage object sits, and each canonical count's provider members (paths under it), summed (`sum`) or the first present (`first`). @see https://platform.openai.com/docs/api-reference/responses/object */
+export const USAGE: UsageMap = {
+  "at": "/usage",
+  "counts": {
+    "input_tokens": {"sum": [["input_tokens"]]},
+    "output_tokens": {"sum": [["output_tokens"]]},
+    "cache_read_input_tokens": {"sum": [["input_tokens_details", "cached_tokens"]]},
+    "cache_write_input_tokens": {"sum": [["input_tokens_details", "cache_write_tokens"]]},
+    "reasoning_output_tokens": {"sum": [["output_tokens_details", "reasoning_tokens"]]}
+  }
 };

@@ -2,7 +2,7 @@
 // Regenerate with: wirechat codegen   (check with: wirechat codegen --check)
 /** The tables of the `querymt` adapter (QueryMT), from `adapters/querymt.adapter.json`. */
 
-import type { ErrorTables, Manifest, RequestKind } from "../adapters/shared/contract.js";
+import type { ErrorTables, Manifest, RequestKind, UsageMap } from "../adapters/shared/contract.js";
 
 export const NAME = "querymt";
 export const PROVIDER = "querymt";
@@ -270,4 +270,16 @@ export const ERRORS: ErrorTables = {
   "typeOfStatus": {},
   "defaultType": "Provider",
   "defaultStatus": 500
+};
+
+/** The usage map: where the usage object sits, and each canonical count's provider members (paths under it), summed (`sum`) or the first present (`first`). */
+export const USAGE: UsageMap = {
+  "at": "/usage",
+  "counts": {
+    "input_tokens": {"first": [["input_tokens"], ["prompt_tokens"]]},
+    "output_tokens": {"first": [["output_tokens"], ["completion_tokens"]]},
+    "reasoning_output_tokens": {"first": [["reasoning_tokens"]]},
+    "cache_read_input_tokens": {"first": [["cache_read"], ["cache_read_input_tokens"]]},
+    "cache_write_input_tokens": {"first": [["cache_write"], ["cache_creation_input_tokens"]]}
+  }
 };

@@ -7,7 +7,8 @@ Output folder ``go/internal/tables/`` (package ``tables``), wholly generated, im
   which ``go/adapters`` aliases;
 - ``status_gen.go``: ``StatusKinds``, ``RetryableKinds`` and the fallback kinds;
 - one ``<name>_gen.go`` per adapter that has no ``extends``: ``var <Name> = Adapter{...}`` with its
-  endpoints, auth header templates, media types, manifest and error tables;
+  endpoints, auth header templates, media types, manifest, error tables and usage map (each count's
+  pointers as paths of member names);
 - for an adapter with profiles (``openai-compatible``), ``<name>_gen.go`` holding ``var <Name> =
   map[string]*Profile{...}``: each profile's quirks with its adapter tables resolved flat, and
   ``<Name>Profiles``, the profile names in declared order. Kinds are written as
@@ -27,7 +28,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from wirechat_codegen.adapter_data import AdapterData, ResolvedAdapter, ResolvedProfile
+from wirechat_codegen.adapter_data import AdapterData, ResolvedAdapter, ResolvedProfile, usage_paths
 from wirechat_codegen.targets import GenerationInput, Target, banner_lines
 from wirechat_codegen.targets.go_code import go_name, go_string
 
@@ -86,8 +87,23 @@ type ErrorTables struct {
 	RequestIDHeader string
 }
 
+// UsageCount is one canonical TokenUsage count (its JSON name) and the provider members it is read from,
+// each a path of member names under the usage object: summed (Op "sum") or the first present (Op "first").
+type UsageCount struct {
+	Count string
+	Op    string
+	Paths [][]string
+}
+
+// UsageMap is an adapter's usage map: where the usage object sits (At, a JSON pointer) and its counts, in
+// the order adapters/<name>.adapter.json declares them.
+type UsageMap struct {
+	At     string
+	Counts []UsageCount
+}
+
 // Adapter is everything about one adapter that is a table: its names, endpoints, auth header templates
-// ({api_key} stands for the key), media types, manifest and error tables.
+// ({api_key} stands for the key), media types, manifest, error tables and usage map.
 type Adapter struct {
 	Name        string
 	Provider    string
@@ -102,6 +118,7 @@ type Adapter struct {
 	MediaTypes  map[string][]string
 	Manifest    *Manifest
 	Errors      ErrorTables
+	Usage       UsageMap
 }
 
 // Profile is one OpenAI-compatible server family's quirks (adapters/profiles/*.profile.json; Python's
@@ -252,6 +269,18 @@ def _see(table: Any) -> str:
     return f"\n// See {link}" if link else ""
 
 
+def _usage(doc: Mapping[str, Any]) -> str:
+    usage = doc.get("usage")
+    if not usage:
+        return "UsageMap{}"
+    counts = []
+    for count, rule in usage["counts"].items():
+        ((op, pointers),) = rule.items()
+        paths = "[][]string{" + ", ".join(_go_list(path)[len("[]string") :] for path in usage_paths(pointers)) + "}"
+        counts.append(f"{{Count: {go_string(count)}, Op: {go_string(op)}, Paths: {paths}}}")
+    return f"UsageMap{{At: {go_string(usage['at'])}, Counts: " + _block("[]UsageCount{", counts) + "}"
+
+
 def var_name(adapter: str) -> str:
     """``openai-chat`` -> ``OpenaiChat``: the exported Go name of an adapter's tables."""
     return "".join(part[:1].upper() + part[1:] for part in adapter.split("-"))
@@ -277,6 +306,7 @@ def _adapter_value(doc: Mapping[str, Any], data: AdapterData) -> str:
         f"{_see(doc.get('media_types'))}\nMediaTypes: {media_go}",
         f"{_see(doc['features'])}\nManifest: {_manifest(doc, data.features)}",
         f"{_see(doc['errors'])}\nErrors: {_errors(doc, data)}",
+        f"{_see(doc.get('usage'))}\nUsage: {_usage(doc)}",
     ]
     return _block("Adapter{", members)
 

@@ -8,7 +8,7 @@ Output folder ``python/src/wirechat/_tables/``, wholly generated:
 - one module per adapter that has no ``extends`` (``anthropic.py``, ``openai_chat.py`` ...): ``NAME``,
   ``PROVIDER``, ``BASE_URL``, ``PATHS``, ``STREAM_BODY``, ``API_KEY_ENV``, ``AUTH_HEADERS`` (values are
   templates over ``{api_key}``), ``MANIFEST``, ``ERRORS`` (the error tables), ``ERROR_CASES`` (the gate's
-  rows) and ``REQUEST_ORACLE``;
+  rows), ``USAGE`` (the usage map, each count's pointers as tuples of member names) and ``REQUEST_ORACLE``;
   they import only ``ErrorTables``, ``Manifest`` and ``Support`` from the adapters' contract.
 
 An adapter that extends another (``openai-compatible``) has its profiles instead: ``PROFILES`` (the
@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from wirechat_codegen.adapter_data import AdapterData, ResolvedAdapter, ResolvedProfile, merge_features
+from wirechat_codegen.adapter_data import AdapterData, ResolvedAdapter, ResolvedProfile, merge_features, usage_paths
 from wirechat_codegen.targets import GenerationInput, Target, banner_lines
 
 OUTPUT_DIR = "python/src/wirechat/_tables"
@@ -107,6 +107,15 @@ def _cases(doc: Mapping[str, Any]) -> str:
     return "[" + ", ".join(rows) + "]"
 
 
+def _usage(doc: Mapping[str, Any]) -> str:
+    usage = doc.get("usage") or {"at": "", "counts": {}}
+    counts = {
+        count: {op: tuple(tuple(path) for path in usage_paths(pointers)) for op, pointers in rule.items()}
+        for count, rule in usage["counts"].items()
+    }
+    return f"UsageMap(at={usage['at']!r}, counts={counts!r})"
+
+
 def render_adapter(adapter: ResolvedAdapter, data: AdapterData, version: str) -> str:
     doc = adapter.document
     endpoints, auth = doc.get("endpoints", {}), doc.get("auth", {})
@@ -126,6 +135,8 @@ def render_adapter(adapter: ResolvedAdapter, data: AdapterData, version: str) ->
         '"""The error tables: body member values to kinds, and what an encoded error carries."""',
         "ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]] = " + _cases(doc),
         '"""The gate\'s error table: (status, headers, body, kind, retryable, retry_after_ms)."""',
+        f"{_see(doc.get('usage'))}USAGE = {_usage(doc)}",
+        '"""The usage map: where the usage object sits, each count\'s provider members (summed or first present)."""',
         f"REQUEST_ORACLE = {doc.get('oracles', {}).get('python', '')!r}",
     ]
     return (
@@ -133,9 +144,11 @@ def render_adapter(adapter: ResolvedAdapter, data: AdapterData, version: str) ->
         f'"""The tables of the ``{doc["name"]}`` adapter ({title}), from ``{adapter.source}``."""\n\n'
         "from __future__ import annotations\n\n"
         "from typing import Any\n\n"
-        "from wirechat.adapters._contract import ErrorTables, Manifest, Support\n\n"
+        "from wirechat.adapters._contract import ErrorTables, Manifest, Support, UsageMap\n\n"
         '__all__ = ["API_KEY_ENV", "AUTH_HEADERS", "BASE_URL", "ERRORS", "ERROR_CASES", "MANIFEST", "NAME", '
-        '"PATHS", "PROVIDER", "REQUEST_ORACLE", "STREAM_BODY", "STREAM_PATHS"]\n\n' + "\n\n".join(constants) + "\n"
+        '"PATHS", "PROVIDER", "REQUEST_ORACLE", "STREAM_BODY", "STREAM_PATHS", "USAGE"]\n\n'
+        + "\n\n".join(constants)
+        + "\n"
     )
 
 

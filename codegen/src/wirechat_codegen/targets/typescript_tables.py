@@ -5,9 +5,10 @@ Output folder ``typescript/src/tables/``, wholly generated:
 - ``status.ts``: ``STATUS_KINDS``, ``RETRYABLE_KINDS`` and the fallback kinds (``exchange.ts`` reads them);
 - one module per adapter that has no ``extends`` (``anthropic.ts``, ``openai-chat.ts`` ...): ``NAME``,
   ``PROVIDER``, ``BASE_URL``, ``PATHS``, ``STREAM_BODY``, ``STREAM_PATHS``, ``API_KEY_ENV``,
-  ``AUTH_HEADERS`` (values are templates over ``{api_key}``), ``MEDIA_TYPES``, ``MANIFEST`` and ``ERRORS`` (the error
-  tables), typed by ``import type`` of the adapters' contract (``adapters/shared/contract.ts``), so a kind
-  that is not an ``ErrorKind`` or ``FinishKind`` does not compile;
+  ``AUTH_HEADERS`` (values are templates over ``{api_key}``), ``MEDIA_TYPES``, ``MANIFEST``, ``ERRORS`` (the error
+  tables) and ``USAGE`` (the usage map, each count's pointers as paths of member names), typed by
+  ``import type`` of the adapters' contract (``adapters/shared/contract.ts``), so a kind that is not an
+  ``ErrorKind`` or ``FinishKind`` does not compile;
 - ``openai-compatible.ts`` for an adapter that extends another and has profiles: ``NAME``, ``PROVIDER`` and,
   per profile resolved flat, ``PROFILES`` (the ``Profile`` of ``adapters/shared/profile.ts``), ``MANIFESTS``,
   ``PATHS``, ``STREAM_BODIES`` and ``AUTH_HEADERS`` (Python's ``_tables/openai_compatible.py`` holds the same);
@@ -30,7 +31,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from wirechat_codegen.adapter_data import AdapterData, ResolvedAdapter, ResolvedProfile
+from wirechat_codegen.adapter_data import AdapterData, ResolvedAdapter, ResolvedProfile, usage_paths
 from wirechat_codegen.adapter_format import dumps
 from wirechat_codegen.targets import GenerationInput, Target, banner_lines
 from wirechat_codegen.targets.typescript import PACKAGE_DIR, TEMPLATES, _check_tools, _esm_validators, _fill
@@ -112,6 +113,14 @@ def _errors(doc: Mapping[str, Any], data: AdapterData) -> dict[str, Any]:
     return tables
 
 
+def _usage(doc: Mapping[str, Any]) -> dict[str, Any]:
+    usage = doc.get("usage")
+    if not usage:
+        return {"at": "", "counts": {}}
+    counts = {count: {op: usage_paths(ptrs) for op, ptrs in rule.items()} for count, rule in usage["counts"].items()}
+    return {"at": usage["at"], "counts": counts}
+
+
 def render_adapter(adapter: ResolvedAdapter, data: AdapterData, version: str) -> str:
     doc = adapter.document
     endpoints, auth = doc.get("endpoints", {}), doc.get("auth", {})
@@ -121,7 +130,7 @@ def render_adapter(adapter: ResolvedAdapter, data: AdapterData, version: str) ->
     parts = [
         f"{_header(version, adapter.source)}\n",
         f"/** The tables of the `{doc['name']}` adapter ({doc['title']}), from `{adapter.source}`. */\n\n",
-        'import type { ErrorTables, Manifest, RequestKind } from "../adapters/shared/contract.js";\n\n',
+        'import type { ErrorTables, Manifest, RequestKind, UsageMap } from "../adapters/shared/contract.js";\n\n',
         f"export const NAME = {_literal(doc['name'])};\n",
         f"export const PROVIDER = {_literal(doc['provider'])};\n\n",
         _doc("Scheme and host (with the version path where the SDK's base URL has one).", endpoints),
@@ -142,7 +151,13 @@ def render_adapter(adapter: ResolvedAdapter, data: AdapterData, version: str) ->
         ),
         f"export const MANIFEST: Manifest = {_literal(_manifest(doc, data.features))};\n\n",
         _doc("The error tables: body member values to kinds, and what an encoded error carries.", doc["errors"]),
-        f"export const ERRORS: ErrorTables = {_literal(_errors(doc, data))};\n",
+        f"export const ERRORS: ErrorTables = {_literal(_errors(doc, data))};\n\n",
+        _doc(
+            "The usage map: where the usage object sits, and each canonical count's provider members (paths under"
+            " it), summed (`sum`) or the first present (`first`).",
+            doc.get("usage"),
+        ),
+        f"export const USAGE: UsageMap = {_literal(_usage(doc))};\n",
     ]
     return "".join(parts)
 

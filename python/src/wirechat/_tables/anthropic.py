@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wirechat.adapters._contract import ErrorTables, Manifest, Support
+from wirechat.adapters._contract import ErrorTables, Manifest, Support, UsageMap
 
 __all__ = [
     "API_KEY_ENV",
@@ -22,6 +22,7 @@ __all__ = [
     "REQUEST_ORACLE",
     "STREAM_BODY",
     "STREAM_PATHS",
+    "USAGE",
 ]
 
 NAME = "anthropic"
@@ -408,5 +409,19 @@ ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]]
 ]
 
 """The gate's error table: (status, headers, body, kind, retryable, retry_after_ms)."""
+
+# See https://platform.claude.com/docs/en/build-with-claude/prompt-caching#tracking-cache-performance
+USAGE = UsageMap(
+    at="/usage",
+    counts={
+        "input_tokens": {"sum": (("input_tokens",), ("cache_read_input_tokens",), ("cache_creation_input_tokens",))},
+        "output_tokens": {"sum": (("output_tokens",),)},
+        "cache_read_input_tokens": {"sum": (("cache_read_input_tokens",),)},
+        "cache_write_input_tokens": {"sum": (("cache_creation_input_tokens",),)},
+        "reasoning_output_tokens": {"sum": (("output_tokens_details", "thinking_tokens"),)},
+    },
+)
+
+"""The usage map: where the usage object sits, each count's provider members (summed or first present)."""
 
 REQUEST_ORACLE = "anthropic.types.message_create_params:MessageCreateParamsNonStreaming"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wirechat.adapters._contract import ErrorTables, Manifest, Support
+from wirechat.adapters._contract import ErrorTables, Manifest, Support, UsageMap
 
 __all__ = [
     "API_KEY_ENV",
@@ -22,6 +22,7 @@ __all__ = [
     "REQUEST_ORACLE",
     "STREAM_BODY",
     "STREAM_PATHS",
+    "USAGE",
 ]
 
 NAME = "gemini"
@@ -589,5 +590,18 @@ ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]]
 ]
 
 """The gate's error table: (status, headers, body, kind, retryable, retry_after_ms)."""
+
+# See https://ai.google.dev/api/generate-content#UsageMetadata
+USAGE = UsageMap(
+    at="/usageMetadata",
+    counts={
+        "input_tokens": {"sum": (("promptTokenCount",), ("toolUsePromptTokenCount",))},
+        "output_tokens": {"sum": (("candidatesTokenCount",), ("thoughtsTokenCount",))},
+        "cache_read_input_tokens": {"sum": (("cachedContentTokenCount",),)},
+        "reasoning_output_tokens": {"sum": (("thoughtsTokenCount",),)},
+    },
+)
+
+"""The usage map: where the usage object sits, each count's provider members (summed or first present)."""
 
 REQUEST_ORACLE = "wirechat.testing.gemini_oracle:GenerateContentBody"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wirechat.adapters._contract import ErrorTables, Manifest, Support
+from wirechat.adapters._contract import ErrorTables, Manifest, Support, UsageMap
 
 __all__ = [
     "API_KEY_ENV",
@@ -22,6 +22,7 @@ __all__ = [
     "REQUEST_ORACLE",
     "STREAM_BODY",
     "STREAM_PATHS",
+    "USAGE",
 ]
 
 NAME = "go-model"
@@ -202,5 +203,18 @@ ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]]
 ]
 
 """The gate's error table: (status, headers, body, kind, retryable, retry_after_ms)."""
+
+USAGE = UsageMap(
+    at="/usage",
+    counts={
+        "input_tokens": {"sum": (("input_tokens",),)},
+        "output_tokens": {"sum": (("output_tokens",),)},
+        "total_tokens": {"sum": (("total_tokens",),)},
+        "latency_ms": {"sum": (("latency_ms",),)},
+        "cost_micros": {"sum": (("cost_micros",),)},
+    },
+)
+
+"""The usage map: where the usage object sits, each count's provider members (summed or first present)."""
 
 REQUEST_ORACLE = "wirechat.adapters.go_model.shapes:Request"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wirechat.adapters._contract import ErrorTables, Manifest, Support
+from wirechat.adapters._contract import ErrorTables, Manifest, Support, UsageMap
 
 __all__ = [
     "API_KEY_ENV",
@@ -22,6 +22,7 @@ __all__ = [
     "REQUEST_ORACLE",
     "STREAM_BODY",
     "STREAM_PATHS",
+    "USAGE",
 ]
 
 NAME = "openai-chat"
@@ -353,5 +354,19 @@ ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]]
 ]
 
 """The gate's error table: (status, headers, body, kind, retryable, retry_after_ms)."""
+
+# See https://platform.openai.com/docs/api-reference/chat/object
+USAGE = UsageMap(
+    at="/usage",
+    counts={
+        "input_tokens": {"sum": (("prompt_tokens",),)},
+        "output_tokens": {"sum": (("completion_tokens",),)},
+        "cache_read_input_tokens": {"sum": (("prompt_tokens_details", "cached_tokens"),)},
+        "cache_write_input_tokens": {"sum": (("prompt_tokens_details", "cache_write_tokens"),)},
+        "reasoning_output_tokens": {"sum": (("completion_tokens_details", "reasoning_tokens"),)},
+    },
+)
+
+"""The usage map: where the usage object sits, each count's provider members (summed or first present)."""
 
 REQUEST_ORACLE = "openai.types.chat.completion_create_params:CompletionCreateParamsNonStreaming"

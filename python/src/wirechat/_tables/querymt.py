@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wirechat.adapters._contract import ErrorTables, Manifest, Support
+from wirechat.adapters._contract import ErrorTables, Manifest, Support, UsageMap
 
 __all__ = [
     "API_KEY_ENV",
@@ -22,6 +22,7 @@ __all__ = [
     "REQUEST_ORACLE",
     "STREAM_BODY",
     "STREAM_PATHS",
+    "USAGE",
 ]
 
 NAME = "querymt"
@@ -279,5 +280,18 @@ ERROR_CASES: list[tuple[int | None, dict[str, str], Any, str, bool, int | None]]
 ]
 
 """The gate's error table: (status, headers, body, kind, retryable, retry_after_ms)."""
+
+USAGE = UsageMap(
+    at="/usage",
+    counts={
+        "input_tokens": {"first": (("input_tokens",), ("prompt_tokens",))},
+        "output_tokens": {"first": (("output_tokens",), ("completion_tokens",))},
+        "reasoning_output_tokens": {"first": (("reasoning_tokens",),)},
+        "cache_read_input_tokens": {"first": (("cache_read",), ("cache_read_input_tokens",))},
+        "cache_write_input_tokens": {"first": (("cache_write",), ("cache_creation_input_tokens",))},
+    },
+)
+
+"""The usage map: where the usage object sits, each count's provider members (summed or first present)."""
 
 REQUEST_ORACLE = "wirechat.adapters.querymt.shapes:ChatRequest"

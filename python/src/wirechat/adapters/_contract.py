@@ -47,6 +47,7 @@ __all__ = [
     "StreamDecoder",
     "StreamEncoder",
     "Support",
+    "UsageMap",
     "degraded",
     "refused",
 ]
@@ -156,6 +157,47 @@ class ErrorTables:
     default_type: str = ""
     default_status: int = 500
     request_id_header: str = ""
+
+
+@dataclass(frozen=True)
+class UsageMap:
+    """An adapter's usage map, generated from the ``usage`` member of ``adapters/<name>.adapter.json`` into
+    ``wirechat._tables``: where the usage object sits (``at``, a JSON pointer), and per canonical count the
+    provider members it is read from, each a path of member names under the usage object, summed (``sum``)
+    or the first present (``first``). The usage modules take every provider member name from here; the
+    arithmetic (sums, raw rests, quirks) stays in each ``usage`` module. Asking for what the map lacks is a
+    codegen error (``LookupError``, at import)."""
+
+    at: str
+    counts: Mapping[str, Mapping[str, tuple[tuple[str, ...], ...]]]
+
+    def paths(self, count: str) -> tuple[tuple[str, ...], ...]:
+        """Every member path of ``count``, summed or first-present alike (none when the map lacks it)."""
+        rule = self.counts.get(count, {})
+        return rule.get("sum", rule.get("first", ()))
+
+    def path(self, count: str, index: int = 0) -> tuple[str, ...]:
+        """The ``index``-th member path of ``count``."""
+        paths = self.paths(count)
+        if index >= len(paths):
+            raise LookupError(f"usage map at {self.at}: {count} has no member number {index}")
+        return paths[index]
+
+    def member(self, count: str, index: int = 0) -> str:
+        """The ``index``-th member of ``count``, which must sit directly in the usage object."""
+        path = self.path(count, index)
+        if len(path) != 1:
+            raise LookupError(f"usage map at {self.at}: {count} member {index} is /{'/'.join(path)}, not top-level")
+        return path[0]
+
+    def details(self) -> dict[str, dict[str, str]]:
+        """The members one object down, by group in the map's order: group -> member -> count."""
+        groups: dict[str, dict[str, str]] = {}
+        for count in self.counts:
+            for path in self.paths(count):
+                if len(path) == 2:
+                    groups.setdefault(path[0], {})[path[1]] = count
+        return groups
 
 
 @runtime_checkable

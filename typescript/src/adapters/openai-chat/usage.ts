@@ -15,20 +15,26 @@
  */
 
 import type { TokenUsage } from "../../generated/types.js";
+import { USAGE } from "../../tables/openai-chat.js";
 import { type Conversion, isObject, tokenCount } from "../shared/conversion.js";
+import { usageDetails, usageMember } from "../shared/usage-map.js";
 
-const PROMPT_DETAILS: Record<string, keyof TokenUsage> = { cached_tokens: "cache_read_input_tokens", cache_write_tokens: "cache_write_input_tokens" };
-const COMPLETION_DETAILS: Record<string, keyof TokenUsage> = { reasoning_tokens: "reasoning_output_tokens" };
-const COUNTS = new Set(["prompt_tokens", "completion_tokens", "total_tokens", "prompt_tokens_details", "completion_tokens_details"]);
+/** The member names, from the usage map: the two counts, and the details objects (group -> member -> count). */
+const PROMPT = usageMember(USAGE, "input_tokens");
+const COMPLETION = usageMember(USAGE, "output_tokens");
+const DETAILS = usageDetails(USAGE);
+/** The reported total: not a count the map reads (total is input + output), kept when it differs. */
+const TOTAL = "total_tokens";
+const COUNTS = new Set([PROMPT, COMPLETION, TOTAL, ...DETAILS.map(([group]) => group)]);
 /** The `extra` member (`true`) marking usage whose `completion_tokens` left the reasoning out. */
 export const EXCLUDES_REASONING = "completion_excludes_reasoning";
 
 export function decode(raw: Record<string, unknown>, where = "/usage"): [TokenUsage, Record<string, unknown>] {
-  const input = tokenCount(raw["prompt_tokens"] ?? 0, `${where}/prompt_tokens`);
-  let output = tokenCount(raw["completion_tokens"] ?? 0, `${where}/completion_tokens`);
+  const input = tokenCount(raw[PROMPT] ?? 0, `${where}/${PROMPT}`);
+  let output = tokenCount(raw[COMPLETION] ?? 0, `${where}/${COMPLETION}`);
   const usage: TokenUsage = { input_tokens: input, output_tokens: 0, total_tokens: 0 };
   const extra: Record<string, unknown> = {};
-  for (const [group, names] of [["prompt_tokens_details", PROMPT_DETAILS], ["completion_tokens_details", COMPLETION_DETAILS]] as const) {
+  for (const [group, names] of DETAILS) {
     const details = raw[group];
     if (!isObject(details)) continue;
     const rest: Record<string, unknown> = {};
@@ -41,14 +47,14 @@ export function decode(raw: Record<string, unknown>, where = "/usage"): [TokenUs
     if (Object.keys(rest).length > 0) extra[group] = rest;
   }
   const reasoning = usage.reasoning_output_tokens ?? 0;
-  const total = raw["total_tokens"];
+  const total = raw[TOTAL];
   if (reasoning && (reasoning > output || total === input + output + reasoning)) {
     output += reasoning;
     extra[EXCLUDES_REASONING] = true;
   }
   usage.output_tokens = output;
   usage.total_tokens = input + output;
-  if (total !== undefined && total !== null && total !== usage.total_tokens) extra["total_tokens"] = tokenCount(total, `${where}/total_tokens`);
+  if (total !== undefined && total !== null && total !== usage.total_tokens) extra[TOTAL] = tokenCount(total, `${where}/${TOTAL}`);
   const members = Object.fromEntries(Object.entries(raw).filter(([key, value]) => !COUNTS.has(key) && value !== null && value !== undefined));
   if (Object.keys(members).length > 0) extra["members"] = members;
   return [usage, extra];
@@ -59,8 +65,8 @@ export function encode(usage: TokenUsage, conv: Conversion, extra?: Record<strin
   if (usage.model !== undefined || usage.latency_ms !== undefined || usage.cost_micros !== undefined) conv.degrade("usage.extra", "/usage");
   let completion = usage.output_tokens;
   if (extra?.[EXCLUDES_REASONING] === true && usage.reasoning_output_tokens !== undefined) completion = Math.max(completion - usage.reasoning_output_tokens, 0);
-  const out: Record<string, unknown> = { prompt_tokens: usage.input_tokens, completion_tokens: completion, total_tokens: extra !== undefined && "total_tokens" in extra ? extra["total_tokens"] : usage.total_tokens };
-  for (const [group, names] of [["prompt_tokens_details", PROMPT_DETAILS], ["completion_tokens_details", COMPLETION_DETAILS]] as const) {
+  const out: Record<string, unknown> = { [PROMPT]: usage.input_tokens, [COMPLETION]: completion, [TOTAL]: extra !== undefined && TOTAL in extra ? extra[TOTAL] : usage.total_tokens };
+  for (const [group, names] of DETAILS) {
     const kept = extra?.[group];
     const details: Record<string, unknown> = isObject(kept) ? { ...kept } : {};
     for (const [key, name] of Object.entries(names)) if (usage[name] !== undefined) details[key] = usage[name];

@@ -9,19 +9,23 @@
 
 import type { TokenUsage } from "../../generated/types.js";
 import { ProviderShapeError } from "../shared/contract.js";
+import { USAGE } from "../../tables/openai-responses.js";
 import { type Conversion, isObject, tokenCount } from "../shared/conversion.js";
+import { usageDetails, usageMember } from "../shared/usage-map.js";
 
-const DETAILS: ReadonlyArray<readonly [string, Readonly<Record<string, keyof TokenUsage>>]> = [
-  ["input_tokens_details", { cached_tokens: "cache_read_input_tokens", cache_write_tokens: "cache_write_input_tokens" }],
-  ["output_tokens_details", { reasoning_tokens: "reasoning_output_tokens" }],
-];
-const KNOWN: ReadonlySet<string> = new Set(["input_tokens", "output_tokens", "total_tokens", ...DETAILS.map(([group]) => group)]);
+/** The member names, from the usage map: the two counts, and the details objects (group -> member -> count). */
+const INPUT = usageMember(USAGE, "input_tokens");
+const OUTPUT = usageMember(USAGE, "output_tokens");
+const DETAILS = usageDetails(USAGE);
+/** The total: not a count the map reads (it is input + output), written back recomputed. */
+const TOTAL = "total_tokens";
+const KNOWN: ReadonlySet<string> = new Set([INPUT, OUTPUT, TOTAL, ...DETAILS.map(([group]) => group)]);
 
 /** The canonical usage, and the provider's other usage members (for provider_metadata). */
 export function decode(raw: Record<string, unknown>, where = "/usage"): [TokenUsage, Record<string, unknown>] {
-  const input = tokenCount(raw["input_tokens"] ?? 0, `${where}/input_tokens`);
-  const output = tokenCount(raw["output_tokens"] ?? 0, `${where}/output_tokens`);
-  const usage: Record<string, number> = { input_tokens: input, output_tokens: output, total_tokens: input + output };
+  const input = tokenCount(raw[INPUT] ?? 0, `${where}/${INPUT}`);
+  const output = tokenCount(raw[OUTPUT] ?? 0, `${where}/${OUTPUT}`);
+  const usage: Record<string, number> = { input_tokens: input, output_tokens: output, total_tokens: input + output }; // canonical names
   const extra: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) if (!KNOWN.has(key) && value !== null && value !== undefined) extra[key] = value;
   for (const [group, names] of DETAILS) {
@@ -42,7 +46,7 @@ export function decode(raw: Record<string, unknown>, where = "/usage"): [TokenUs
 export function encode(usage: TokenUsage, conv: Conversion, extra?: unknown): Record<string, unknown> {
   if (usage.model !== undefined || usage.latency_ms !== undefined || usage.cost_micros !== undefined) conv.degrade("usage.extra", "/usage");
   const rest: Record<string, unknown> = isObject(extra) ? { ...extra } : {};
-  const out: Record<string, unknown> = { input_tokens: usage.input_tokens, output_tokens: usage.output_tokens, total_tokens: usage.total_tokens };
+  const out: Record<string, unknown> = { [INPUT]: usage.input_tokens, [OUTPUT]: usage.output_tokens, [TOTAL]: usage.total_tokens };
   for (const [group, names] of DETAILS) {
     const kept = rest[group];
     delete rest[group];

@@ -11,18 +11,16 @@
 
 import type { TokenUsage } from "../../generated/types.js";
 import { ProviderShapeError } from "../shared/contract.js";
+import { USAGE } from "../../tables/querymt.js";
 import type { Conversion } from "../shared/conversion.js";
+import { usageCounts, usageMember } from "../shared/usage-map.js";
 
 type Count = "input_tokens" | "output_tokens" | "reasoning_output_tokens" | "cache_read_input_tokens" | "cache_write_input_tokens";
 
-/** Each canonical count and the QueryMT names it is read from, the first present one winning. */
-const NAMES: readonly (readonly [Count, readonly string[]])[] = [
-  ["input_tokens", ["input_tokens", "prompt_tokens"]],
-  ["output_tokens", ["output_tokens", "completion_tokens"]],
-  ["reasoning_output_tokens", ["reasoning_tokens"]],
-  ["cache_read_input_tokens", ["cache_read", "cache_read_input_tokens"]],
-  ["cache_write_input_tokens", ["cache_write", "cache_creation_input_tokens"]],
-];
+/** Each canonical count and the QueryMT names it is read from (the usage map's `first`), the first present one winning. */
+const NAMES: readonly (readonly [Count, readonly string[]])[] = usageCounts(USAGE).map(([count, paths]) => [count as Count, paths.map((_, i) => usageMember(USAGE, count, i))]);
+/** The name each count is written under: QueryMT's own, the first the map lists. */
+const WRITTEN = Object.fromEntries(NAMES.map(([count, names]) => [count, names[0]!])) as Record<Count, string>;
 /** Every member QueryMT's Usage reads (names and serde aliases). */
 export const MEMBERS: ReadonlySet<string> = new Set(NAMES.flatMap(([, names]) => names));
 
@@ -54,11 +52,7 @@ export function decode(raw: Record<string, unknown>, where = "/usage"): [TokenUs
 /** QueryMT's Usage (it has no member for anything else: `model`, `latency_ms` and `cost_micros` are dropped with a warning). */
 export function encode(usage: TokenUsage, conv: Conversion): Record<string, unknown> {
   if (usage.model !== undefined || usage.latency_ms !== undefined || usage.cost_micros !== undefined) conv.degrade("usage.extra", "/usage");
-  return {
-    input_tokens: usage.input_tokens,
-    output_tokens: usage.output_tokens,
-    reasoning_tokens: usage.reasoning_output_tokens ?? 0,
-    cache_read: usage.cache_read_input_tokens ?? 0,
-    cache_write: usage.cache_write_input_tokens ?? 0,
-  };
+  const out: Record<string, unknown> = {};
+  for (const [count] of NAMES) out[WRITTEN[count]] = usage[count] ?? 0;
+  return out;
 }

@@ -7,7 +7,7 @@
  */
 
 import { WirechatError } from "../../errors.js";
-import type { ChatRequest, ChatResponse, CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse, Error as WireErrorValue, ErrorKind, FinishKind, StreamEvent } from "../../generated/types.js";
+import type { ChatRequest, ChatResponse, CompleteRequest, CompleteResponse, EmbedRequest, EmbedResponse, Error as WireErrorValue, ErrorKind, FinishKind, StreamEvent, TokenUsage } from "../../generated/types.js";
 import type { ConversionWarning, HeaderSource, SseEvent, StreamDecoder } from "../../exchange.js";
 
 export type { ConversionWarning } from "../../exchange.js";
@@ -54,6 +54,22 @@ export interface ErrorTables {
   readonly defaultType?: string;
   readonly defaultStatus?: number;
   readonly requestIdHeader?: string;
+}
+
+/**
+ * An adapter's usage map (generated from `adapters/<name>.adapter.json`'s `usage` into `src/tables/`): where
+ * the usage object sits (`at`, a JSON pointer), and per canonical count the provider members it is read from,
+ * each a path of member names under the usage object, summed (`sum`) or the first present (`first`).
+ */
+export interface UsageMap {
+  readonly at: string;
+  readonly counts: Readonly<Partial<Record<keyof TokenUsage, UsageCount>>>;
+}
+
+/** One canonical count's provider members: summed, or the first one present. */
+export interface UsageCount {
+  readonly sum?: readonly (readonly string[])[];
+  readonly first?: readonly (readonly string[])[];
 }
 
 /** A conversion the target cannot express without changing meaning. */

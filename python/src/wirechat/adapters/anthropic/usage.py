@@ -11,11 +11,18 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import TokenUsage
+from wirechat._tables.anthropic import USAGE
 from wirechat.adapters._conversion import Conversion
 
 __all__ = ["decode", "encode"]
 
-_KNOWN = {"input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"}
+# The member names, from the usage map: input is the uncached tokens plus cache reads and writes.
+_UNCACHED = USAGE.member("input_tokens", 0)
+_CACHE_READ = USAGE.member("cache_read_input_tokens")
+_CACHE_WRITE = USAGE.member("cache_write_input_tokens")
+_OUTPUT = USAGE.member("output_tokens")
+_DETAILS, _THINKING = USAGE.path("reasoning_output_tokens")
+_KNOWN = {_UNCACHED, _OUTPUT, _CACHE_READ, _CACHE_WRITE}
 
 
 def _count(raw: Mapping[str, Any], key: str, where: str) -> int | None:
@@ -29,10 +36,10 @@ def _count(raw: Mapping[str, Any], key: str, where: str) -> int | None:
 
 def decode(raw: Mapping[str, Any], where: str = "/usage") -> tuple[TokenUsage, dict[str, Any]]:
     """The canonical usage, and the provider's other usage members (for provider_metadata)."""
-    uncached = _count(raw, "input_tokens", where) or 0
-    read = _count(raw, "cache_read_input_tokens", where)
-    written = _count(raw, "cache_creation_input_tokens", where)
-    output = _count(raw, "output_tokens", where) or 0
+    uncached = _count(raw, _UNCACHED, where) or 0
+    read = _count(raw, _CACHE_READ, where)
+    written = _count(raw, _CACHE_WRITE, where)
+    output = _count(raw, _OUTPUT, where) or 0
     input_tokens = uncached + (read or 0) + (written or 0)
     fields: dict[str, Any] = {
         "input_tokens": input_tokens,
@@ -44,15 +51,15 @@ def decode(raw: Mapping[str, Any], where: str = "/usage") -> tuple[TokenUsage, d
     if written is not None:
         fields["cache_write_input_tokens"] = written
     extra = {key: value for key, value in raw.items() if key not in _KNOWN and value is not None}
-    details = extra.pop("output_tokens_details", None)
+    details = extra.pop(_DETAILS, None)
     if isinstance(details, Mapping):
         details = dict(details)
-        thinking = _count(details, "thinking_tokens", f"{where}/output_tokens_details")
+        thinking = _count(details, _THINKING, f"{where}/{_DETAILS}")
         if thinking is not None:
             fields["reasoning_output_tokens"] = thinking
-            details.pop("thinking_tokens")
+            details.pop(_THINKING)
         if details:
-            extra["output_tokens_details"] = details
+            extra[_DETAILS] = details
     return TokenUsage(**fields), extra
 
 
@@ -63,18 +70,18 @@ def encode(usage: TokenUsage, conv: Conversion, extra: Mapping[str, Any] | None 
     read = 0 if usage.cache_read_input_tokens is MISSING else usage.cache_read_input_tokens
     written = 0 if usage.cache_write_input_tokens is MISSING else usage.cache_write_input_tokens
     out: dict[str, Any] = {
-        "input_tokens": max(0, usage.input_tokens - read - written),
-        "output_tokens": usage.output_tokens,
+        _UNCACHED: max(0, usage.input_tokens - read - written),
+        _OUTPUT: usage.output_tokens,
     }
     if usage.cache_read_input_tokens is not MISSING:
-        out["cache_read_input_tokens"] = read
+        out[_CACHE_READ] = read
     if usage.cache_write_input_tokens is not MISSING:
-        out["cache_creation_input_tokens"] = written
+        out[_CACHE_WRITE] = written
     rest = dict(extra or {})
-    details = dict(rest.pop("output_tokens_details", {}) or {})
+    details = dict(rest.pop(_DETAILS, {}) or {})
     if usage.reasoning_output_tokens is not MISSING:
-        details["thinking_tokens"] = usage.reasoning_output_tokens
+        details[_THINKING] = usage.reasoning_output_tokens
     if details:
-        out["output_tokens_details"] = details
+        out[_DETAILS] = details
     out.update(rest)
     return out

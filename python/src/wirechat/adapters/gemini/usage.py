@@ -20,12 +20,19 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import TokenUsage
+from wirechat._tables.gemini import USAGE
 from wirechat.adapters._conversion import Conversion
 
 __all__ = ["decode", "encode"]
 
-_COUNTS = ("promptTokenCount", "candidatesTokenCount", "thoughtsTokenCount", "cachedContentTokenCount",
-           "toolUsePromptTokenCount", "totalTokenCount")  # fmt: skip
+# The member names, from the usage map (input = prompt + tool-use prompt, output = candidates + thoughts).
+# The reported total is no count the map sums (the canonical total is input + output): kept raw when it differs.
+_PROMPT, _TOOL_USE = USAGE.member("input_tokens", 0), USAGE.member("input_tokens", 1)
+_CANDIDATES = USAGE.member("output_tokens", 0)
+_THOUGHTS = USAGE.member("reasoning_output_tokens")
+_CACHED = USAGE.member("cache_read_input_tokens")
+_TOTAL = "totalTokenCount"
+_COUNTS = (_PROMPT, _CANDIDATES, _THOUGHTS, _CACHED, _TOOL_USE, _TOTAL)
 
 
 def _count(raw: Mapping[str, Any], key: str, where: str) -> int:
@@ -40,20 +47,20 @@ def _count(raw: Mapping[str, Any], key: str, where: str) -> int:
 def decode(raw: Mapping[str, Any], where: str = "/usageMetadata") -> tuple[TokenUsage, dict[str, Any]]:
     """The canonical usage, and the provider's other usage members (for provider_metadata)."""
     counts = {key: _count(raw, key, where) for key in _COUNTS}
-    tool_use = counts["toolUsePromptTokenCount"]
-    input_tokens = counts["promptTokenCount"] + tool_use
-    output = counts["candidatesTokenCount"] + counts["thoughtsTokenCount"]
+    tool_use = counts[_TOOL_USE]
+    input_tokens = counts[_PROMPT] + tool_use
+    output = counts[_CANDIDATES] + counts[_THOUGHTS]
     fields: dict[str, Any] = {"input_tokens": input_tokens, "output_tokens": output,
                               "total_tokens": input_tokens + output}  # fmt: skip
-    if raw.get("cachedContentTokenCount") is not None:
-        fields["cache_read_input_tokens"] = counts["cachedContentTokenCount"]
-    if raw.get("thoughtsTokenCount") is not None:
-        fields["reasoning_output_tokens"] = counts["thoughtsTokenCount"]
+    if raw.get(_CACHED) is not None:
+        fields["cache_read_input_tokens"] = counts[_CACHED]
+    if raw.get(_THOUGHTS) is not None:
+        fields["reasoning_output_tokens"] = counts[_THOUGHTS]
     extra = {key: value for key, value in raw.items() if key not in _COUNTS and value is not None}
-    if raw.get("toolUsePromptTokenCount") is not None:
-        extra["toolUsePromptTokenCount"] = tool_use
-    if raw.get("totalTokenCount") is not None and counts["totalTokenCount"] != input_tokens + output:
-        extra["totalTokenCount"] = counts["totalTokenCount"]
+    if raw.get(_TOOL_USE) is not None:
+        extra[_TOOL_USE] = tool_use
+    if raw.get(_TOTAL) is not None and counts[_TOTAL] != input_tokens + output:
+        extra[_TOTAL] = counts[_TOTAL]
     return TokenUsage(**fields), extra
 
 
@@ -64,18 +71,18 @@ def encode(usage: TokenUsage, conv: Conversion, extra: Mapping[str, Any] | None 
     if usage.cache_write_input_tokens is not MISSING:
         conv.degrade("usage.cache", "/usage/cache_write_input_tokens")
     rest = dict(extra or {})
-    tool_use = rest.pop("toolUsePromptTokenCount", None)
+    tool_use = rest.pop(_TOOL_USE, None)
     reasoning = 0 if usage.reasoning_output_tokens is MISSING else usage.reasoning_output_tokens
     out: dict[str, Any] = {
-        "promptTokenCount": max(0, usage.input_tokens - (tool_use or 0)),
-        "candidatesTokenCount": max(0, usage.output_tokens - reasoning),
+        _PROMPT: max(0, usage.input_tokens - (tool_use or 0)),
+        _CANDIDATES: max(0, usage.output_tokens - reasoning),
     }
     if usage.reasoning_output_tokens is not MISSING:
-        out["thoughtsTokenCount"] = reasoning
+        out[_THOUGHTS] = reasoning
     if usage.cache_read_input_tokens is not MISSING:
-        out["cachedContentTokenCount"] = usage.cache_read_input_tokens
+        out[_CACHED] = usage.cache_read_input_tokens
     if tool_use is not None:
-        out["toolUsePromptTokenCount"] = tool_use
-    out["totalTokenCount"] = rest.pop("totalTokenCount", usage.input_tokens + usage.output_tokens)
+        out[_TOOL_USE] = tool_use
+    out[_TOTAL] = rest.pop(_TOTAL, usage.input_tokens + usage.output_tokens)
     out.update(rest)
     return out

@@ -9,26 +9,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from wirechat._tables.go_model import USAGE
 from wirechat.adapters.go_model.conversion import Conversion, expect_members, read_object, read_string
 
 __all__ = ["tool_from_wirechat", "tool_to_wirechat", "usage_from_wirechat", "usage_to_wirechat"]
 
 _COUNTS = ("input_tokens", "output_tokens", "total_tokens")
 _EXTRA_COUNTS = ("latency_ms", "cost_micros")
+_MEMBER = {count: USAGE.member(count) for count in (*_COUNTS, *_EXTRA_COUNTS)}
+"""Each canonical count's go-model member, from the usage map (always written; the extra ones omitempty)."""
 _MAX = 2**53 - 1
 
 
 def usage_to_wirechat(value: Any, where: str = "") -> dict[str, Any]:
     """The canonical TokenUsage for a go-model TokenUsage (zero or empty omitempty members are absent)."""
     obj = read_object(value, where)
-    expect_members(obj, (*_COUNTS, "model", *_EXTRA_COUNTS), where, "TokenUsage")
-    out: dict[str, Any] = {key: _count(obj, key, where) for key in _COUNTS}
+    expect_members(
+        obj, (*(_MEMBER[c] for c in _COUNTS), "model", *(_MEMBER[c] for c in _EXTRA_COUNTS)), where, "TokenUsage"
+    )
+    out: dict[str, Any] = {key: _count(obj, _MEMBER[key], where) for key in _COUNTS}
     model = read_string(obj, "model", where)
     if model:
         out["model"] = model
     for key in _EXTRA_COUNTS:
-        if key in obj and _count(obj, key, where):
-            out[key] = obj[key]
+        if _MEMBER[key] in obj and _count(obj, _MEMBER[key], where):
+            out[key] = obj[_MEMBER[key]]
     return out
 
 
@@ -43,13 +48,13 @@ def _count(obj: dict[str, Any], key: str, where: str) -> int:
 
 def usage_from_wirechat(usage: dict[str, Any], where: str, conv: Conversion) -> dict[str, Any]:
     """The go-model TokenUsage for a canonical one."""
-    out = {key: usage[key] for key in _COUNTS}
+    out = {_MEMBER[key]: usage[key] for key in _COUNTS}
     if "model" in usage:
         out["model"] = usage["model"]
     for key in _EXTRA_COUNTS:
         if key in usage:
             if usage[key]:
-                out[key] = usage[key]
+                out[_MEMBER[key]] = usage[key]
             else:
                 conv.degrade("zero_values", f"{where}/{key}")
     if "cache_read_input_tokens" in usage or "cache_write_input_tokens" in usage:

@@ -21,14 +21,18 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import TokenUsage
+from wirechat._tables.openai_chat import USAGE
 from wirechat.adapters._conversion import Conversion
 
 __all__ = ["EXCLUDES_REASONING", "decode", "encode"]
 
-_PROMPT_DETAILS = {"cached_tokens": "cache_read_input_tokens", "cache_write_tokens": "cache_write_input_tokens"}
-_COMPLETION_DETAILS = {"reasoning_tokens": "reasoning_output_tokens"}
-_COUNTS = ("prompt_tokens", "completion_tokens", "total_tokens")
-_GROUPS = (("prompt_tokens_details", _PROMPT_DETAILS), ("completion_tokens_details", _COMPLETION_DETAILS))
+# The member names, from the usage map: the two counts and the details objects (group -> member -> count).
+# The reported total is no count the map reads (the canonical total is input + output): kept when it differs.
+_PROMPT = USAGE.member("input_tokens")
+_COMPLETION = USAGE.member("output_tokens")
+_TOTAL = "total_tokens"
+_COUNTS = (_PROMPT, _COMPLETION, _TOTAL)
+_GROUPS = tuple(USAGE.details().items())
 EXCLUDES_REASONING = "completion_excludes_reasoning"
 """The ``extra`` member (``true``) marking usage whose ``completion_tokens`` left the reasoning out."""
 
@@ -41,8 +45,8 @@ def _count(value: Any, where: str) -> int:
 
 def decode(raw: Mapping[str, Any], where: str = "/usage") -> tuple[TokenUsage, dict[str, Any]]:
     """The canonical usage, and the provider's other usage details (for provider_metadata)."""
-    input_tokens = _count(raw.get("prompt_tokens", 0), f"{where}/prompt_tokens")
-    completion = _count(raw.get("completion_tokens", 0), f"{where}/completion_tokens")
+    input_tokens = _count(raw.get(_PROMPT, 0), f"{where}/{_PROMPT}")
+    completion = _count(raw.get(_COMPLETION, 0), f"{where}/{_COMPLETION}")
     fields: dict[str, Any] = {"input_tokens": input_tokens}
     extra: dict[str, Any] = {}
     for group, names in _GROUPS:
@@ -58,14 +62,14 @@ def decode(raw: Mapping[str, Any], where: str = "/usage") -> tuple[TokenUsage, d
         if rest:
             extra[group] = rest
     reasoning = fields.get("reasoning_output_tokens", 0)
-    total = raw.get("total_tokens")
+    total = raw.get(_TOTAL)
     if reasoning and (reasoning > completion or total == input_tokens + completion + reasoning):
         completion += reasoning
         extra[EXCLUDES_REASONING] = True
     fields["output_tokens"] = completion
     fields["total_tokens"] = input_tokens + completion
     if total is not None and total != fields["total_tokens"]:
-        extra["total_tokens"] = _count(total, f"{where}/total_tokens")
+        extra[_TOTAL] = _count(total, f"{where}/{_TOTAL}")
     members = {key: value for key, value in raw.items() if key not in _COUNTS and key not in dict(_GROUPS)}
     members = {key: value for key, value in members.items() if value is not None}
     if members:
@@ -82,9 +86,9 @@ def encode(usage: TokenUsage, conv: Conversion, extra: Mapping[str, Any] | None 
     if kept.get(EXCLUDES_REASONING) is True and usage.reasoning_output_tokens is not MISSING:
         completion = max(completion - usage.reasoning_output_tokens, 0)
     out: dict[str, Any] = {
-        "prompt_tokens": usage.input_tokens,
-        "completion_tokens": completion,
-        "total_tokens": kept.get("total_tokens", usage.total_tokens),
+        _PROMPT: usage.input_tokens,
+        _COMPLETION: completion,
+        _TOTAL: kept.get(_TOTAL, usage.total_tokens),
     }
     for group, names in _GROUPS:
         details: dict[str, Any] = dict(kept.get(group, {}))

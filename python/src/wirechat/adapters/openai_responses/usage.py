@@ -13,18 +13,18 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import TokenUsage
+from wirechat._tables.openai_responses import USAGE
 from wirechat.adapters._conversion import Conversion
 
 __all__ = ["decode", "encode"]
 
-_DETAILS = {
-    "input_tokens_details": {
-        "cached_tokens": "cache_read_input_tokens",
-        "cache_write_tokens": "cache_write_input_tokens",
-    },
-    "output_tokens_details": {"reasoning_tokens": "reasoning_output_tokens"},
-}
-_KNOWN = {"input_tokens", "output_tokens", "total_tokens", *_DETAILS}
+# The member names, from the usage map: the two counts and the details objects (group -> member -> count).
+# The total is no count the map reads (it is input + output, written back recomputed).
+_INPUT = USAGE.member("input_tokens")
+_OUTPUT = USAGE.member("output_tokens")
+_TOTAL = "total_tokens"
+_DETAILS = USAGE.details()
+_KNOWN = {_INPUT, _OUTPUT, _TOTAL, *_DETAILS}
 
 
 def _count(value: Any, where: str) -> int:
@@ -35,8 +35,8 @@ def _count(value: Any, where: str) -> int:
 
 def decode(raw: Mapping[str, Any], where: str = "/usage") -> tuple[TokenUsage, dict[str, Any]]:
     """The canonical usage, and the provider's other usage members (for provider_metadata)."""
-    input_tokens = _count(raw.get("input_tokens", 0), f"{where}/input_tokens")
-    output_tokens = _count(raw.get("output_tokens", 0), f"{where}/output_tokens")
+    input_tokens = _count(raw.get(_INPUT, 0), f"{where}/{_INPUT}")
+    output_tokens = _count(raw.get(_OUTPUT, 0), f"{where}/{_OUTPUT}")
     fields: dict[str, Any] = {
         "input_tokens": input_tokens,
         "output_tokens": output_tokens,
@@ -65,8 +65,7 @@ def encode(usage: TokenUsage, conv: Conversion, extra: Mapping[str, Any] | None 
     if any(getattr(usage, name) is not MISSING for name in ("model", "latency_ms", "cost_micros")):
         conv.degrade("usage.extra", "/usage")
     rest = dict(extra or {})
-    out: dict[str, Any] = {"input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens,
-                           "total_tokens": usage.total_tokens}  # fmt: skip
+    out: dict[str, Any] = {_INPUT: usage.input_tokens, _OUTPUT: usage.output_tokens, _TOTAL: usage.total_tokens}
     for group, names in _DETAILS.items():
         details: dict[str, Any] = dict(rest.pop(group, None) or {})
         for key, name in names.items():

@@ -15,17 +15,15 @@ from typing import Any
 from pydantic import MISSING
 
 from wirechat._generated.models import TokenUsage
+from wirechat._tables.querymt import USAGE
 from wirechat.adapters._conversion import Conversion
 
 __all__ = ["MEMBERS", "decode", "encode"]
 
 _NAMES = {
-    "input_tokens": ("input_tokens", "prompt_tokens"),
-    "output_tokens": ("output_tokens", "completion_tokens"),
-    "reasoning_output_tokens": ("reasoning_tokens",),
-    "cache_read_input_tokens": ("cache_read", "cache_read_input_tokens"),
-    "cache_write_input_tokens": ("cache_write", "cache_creation_input_tokens"),
+    count: tuple(USAGE.member(count, index) for index in range(len(USAGE.paths(count)))) for count in USAGE.counts
 }
+"""Each canonical count and the QueryMT names it is read from (the usage map's ``first``): the first wins."""
 MEMBERS = {alias for names in _NAMES.values() for alias in names}
 """Every member QueryMT's Usage reads (names and serde aliases)."""
 
@@ -65,10 +63,4 @@ def encode(usage: TokenUsage, conv: Conversion, extra: Mapping[str, Any] | None 
         value = getattr(usage, name)
         return 0 if value is MISSING else int(value)
 
-    return {
-        "input_tokens": usage.input_tokens,
-        "output_tokens": usage.output_tokens,
-        "reasoning_tokens": count("reasoning_output_tokens"),
-        "cache_read": count("cache_read_input_tokens"),
-        "cache_write": count("cache_write_input_tokens"),
-    }
+    return {names[0]: count(field) for field, names in _NAMES.items()}  # each under QueryMT's own name

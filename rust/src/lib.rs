@@ -33,12 +33,12 @@ pub use fold::{fold, StreamError, StreamErrorKind, StreamFold};
 pub use generated::*;
 pub use helpers::{add_usage, build_arguments, parse_arguments, ArgumentsError};
 pub use problem::{Problem, WireError};
-pub use tool_loop::{
-    check_tool_loop_state, check_tool_result, find_tool_call, find_tool_result, merge_consecutive, Found,
-};
 pub use tolerant::{
     decode_tolerant, decode_tolerant_by_name, decode_tolerant_limited, restore, RestoreError, Tolerant, Unknown,
     UnknownKind,
+};
+pub use tool_loop::{
+    check_tool_loop_state, check_tool_result, find_tool_call, find_tool_result, merge_consecutive, Found,
 };
 
 /// serde: an optional free-form member that is present is `Some`, even when its JSON value is `null`

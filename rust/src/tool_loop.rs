@@ -103,15 +103,17 @@ fn problem(pointer: String, rule: &'static str, message: String) -> Problem {
 pub fn tool_result_problems(result: &ToolResult, at: &str) -> Vec<Problem> {
     let mut problems = Vec::new();
     let is_error = result.is_error == Some(true);
-    let mut add = |member: &str, message: String| problems.push(problem(format!("{at}/{member}"), RULE_TOOL_STATUS, message));
+    let mut add =
+        |member: &str, message: String| problems.push(problem(format!("{at}/{member}"), RULE_TOOL_STATUS, message));
     match result.status {
         Some(ToolResultStatus::Completed) if is_error => add(
             "is_error",
             "a completed result is not an error: is_error must be absent or false".to_owned(),
         ),
-        Some(status @ (ToolResultStatus::Failed | ToolResultStatus::Rejected)) if !is_error => {
-            add("is_error", format!("a {} result must have is_error: true", status.as_str()))
-        }
+        Some(status @ (ToolResultStatus::Failed | ToolResultStatus::Rejected)) if !is_error => add(
+            "is_error",
+            format!("a {} result must have is_error: true", status.as_str()),
+        ),
         _ => {}
     }
     match (result.status, &result.reason) {
@@ -119,7 +121,10 @@ pub fn tool_result_problems(result: &ToolResult, at: &str) -> Vec<Problem> {
         (Some(ToolResultStatus::Rejected), Some(_)) | (_, None) => {}
         (status, Some(_)) => {
             let said = status.map_or("absent", ToolResultStatus::as_str);
-            add("reason", format!("reason belongs to a rejected result only (status is {said})"))
+            add(
+                "reason",
+                format!("reason belongs to a rejected result only (status is {said})"),
+            )
         }
     }
     problems
@@ -173,7 +178,10 @@ pub fn check_tool_loop_state(state: &ToolLoopState) -> Result<(), WireError> {
         let id = call.id.as_str();
         let mut add = |pointer: String, message: String| problems.push(problem(pointer, RULE_TOOL_LOOP_STATE, message));
         if statuses.contains_key(id) {
-            add(format!("/pending/{i}/tool_call/id"), format!("tool call {id:?} is pending twice"));
+            add(
+                format!("/pending/{i}/tool_call/id"),
+                format!("tool call {id:?} is pending twice"),
+            );
             continue;
         }
         statuses.insert(id, &pending.status);
@@ -189,7 +197,10 @@ pub fn check_tool_loop_state(state: &ToolLoopState) -> Result<(), WireError> {
             Some(_) => {}
         }
         if answered.contains(id) {
-            add(format!("/pending/{i}"), format!("tool call {id:?} already has a result in the messages"));
+            add(
+                format!("/pending/{i}"),
+                format!("tool call {id:?} already has a result in the messages"),
+            );
         }
     }
     if let Some(pause) = &state.pause {
@@ -232,9 +243,8 @@ fn pause_problems(pause: &ToolLoopPause, statuses: &HashMap<&str, &ToolCallStatu
                     }
                     true
                 }
-                Some(ToolCallStatus::Scheduled(_) | ToolCallStatus::Approved(_) | ToolCallStatus::Rejected(_)) | None => {
-                    false
-                }
+                Some(ToolCallStatus::Scheduled(_) | ToolCallStatus::Approved(_) | ToolCallStatus::Rejected(_))
+                | None => false,
             };
             if !matches {
                 let word = match wanted {

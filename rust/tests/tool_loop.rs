@@ -16,13 +16,22 @@ fn read<T: WireType>(name: &str, value: &Value) -> T {
 }
 
 fn messages(name: &str, args: &Value) -> Vec<Message> {
-    args["messages"].as_array().unwrap().iter().map(|m| read(name, m)).collect()
+    args["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| read(name, m))
+        .collect()
 }
 
 fn pairs(checked: Result<(), WireError>) -> Vec<(String, String)> {
     match checked {
         Ok(()) => Vec::new(),
-        Err(error) => error.problems.iter().map(|p| (p.pointer.clone(), p.rule.to_owned())).collect(),
+        Err(error) => error
+            .problems
+            .iter()
+            .map(|p| (p.pointer.clone(), p.rule.to_owned()))
+            .collect(),
     }
 }
 
@@ -53,7 +62,10 @@ fn run(name: &str, op: &str, args: &Value) -> Result<String, Vec<(String, String
         "find_tool_result" => found(find_tool_result(&messages(name, args), id)),
         "check_tool_result" => return Err(pairs(check_tool_result(&read::<ToolResult>(name, &args["result"])))),
         "check_tool_loop_state" => {
-            return Err(pairs(check_tool_loop_state(&read::<ToolLoopState>(name, &args["state"]))))
+            return Err(pairs(check_tool_loop_state(&read::<ToolLoopState>(
+                name,
+                &args["state"],
+            ))))
         }
         other => panic!("{name}: no helper {other:?}"),
     })
@@ -81,7 +93,12 @@ fn every_tool_loop_vector_gives_its_result_or_its_problems() {
                     .as_array()
                     .unwrap()
                     .iter()
-                    .map(|pair| (pair[0].as_str().unwrap().to_owned(), pair[1].as_str().unwrap().to_owned()))
+                    .map(|pair| {
+                        (
+                            pair[0].as_str().unwrap().to_owned(),
+                            pair[1].as_str().unwrap().to_owned(),
+                        )
+                    })
                     .collect();
                 if got != want {
                     failures.push(format!("{name}: got {got:?}\n  want {want:?}"));
@@ -89,14 +106,21 @@ fn every_tool_loop_vector_gives_its_result_or_its_problems() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} vectors differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} vectors differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn merging_leaves_the_input_as_it_was() {
     let history: Vec<Message> = ["a", "b"]
         .iter()
-        .map(|text| decode(format!(r#"{{"role":"user","parts":[{{"type":"text","text":"{text}"}}]}}"#).as_bytes()).unwrap())
+        .map(|text| {
+            decode(format!(r#"{{"role":"user","parts":[{{"type":"text","text":"{text}"}}]}}"#).as_bytes()).unwrap()
+        })
         .collect();
     let before = history.clone();
     let merged = merge_consecutive(&history);
@@ -107,10 +131,13 @@ fn merging_leaves_the_input_as_it_was() {
 
 #[test]
 fn a_fraction_orders_timestamps_by_instant_not_by_text() {
-    // compared as text, "...00Z" would sort after "...00.1Z" ('Z' after '.') and ".25Z" after ".5Z"
+    // compared as text, "...00Z" would sort after "...00.1Z" ('Z' after '.'), and ".5Z" after ".50Z" (the same instant)
     assert!(instant_key("2026-11-28T10:00:00Z") < instant_key("2026-11-28T10:00:00.1Z"));
     assert!(instant_key("2026-11-28T10:00:00.25Z") < instant_key("2026-11-28T10:00:00.5Z"));
-    assert_eq!(instant_key("2026-11-28T10:00:00.5Z"), instant_key("2026-11-28T10:00:00.500Z"));
+    assert_eq!(
+        instant_key("2026-11-28T10:00:00.5Z"),
+        instant_key("2026-11-28T10:00:00.500Z")
+    );
 }
 
 #[test]

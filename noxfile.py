@@ -118,7 +118,8 @@ def run_python_tests(session: nox.Session, pytest_args: Sequence[str] = ()) -> N
     install_mcp_test_servers(session)
     # one worker per core (pytest-xdist; worksteal evens out the few long tests); `-- -n 0` runs in one process
     workers = [] if any(a.startswith(("-n", "--numprocesses")) for a in pytest_args) else PARALLEL
-    session.run("pytest", "tests", *workers, *pytest_args, env={"HYPOTHESIS_PROFILE": "ci"})
+    _, rust_env = rust_toolchain(session)  # tests/conformance builds the Rust testee with cargo
+    session.run("pytest", "tests", *workers, *pytest_args, env={"HYPOTHESIS_PROFILE": "ci", **rust_env})
 
 
 def install_node_tools(session: nox.Session) -> None:
@@ -176,11 +177,14 @@ def run_go(session: nox.Session) -> None:
 def run_conformance(session: nox.Session, arguments: Sequence[str] = ()) -> None:
     """Every case through every language's testee, plus property rounds (fixed seed), and the resource
     suite's small profile (``./dev resource -- --profile large`` on demand), then the recorded traffic's
-    replay gate; reports in reports/conformance/ (the HTML report's verdict covers all three)."""
+    replay gate; reports in reports/conformance/ (the HTML report's verdict covers all three). The Rust
+    testee is built with cargo (``rust_toolchain``); after ``tests`` its release build is already there."""
     install_node_tools(session)
+    _, rust_env = rust_toolchain(session)
     # the cases, then hostile inputs at n, 2n and 4n through every testee (CPU-time growth fitted, bounded
     # memory, the same problems, spec 5): one verdict, one set of reports
-    session.run("wirechat", "conformance", "--report-dir", "reports/conformance", "--resource", "small", *arguments)
+    report = ["--report-dir", "reports/conformance", "--resource", "small"]
+    session.run("wirechat", "conformance", *report, *arguments, env=rust_env)
     # real provider traffic (conformance/recorded) replayed through the Python adapters (issue 23); its
     # verdict joins the HTML report's
     session.run("wirechat", "conformance", "--recorded", "--json", "reports/conformance/recorded.json")
@@ -349,7 +353,8 @@ def go_module(session: nox.Session) -> None:
 
 @nox.session
 def conformance(session: nox.Session) -> None:
-    """The conformance suite in all three languages. Extra arguments go to it (``-- --examples 200``)."""
+    """The conformance suite in every language (Python's two engines, TypeScript, Go, Rust). Extra arguments go
+    to it (``-- --examples 200``)."""
     install(session)
     run_conformance(session, session.posargs)
 

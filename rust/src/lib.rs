@@ -1,5 +1,6 @@
 //! wirechat for Rust: the wire types of `schema/v1` as serde types (generated into `generated/` by
-//! `wirechat codegen`; never edit them by hand), the strict reader and the canonical writer.
+//! `wirechat codegen`; never edit them by hand), the strict reader and the canonical writer, the
+//! tolerant reader, the stream fold, the MCP mappings and the tool loop's helpers and checks.
 //!
 //! ```
 //! let message: wirechat::Message = wirechat::decode(br#"{"role":"user","parts":[{"type":"text","text":"hi"}]}"#).unwrap();
@@ -24,6 +25,7 @@ pub mod pattern;
 pub mod problem;
 mod text_fault;
 pub mod tolerant;
+pub mod tool_loop;
 
 pub use canonical::canonical_json;
 pub use codec::{canonical, decode, decode_by_name, decode_by_name_limited, decode_limited, encode, WireType};
@@ -34,6 +36,9 @@ pub use problem::{Problem, WireError};
 pub use tolerant::{
     decode_tolerant, decode_tolerant_by_name, decode_tolerant_limited, restore, RestoreError, Tolerant, Unknown,
     UnknownKind,
+};
+pub use tool_loop::{
+    check_tool_loop_state, check_tool_result, find_tool_call, find_tool_result, merge_consecutive, Found,
 };
 
 /// serde: an optional free-form member that is present is `Some`, even when its JSON value is `null`

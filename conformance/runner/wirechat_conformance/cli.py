@@ -99,7 +99,7 @@ def _non_negative(text: str) -> int:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The suite's flags, on ``parser`` (shared by ``wirechat conformance`` and ``wirechat-conformance``)."""
     parser.add_argument(
-        "--lang", action="append", choices=ALL_LANGUAGES, help="a language to test (repeatable; default: all but rust)"
+        "--lang", action="append", choices=ALL_LANGUAGES, help="a language to test (repeatable; default: all)"
     )
     parser.add_argument(
         "--cases",

@@ -30,12 +30,11 @@ from wirechat_conformance.paths import Layout
 
 __all__ = ["ALL_LANGUAGES", "INSTALLED_LANGUAGES", "LANGUAGES", "Testee", "TesteeError", "command_for", "testee_name"]
 
-LANGUAGES = ("python", "python-fast", "typescript", "go")
-"""The languages with a built-in testee, run by default from a checkout."""
-ALL_LANGUAGES = (*LANGUAGES, "rust")
-"""Every built-in testee: ``rust`` runs only when named (``--lang rust``), not by default nor in CI: it passes
-the whole corpus, but a clean release build of it costs more than the 60 s the default run may add for it
-(decision 037, second part)."""
+LANGUAGES = ("python", "python-fast", "typescript", "go", "rust")
+"""The languages with a built-in testee, run by default from a checkout (``rust`` since it passes the whole
+corpus, tool-loop vectors included: decision 037, third part)."""
+ALL_LANGUAGES = LANGUAGES
+"""Every built-in testee (``--lang`` takes one of these); today the same as the default."""
 INSTALLED_LANGUAGES = ("python", "python-fast")
 """Those run by default from an installation without the checkout (the others' testees are built from it)."""
 _NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")

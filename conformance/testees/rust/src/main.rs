@@ -187,6 +187,74 @@ fn mcp_map(request: &Value) -> Result<Value, String> {
     }
 }
 
+/// A check's answer: ok, or its problems in order.
+fn checked(outcome: Result<(), wirechat::WireError>) -> Value {
+    match outcome {
+        Ok(()) => json!({"ok": true}),
+        Err(error) => problems(&error),
+    }
+}
+
+/// A search's answer: `{"message","part","value"}` as RFC 8785 text, or `null`.
+fn found<T: wirechat::WireType>(found: Option<wirechat::Found<'_, T>>) -> Result<Value, String> {
+    let canonical = match found {
+        None => "null".to_owned(),
+        Some(found) => format!(
+            r#"{{"message":{},"part":{},"value":{}}}"#,
+            found.message,
+            found.part,
+            wirechat::canonical(found.value).map_err(|e| e.to_string())?
+        ),
+    };
+    Ok(json!({"ok": true, "canonical": canonical}))
+}
+
+/// One tool-loop helper or check (spec section 14). The documents are valid by the protocol: one that
+/// does not decode is an error, not an answer.
+fn tool_loop(request: &Value) -> Result<Value, String> {
+    fn read<T: wirechat::WireType>(what: &str, text: &str) -> Result<T, String> {
+        wirechat::decode(text.as_bytes()).map_err(|error| format!("tool_loop {what}: {error}"))
+    }
+    let helper = text_member(request, "helper");
+    match helper {
+        "check_tool_result" => {
+            return Ok(checked(wirechat::check_tool_result(&read(
+                "result",
+                text_member(request, "result"),
+            )?)))
+        }
+        "check_tool_loop_state" => {
+            let state: wirechat::ToolLoopState = read("state", text_member(request, "state"))?;
+            return Ok(checked(wirechat::check_tool_loop_state(&state)));
+        }
+        _ => {}
+    }
+    let lines = request
+        .get("messages")
+        .and_then(Value::as_array)
+        .ok_or("tool_loop needs messages")?;
+    let mut messages: Vec<wirechat::Message> = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        messages.push(read(
+            &format!("messages[{i}]"),
+            line.as_str().ok_or("a message travels as text")?,
+        )?);
+    }
+    let id = text_member(request, "tool_call_id");
+    match helper {
+        "merge_consecutive" => {
+            let mut merged = Vec::new();
+            for message in wirechat::merge_consecutive(&messages) {
+                merged.push(wirechat::canonical(&message).map_err(|e| e.to_string())?);
+            }
+            Ok(json!({"ok": true, "canonical": format!("[{}]", merged.join(","))}))
+        }
+        "find_tool_call" => found(wirechat::find_tool_call(&messages, id)),
+        "find_tool_result" => found(wirechat::find_tool_result(&messages, id)),
+        other => Err(format!("no tool-loop helper {other:?}")),
+    }
+}
+
 fn answer(line: &str) -> Value {
     let request: Value = match serde_json::from_str(line) {
         Ok(request) => request,
@@ -201,6 +269,7 @@ fn answer(line: &str) -> Value {
         "build_arguments" => build_arguments(&request),
         "fold" => fold(&request),
         "mcp_map" => mcp_map(&request),
+        "tool_loop" => tool_loop(&request),
         other => Err(format!("unknown op {other:?}")),
     };
     let mut response = outcome.unwrap_or_else(|error| json!({"error": error}));

@@ -178,7 +178,7 @@ def run_conformance(session: nox.Session, arguments: Sequence[str] = ()) -> None
     """Every case through every language's testee, plus property rounds (fixed seed), and the resource
     suite's small profile (``./dev resource -- --profile large`` on demand), then the recorded traffic's
     replay gate; reports in reports/conformance/ (the HTML report's verdict covers all three). The Rust
-    testee is built with cargo (``rust_toolchain``); after ``tests`` its release build is already there."""
+    testee is built with cargo (``rust_toolchain``, a debug build); after ``tests`` it is already there."""
     install_node_tools(session)
     _, rust_env = rust_toolchain(session)
     # the cases, then hostile inputs at n, 2n and 4n through every testee (CPU-time growth fitted, bounded

@@ -43,9 +43,10 @@ RUST = Path("rust")
 def install_native(session: nox.Session) -> None:
     """``wirechat_native`` (Rust, PyO3) for ``wirechat.fast``: on the first run for a state of native/'s
     sources and the Rust crate's (native/ is a binding of the scanner in rust/src/ijson/, decision 037),
-    ``cargo test`` and ``maturin build --release --locked`` (cargo fetches the locked crates from
-    crates.io; ``rust_toolchain`` installs Rust first where cargo is missing); the wheel is kept in
-    .cache/native/HASH/ and later sessions install it from there."""
+    ``maturin build --release --locked`` (cargo fetches the locked crates from crates.io;
+    ``rust_toolchain`` installs Rust first where cargo is missing); the wheel is kept in .cache/native/HASH/
+    and later sessions install it from there. native/'s own Rust tests run in ``run_rust_lint`` (the
+    scanner's are the crate's, in ``run_rust``; tests/native holds the built wheel to its behaviour)."""
     sources = sorted(
         path
         for folder in (NATIVE, RUST)
@@ -58,9 +59,7 @@ def install_native(session: nox.Session) -> None:
     where = Path(".cache") / "native" / digest.hexdigest()[:16]
     wheels = sorted(where.glob("wirechat_native-*.whl"))
     if not wheels:
-        cargo, env = rust_toolchain(session)
-        with session.chdir(NATIVE):
-            session.run(cargo, "test", "--release", "--locked", "--quiet", external=True, env=env)
+        _, env = rust_toolchain(session)
         session.run("maturin", "build", "--release", "--locked", "--quiet", "-m", str(NATIVE / "Cargo.toml"),
                     "--out", str(where), env=env)  # fmt: skip
         wheels = sorted(where.glob("wirechat_native-*.whl"))
@@ -132,7 +131,6 @@ def run_codegen_check(session: nox.Session) -> None:
     session.run("wirechat", "schema", "lint")
     session.run("wirechat", "codegen", "fmt", "--check")  # adapters/ in its one layout (decision 028)
     session.run("wirechat", "codegen", "--check")  # also validates and checks adapters/
-    session.run("wirechat", "conformance", "--check-adapter-vectors")  # the vectors the other languages replay
 
 
 def run_schema_freeze(session: nox.Session) -> None:
@@ -262,18 +260,20 @@ def ensure_chromium(session: nox.Session) -> None:
 
 
 def run_rust(session: nox.Session) -> None:
-    """The Rust crate's tests (rust/, decision 037) and its pack check (``cargo package`` builds the crate
-    from what it would publish, alone: no path dependency); its lint (clippy) is in ``run_lint``."""
+    """The Rust crate's tests (rust/, decision 037); its lint (clippy) is in ``run_lint``, its pack check in
+    the ``rust-package`` session (on demand: a third compile of the crate, about 40 s)."""
     cargo, env = rust_toolchain(session)
     with session.chdir("rust"):
         session.run(cargo, "test", "--locked", "--quiet", external=True, env=env)
-        session.run(cargo, "package", "--locked", "--allow-dirty", "--quiet", external=True, env=env)
 
 
 def run_rust_lint(session: nox.Session) -> None:
-    """clippy on the Rust crate with warnings as errors, where the toolchain has it (a rustup install
-    without the component says so and skips it)."""
+    """native/'s own Rust tests (its float formatting; debug build), and clippy on the Rust crate with
+    warnings as errors, where the toolchain has it (a rustup install without the component says so and
+    skips it)."""
     cargo, env = rust_toolchain(session)
+    with session.chdir(NATIVE):
+        session.run(cargo, "test", "--locked", "--quiet", external=True, env=env)
     with session.chdir("rust"):
         probe = [cargo, "clippy", "--version"]
         if subprocess.run(probe, env={**os.environ, **env}, capture_output=True, check=False).returncode == 0:
@@ -317,6 +317,16 @@ def typecheck(session: nox.Session) -> None:
     """mypy --strict on the hand-written code."""
     install(session)
     run_typecheck(session)
+
+
+@nox.session(name="rust-package")
+def rust_package(session: nox.Session) -> None:
+    """The Rust crate's pack check: ``cargo package`` builds the crate from what it would publish, alone (no
+    path dependency; decision 037). On demand: CI's tests and lint compile the crate twice already."""
+    session.install("-r", "requirements/dev.txt")  # puccinialin, for rust_toolchain on a machine without cargo
+    cargo, env = rust_toolchain(session)
+    with session.chdir("rust"):
+        session.run(cargo, "package", "--locked", "--allow-dirty", "--quiet", external=True, env=env)
 
 
 @nox.session

@@ -36,8 +36,8 @@ def test_the_vector_files_are_what_build_writes_today(name: str) -> None:
     """The files hold what ``--write-adapter-vectors`` writes from today's strategies and bodies: a strategy or a
     hand-written body changed without the files written again would leave the other languages testing old
     inputs (it went unseen once: the draws also depended on which modules were imported, see
-    ``adapter_vectors._no_local_constants``). Two adapters here, all of them in CI's codegen check
-    (``--check-adapter-vectors``: 15 builds of 5 s each are not worth repeating in every test run)."""
+    ``adapter_vectors._no_local_constants``). Two adapters here (the strategies and bodies are shared); all 15
+    with ``wirechat conformance --check-adapter-vectors`` (15 builds of about 5 s each: on demand)."""
     written = vectors_path(REPO_ROOT, name).read_text(encoding="utf-8").split("\n")[:-1]
     built = [json.dumps(line, ensure_ascii=False) for line in build(name, REPO_ROOT)]
     stale_lines = [i for i, (a, b) in enumerate(zip(written, built, strict=False)) if a != b]

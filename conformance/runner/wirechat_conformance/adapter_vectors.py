@@ -392,9 +392,9 @@ def replay(adapter: Adapter, line: Line) -> Line | None:
 
 
 def stale(root: Path) -> list[str]:
-    """One line per adapter whose vector file differs from what ``build`` writes today (the drift check CI
-    runs with the codegen check: a strategy or body changed without the files written again would leave the
-    other languages testing old inputs)."""
+    """One line per adapter whose vector file differs from what ``build`` writes today (``--check-adapter-vectors``:
+    a strategy or body changed without the files written again would leave the other languages testing old
+    inputs)."""
     found = []
     for name in VECTOR_ADAPTERS:
         path = vectors_path(root, name)

@@ -187,7 +187,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--check-adapter-vectors",
         action="store_true",
         help="exit 1 naming each conformance/cases/adapters/*.ndjson that differs from what "
-        "--write-adapter-vectors would write (the drift check CI runs beside `wirechat codegen --check`)",
+        "--write-adapter-vectors would write (every file; the tests check two)",
     )
     recorded.add_arguments(parser)
     commands = parser.add_subparsers(dest="conformance_command", metavar="COMMAND", title="commands")
